@@ -1,0 +1,35 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+const shared = {
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/tests/support/empty.cjs" },
+};
+
+// Two projects: unit tests are pure and fast; integration tests share one real
+// database (TEST_DATABASE_URL, or PGlite started by the global setup).
+const unit = await createJestConfig({
+  ...shared,
+  displayName: "unit",
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
+})();
+const integration = await createJestConfig({
+  ...shared,
+  displayName: "integration",
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/tests/integration/**/*.test.ts?(x)"],
+  setupFiles: ["<rootDir>/tests/support/env.ts"],
+})();
+
+// Prisma 7's client loads its query compiler from an ESM .mjs file (ARCHITECTURE.md §1);
+// Auth.js and jose ship ESM only.
+for (const project of [unit, integration]) {
+  project.transformIgnorePatterns = ["/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)"];
+}
+
+export default {
+  projects: [unit, integration],
+  globalSetup: "<rootDir>/tests/support/global-setup.mjs",
+  globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
+};

@@ -1,0 +1,31 @@
+import type { NextConfig } from "next";
+
+// A visitor's plain /tap?id=<id> (no session cookie, no secure-tag parameters)
+// is the same page for everyone: serve the cached per-tag page. Done here, not
+// in proxy.ts, because a config rewrite costs nothing per request while running
+// the proxy halves the throughput of a cached page.
+const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+const SUN_PARAMETERS = ["picc_data", "enc", "cmac", "uid", "ctr"];
+const visitorTapRewrite = {
+  source: "/tap",
+  has: [{ type: "query" as const, key: "id", value: "(?<id>[A-Za-z0-9_-]{1,64})" }],
+  missing: [
+    ...SESSION_COOKIES.map((key) => ({ type: "cookie" as const, key })),
+    ...SUN_PARAMETERS.map((key) => ({ type: "query" as const, key })),
+  ],
+  destination: "/tap/visitor/:id",
+};
+
+const nextConfig: NextConfig = {
+  async rewrites() {
+    return { beforeFiles: [visitorTapRewrite], afterFiles: [], fallback: [] };
+  },
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The Prisma client, pg and PGlite stay plain Node modules on the server.
+  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2"],
+  // Lets tests and the benchmark build into their own folder without touching a developer's .next
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+};
+
+export default nextConfig;

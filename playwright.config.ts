@@ -1,0 +1,60 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// e2e runs against the production build (`next build` first; `npm test` does
+// it) served by `npm start` on a fresh embedded database, in Debian's Chromium:
+// Playwright's own browser download cannot reach its host from here.
+const port = Number(process.env.E2E_PORT || 3100);
+export const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "loyaltap-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || "test-results/playwright.json" }]],
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results/e2e",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/about`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      LOYALTAP_DATA_DIR: dataDir,
+      AUTH_SECRET: "e2e-secret-not-for-production-0123456789",
+      AUTH_URL: baseURL,
+      SITE_URL: baseURL,
+      // Lets tests move the server's clock with a header (lib/clock.ts); never set in production.
+      LOYALTAP_TEST_CLOCK: "1",
+    },
+  },
+});

@@ -1,0 +1,32 @@
+// The embedded default database: PGlite (PostgreSQL compiled to WASM) served on
+// a loopback port, so the app talks to it over the same pg driver adapter it
+// uses for a real PostgreSQL. PGlite is one connection underneath; the socket
+// server queues clients, so the app is given a pool of one (lib/db).
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { mkdir } from "node:fs/promises";
+
+/**
+ * Starts PGlite on 127.0.0.1. `dataDir` undefined keeps it in memory (tests,
+ * scratch databases); port 0 picks a free port.
+ */
+export async function startEmbedded({ dataDir, port = 0 } = {}) {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 64 });
+  await server.start();
+  const actualPort = Number(server.getServerConn().split(":").pop());
+  const url = `postgresql://postgres:postgres@127.0.0.1:${actualPort}/postgres?sslmode=disable`;
+  let stopped = false;
+  return {
+    url,
+    port: actualPort,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      // Closing flushes PGlite's data directory, so a restart finds the data.
+      await db.close();
+    },
+  };
+}
