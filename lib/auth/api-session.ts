@@ -1,0 +1,53 @@
+import "server-only";
+import type { NextResponse } from "next/server";
+import { sessionCookieOptions, SESSION_COOKIE } from "@/lib/auth/cookies";
+import { createRefreshToken } from "@/lib/auth/refresh-tokens";
+import { encodeSessionToken } from "@/lib/auth/session-cookie";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/lib/auth/tokens";
+import type { AppUser } from "@/lib/db/users";
+
+/** The user as the JSON API shows it (spec §3 Session.user): never secrets. */
+export function toApiUser(user: AppUser) {
+  return {
+    id: user.id,
+    email: user.email,
+    phone: user.phone,
+    name: user.name,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    birthday: user.birthday ? user.birthday.toISOString().slice(0, 10) : null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+export type ApiUser = ReturnType<typeof toApiUser>;
+
+export type ApiSession = {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  expires_in: number;
+  token_type: "bearer";
+  user: ApiUser;
+};
+
+export async function buildSession(user: AppUser, refreshToken?: string): Promise<ApiSession> {
+  const access = await signAccessToken(user.id);
+  return {
+    access_token: access.token,
+    refresh_token: refreshToken ?? (await createRefreshToken(user.id)),
+    expires_at: access.expiresAt,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    token_type: "bearer",
+    user: toApiUser(user),
+  };
+}
+
+/** Also signs the browser in: the same Auth.js session cookie the pages read. */
+export async function setSessionCookie(response: NextResponse, user: AppUser) {
+  response.cookies.set(SESSION_COOKIE, await encodeSessionToken(user), sessionCookieOptions());
+}
+
+export function clearSessionCookie(response: NextResponse) {
+  response.cookies.set(SESSION_COOKIE, "", { ...sessionCookieOptions(0), maxAge: 0 });
+}

@@ -1,0 +1,17 @@
+import { siteUrl } from "@/lib/site";
+
+// Secure cookies whenever the site is served over https (production); plain
+// http://localhost development and the e2e server keep unprefixed names.
+export const useSecureCookies = siteUrl().startsWith("https://");
+export const SESSION_COOKIE = `${useSecureCookies ? "__Secure-" : ""}authjs.session-token`;
+export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
+
+export function sessionCookieOptions(maxAge = SESSION_MAX_AGE) {
+  return { httpOnly: true, sameSite: "lax" as const, secure: useSecureCookies, path: "/", maxAge };
+}
+
+export function authSecret(): string {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET is not set (npm start generates one for local use)");
+  return secret;
+}

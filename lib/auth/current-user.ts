@@ -1,0 +1,49 @@
+import "server-only";
+import { cache } from "react";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { loginRedirectPath, PATH_HEADER, safeRedirectPath } from "@/lib/auth/redirects";
+import { sessionUserIdFromCookie } from "@/lib/auth/session-decode";
+import { verifyAccessToken } from "@/lib/auth/tokens";
+import { findActiveUserById, type AppUser } from "@/lib/db/users";
+
+/**
+ * The signed-in user of a request — `Authorization: Bearer <access token>` or
+ * the Auth.js session cookie — re-read from the database, so a disabled or
+ * deleted account stops working at once. Every page, action and handler
+ * authorises with this; the proxy is only a first filter.
+ */
+export async function getUserFromHeaders(requestHeaders: Headers): Promise<AppUser | null> {
+  const userId = await getUserIdFromHeaders(requestHeaders);
+  return userId ? findActiveUserById(userId) : null;
+}
+
+/**
+ * Only the user id a valid token or session names, without reading the
+ * database: for a hot path whose own statement checks the account (the tap).
+ */
+export async function getUserIdFromHeaders(requestHeaders: Headers): Promise<string | null> {
+  const authorization = requestHeaders.get("authorization");
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    return match ? verifyAccessToken(match[1]!) : null;
+  }
+  return sessionUserIdFromCookie(requestHeaders.get("cookie"));
+}
+
+/** The current user in a server component or action (memoised per request). */
+export const getCurrentUser = cache(async (): Promise<AppUser | null> => getUserFromHeaders(await headers()));
+
+/** For auth routes: the user, or a redirect to /login?redirect=<this path>. */
+export async function requireUser(): Promise<AppUser> {
+  const user = await getCurrentUser();
+  if (user) return user;
+  const path = safeRedirectPath((await headers()).get(PATH_HEADER)) ?? "/dashboard";
+  const url = new URL(path, "http://x");
+  redirect(loginRedirectPath(url.pathname, url.search));
+}
+
+/** For guest-only routes: bounce a signed-in user to the dashboard. */
+export async function redirectSignedInUser(): Promise<void> {
+  if (await getCurrentUser()) redirect("/dashboard");
+}

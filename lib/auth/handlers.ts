@@ -1,0 +1,4 @@
+import "server-only";
+import { handlers } from "@/lib/auth";
+
+export const { GET, POST } = handlers;

@@ -1,0 +1,17 @@
+import "server-only";
+import NextAuth from "next-auth";
+import Google from "next-auth/providers/google";
+import { PrismaAdapter } from "@auth/prisma-adapter";
+import { db } from "@/lib/db";
+import { authConfig } from "@/lib/auth/config";
+
+/** Google sign-in is offered only when its credentials are configured. */
+export const googleEnabled = Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET);
+
+// Password sign-in goes through lib/auth/login.ts (our API and form, with rate
+// limiting) and issues the same JWT session cookie; Auth.js handles OAuth.
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  ...authConfig,
+  adapter: PrismaAdapter(db),
+  providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
+});

@@ -1,0 +1,122 @@
+import "server-only";
+import { z } from "zod";
+import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
+import { db, Prisma } from "@/lib/db";
+
+// /admin/users (role ADMIN only). The pages check the role before calling
+// these; the one write checks it again against the database.
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export function isAdmin(user: { role: string; disabledAt?: Date | null } | null | undefined): boolean {
+  return Boolean(user && user.role === "ADMIN" && !user.disabledAt);
+}
+
+/** `?q=&page=` of the user list; anything odd falls back to the first page of everyone. */
+export const adminUserSearchSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
+
+export const adminUserIdSchema = z.uuid();
+export const setUserDisabledSchema = z.object({ userId: z.uuid(), disabled: z.boolean() });
+
+export async function listUsers({ q, page }: AdminUserSearch) {
+  const where: Prisma.UserWhereInput = q
+    ? {
+        OR: [
+          { email: { contains: q, mode: "insensitive" } },
+          { name: { contains: q, mode: "insensitive" } },
+          { firstName: { contains: q, mode: "insensitive" } },
+          { lastName: { contains: q, mode: "insensitive" } },
+        ],
+      }
+    : {};
+  const [total, users] = await Promise.all([
+    db.user.count({ where }),
+    db.user.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ADMIN_PAGE_SIZE,
+      take: ADMIN_PAGE_SIZE,
+      select: {
+        id: true,
+        email: true,
+        phone: true,
+        name: true,
+        firstName: true,
+        lastName: true,
+        role: true,
+        disabledAt: true,
+        createdAt: true,
+        _count: { select: { businesses: true, memberships: true } },
+      },
+    }),
+  ]);
+  return { users, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+}
+
+export type AdminUserRow = Awaited<ReturnType<typeof listUsers>>["users"][number];
+
+/** One user's profile, businesses, memberships and most recent visits, or null. */
+export async function getAdminUserDetail(id: string) {
+  if (!adminUserIdSchema.safeParse(id).success) return null;
+  return db.user.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      email: true,
+      phone: true,
+      name: true,
+      firstName: true,
+      lastName: true,
+      birthday: true,
+      role: true,
+      language: true,
+      notificationsEnabled: true,
+      disabledAt: true,
+      createdAt: true,
+      referredBy: { select: { id: true, email: true, name: true } },
+      businesses: { orderBy: { createdAt: "asc" }, select: { id: true, name: true, slug: true, createdAt: true } },
+      memberships: {
+        orderBy: { linkedAt: "desc" },
+        take: 100,
+        select: { id: true, via: true, linkedAt: true, visitCount: true, lastVisitAt: true, business: { select: { id: true, name: true } } },
+      },
+      taps: {
+        orderBy: { createdAt: "desc" },
+        take: 20,
+        select: { id: true, createdAt: true, source: true, tagId: true, business: { select: { id: true, name: true } } },
+      },
+    },
+  });
+}
+
+export type AdminUserDetail = NonNullable<Awaited<ReturnType<typeof getAdminUserDetail>>>;
+
+export type SetDisabledResult = { ok: true; disabledAt: Date | null } | { ok: false; error: string };
+
+/**
+ * Disables an account (it can't sign in; its access tokens and session stop
+ * working because every request re-reads the user) or enables it again.
+ * Refresh tokens are revoked too, so a disabled app can't quietly renew.
+ */
+export async function setUserDisabled(adminId: string, targetId: string, disabled: boolean, now: Date = new Date()): Promise<SetDisabledResult> {
+  const admin = await db.user.findUnique({ where: { id: adminId }, select: { role: true, disabledAt: true } });
+  if (!isAdmin(admin)) return { ok: false, error: "Not allowed." };
+  if (adminId === targetId) return { ok: false, error: "You cannot disable your own account." };
+  const disabledAt = disabled ? now : null;
+  const { count } = await db.user.updateMany({
+    // Disabling keeps the first disabledAt if it was already disabled.
+    where: disabled ? { id: targetId, disabledAt: null } : { id: targetId },
+    data: { disabledAt },
+  });
+  if (count === 0) {
+    const target = await db.user.findUnique({ where: { id: targetId }, select: { disabledAt: true } });
+    if (!target) return { ok: false, error: "User not found." };
+    return { ok: true, disabledAt: target.disabledAt };
+  }
+  if (disabled) await revokeAllRefreshTokens(targetId);
+  return { ok: true, disabledAt };
+}

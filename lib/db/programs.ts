@@ -1,0 +1,214 @@
+import "server-only";
+import { expirePaths, expireTags } from "@/lib/cache";
+import { db, Prisma } from "@/lib/db";
+import { PUBLIC_BUSINESS_TAG } from "@/lib/db/tap-landing";
+import { defaultRules, parseProgramRules } from "@/lib/loyalty";
+import { dateInputValue, toProgramData, type ProgramInput, type ProgramRulesInput } from "@/lib/validation/programs";
+
+// An owner's programs. Every read and write is scoped to the owner in the
+// query itself (`business: { ownerId }`), so someone else's program answers
+// exactly like a missing one. Changes reach customers at once: the tap
+// landing (which hands active programs to the loyalty engine) and the public
+// card are cached, so every write here expires them.
+
+const ownedProgramSelect = {
+  id: true,
+  businessId: true,
+  type: true,
+  name: true,
+  description: true,
+  startDate: true,
+  endDate: true,
+  active: true,
+  endedAt: true,
+  rules: true,
+  rewardName: true,
+  rewardDescription: true,
+  rewardExpiryDays: true,
+  createdAt: true,
+  business: { select: { id: true, name: true, slug: true } },
+} as const;
+
+export type OwnedProgram = {
+  id: string;
+  businessId: string;
+  type: string;
+  name: string;
+  description: string | null;
+  startDate: Date | null;
+  endDate: Date | null;
+  active: boolean;
+  endedAt: Date | null;
+  rules: unknown;
+  rewardName: string;
+  rewardDescription: string | null;
+  rewardExpiryDays: number | null;
+  createdAt: Date;
+  business: { id: string; name: string; slug: string };
+};
+
+export type ProgramStatus = "Active" | "Paused" | "Ended";
+
+export function programStatus(program: { active: boolean; endedAt: Date | null }): ProgramStatus {
+  if (program.endedAt) return "Ended";
+  return program.active ? "Active" : "Paused";
+}
+
+/** The edit form's starting values. Stored rules that no longer validate are
+ * shown as stored (over the defaults) so the form points at what to fix. */
+export function programFormValues(program: OwnedProgram): ProgramInput {
+  const parsed = parseProgramRules(program.type, program.rules);
+  const stored = typeof program.rules === "object" && program.rules !== null && !Array.isArray(program.rules) ? program.rules : {};
+  const rules = (parsed.ok ? parsed.rules : { ...defaultRules(program.type), ...stored }) as ProgramRulesInput;
+  return {
+    businessId: program.businessId,
+    type: program.type as ProgramInput["type"],
+    name: program.name,
+    description: program.description ?? "",
+    startDate: dateInputValue(program.startDate),
+    endDate: dateInputValue(program.endDate),
+    rules,
+    rewardName: program.rewardName,
+    rewardDescription: program.rewardDescription ?? "",
+    rewardExpiryDays: program.rewardExpiryDays,
+  };
+}
+
+export type ProgramChangeResult =
+  | { ok: true; program: OwnedProgram }
+  | { ok: false; code: "not_found" | "ended" | "type_fixed"; message: string };
+
+const NOT_FOUND = { ok: false, code: "not_found", message: "Program not found" } as const;
+const ENDED = { ok: false, code: "ended", message: "This program has ended and can no longer be changed." } as const;
+const TYPE_FIXED = { ok: false, code: "type_fixed", message: "A program's type can't be changed after it is created." } as const;
+
+// Ids are uuids; anything much longer is not worth a query.
+const plausibleId = (id: string) => id.length > 0 && id.length <= 100;
+
+/** The rules are plain JSON (a parsed zod object); Prisma just needs to hear it. */
+function rowData(input: ProgramInput) {
+  const data = toProgramData(input);
+  return { ...data, rules: data.rules as Prisma.InputJsonObject };
+}
+
+function publishChange(slug: string) {
+  expireTags(PUBLIC_BUSINESS_TAG);
+  expirePaths(`/b/${slug}`);
+}
+
+export async function getOwnedProgram(ownerId: string, programId: string): Promise<OwnedProgram | null> {
+  if (!plausibleId(programId)) return null;
+  return db.program.findFirst({ where: { id: programId, business: { ownerId } }, select: ownedProgramSelect });
+}
+
+/** A new (active) program for one of the owner's businesses; null if the business is not theirs. */
+export async function createProgram(ownerId: string, input: ProgramInput): Promise<OwnedProgram | null> {
+  if (!plausibleId(input.businessId)) return null;
+  const business = await db.business.findFirst({ where: { id: input.businessId, ownerId }, select: { id: true, slug: true } });
+  if (!business) return null;
+  const data = rowData(input);
+  const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
+  publishChange(business.slug);
+  return program;
+}
+
+/** Explains why a guarded update touched no row. */
+async function refusal(ownerId: string, programId: string, type?: string): Promise<Extract<ProgramChangeResult, { ok: false }>> {
+  const program = await getOwnedProgram(ownerId, programId);
+  if (!program) return NOT_FOUND;
+  if (program.endedAt) return ENDED;
+  if (type !== undefined && type !== program.type) return TYPE_FIXED;
+  return NOT_FOUND;
+}
+
+/**
+ * Saves an owner's edit. The type is fixed after creation (progress is kept in
+ * the type's terms) and ended programs are read-only; both are part of the
+ * update's own WHERE so a concurrent End wins cleanly. Only the program row
+ * changes: progress already earned under the old rules stays as it is.
+ * A program never moves to another business: `input.businessId` is ignored.
+ */
+export async function updateProgram(ownerId: string, programId: string, input: ProgramInput): Promise<ProgramChangeResult> {
+  if (!plausibleId(programId)) return NOT_FOUND;
+  const { type, ...data } = rowData(input);
+  const updated = await db.program.updateMany({
+    where: { id: programId, type, endedAt: null, business: { ownerId } },
+    data,
+  });
+  if (updated.count === 0) return refusal(ownerId, programId, type);
+  const program = await getOwnedProgram(ownerId, programId);
+  if (!program) return NOT_FOUND;
+  publishChange(program.business.slug);
+  return { ok: true, program };
+}
+
+/** Pause (false) or resume (true). An ended program stays ended. */
+export async function setProgramActive(ownerId: string, programId: string, active: boolean): Promise<ProgramChangeResult> {
+  if (!plausibleId(programId)) return NOT_FOUND;
+  const updated = await db.program.updateMany({
+    where: { id: programId, endedAt: null, business: { ownerId } },
+    data: { active },
+  });
+  if (updated.count === 0) return refusal(ownerId, programId);
+  const program = await getOwnedProgram(ownerId, programId);
+  if (!program) return NOT_FOUND;
+  publishChange(program.business.slug);
+  return { ok: true, program };
+}
+
+/** Ends a program for good: customers no longer collect progress in it, and
+ * it cannot be resumed. Rewards already issued stay valid in the wallets. */
+export async function endProgram(ownerId: string, programId: string, now = new Date()): Promise<ProgramChangeResult> {
+  if (!plausibleId(programId)) return NOT_FOUND;
+  const updated = await db.program.updateMany({
+    where: { id: programId, endedAt: null, business: { ownerId } },
+    data: { active: false, endedAt: now },
+  });
+  if (updated.count === 0) return refusal(ownerId, programId);
+  const program = await getOwnedProgram(ownerId, programId);
+  if (!program) return NOT_FOUND;
+  publishChange(program.business.slug);
+  return { ok: true, program };
+}
+
+export type BusinessProgramRow = Pick<OwnedProgram, "id" | "type" | "name" | "startDate" | "endDate" | "active" | "endedAt">;
+
+/** The business's programs (running ones first, then ended), or [] if it is not the owner's. */
+export async function listBusinessPrograms(ownerId: string, businessId: string): Promise<BusinessProgramRow[]> {
+  if (!plausibleId(businessId)) return [];
+  const programs = await db.program.findMany({
+    where: { businessId, business: { ownerId } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, type: true, name: true, startDate: true, endDate: true, active: true, endedAt: true },
+  });
+  return [...programs.filter((p) => !p.endedAt), ...programs.filter((p) => p.endedAt)];
+}
+
+export type ProgramStats = { members: number; visits: number; rewardsIssued: number; rewardsRedeemed: number };
+
+/**
+ * A program's numbers for its owner's page (the caller has already checked
+ * ownership with getOwnedProgram):
+ * - members: customers with progress in it (Progress rows);
+ * - visits: visits it counted, i.e. the sum of Progress.total. Points programs
+ *   keep points in `total`, so for them it is the taps at the business, since
+ *   the program was created, by its members;
+ * - rewardsIssued / rewardsRedeemed: its Reward rows, and those REDEEMED.
+ */
+export async function programStats(programId: string): Promise<ProgramStats> {
+  const program = await db.program.findUnique({ where: { id: programId }, select: { type: true, businessId: true, createdAt: true } });
+  if (!program) return { members: 0, visits: 0, rewardsIssued: 0, rewardsRedeemed: 0 };
+  const [members, totals, rewardsIssued, rewardsRedeemed] = await Promise.all([
+    db.progress.count({ where: { programId } }),
+    db.progress.aggregate({ where: { programId }, _sum: { total: true } }),
+    db.reward.count({ where: { programId } }),
+    db.reward.count({ where: { programId, status: "REDEEMED" } }),
+  ]);
+  const visits =
+    program.type === "points"
+      ? await db.tap.count({
+          where: { businessId: program.businessId, createdAt: { gte: program.createdAt }, membership: { progress: { some: { programId } } } },
+        })
+      : (totals._sum.total ?? 0);
+  return { members, visits, rewardsIssued, rewardsRedeemed };
+}

@@ -1,0 +1,134 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "@/lib/auth/password";
+import { db, Prisma } from "@/lib/db";
+import { publicUserSelect, type AppUser } from "@/lib/db/users";
+import { firstFreeSlug, slugify } from "@/lib/business/slug";
+import { normaliseTheme } from "@/lib/business/theme";
+import { normaliseTimezone } from "@/lib/business/timezone";
+import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
+
+type Tx = Prisma.TransactionClient;
+type Conflict = "email_taken" | "phone_taken" | "tap_already_claimed";
+
+export type RegisterResult =
+  | { ok: true; user: AppUser; businessId: string | null }
+  | { ok: false; status: 409; message: string; code: Conflict };
+
+export const TAG_ALREADY_CLAIMED = "This tag has already been claimed by another business.";
+const CONFLICT_MESSAGES: Record<Conflict, string> = {
+  email_taken: "An account with this email already exists.",
+  phone_taken: "An account with this phone number already exists.",
+  tap_already_claimed: TAG_ALREADY_CLAIMED,
+};
+
+class RegistrationConflict extends Error {
+  constructor(readonly code: "tap_already_claimed") {
+    super(code);
+  }
+}
+
+/**
+ * Creates the user and, for a business registration, the business with its
+ * profile and the claim of `tap_id` — in ONE transaction: either all of it
+ * exists afterwards or none of it.
+ */
+export async function registerAccount(input: RegisterInput): Promise<RegisterResult> {
+  const passwordHash = await hashPassword(input.password!);
+  const first = input.metadata.first_name ?? null;
+  const last = input.metadata.last_name ?? null;
+  const name = input.metadata.full_name ?? ([first, last].filter(Boolean).join(" ") || null);
+  const result = await withSlugRetry((randomSlug) =>
+    db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { email: input.email || null, phone: input.phone || null, passwordHash, firstName: first, lastName: last, name },
+        select: publicUserSelect,
+      });
+      const businessId = input.business
+        ? await createBusiness(tx, user.id, { business: input.business, business_profile: input.business_profile, tap_id: input.tap_id }, randomSlug)
+        : null;
+      return { ok: true as const, user, businessId };
+    }),
+  );
+  return result;
+}
+
+/** A signed-in user (e.g. after Google sign-up) registers a business: business, profile and tag claim together. */
+export async function registerBusinessForUser(
+  ownerId: string,
+  input: BusinessRegistrationInput,
+): Promise<{ ok: true; businessId: string } | { ok: false; status: 409; message: string; code: Conflict }> {
+  const result = await withSlugRetry((randomSlug) =>
+    db.$transaction(async (tx) => ({ ok: true as const, businessId: await createBusiness(tx, ownerId, input, randomSlug) })),
+  );
+  return result;
+}
+
+// Two businesses registering the same name at once may pick the same slug:
+// the unique index rejects one, which then retries with a random suffix.
+async function withSlugRetry<T extends { ok: true }>(
+  run: (randomSlug: boolean) => Promise<T>,
+): Promise<T | { ok: false; status: 409; message: string; code: Conflict }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run(attempt > 0);
+    } catch (error) {
+      if (error instanceof RegistrationConflict) return conflict(error.code);
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+        const target = JSON.stringify(error.meta ?? {});
+        if (target.includes("slug") && attempt < 3) continue;
+        return conflict(target.includes("phone") ? "phone_taken" : "email_taken");
+      }
+      throw error;
+    }
+  }
+}
+
+function conflict(code: Conflict) {
+  return { ok: false as const, status: 409 as const, code, message: CONFLICT_MESSAGES[code] };
+}
+
+async function createBusiness(tx: Tx, ownerId: string, input: BusinessRegistrationInput, randomSlug: boolean): Promise<string> {
+  const profile = input.business_profile;
+  const base = slugify(input.business.name);
+  const taken = randomSlug ? [] : await tx.business.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
+  const business = await tx.business.create({
+    data: {
+      ownerId,
+      slug: randomSlug ? `${base}-${randomBytes(3).toString("hex")}` : firstFreeSlug(base, taken.map((b) => b.slug)),
+      name: input.business.name,
+      logoUrl: profile?.logo_url ?? null,
+      description: profile?.description ?? null,
+      keywords: profile?.keywords ?? [],
+      website: profile?.website ?? null,
+      phone: profile?.phone ?? null,
+      address: profile?.address ?? null,
+      placeId: profile?.place_id ?? null,
+      socialMedia: profile?.social_media ?? {},
+      theme: normaliseTheme(profile?.theme ?? {}),
+      settings: {
+        notifications_enabled: profile?.settings.notifications_enabled ?? true,
+        language: profile?.settings.language ?? "en",
+      },
+      timezone: normaliseTimezone(profile?.settings.timezone),
+    },
+    select: { id: true },
+  });
+  if (input.tap_id) await claimTagInTransaction(tx, input.tap_id, business.id, ownerId);
+  return business.id;
+}
+
+/**
+ * Claims an unknown or unclaimed tag for a business. A tag another business
+ * holds makes the statement return nothing, and the transaction roll back.
+ */
+async function claimTagInTransaction(tx: Tx, tagId: string, businessId: string, userId: string) {
+  const claimed = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "Tag" ("id", "businessId", "claimedAt", "claimedById", "updatedAt")
+    VALUES (${tagId}, ${businessId}, now(), ${userId}, now())
+    ON CONFLICT ("id") DO UPDATE
+      SET "businessId" = EXCLUDED."businessId", "claimedAt" = now(), "claimedById" = EXCLUDED."claimedById", "updatedAt" = now()
+      WHERE "Tag"."businessId" IS NULL
+    RETURNING "id"`;
+  if (claimed.length === 0) throw new RegistrationConflict("tap_already_claimed");
+}

@@ -1,0 +1,149 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
+import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
+
+export type RedeemFailure = { ok: false; status: 404 | 409 | 410; code: "not_found" | "already_redeemed" | "expired"; message: string };
+export type RedeemResult = { ok: true; rewardId: string; name: string; code: string; customerName: string | null } | RedeemFailure;
+
+const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", message: "Reward not found" };
+
+/**
+ * The business confirms a reward at the counter. AVAILABLE → REDEEMED happens
+ * once, by one conditional UPDATE (with its history event in the same
+ * statement), whatever the concurrency: of 20 simultaneous confirmations one
+ * succeeds. Only the owner of the issuing business may redeem, never after expiry.
+ */
+export async function redeemReward(ownerId: string, target: { rewardId?: string; code?: string }, now = new Date()): Promise<RedeemResult> {
+  const code = target.code ? normaliseRewardCode(target.code) : null;
+  const rewardId = target.rewardId ?? null;
+  if (!code && !rewardId) return NOT_FOUND;
+  const rows = await db.$queryRaw<{ id: string; name: string; code: string; userId: string | null }[]>`
+    WITH redeemed AS (
+      UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${ownerId}
+      FROM "Business" b
+      WHERE b."id" = r."businessId" AND b."ownerId" = ${ownerId}
+        AND (r."id" = ${rewardId} OR r."code" = ${code})
+        AND r."status" = 'AVAILABLE'
+        AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
+      RETURNING r."id", r."name", r."code", r."userId"
+    ), logged AS (
+      INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
+      SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${ownerId}, ${now} FROM redeemed
+    )
+    SELECT "id", "name", "code", "userId" FROM redeemed`;
+  const row = rows[0];
+  if (row) {
+    const customer = row.userId ? await db.user.findUnique({ where: { id: row.userId }, select: { firstName: true, lastName: true } }) : null;
+    return { ok: true, rewardId: row.id, name: row.name, code: row.code, customerName: displayName(customer) };
+  }
+  // Explain why, to the owner only: someone else's reward is simply not found.
+  const existing = await db.reward.findFirst({
+    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: { ownerId } },
+    select: { status: true, expiresAt: true, redeemedAt: true },
+  });
+  if (!existing) return NOT_FOUND;
+  if (existing.status === "REDEEMED") {
+    return { ok: false, status: 409, code: "already_redeemed", message: `This reward was already redeemed${existing.redeemedAt ? ` on ${existing.redeemedAt.toISOString().slice(0, 10)}` : ""}.` };
+  }
+  return { ok: false, status: 410, code: "expired", message: "This reward has expired and can no longer be redeemed." };
+}
+
+/** Undo a redemption within 10 minutes; both sides see it in the history. */
+export async function undoRedemption(ownerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - UNDO_WINDOW_MS);
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH undone AS (
+      UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
+      FROM "Business" b
+      WHERE b."id" = r."businessId" AND b."ownerId" = ${ownerId}
+        AND r."id" = ${rewardId} AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
+      RETURNING r."id"
+    ), logged AS (
+      INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
+      SELECT gen_random_uuid()::text, "id", 'REDEMPTION_UNDONE', ${ownerId}, ${now} FROM undone
+    )
+    SELECT "id" FROM undone`;
+  return rows.length > 0;
+}
+
+function displayName(user: { firstName: string | null; lastName: string | null } | null): string | null {
+  if (!user?.firstName) return null;
+  return user.lastName ? `${user.firstName} ${user.lastName.slice(0, 1)}.` : user.firstName;
+}
+
+export type RewardView = {
+  id: string;
+  code: string;
+  name: string;
+  description: string | null;
+  status: RewardStatusName;
+  issuedAt: Date;
+  expiresAt: Date | null;
+  redeemedAt: Date | null;
+  business: { id: string; name: string; slug: string };
+  programName: string | null;
+  customerName: string | null;
+  viewer: "customer" | "owner";
+  canUndo: boolean;
+  events: { type: string; at: Date }[];
+};
+
+/** A reward for its customer or for the owner of the issuing business; null for anyone else. */
+export async function getRewardForViewer(userId: string, rewardId: string, now = new Date()): Promise<RewardView | null> {
+  const reward = await db.reward.findUnique({
+    where: { id: rewardId },
+    select: {
+      id: true,
+      code: true,
+      name: true,
+      description: true,
+      status: true,
+      issuedAt: true,
+      expiresAt: true,
+      redeemedAt: true,
+      userId: true,
+      user: { select: { firstName: true, lastName: true } },
+      program: { select: { name: true } },
+      business: { select: { id: true, name: true, slug: true, ownerId: true } },
+      events: { orderBy: { createdAt: "asc" }, select: { type: true, createdAt: true } },
+    },
+  });
+  if (!reward) return null;
+  const viewer = reward.business.ownerId === userId ? "owner" : reward.userId === userId ? "customer" : null;
+  if (!viewer) return null;
+  return {
+    id: reward.id,
+    code: reward.code,
+    name: reward.name,
+    description: reward.description,
+    status: effectiveRewardStatus(reward, now),
+    issuedAt: reward.issuedAt,
+    expiresAt: reward.expiresAt,
+    redeemedAt: reward.redeemedAt,
+    business: { id: reward.business.id, name: reward.business.name, slug: reward.business.slug },
+    programName: reward.program?.name ?? null,
+    customerName: displayName(reward.user),
+    viewer,
+    canUndo: viewer === "owner" && canUndoRedemption(reward, now),
+    events: reward.events.map((e) => ({ type: e.type, at: e.createdAt })),
+  };
+}
+
+export type RewardListItem = { id: string; name: string; code: string; businessName: string; status: RewardStatusName; expiresAt: Date | null; redeemedAt: Date | null; issuedAt: Date };
+
+/** The customer's rewards, grouped as they see them. */
+export async function listCustomerRewards(userId: string, now = new Date()) {
+  const rows = await db.reward.findMany({
+    where: { userId },
+    orderBy: { issuedAt: "desc" },
+    take: 200,
+    select: { id: true, name: true, code: true, status: true, expiresAt: true, redeemedAt: true, issuedAt: true, business: { select: { name: true } } },
+  });
+  const items: RewardListItem[] = rows.map((r) => ({ ...r, businessName: r.business.name, status: effectiveRewardStatus(r, now) }));
+  return {
+    available: items.filter((r) => r.status === "AVAILABLE"),
+    redeemed: items.filter((r) => r.status === "REDEEMED"),
+    expired: items.filter((r) => r.status === "EXPIRED"),
+  };
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import { db, Prisma } from "@/lib/db";
+import type { ProfileSettingsInput } from "@/lib/validation/settings";
+
+// The signed-in user's own settings (/dashboard/settings). Every function takes
+// the id of a verified session's user; inputs are already parsed by
+// lib/validation/settings.
+
+export async function updateProfileSettings(userId: string, input: ProfileSettingsInput) {
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  await db.user.update({
+    where: { id: userId },
+    data: {
+      firstName,
+      lastName,
+      name: `${firstName} ${lastName}`,
+      birthday: input.birthday ? new Date(`${input.birthday}T00:00:00Z`) : null,
+    },
+  });
+}
+
+export async function setNotificationsEnabled(userId: string, enabled: boolean) {
+  await db.user.update({ where: { id: userId }, data: { notificationsEnabled: enabled } });
+}
+
+export type DeleteAccountResult = { ok: true } | { ok: false; error: string };
+
+export function ownsBusinessesMessage(names: string[]): string {
+  const list = names.length === 1 ? names[0] : `${names.length} businesses (${names.join(", ")})`;
+  return `Your account owns ${list}. Businesses keep their customers' cards and rewards, so an account that owns one can't be deleted. Contact support to transfer or close your businesses first.`;
+}
+
+/**
+ * Deletes the account and the personal data tied to it. Businesses keep their
+ * aggregate counts: the schema turns the user's taps and rewards anonymous
+ * (userId SET NULL) while memberships, progress, sessions and tokens go with
+ * the user. An owner of a business can't be deleted (the business would lose
+ * its owner): they get an explanation instead.
+ */
+export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
+  const businesses = await db.business.findMany({ where: { ownerId: userId }, select: { name: true }, orderBy: { createdAt: "asc" } });
+  if (businesses.length > 0) return { ok: false, error: ownsBusinessesMessage(businesses.map((b) => b.name)) };
+  try {
+    await db.$transaction([
+      // Per-day tap-limit counters name the user but have no foreign key.
+      db.dailyTapCount.deleteMany({ where: { userId } }),
+      db.user.delete({ where: { id: userId } }),
+    ]);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError) {
+      // P2003: a business was created meanwhile (owner is ON DELETE RESTRICT).
+      if (error.code === "P2003") {
+        const names = await db.business.findMany({ where: { ownerId: userId }, select: { name: true } });
+        return { ok: false, error: ownsBusinessesMessage(names.map((b) => b.name)) };
+      }
+      // P2025: already gone.
+      if (error.code === "P2025") return { ok: true };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { PUBLIC_BUSINESS_TAG, tagCacheTag } from "@/lib/db/tap-landing";
+import { expireTags } from "@/lib/cache";
+import { localDateIn } from "@/lib/time/local-date";
+
+export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
+
+export type ClaimResult =
+  | { ok: true; businessId: string }
+  | { ok: false; code: "tap_already_claimed" | "business_not_found"; message: string };
+
+/**
+ * Claims an unknown or unclaimed tag for one of the owner's businesses in one
+ * statement: of two owners claiming the same tag at once, exactly one wins.
+ * Claiming a tag the business already holds is a no-op success.
+ */
+export async function claimTag(ownerId: string, businessId: string, tagId: string): Promise<ClaimResult> {
+  const business = await db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true } });
+  if (!business) return { ok: false, code: "business_not_found", message: "Business not found" };
+  const claimed = await db.$queryRaw<{ businessId: string }[]>`
+    INSERT INTO "Tag" ("id", "businessId", "claimedAt", "claimedById", "updatedAt")
+    VALUES (${tagId}, ${business.id}, now(), ${ownerId}, now())
+    ON CONFLICT ("id") DO UPDATE
+      SET "businessId" = EXCLUDED."businessId", "claimedAt" = now(), "claimedById" = EXCLUDED."claimedById", "updatedAt" = now()
+      WHERE "Tag"."businessId" IS NULL
+    RETURNING "businessId"`;
+  if (claimed.length === 0) {
+    const current = await db.tag.findUnique({ where: { id: tagId }, select: { businessId: true } });
+    if (current?.businessId === business.id) return { ok: true, businessId: business.id };
+    return { ok: false, code: "tap_already_claimed", message: TAG_ALREADY_CLAIMED_MESSAGE };
+  }
+  expireTags(tagCacheTag(tagId));
+  return { ok: true, businessId: business.id };
+}
+
+export async function listOwnerBusinesses(ownerId: string) {
+  return db.business.findMany({ where: { ownerId }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, slug: true } });
+}
+
+export type BusinessTagRow = {
+  id: string;
+  label: string | null;
+  claimedAt: Date | null;
+  secure: boolean;
+  tapsToday: number;
+  tapsTotal: number;
+};
+
+/** The owner's tags of a business with today's and all-time taps; null when not the owner. */
+export async function listBusinessTags(ownerId: string, businessId: string, now = new Date()): Promise<BusinessTagRow[] | null> {
+  const business = await db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true, timezone: true } });
+  if (!business) return null;
+  const today = new Date(`${localDateIn(business.timezone, now)}T00:00:00Z`);
+  const tags = await db.tag.findMany({
+    where: { businessId },
+    orderBy: { claimedAt: "asc" },
+    select: { id: true, label: true, claimedAt: true, secure: true },
+  });
+  const [totals, todays] = await Promise.all([
+    db.tap.groupBy({ by: ["tagId"], where: { businessId, tagId: { in: tags.map((t) => t.id) } }, _count: { _all: true } }),
+    db.tap.groupBy({ by: ["tagId"], where: { businessId, day: today, tagId: { in: tags.map((t) => t.id) } }, _count: { _all: true } }),
+  ]);
+  const count = (rows: { tagId: string | null; _count: { _all: number } }[], id: string) => rows.find((r) => r.tagId === id)?._count._all ?? 0;
+  return tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) }));
+}
+
+export async function renameTag(ownerId: string, tagId: string, label: string | null): Promise<boolean> {
+  const updated = await db.tag.updateMany({ where: { id: tagId, business: { ownerId } }, data: { label } });
+  if (updated.count) expireTags(tagCacheTag(tagId));
+  return updated.count > 0;
+}
+
+/** Gives a tag up: it becomes claimable again; past taps stay counted for the business. */
+export async function releaseTag(ownerId: string, tagId: string): Promise<boolean> {
+  const released = await db.$transaction(async (tx) => {
+    const updated = await tx.tag.updateMany({
+      where: { id: tagId, business: { ownerId } },
+      data: { businessId: null, claimedAt: null, claimedById: null, label: null, secure: false, keysEncrypted: null, lastCounter: null, lastVerifiedAt: null },
+    });
+    // The next owner starts with a clean secure-tag log.
+    if (updated.count) await tx.tagRejection.deleteMany({ where: { tagId } });
+    return updated;
+  });
+  if (released.count) expireTags(tagCacheTag(tagId), PUBLIC_BUSINESS_TAG);
+  return released.count > 0;
+}

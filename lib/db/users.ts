@@ -1,0 +1,34 @@
+import "server-only";
+import { db } from "@/lib/db";
+
+// What the app may show about a user: never the password hash.
+export const publicUserSelect = {
+  id: true,
+  email: true,
+  phone: true,
+  name: true,
+  firstName: true,
+  lastName: true,
+  image: true,
+  birthday: true,
+  referredById: true,
+  role: true,
+  notificationsEnabled: true,
+  language: true,
+  disabledAt: true,
+  createdAt: true,
+} as const;
+
+export async function findActiveUserById(id: string) {
+  const user = await db.user.findUnique({ where: { id }, select: publicUserSelect });
+  return user && !user.disabledAt ? user : null;
+}
+
+export type AppUser = NonNullable<Awaited<ReturnType<typeof findActiveUserById>>>;
+
+export function findUserForLogin(email: string) {
+  return db.user.findUnique({
+    where: { email },
+    select: { ...publicUserSelect, passwordHash: true },
+  });
+}

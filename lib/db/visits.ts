@@ -1,0 +1,279 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { db, Prisma } from "@/lib/db";
+import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import { generateRewardCode } from "@/lib/loyalty/reward-code";
+import { localDateIn } from "@/lib/time/local-date";
+
+type Tx = Prisma.TransactionClient;
+
+export const LIMIT_REACHED_MESSAGE = "You have reached the maximum number of taps allowed for today.";
+
+export type IssuedReward = { id: string; code: string; name: string; programId: string; expiresAt: Date | null };
+
+export type ProgramOutcome = {
+  programId: string;
+  programName: string;
+  programType: string;
+  rewardsIssued: number;
+  summary: { type: string; message: string; current?: number; target?: number };
+};
+
+/** The part of a Program row the engine needs (also kept in the cached tag landing). */
+export type VisitProgram = {
+  id: string;
+  businessId: string;
+  type: string;
+  name: string;
+  rules: unknown;
+  startDate: Date | null;
+  endDate: Date | null;
+  rewardName: string;
+  rewardDescription: string | null;
+  rewardExpiryDays: number | null;
+};
+
+export type VisitInput = {
+  userId: string;
+  businessId: string;
+  /** The business's time zone and daily limit when the caller already has them (the tap path does). */
+  business?: { timezone: string; dailyTapLimit: number };
+  /** The business's active programs when the caller already has them (cached tag landing). */
+  programs?: VisitProgram[];
+  tagId: string | null;
+  source: "TAG" | "QR";
+  now?: Date;
+  random?: () => number;
+  /** Secure tags: the accepted SUN read counter, stored with the visit. */
+  sunCounter?: number;
+  /**
+   * Runs first inside the visit's transaction (secure tags accept their SUN
+   * counter there, so counter and visit commit together); throwing aborts the
+   * visit and the error reaches the caller.
+   */
+  beforeVisit?: (tx: Tx) => Promise<void>;
+};
+
+export type VisitOutcome =
+  | {
+      ok: true;
+      tapId: string;
+      newlyLinked: boolean;
+      visitNumber: number;
+      programs: ProgramOutcome[];
+      rewards: IssuedReward[];
+      localDate: string;
+    }
+  | { ok: false; reason: "limit_reached" | "business_not_found" | "customer_not_found" };
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+class VisitRefused extends Error {
+  constructor(readonly reason: "limit_reached" | "customer_not_found") {
+    super(reason);
+  }
+}
+
+type RecordedRow = {
+  customerFound: boolean;
+  birthday: Date | null;
+  userReferredById: string | null;
+  membershipId: string | null;
+  visitCount: number | null;
+  linkedAt: Date | null;
+  membershipReferredById: string | null;
+  inserted: boolean | null;
+  tapId: string | null;
+};
+
+/**
+ * Records one visit of a customer at a business and applies every active
+ * program, all in ONE transaction: the visit, the membership, the progress and
+ * any rewards are written together or not at all.
+ *
+ * The first statement checks the customer, counts the visit against the daily
+ * tap limit (a conditional upsert per customer × business × calendar day in
+ * the business's time zone, so the limit holds under any concurrency), links
+ * the membership and logs the tap. It locks the day's counter and the
+ * membership row until commit, so two visits of one customer never interleave
+ * their read-modify-write of progress, which the next statements do.
+ */
+export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
+  const now = input.now ?? new Date();
+  const random = input.random ?? cryptoRandom;
+  const business = input.business
+    ? { id: input.businessId, ...input.business }
+    : await db.business.findUnique({ where: { id: input.businessId }, select: { id: true, timezone: true, dailyTapLimit: true } });
+  if (!business) return { ok: false, reason: "business_not_found" };
+  const localDate = localDateIn(business.timezone, now);
+  const via = input.source === "QR" ? "QR" : "TAP";
+
+  try {
+    return await db.$transaction(async (tx) => {
+      if (input.beforeVisit) await input.beforeVisit(tx);
+      const [row] = await tx.$queryRaw<RecordedRow[]>`
+        WITH customer AS (
+          SELECT "id", "birthday", "referredById" FROM "User" WHERE "id" = ${input.userId} AND "disabledAt" IS NULL
+        ), counted AS (
+          INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
+          SELECT "id", ${business.id}, ${localDate}::date, 1 FROM customer
+          ON CONFLICT ("userId", "businessId", "day") DO UPDATE
+            SET "count" = "DailyTapCount"."count" + 1
+            WHERE "DailyTapCount"."count" < ${business.dailyTapLimit}
+          RETURNING "count"
+        ), member AS (
+          INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt", "visitCount", "firstVisitAt", "lastVisitAt")
+          SELECT gen_random_uuid()::text, ${input.userId}, ${business.id}, ${via}::"MembershipVia", ${now}, 1, ${now}, ${now} FROM counted
+          ON CONFLICT ("userId", "businessId") DO UPDATE
+            SET "visitCount" = "Membership"."visitCount" + 1,
+                "firstVisitAt" = COALESCE("Membership"."firstVisitAt", EXCLUDED."firstVisitAt"),
+                "lastVisitAt" = EXCLUDED."lastVisitAt"
+          RETURNING "id", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
+        ), tap AS (
+          INSERT INTO "Tap" ("id", "businessId", "tagId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
+          SELECT gen_random_uuid()::text, ${business.id}, ${input.tagId}, ${input.userId}, "id", ${input.source}::"TapSource", ${localDate}::date, ${input.sunCounter ?? null}::int, ${now} FROM member
+          RETURNING "id"
+        )
+        SELECT
+          EXISTS (SELECT 1 FROM customer) AS "customerFound",
+          (SELECT "birthday" FROM customer) AS "birthday",
+          (SELECT "referredById" FROM customer) AS "userReferredById",
+          member."id" AS "membershipId", member."visitCount", member."linkedAt",
+          member."referredById" AS "membershipReferredById", member."inserted",
+          (SELECT "id" FROM tap) AS "tapId"
+        FROM (SELECT 1) AS one LEFT JOIN member ON true`;
+      if (!row?.customerFound) throw new VisitRefused("customer_not_found");
+      if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) throw new VisitRefused("limit_reached");
+      const membership = { id: row.membershipId, visitCount: row.visitCount, linkedAt: row.linkedAt, inserted: Boolean(row.inserted) };
+      const referrerId = row.membershipReferredById ?? row.userReferredById;
+      const birthday = row.birthday ? row.birthday.toISOString().slice(0, 10) : null;
+
+      const programs =
+        input.programs ??
+        (await tx.program.findMany({ where: { businessId: business.id, active: true, endedAt: null }, orderBy: { createdAt: "asc" } }));
+      // Read after the locks above, so a concurrent visit's progress is seen.
+      const storedProgress = programs.length
+        ? await tx.$queryRaw<{ programId: string; count: number; total: number; tier: string | null; state: unknown }[]>`
+            SELECT "programId", "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = ${membership.id}`
+        : [];
+
+      const outcomes: ProgramOutcome[] = [];
+      const rewards: IssuedReward[] = [];
+      const nextProgress: { programId: string; state: ProgressState }[] = [];
+      for (const program of programs) {
+        const stored = storedProgress.find((p) => p.programId === program.id);
+        const result = applyVisit(program, stored ? toState(stored) : null, { source: input.source }, {
+          now,
+          localDate,
+          isFirstVisit: membership.visitCount === 1,
+          membershipLinkedAt: membership.linkedAt,
+          birthday,
+          random,
+          referrerId,
+        });
+        nextProgress.push({ programId: program.id, state: result.next });
+        for (let i = 0; i < result.rewardsIssued; i++) {
+          rewards.push(await issueReward(tx, program, { userId: input.userId, membershipId: membership.id, tapId: row.tapId, now }));
+        }
+        if (result.referrerRewards && referrerId && referrerId !== input.userId) {
+          await payReferrer(tx, program, referrerId, business.id, now);
+        }
+        outcomes.push({
+          programId: program.id,
+          programName: program.name,
+          programType: program.type,
+          rewardsIssued: result.rewardsIssued,
+          summary: result.summary,
+        });
+      }
+      await saveProgressRows(tx, membership.id, nextProgress);
+      return {
+        ok: true as const,
+        tapId: row.tapId,
+        newlyLinked: membership.inserted,
+        visitNumber: membership.visitCount,
+        programs: outcomes,
+        rewards,
+        localDate,
+      };
+    });
+  } catch (error) {
+    if (error instanceof VisitRefused) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+function toState(row: { count: number; total: number; tier: string | null; state: unknown }): ProgressState {
+  return normalizeProgress({
+    count: row.count,
+    total: row.total,
+    tier: row.tier,
+    state: row.state && typeof row.state === "object" ? (row.state as Record<string, unknown>) : {},
+  });
+}
+
+/** Every program's new progress in one statement. */
+async function saveProgressRows(tx: Tx, membershipId: string, rows: { programId: string; state: ProgressState }[]) {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    ({ programId, state }) =>
+      Prisma.sql`(gen_random_uuid()::text, ${membershipId}, ${programId}, ${state.count}, ${state.total}, ${state.tier}, ${JSON.stringify(state.state)}::jsonb, now())`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
+    VALUES ${Prisma.join(values)}
+    ON CONFLICT ("membershipId", "programId") DO UPDATE
+      SET "count" = EXCLUDED."count", "total" = EXCLUDED."total", "tier" = EXCLUDED."tier",
+          "state" = EXCLUDED."state", "updatedAt" = EXCLUDED."updatedAt"`;
+}
+
+
+type ProgramRow = Pick<VisitProgram, "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays">;
+
+async function issueReward(
+  tx: Tx,
+  program: ProgramRow,
+  to: { userId: string; membershipId: string; tapId: string | null; now: Date },
+): Promise<IssuedReward> {
+  const expiresAt = program.rewardExpiryDays ? new Date(to.now.getTime() + program.rewardExpiryDays * 86_400_000) : null;
+  // A code collision (1 in ~10^12 per pair) hits the unique index; try another code.
+  for (let attempt = 0; ; attempt++) {
+    const code = generateRewardCode();
+    const clash = await tx.reward.findUnique({ where: { code }, select: { id: true } });
+    if (clash && attempt < 5) continue;
+    const reward = await tx.reward.create({
+      data: {
+        code,
+        businessId: program.businessId,
+        programId: program.id,
+        membershipId: to.membershipId,
+        userId: to.userId,
+        tapId: to.tapId,
+        name: program.rewardName,
+        description: program.rewardDescription,
+        issuedAt: to.now,
+        expiresAt,
+        events: { create: { type: "ISSUED", createdAt: to.now } },
+      },
+      select: { id: true, code: true, name: true, programId: true, expiresAt: true },
+    });
+    return { ...reward, programId: program.id };
+  }
+}
+
+/** The friend who brought this newcomer earns the referral reward (once; the rule guarantees it). */
+async function payReferrer(tx: Tx, program: ProgramRow, referrerId: string, businessId: string, now: Date) {
+  const [membership] = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt")
+    VALUES (gen_random_uuid()::text, ${referrerId}, ${businessId}, 'REFERRAL'::"MembershipVia", ${now})
+    ON CONFLICT ("userId", "businessId") DO UPDATE SET "userId" = EXCLUDED."userId"
+    RETURNING "id"`;
+  if (!membership) return;
+  const stored = await tx.progress.findUnique({
+    where: { membershipId_programId: { membershipId: membership.id, programId: program.id } },
+  });
+  await saveProgressRows(tx, membership.id, [
+    { programId: program.id, state: creditReferrer(stored ? toState(stored) : normalizeProgress(null)) },
+  ]);
+  await issueReward(tx, program, { userId: referrerId, membershipId: membership.id, tapId: null, now });
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { resolveTheme, type Theme } from "@/lib/business/theme";
+import { describeProgress, isProgramInDate, type ProgressDescription } from "@/lib/loyalty";
+import { localDateIn } from "@/lib/time/local-date";
+
+export type WalletProgram = { id: string; type: string; name: string; rewardName: string; progress: ProgressDescription };
+export type WalletCard = {
+  businessId: string;
+  businessName: string;
+  slug: string;
+  theme: Theme;
+  linkedAt: Date;
+  visitCount: number;
+  lastVisitAt: Date | null;
+  programs: WalletProgram[];
+  availableRewards: number;
+};
+
+/** The customer's memberships with their progress in each running program (e.g. 7/10 stamps). */
+export async function listWallet(userId: string, now = new Date()): Promise<WalletCard[]> {
+  const memberships = await db.membership.findMany({
+    where: { userId },
+    orderBy: [{ lastVisitAt: { sort: "desc", nulls: "last" } }, { linkedAt: "desc" }],
+    select: {
+      linkedAt: true,
+      visitCount: true,
+      lastVisitAt: true,
+      progress: { select: { programId: true, count: true, total: true, tier: true, state: true } },
+      business: {
+        select: {
+          id: true,
+          name: true,
+          slug: true,
+          theme: true,
+          timezone: true,
+          programs: {
+            where: { active: true, endedAt: null },
+            orderBy: { createdAt: "asc" },
+            select: { id: true, type: true, name: true, rules: true, rewardName: true, startDate: true, endDate: true },
+          },
+        },
+      },
+    },
+  });
+  const available = await db.reward.groupBy({
+    by: ["businessId"],
+    where: { userId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    _count: { _all: true },
+  });
+  return memberships.map((m) => {
+    const localDate = localDateIn(m.business.timezone, now);
+    return {
+      businessId: m.business.id,
+      businessName: m.business.name,
+      slug: m.business.slug,
+      theme: resolveTheme(m.business.theme),
+      linkedAt: m.linkedAt,
+      visitCount: m.visitCount,
+      lastVisitAt: m.lastVisitAt,
+      availableRewards: available.find((a) => a.businessId === m.business.id)?._count._all ?? 0,
+      programs: m.business.programs
+        .filter((p) => isProgramInDate(p, localDate))
+        .map((p) => {
+          const row = m.progress.find((x) => x.programId === p.id);
+          const progress = describeProgress(
+            p.type,
+            p.rules,
+            row ? { count: row.count, total: row.total, tier: row.tier, state: (row.state ?? {}) as Record<string, unknown> } : null,
+            localDate,
+          );
+          return { id: p.id, type: p.type, name: p.name, rewardName: p.rewardName, progress };
+        }),
+    };
+  });
+}
+
+export type OwnerBusinessSummary = {
+  id: string;
+  name: string;
+  slug: string;
+  tapsToday: number;
+  activePrograms: number;
+  members: number;
+  rewardsToRedeem: number;
+};
+
+/** An owner's businesses with today's taps (in each business's time zone), active programs and members. */
+export async function listOwnerDashboard(ownerId: string, now = new Date()): Promise<OwnerBusinessSummary[]> {
+  const businesses = await db.business.findMany({
+    where: { ownerId },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      timezone: true,
+      _count: { select: { memberships: true, programs: { where: { active: true, endedAt: null } } } },
+    },
+  });
+  return Promise.all(
+    businesses.map(async (b) => {
+      const today = new Date(`${localDateIn(b.timezone, now)}T00:00:00Z`);
+      const [tapsToday, rewardsToRedeem] = await Promise.all([
+        db.tap.count({ where: { businessId: b.id, day: today } }),
+        db.reward.count({ where: { businessId: b.id, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
+      ]);
+      return {
+        id: b.id,
+        name: b.name,
+        slug: b.slug,
+        tapsToday,
+        activePrograms: b._count.programs,
+        members: b._count.memberships,
+        rewardsToRedeem,
+      };
+    }),
+  );
+}

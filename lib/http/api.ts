@@ -1,0 +1,84 @@
+import { NextResponse } from "next/server";
+import type { z } from "zod";
+
+// JSON API conventions (ARCHITECTURE.md §3): errors are
+// { status: "error", message, code? } with a 4xx status — never a 500 for bad
+// input, never a stack trace.
+
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export type ApiErrorBody = { status: "error"; message: string; code?: string; errors?: Record<string, string> };
+
+export function apiError(status: number, message: string, extra: Omit<ApiErrorBody, "status" | "message"> = {}) {
+  return NextResponse.json({ status: "error", message, ...extra } satisfies ApiErrorBody, {
+    status,
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+export function apiJson<T>(body: T, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return NextResponse.json(body, { ...init, headers });
+}
+
+/** Field → first message, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+type BodyResult<T> = { ok: true; data: T } | { ok: false; response: NextResponse };
+
+/**
+ * Reads a JSON body of at most 100 KB and parses it with `schema`.
+ * 413 for an oversized body, 400 for malformed JSON or invalid fields.
+ */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<BodyResult<z.infer<S>>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
+  let text: string;
+  try {
+    text = await readLimited(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
+    return { ok: false, response: apiError(400, "Could not read the request body.") };
+  }
+  let json: unknown;
+  try {
+    json = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: apiError(400, "Malformed JSON body.") };
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, response: apiError(400, parsed.error.issues[0]?.message ?? "Invalid request.", { errors }) };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+class BodyTooLarge extends Error {}
+
+// content-length can be absent (chunked) or lie: count what actually arrives.
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,151 @@
+// One zod schema per program type. Every field has a default so an owner can
+// create a program with `{}` and get the documented behaviour (ARCHITECTURE.md §5).
+// Unknown keys are stripped: switching a program's type must not leave stale
+// settings behind that a later type change would silently pick up.
+import { z } from "zod";
+
+const WHOLE_POSITIVE = "Must be a whole number greater than 0";
+const RULES_OBJECT = "Rules must be an object";
+
+/** Thresholds: a 0 or negative target would issue a reward on every visit (or never). */
+function positiveInt(fallback: number) {
+  return z.number({ error: WHOLE_POSITIVE }).int(WHOLE_POSITIVE).positive(WHOLE_POSITIVE).default(fallback);
+}
+
+function rulesObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, { error: RULES_OBJECT });
+}
+
+const MAX_WINDOW_DAYS = 180;
+const WINDOW_DAYS = `Must be a whole number from 0 to ${MAX_WINDOW_DAYS}`;
+const MIN_VISITS = "Must be a whole number (0 or more)";
+
+const tierSchema = z.object(
+  {
+    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(40, "At most 40 characters"),
+    minVisits: z.number({ error: MIN_VISITS }).int(MIN_VISITS).min(0, MIN_VISITS),
+  },
+  { error: "Each tier needs a name and a number of visits" },
+);
+
+export type Tier = z.infer<typeof tierSchema>;
+
+const DEFAULT_TIERS: Tier[] = [
+  { name: "Bronze", minVisits: 0 },
+  { name: "Silver", minVisits: 5 },
+  { name: "Gold", minVisits: 15 },
+];
+
+// Tiers are looked up by position and remembered by name, so the list must be
+// ordered, start at 0 (everyone has a tier) and have unambiguous names.
+const tiersSchema = z
+  .array(tierSchema, { error: "Tiers must be a list" })
+  .min(1, "Add at least one tier")
+  .max(20, "At most 20 tiers")
+  .superRefine((tiers, ctx) => {
+    const first = tiers[0];
+    if (first && first.minVisits !== 0) {
+      ctx.addIssue({ code: "custom", path: [0, "minVisits"], message: "The first tier must start at 0 visits" });
+    }
+    const seen = new Set<string>();
+    tiers.forEach((tier, index) => {
+      const previous = tiers[index - 1];
+      if (previous && tier.minVisits <= previous.minVisits) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "minVisits"],
+          message: `Must be more than the previous tier (${previous.minVisits})`,
+        });
+      }
+      const key = tier.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "name"], message: "Tier names must be unique" });
+      seen.add(key);
+    });
+  })
+  .default(() => DEFAULT_TIERS.map((tier) => ({ ...tier })));
+
+const stampCard = rulesObject({ stampsRequired: positiveInt(10) });
+
+export const ruleSchemas = {
+  stamps: stampCard,
+  points: rulesObject({ pointsPerVisit: positiveInt(10), threshold: positiveInt(100) }),
+  visits: rulesObject({ visitsRequired: positiveInt(5) }),
+  tier: rulesObject({ tiers: tiersSchema }),
+  referral: rulesObject({ welcomeReward: z.boolean({ error: "Must be true or false" }).default(false) }),
+  birthday: rulesObject({
+    // 0 = the birthday itself only; the cap keeps two years' windows apart.
+    windowDays: z.number({ error: WINDOW_DAYS }).int(WINDOW_DAYS).min(0, WINDOW_DAYS).max(MAX_WINDOW_DAYS, WINDOW_DAYS).default(7),
+  }),
+  anniversary: rulesObject({}),
+  challenge: rulesObject({ visitsRequired: positiveInt(3), withinDays: positiveInt(7) }),
+  // The dates live on the program row (startDate/endDate), not in the rules.
+  "time-limited": stampCard,
+  gamified: rulesObject({
+    winChance: z
+      .number({ error: "Must be a number greater than 0 and at most 1" })
+      .gt(0, "Must be greater than 0")
+      .max(1, "Must be at most 1")
+      .default(0.1),
+  }),
+  other: rulesObject({}),
+} as const;
+
+export type ProgramType = keyof typeof ruleSchemas;
+export type RulesByType = { [K in ProgramType]: z.output<(typeof ruleSchemas)[K]> };
+/** Unknown types are run by `other`, so they take its rules. */
+export type RulesFor<T extends string> = T extends ProgramType ? RulesByType[T] : RulesByType["other"];
+
+export type StampsRules = RulesByType["stamps"];
+export type PointsRules = RulesByType["points"];
+export type VisitsRules = RulesByType["visits"];
+export type TierRules = RulesByType["tier"];
+export type ReferralRules = RulesByType["referral"];
+export type BirthdayRules = RulesByType["birthday"];
+export type AnniversaryRules = RulesByType["anniversary"];
+export type ChallengeRules = RulesByType["challenge"];
+export type TimeLimitedRules = RulesByType["time-limited"];
+export type GamifiedRules = RulesByType["gamified"];
+export type OtherRules = RulesByType["other"];
+
+export const PROGRAM_TYPES = Object.keys(ruleSchemas) as ProgramType[];
+
+export function isProgramType(type: string): type is ProgramType {
+  return Object.hasOwn(ruleSchemas, type);
+}
+
+/** The schema that validates `type`'s rules (unknown types → other). */
+export function programTypeOf(type: string): ProgramType {
+  return isProgramType(type) ? type : "other";
+}
+
+/** Programs whose type needs the program's startDate and endDate set. */
+export function requiresDates(type: string): boolean {
+  return type === "time-limited";
+}
+
+export type RulesParseResult<R> = { ok: true; rules: R } | { ok: false; errors: Record<string, string> };
+
+/** Validates an owner's rules. Errors are keyed by field path ("tiers.1.name"),
+ * one message per field, ready to show next to the form input; a problem with
+ * the whole object is keyed "rules". */
+export function parseProgramRules<T extends string>(type: T, input: unknown): RulesParseResult<RulesFor<T>> {
+  const schema: z.ZodType<unknown> = ruleSchemas[programTypeOf(type)];
+  // An absent rules column means "all defaults".
+  const result = schema.safeParse(input ?? {});
+  // The schema picked is exactly the one RulesFor<T> names; TypeScript just
+  // cannot follow that through programTypeOf's runtime lookup.
+  if (result.success) return { ok: true, rules: result.data as RulesFor<T> };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join(".") || "rules";
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** A type's rules with every default filled in. */
+export function defaultRules<T extends string>(type: T): RulesFor<T> {
+  const parsed = parseProgramRules(type, {});
+  if (!parsed.ok) throw new Error(`Defaults for "${type}" do not validate`);
+  return parsed.rules;
+}

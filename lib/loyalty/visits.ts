@@ -1,0 +1,24 @@
+// Visits: every `visitsRequired`-th visit earns the reward; `count` shows the
+// visits made towards the next one.
+import { punchCard } from "./card";
+import type { VisitsRules } from "./rules";
+import type { ProgramModule, ProgressDescription, ProgressState, VisitResult } from "./types";
+
+export function applyVisits(rules: VisitsRules, progress: ProgressState): VisitResult {
+  const target = rules.visitsRequired;
+  const { next, rewardsIssued } = punchCard(progress, target);
+  const message =
+    rewardsIssued > 0 ? `Visit ${target}/${target}: reward earned!` : `Visit recorded: ${next.count}/${target}`;
+  const current = rewardsIssued > 0 ? target : next.count;
+  return { next, rewardsIssued, summary: { type: "visits", message, current, target } };
+}
+
+export function describeVisits(rules: VisitsRules, progress: ProgressState): ProgressDescription {
+  return { current: progress.count, target: rules.visitsRequired, label: `${progress.count}/${rules.visitsRequired} visits` };
+}
+
+export const visitsProgram: ProgramModule<VisitsRules> = {
+  type: "visits",
+  apply: (rules, progress) => applyVisits(rules, progress),
+  describe: describeVisits,
+};

@@ -1,0 +1,103 @@
+import type { TagKeys } from "./keys";
+import { verifyPlainSun, verifySun } from "./sun";
+
+// The SUN check of a tap on a secure tag, as pure functions: which URL
+// parameters form the message, whether its MAC is right, and whether its read
+// counter is fresh. The database side (keys, last counter, rejection log,
+// atomic acceptance with the visit) is lib/nfc/secure-tap.ts.
+
+export const TAG_NOT_VERIFIED_MESSAGE = "This tag could not be verified.";
+export const TAP_REPLAYED_MESSAGE = "This tap link was already used. Tap the tag again.";
+
+export const SUN_PARAMETER_NAMES = ["picc_data", "enc", "cmac", "uid", "ctr"] as const;
+export type SunParams = Partial<Record<(typeof SUN_PARAMETER_NAMES)[number], string>>;
+
+/**
+ * The SUN message of a tap URL, in one of the two layouts our templates write:
+ *  - encrypted PICCData: `picc_data` + `cmac`, optionally `enc` (encrypted file
+ *    data) right before `cmac`. The tag MACs the URL text from SDMMACInputOffset
+ *    to SDMMACOffset: nothing for our default template, and `<enc>&cmac=` when
+ *    the MAC input offset is set to the start of the `enc` value (AN12196
+ *    §4.4.4.2.2). The MAC input is case-sensitive text, so `enc` is used
+ *    exactly as received.
+ *  - plain mirroring: `uid` + `ctr` + `cmac`, with SDMMACInputOffset =
+ *    SDMMACOffset (empty MAC input).
+ */
+export type SunMessage =
+  | { layout: "encrypted"; piccData: string; cmac: string; macInput: string }
+  | { layout: "plain"; uid: string; ctr: string; cmac: string; macInput: string };
+
+/** The SUN message in the parameters; null when no complete one is present. */
+export function sunMessageOf(params: SunParams): SunMessage | null {
+  const { picc_data: piccData, enc, cmac, uid, ctr } = params;
+  if (!cmac) return null;
+  if (piccData) return { layout: "encrypted", piccData, cmac, macInput: enc ? `${enc}&cmac=` : "" };
+  if (uid && ctr) return { layout: "plain", uid, ctr, cmac, macInput: "" };
+  return null;
+}
+
+/** The SUN parameters of a query or body, first value of each, anything else dropped. */
+export function pickSunParams(source: Record<string, unknown>): SunParams {
+  const out: SunParams = {};
+  for (const name of SUN_PARAMETER_NAMES) {
+    const raw = source[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof value === "string" && value !== "") out[name] = value;
+  }
+  return out;
+}
+
+/** The SUN parameters as a query string, in template order, for links that must keep them. */
+export function sunQueryOf(params: SunParams): string {
+  const query = new URLSearchParams();
+  for (const name of SUN_PARAMETER_NAMES) {
+    const value = params[name];
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+export type SunVerdict =
+  | { ok: true; uid: string; counter: number }
+  | { ok: false; reason: "not_verified" | "replayed" };
+
+/** A counter is fresh when the tag has never been accepted or it is strictly greater than the last one accepted. */
+export function isFreshCounter(counter: number, lastCounter: number | null): boolean {
+  return lastCounter === null || counter > lastCounter;
+}
+
+/**
+ * Authenticates the tap's SUN message with the tag's keys. With `lastCounter`
+ * (a number or null for "never accepted"), an authentic but not fresh counter
+ * is a replay; `undefined` checks the MAC only. Missing, malformed and
+ * forged messages are all "not_verified": the caller learns nothing more.
+ */
+export function verifyTapSun(params: SunParams, keys: TagKeys, lastCounter?: number | null): SunVerdict {
+  const message = sunMessageOf(params);
+  if (!message) return { ok: false, reason: "not_verified" };
+  const result =
+    message.layout === "encrypted"
+      ? verifySun({ piccData: message.piccData, cmac: message.cmac, macInput: message.macInput }, keys)
+      : verifyPlainSun({ uid: message.uid, ctr: message.ctr, cmac: message.cmac, macInput: message.macInput }, keys.fileReadKey);
+  if (!result.ok) return { ok: false, reason: "not_verified" };
+  if (lastCounter !== undefined && !isFreshCounter(result.counter, lastCounter)) return { ok: false, reason: "replayed" };
+  return { ok: true, uid: result.uid, counter: result.counter };
+}
+
+export type SunRejection = { httpStatus: 403 | 409; code: "tag_not_verified" | "tap_replayed"; message: string };
+
+/** The HTTP status, code and message a rejected tap answers with. */
+export function sunRejection(reason: "not_verified" | "replayed"): SunRejection {
+  return reason === "replayed"
+    ? { httpStatus: 409, code: "tap_replayed", message: TAP_REPLAYED_MESSAGE }
+    : { httpStatus: 403, code: "tag_not_verified", message: TAG_NOT_VERIFIED_MESSAGE };
+}
+
+/** The URL templates to write onto a tag (NXP's placeholders in braces). */
+export function secureTagUrlTemplates(origin: string, tagId: string) {
+  const base = `${origin.replace(/\/+$/, "")}/tap?id=${encodeURIComponent(tagId)}`;
+  return {
+    encrypted: `${base}&picc_data={PICCData}&cmac={CMAC}`,
+    plain: `${base}&uid={UID}&ctr={SDMReadCtr}&cmac={CMAC}`,
+  };
+}

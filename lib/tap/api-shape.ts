@@ -1,0 +1,88 @@
+import type { PublicBusiness } from "@/lib/db/businesses";
+import type { ProgramSummary } from "@/lib/db/tap-landing";
+import type { IssuedReward, ProgramOutcome } from "@/lib/db/visits";
+import type { TapState } from "@/lib/tap/state";
+
+// The JSON of spec §3 "Tap response", built from the domain results.
+
+export function businessJson(business: PublicBusiness, programs: ProgramSummary[]) {
+  return {
+    id: business.id,
+    slug: business.slug,
+    name: business.name,
+    profile: {
+      logo_url: business.logoUrl,
+      description: business.description,
+      keywords: business.keywords,
+      website: business.website,
+      phone: business.phone,
+      address: business.address,
+      social_media: business.socialMedia,
+      theme: business.theme,
+    },
+    programs: programs.map((p) => ({
+      id: p.id,
+      type: p.type,
+      name: p.name,
+      description: p.description,
+      start_date: p.startDate,
+      end_date: p.endDate,
+    })),
+  };
+}
+
+export function tapCheckJson(state: TapState) {
+  const tag_id = state.tagId;
+  if (state.kind === "not_found") {
+    return { status: "success", tag_id, exists: false, ...(state.redirectToClaim ? { redirect_to_claim: true } : {}) };
+  }
+  if (state.kind === "available") {
+    return { status: "success", tag_id, exists: true, business: null, ...(state.redirectToClaim ? { redirect_to_claim: true } : {}) };
+  }
+  return {
+    status: "success",
+    tag_id,
+    exists: true,
+    business: businessJson(state.business, state.programs),
+    ...(state.redirectToDashboard ? { redirect_to_dashboard: true, message: "This tag belongs to your business." } : {}),
+    ...(state.linked === null
+      ? {}
+      : {
+          linked: state.linked,
+          progress: Object.entries(state.progress).map(([program_id, p]) => ({ program_id, ...p })),
+        }),
+  };
+}
+
+/** active_programs items: type stamps / points / reward_earned (or the program type), with the nested result. */
+export function visitJson(tagId: string, outcome: { newlyLinked: boolean; programs: ProgramOutcome[]; rewards: IssuedReward[] }) {
+  const active_programs = outcome.programs.map((p) => ({
+    type: p.rewardsIssued > 0 ? "reward_earned" : p.programType,
+    program_id: p.programId,
+    name: p.programName,
+    result: p.summary,
+  }));
+  const rewards_earned = outcome.rewards.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    program_id: r.programId,
+    expires_at: r.expiresAt?.toISOString() ?? null,
+  }));
+  const noPrograms = outcome.programs.length === 0;
+  return {
+    status: "success" as const,
+    tag_id: tagId,
+    progress_updated: !noPrograms,
+    linked: true,
+    newly_linked: outcome.newlyLinked,
+    rewards_earned,
+    active_programs,
+    type: (noPrograms ? "no_programs" : "progress") as "no_programs" | "progress",
+    message: noPrograms
+      ? "Your visit was recorded. This business has no loyalty program yet."
+      : rewards_earned.length
+        ? `You earned ${rewards_earned.map((r) => r.name).join(", ")}!`
+        : "Your visit was recorded.",
+  };
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { PublicBusiness } from "@/lib/db/businesses";
+import { getTapLanding, type ProgramSummary, type TapLanding } from "@/lib/db/tap-landing";
+import type { AppUser } from "@/lib/db/users";
+import { checkSecureTap } from "@/lib/nfc/secure-tap";
+import type { SunParams, SunRejection } from "@/lib/nfc/verify-tap";
+import { describeProgress, type ProgressDescription } from "@/lib/loyalty";
+import { programsRunningOn } from "@/lib/tap/programs";
+import { localDateIn } from "@/lib/time/local-date";
+
+// What a tag shows to the person who tapped it (spec §4 "Tap check outcomes").
+// One function for GET /api/tap and the server-rendered /tap page.
+
+export type TapState =
+  | { kind: "not_found"; tagId: string; redirectToClaim: boolean }
+  | { kind: "available"; tagId: string; redirectToClaim: boolean }
+  | {
+      kind: "business";
+      tagId: string;
+      business: PublicBusiness;
+      programs: ProgramSummary[];
+      secure: boolean;
+      /** The viewer owns this business: their own tag. */
+      redirectToDashboard: boolean;
+      /** Signed-in viewer only: linked to the business, and progress per program id. */
+      linked: boolean | null;
+      progress: Record<string, ProgressDescription>;
+    };
+
+async function ownsAnyBusiness(userId: string): Promise<boolean> {
+  return (await db.business.count({ where: { ownerId: userId }, take: 1 })) > 0;
+}
+
+export async function loadTapState(tagId: string, viewer: AppUser | null, now = new Date()): Promise<TapState> {
+  return stateOf(await getTapLanding(tagId), tagId, viewer, now);
+}
+
+export type VerifiedTapState = { ok: true; state: TapState } | { ok: false; rejection: SunRejection };
+
+/**
+ * GET /api/tap and the /tap page: a secure tag's SUN message is checked before
+ * anything else — the MAC for a visitor, the MAC and a fresh counter for a
+ * signed-in viewer (whose visit would be refused otherwise). Only a visit
+ * consumes the counter (lib/tap/record.ts).
+ */
+export async function loadVerifiedTapState(tagId: string, viewer: AppUser | null, sun: SunParams, now = new Date()): Promise<VerifiedTapState> {
+  const landing = await getTapLanding(tagId);
+  if (landing.exists && landing.claimed && landing.secure) {
+    const check = await checkSecureTap({ id: tagId, timezone: landing.timezone }, sun, viewer ? "fresh" : "authenticate", now);
+    if (!check.ok) return { ok: false, rejection: check.rejection };
+  }
+  return { ok: true, state: await stateOf(landing, tagId, viewer, now) };
+}
+
+async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | null, now: Date): Promise<TapState> {
+  if (!landing.exists || !landing.claimed) {
+    // A business owner on a free tag is taken straight to claiming it.
+    const redirectToClaim = viewer ? await ownsAnyBusiness(viewer.id) : false;
+    return { kind: landing.exists ? "available" : "not_found", tagId, redirectToClaim };
+  }
+  const localDate = localDateIn(landing.timezone, now);
+  const programs = programsRunningOn(landing.programs, localDate);
+  const base = {
+    kind: "business" as const,
+    tagId,
+    business: landing.business,
+    programs,
+    secure: landing.secure,
+    redirectToDashboard: viewer?.id === landing.ownerId,
+  };
+  if (!viewer) return { ...base, linked: null, progress: {} };
+
+  const membership = await db.membership.findUnique({
+    where: { userId_businessId: { userId: viewer.id, businessId: landing.business.id } },
+    select: { progress: { select: { programId: true, count: true, total: true, tier: true, state: true, program: { select: { type: true, rules: true } } } } },
+  });
+  const progress: Record<string, ProgressDescription> = {};
+  for (const row of membership?.progress ?? []) {
+    progress[row.programId] = describeProgress(
+      row.program.type,
+      row.program.rules,
+      { count: row.count, total: row.total, tier: row.tier, state: (row.state ?? {}) as Record<string, unknown> },
+      localDate,
+    );
+  }
+  return { ...base, linked: Boolean(membership), progress };
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { isCategoryLabel } from "@/lib/business/categories";
+import { accountSchema } from "@/lib/validation/auth";
+import { httpUrlSchema } from "@/lib/validation/registration";
+
+// The business registration wizard's form (spec §3 "Registration form"): one
+// schema for all three steps, validated a step at a time through the field
+// lists below. The server checks the payload built from it with registerSchema.
+
+const businessFields = {
+  businessName: z.string().trim().min(1, "Business name is required").max(120),
+  keywords: z
+    .array(z.string().refine(isCategoryLabel, "Choose keywords from the list"))
+    .min(1, "At least one keyword is required")
+    .max(20, "Choose at most 20 keywords"),
+  description: z.string().trim().max(2000, "Keep the description under 2000 characters"),
+  website: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || httpUrlSchema.safeParse(value).success, "Enter a full http:// or https:// address"),
+  phone: z.string().trim().min(1, "Phone number is required").max(40),
+  address: z.string().trim().min(1, "Business address is required").max(300),
+  placeId: z.string().nullable(),
+};
+
+const { password, confirmPassword } = accountSchema.shape;
+const passwordPair = z.object({ password, confirmPassword });
+
+export const businessWizardSchema = z
+  .object({ ...businessFields, ...accountSchema.shape })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+    // Shown as soon as both password fields are filled in, even while other fields still have errors.
+    when: (payload) => passwordPair.safeParse(payload.value).success,
+  });
+export type BusinessWizardInput = z.input<typeof businessWizardSchema>;
+
+/** A signed-in user adds a business to their account: the account fields are theirs already. */
+export const signedInWizardSchema = z.object({
+  ...businessFields,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  password: z.string(),
+  confirmPassword: z.string(),
+});
+export type BusinessWizardValues = z.output<typeof businessWizardSchema>;
+type FieldName = keyof BusinessWizardInput;
+
+export const WIZARD_STEPS = [
+  { label: "Business", fields: ["businessName", "keywords", "description", "website", "phone", "address"] },
+  { label: "Account", fields: ["firstName", "lastName", "email", "password", "confirmPassword"] },
+  { label: "Confirm", fields: [] },
+] as const satisfies readonly { label: string; fields: readonly FieldName[] }[];
+
+export const emptyWizardValues: BusinessWizardInput = {
+  businessName: "",
+  keywords: [],
+  description: "",
+  website: "",
+  phone: "",
+  address: "",
+  placeId: null,
+  firstName: "",
+  lastName: "",
+  email: "",
+  password: "",
+  confirmPassword: "",
+};
+
+/** Theme every new business starts with (spec §3), sent as JSON text. */
+export const DEFAULT_THEME = {
+  primaryColor: "#4F46E5",
+  secondaryColor: "#7C3AED",
+  textColor: "#FFFFFF",
+  backgroundColor: "#FFFFFF",
+  accentColor: "#4F46E5",
+} as const;
+
+type BusinessPart = Pick<BusinessWizardInput, "businessName" | "keywords" | "description" | "website" | "phone" | "address" | "placeId">;
+
+/**
+ * The business half of the registration payload. It is also what waits in
+ * local storage during a Google sign-up, so it never holds the password.
+ */
+export function toBusinessRegistration(values: BusinessPart, tapId: string | null, timezone: string) {
+  return {
+    business: { name: values.businessName.trim() },
+    tap_id: tapId,
+    business_profile: {
+      logo_url: null,
+      theme: JSON.stringify(DEFAULT_THEME),
+      social_media: {},
+      keywords: [...values.keywords],
+      description: values.description.trim() || null,
+      website: values.website.trim() || null,
+      phone: values.phone.trim(),
+      address: values.address.trim(),
+      place_id: values.placeId || null,
+      settings: { notifications_enabled: true, language: "en", timezone },
+    },
+  };
+}
+
+/** The full registration payload of spec §3 for POST /api/auth/register. */
+export function toRegistrationPayload(values: BusinessWizardInput, tapId: string | null, timezone: string) {
+  const firstName = values.firstName.trim();
+  const lastName = values.lastName.trim();
+  return {
+    email: values.email.trim(),
+    password: values.password,
+    metadata: { full_name: `${firstName} ${lastName}`, first_name: firstName, last_name: lastName },
+    ...toBusinessRegistration(values, tapId, timezone),
+  };
+}
+
+/** The first step (0-based) holding one of the given invalid fields, or null. */
+export function firstStepWithError(fields: readonly string[]): number | null {
+  const index = WIZARD_STEPS.findIndex((step) => step.fields.some((f: string) => fields.includes(f)));
+  return index === -1 ? null : index;
+}

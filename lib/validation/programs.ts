@@ -1,0 +1,150 @@
+import { z } from "zod";
+// The rules module directly (not the engine index): this file ships to the browser with the form.
+import { parseProgramRules, PROGRAM_TYPES, requiresDates, type ProgramType, type Tier } from "@/lib/loyalty/rules";
+import { parseLocalDate } from "@/lib/loyalty/dates";
+
+// An owner's program (create and edit), shared by the form (react-hook-form)
+// and the server actions. Input and output have the same shape so the form can
+// use it as is; "" (or null) means "not set" for optional text and dates.
+// `toProgramData` turns a parsed input into the row the database stores.
+
+export const PROGRAM_TYPE_MESSAGE = `Unknown program type. Choose one of: ${PROGRAM_TYPES.join(", ")}`;
+export const END_BEFORE_START_MESSAGE = "End date must be after start date";
+export const START_DATE_REQUIRED_MESSAGE = "A time-limited program needs a start date";
+export const END_DATE_REQUIRED_MESSAGE = "A time-limited program needs an end date";
+export const DATE_MESSAGE = "Enter a valid date";
+export const WIN_CHANCE_MESSAGE = "Enter a chance above 0% and up to 100%";
+export const EXPIRY_DAYS_MESSAGE = "Expiry must be a whole number of days from 1 to 3650";
+export const MAX_EXPIRY_DAYS = 3650;
+
+/** Every rule field any type uses; a program only keeps its own type's
+ * (parseProgramRules strips the rest). Validated per type in the superRefine. */
+export type ProgramRulesInput = {
+  stampsRequired?: number;
+  pointsPerVisit?: number;
+  threshold?: number;
+  visitsRequired?: number;
+  tiers?: Tier[];
+  welcomeReward?: boolean;
+  windowDays?: number;
+  withinDays?: number;
+  /** 0..1; the form shows it as a percentage (see percentToChance). */
+  winChance?: number;
+};
+
+// `<input type="date">` gives YYYY-MM-DD, or "" when cleared.
+const optionalDate = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .refine((value) => value === "" || parseLocalDate(value) !== null, DATE_MESSAGE)
+  .nullish();
+
+const optionalText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message).nullish();
+
+export const programInputSchema = z
+  .object({
+    businessId: z.string({ error: "Choose a business" }).trim().min(1, "Choose a business").max(100, "Choose a business"),
+    type: z.enum(PROGRAM_TYPES as [ProgramType, ...ProgramType[]], { error: PROGRAM_TYPE_MESSAGE }),
+    name: z
+      .string({ error: "Program name is required" })
+      .trim()
+      .min(1, "Program name is required")
+      .max(80, "Program names are at most 80 characters"),
+    description: optionalText(500, "Descriptions are at most 500 characters"),
+    startDate: optionalDate,
+    endDate: optionalDate,
+    rules: z.custom<ProgramRulesInput>(
+      (value) => value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value)),
+      "Rules must be an object",
+    ),
+    rewardName: z
+      .string({ error: "Reward name is required" })
+      .trim()
+      .min(1, "Reward name is required")
+      .max(80, "Reward names are at most 80 characters"),
+    rewardDescription: optionalText(500, "Reward descriptions are at most 500 characters"),
+    rewardExpiryDays: z
+      .number({ error: EXPIRY_DAYS_MESSAGE })
+      .int(EXPIRY_DAYS_MESSAGE)
+      .min(1, EXPIRY_DAYS_MESSAGE)
+      .max(MAX_EXPIRY_DAYS, EXPIRY_DAYS_MESSAGE)
+      .nullish(),
+  })
+  .superRefine((input, ctx) => {
+    const start = input.startDate && parseLocalDate(input.startDate) ? input.startDate : null;
+    const end = input.endDate && parseLocalDate(input.endDate) ? input.endDate : null;
+    // YYYY-MM-DD strings compare correctly as plain strings. A one-day
+    // program has an end after its start: both ends are inclusive days.
+    if (start && end && end <= start) ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
+    if (requiresDates(input.type)) {
+      if (!input.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: START_DATE_REQUIRED_MESSAGE });
+      if (!input.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: END_DATE_REQUIRED_MESSAGE });
+    }
+    const rules = parseProgramRules(input.type, input.rules);
+    if (!rules.ok) {
+      for (const [field, message] of Object.entries(rules.errors)) {
+        const path = field === "rules" ? ["rules"] : ["rules", ...field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
+        ctx.addIssue({ code: "custom", path, message: field === "winChance" ? WIN_CHANCE_MESSAGE : message });
+      }
+    }
+  });
+
+export type ProgramInput = z.infer<typeof programInputSchema>;
+
+/** What a Program row stores for a parsed input. */
+export type ProgramData = {
+  type: ProgramType;
+  name: string;
+  description: string | null;
+  startDate: Date | null;
+  endDate: Date | null;
+  rules: Record<string, unknown>;
+  rewardName: string;
+  rewardDescription: string | null;
+  rewardExpiryDays: number | null;
+};
+
+/** A calendar day as stored in date columns: UTC midnight (lib/loyalty/dates). */
+export function utcMidnight(day: string | null | undefined): Date | null {
+  return day && parseLocalDate(day) ? new Date(`${day}T00:00:00.000Z`) : null;
+}
+
+/** The YYYY-MM-DD an `<input type="date">` shows for a stored date. */
+export function dateInputValue(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 10) : "";
+}
+
+/** Row data for an input that passed programInputSchema: the type's rules with
+ * every default filled in and other types' fields dropped. */
+export function toProgramData(input: ProgramInput): ProgramData {
+  const rules = parseProgramRules(input.type, input.rules);
+  if (!rules.ok) throw new Error("toProgramData needs an input that passed programInputSchema");
+  return {
+    type: input.type,
+    name: input.name,
+    description: input.description || null,
+    startDate: utcMidnight(input.startDate),
+    endDate: utcMidnight(input.endDate),
+    rules: rules.rules as Record<string, unknown>,
+    rewardName: input.rewardName,
+    rewardDescription: input.rewardDescription || null,
+    rewardExpiryDays: input.rewardExpiryDays ?? null,
+  };
+}
+
+/** Field path → first message, for the actions' fieldErrors. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return fieldErrors;
+}
+
+/** The form's percentage input → the stored 0..1 chance (NaN stays NaN so the schema reports it). */
+export function percentToChance(percent: number): number {
+  return Math.round(percent * 10_000) / 1_000_000;
+}
+
+/** A stored 0..1 chance → the percentage the form shows (12.5, not 12.500000000000002). */
+export function chanceToPercent(chance: number | undefined): number {
+  return typeof chance === "number" ? Math.round(chance * 1_000_000) / 10_000 : Number.NaN;
+}

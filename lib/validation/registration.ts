@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+import { emailSchema, MIN_PASSWORD_LENGTH } from "@/lib/validation/auth";
+import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
+export { MIN_PASSWORD_LENGTH };
+export const EMAIL_OR_PHONE_REQUIRED = "You must provide either an email or phone number and a password";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** http(s) only: a `javascript:` or `data:` link is never stored. */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Enter a full http:// or https:// address");
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^\+?[0-9 ().-]{6,}$/, "Enter a valid phone number");
+
+const metadataSchema = z
+  .object({
+    full_name: optionalText(200),
+    first_name: optionalText(100),
+    last_name: optionalText(100),
+  })
+  .partial()
+  .default({});
+
+export const tagIdSchema = z.string().trim().regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
+
+// Theme arrives as an object or as JSON text (spec §3); colours are normalised by lib/business.
+const themeSchema = z
+  .union([z.string().max(4000), z.record(z.string(), z.unknown())])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value == null || value === "") return {};
+    if (typeof value !== "string") return value;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // fall through
+    }
+    ctx.addIssue({ code: "custom", message: "Theme must be an object or JSON text" });
+    return z.NEVER;
+  });
+
+export const businessProfileSchema = z.object({
+  logo_url: httpUrlSchema.nullish(),
+  theme: themeSchema,
+  social_media: z.record(z.string().trim().min(1).max(40), httpUrlSchema).nullish(),
+  keywords: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  description: optionalText(2000),
+  website: z.union([httpUrlSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
+  phone: z.string().trim().max(40).nullish(),
+  address: optionalText(300),
+  place_id: optionalText(300),
+  settings: z
+    .object({
+      notifications_enabled: z.boolean().default(true),
+      language: z.string().trim().max(10).default("en"),
+      timezone: z.string().trim().max(64).optional(),
+    })
+    .partial()
+    .default({}),
+});
+
+const businessNameSchema = z.object({ name: z.string().trim().min(1, "Business name is required").max(120) });
+
+/** The business part of a registration (also completed after a Google sign-up). */
+export const businessRegistrationSchema = z
+  .object({
+    business: businessNameSchema,
+    business_profile: businessProfileSchema.nullish(),
+    tap_id: z.union([tagIdSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
+  })
+  .superRefine((value, ctx) => requireBusinessFields(value.business_profile, ctx));
+export type BusinessRegistrationInput = z.infer<typeof businessRegistrationSchema>;
+
+// The wizard's step-1 rules (spec §5) hold for any client of the API.
+function requireBusinessFields(profile: z.infer<typeof businessProfileSchema> | null | undefined, ctx: z.RefinementCtx) {
+  if (!profile?.keywords?.length) ctx.addIssue({ code: "custom", message: "At least one keyword is required", path: ["business_profile", "keywords"] });
+  if (!profile?.phone) ctx.addIssue({ code: "custom", message: "Phone number is required", path: ["business_profile", "phone"] });
+  if (!profile?.address) ctx.addIssue({ code: "custom", message: "Business address is required", path: ["business_profile", "address"] });
+}
+
+/**
+ * POST /api/auth/register — both payloads of spec §3: the short one (email,
+ * password, metadata, tap_id) and the full business registration.
+ */
+export const registerSchema = z
+  .object({
+    email: z.union([emailSchema, z.literal("")]).nullish(),
+    phone: z.union([phoneSchema, z.literal("")]).nullish(),
+    password: z.string().max(1024).nullish(),
+    metadata: metadataSchema,
+    tap_id: z.union([tagIdSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
+    business: businessNameSchema.nullish(),
+    business_profile: businessProfileSchema.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (!(value.email || value.phone) || !value.password) {
+      ctx.addIssue({ code: "custom", message: EMAIL_OR_PHONE_REQUIRED, path: [] });
+      return;
+    }
+    if (value.business) requireBusinessFields(value.business_profile, ctx);
+    if (value.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+        path: ["password"],
+      });
+    }
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
