@@ -1,0 +1,17 @@
+import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
+import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
+import { clientIp } from "@/lib/auth/client-ip";
+import { loginWithPassword } from "@/lib/auth/login";
+import { loginSchema } from "@/lib/validation/auth";
+
+// POST /api/auth/login {email, password} → {session, user} and the web session cookie.
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, loginSchema);
+  if (!body.ok) return body.response;
+  const result = await loginWithPassword(body.data, clientIp(request.headers));
+  if (!result.ok) return apiError(result.status, result.message);
+  const session = await buildSession(result.user);
+  const response = apiJson({ status: "success", session, user: session.user });
+  await setSessionCookie(response, result.user);
+  return response;
+}

@@ -1,0 +1,29 @@
+import { expirePaths } from "@/lib/cache";
+import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
+import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
+import { registerAccount } from "@/lib/db/registration";
+import { registerSchema } from "@/lib/validation/registration";
+
+// POST /api/auth/register — a customer (short payload) or a business owner
+// (full payload: business, profile and tag claim, all in one transaction).
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, registerSchema);
+  if (!body.ok) return body.response;
+  const result = await registerAccount(body.data);
+  if (!result.ok) return apiError(result.status, result.message, { code: result.code });
+  if (result.businessId) expirePaths("/sitemap.xml");
+  const session = await buildSession(result.user);
+  const response = apiJson(
+    {
+      status: "success",
+      message: result.businessId ? "Registration completed successfully!" : "Account created",
+      session,
+      user: session.user,
+      business_id: result.businessId,
+    },
+    { status: 201 },
+  );
+  await setSessionCookie(response, result.user);
+  return response;
+}
+

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { apiJson, MAX_BODY_BYTES, readJsonBody } from "@/lib/http/api";
+import { buildSession } from "@/lib/auth/api-session";
+import { rotateRefreshToken } from "@/lib/auth/refresh-tokens";
+import { findActiveUserById } from "@/lib/db/users";
+
+const refreshSchema = z.object({ refresh_token: z.string().min(1).max(512) });
+
+// OAuth-style errors ({error, error_description}, spec §7), plus our {status, message}.
+function grantError(error: string, description: string) {
+  return apiJson({ status: "error", message: description, error, error_description: description }, { status: 400 });
+}
+
+// POST /api/auth/token?grant_type=refresh_token {refresh_token} → a new token pair.
+export async function POST(request: Request) {
+  const grantType = new URL(request.url).searchParams.get("grant_type");
+  if (grantType !== "refresh_token") return grantError("unsupported_grant_type", "Unsupported grant type");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    return apiJson({ status: "error", message: "Request body is too large (100 KB at most)." }, { status: 413 });
+  }
+  const body = await readJsonBody(request, refreshSchema);
+  if (!body.ok) {
+    if (body.response.status === 413) return body.response;
+    return grantError("invalid_request", "Failed to refresh session");
+  }
+  const rotated = await rotateRefreshToken(body.data.refresh_token);
+  if (!rotated.ok) return grantError("invalid_grant", "Failed to refresh session");
+  const user = await findActiveUserById(rotated.userId);
+  if (!user) return grantError("invalid_grant", "Failed to refresh session");
+  const session = await buildSession(user, rotated.refreshToken);
+  return apiJson({ ...session, status: "success", session, user: session.user });
+}

@@ -1,0 +1,35 @@
+import { apiError, apiJson, fieldErrors, readJsonBody } from "@/lib/http/api";
+import { getUserFromHeaders, getUserIdFromHeaders } from "@/lib/auth/current-user";
+import { requestNow } from "@/lib/clock";
+import { pickSunParams } from "@/lib/nfc/verify-tap";
+import { tapCheckJson } from "@/lib/tap/api-shape";
+import { recordTap } from "@/lib/tap/record";
+import { loadVerifiedTapState } from "@/lib/tap/state";
+import { tapRequestSchema } from "@/lib/validation/tap";
+
+// GET /api/tap?id= — what the tag shows; never writes visits (prefetches and crawlers are harmless).
+// A secure tag's SUN parameters (picc_data, cmac, …) ride along and are verified first.
+export async function GET(request: Request) {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = tapRequestSchema.safeParse(query);
+  if (!parsed.success) {
+    return apiError(400, parsed.error.issues[0]?.message ?? "Invalid tag ID", { errors: fieldErrors(parsed.error) });
+  }
+  const user = await getUserFromHeaders(request.headers);
+  const result = await loadVerifiedTapState(parsed.data.id, user, pickSunParams(parsed.data), requestNow(request.headers));
+  if (!result.ok) {
+    const { httpStatus, code, message } = result.rejection;
+    return apiJson({ status: "error", code, message, tag_id: parsed.data.id }, { status: httpStatus });
+  }
+  return apiJson(tapCheckJson(result.state));
+}
+
+// POST /api/tap {id, picc_data?, cmac?, …} — records a visit for the signed-in customer and applies every active program.
+export async function POST(request: Request) {
+  const body = await readJsonBody(request, tapRequestSchema);
+  if (!body.ok) return body.response;
+  const userId = await getUserIdFromHeaders(request.headers);
+  if (!userId) return apiError(401, "Please log in to record your visit.", { code: "not_authenticated" });
+  const result = await recordTap(userId, body.data.id, requestNow(request.headers), pickSunParams(body.data));
+  return apiJson(result.body, { status: result.httpStatus });
+}

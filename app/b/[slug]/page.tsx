@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { BusinessCard } from "@/components/business/business-card";
+import { PageShell } from "@/components/ui/page-shell";
+import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
+import { getPublicBusinessBySlug } from "@/lib/db/businesses";
+import { siteName, siteUrl } from "@/lib/site";
+
+// Cached, rebuilt at most hourly and at once when the owner saves
+// (revalidatePath in the dashboard's save action). Nothing is prerendered at
+// build time, when there is no database to read.
+export const revalidate = 3600;
+export const dynamicParams = true;
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ slug: string }> };
+
+// One query per request for both the metadata and the page.
+const loadBusiness = cache(async (slug: string) => (slug.length <= 100 ? getPublicBusinessBySlug(slug) : null));
+
+function cardUrl(slug: string) {
+  return `${siteUrl()}/b/${encodeURIComponent(slug)}`;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const business = await loadBusiness(slug);
+  if (!business) return { title: "Business not found", robots: { index: false } };
+  const description =
+    business.description?.slice(0, 200) || `${business.name} on ${siteName}: tap, collect stamps and points, and earn rewards.`;
+  const url = cardUrl(business.slug);
+  return {
+    title: business.name,
+    description,
+    alternates: { canonical: url },
+    openGraph: { title: business.name, description, url, type: "website", siteName },
+  };
+}
+
+export default async function PublicBusinessPage({ params }: Props) {
+  const { slug } = await params;
+  const business = await loadBusiness(slug);
+  if (!business) notFound();
+  const jsonLd = localBusinessJsonLd(business, cardUrl(business.slug));
+  return (
+    <PageShell>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
+      <div className="mx-auto max-w-xl">
+        <BusinessCard business={business} headingLevel={1} />
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ProfileEditor } from "@/components/business-profile/profile-editor";
+import { BusinessProgramsSection } from "@/components/programs/business-programs-section";
+import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
+import { BusinessTagsSection } from "@/components/tags/business-tags-section";
+import { buttonClass } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/current-user";
+import { getOwnedBusiness, profileFormValues } from "@/lib/db/businesses";
+
+type Props = { params: Promise<{ id: string }> };
+
+// Only the owner: anyone else (signed in or not) gets the same 404 as for a
+// business that does not exist. `id` may also be the business's slug.
+const loadOwnedBusiness = cache(async (id: string) => {
+  const user = await requireUser();
+  return id.length <= 100 ? getOwnedBusiness(user.id, id) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const business = await loadOwnedBusiness((await params).id);
+  return { title: business ? business.name : "Business not found" };
+}
+
+function timezoneOptions(current: string): string[] {
+  const zones = new Set(Intl.supportedValuesOf("timeZone"));
+  zones.add("UTC");
+  zones.add(current);
+  return [...zones].sort();
+}
+
+export default async function BusinessPage({ params }: Props) {
+  const user = await requireUser();
+  const business = await loadOwnedBusiness((await params).id);
+  if (!business) notFound();
+  return (
+    <div className="space-y-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">Your business</p>
+          <h1 className="text-2xl font-bold">{business.name}</h1>
+        </div>
+        <Link href={`/b/${business.slug}`} className={buttonClass("secondary")}>
+          View public card
+        </Link>
+      </header>
+
+      <section aria-labelledby="profile-heading" className="space-y-4">
+        <div>
+          <h2 id="profile-heading" className="text-xl font-semibold">
+            Public card
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            What customers see when they tap your tag or open{" "}
+            <span className="font-mono">/b/{business.slug}</span>. Changes appear there as soon as you save.
+          </p>
+        </div>
+        <ProfileEditor businessId={business.id} defaultValues={profileFormValues(business)} timezones={timezoneOptions(business.timezone)} />
+      </section>
+
+      <BusinessTagsSection ownerId={user.id} businessId={business.id} />
+
+      <section aria-labelledby="redeem-heading" className="space-y-3">
+        <h2 id="redeem-heading" className="text-lg font-semibold">
+          Redeem a reward
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Type the code your customer shows, or scan their reward QR with your phone&apos;s camera.
+        </p>
+        <RedeemByCodeForm />
+      </section>
+
+      <BusinessProgramsSection ownerId={user.id} businessId={business.id} />
+    </div>
+  );
+}

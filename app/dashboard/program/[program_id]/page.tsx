@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { formatProgramDay } from "@/components/programs/program-offer";
+import { ProgramForm } from "@/components/programs/program-form";
+import { ProgramStatsGrid } from "@/components/programs/program-stats";
+import { ProgramStatusActions } from "@/components/programs/program-status-actions";
+import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
+import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { requireUser } from "@/lib/auth/current-user";
+import { getOwnedProgram, programFormValues, programStats, programStatus } from "@/lib/db/programs";
+
+type Props = { params: Promise<{ program_id: string }> };
+
+// Only the owner of the program's business: anyone else gets the same 404 as
+// for a program that does not exist.
+const loadOwnedProgram = cache(async (programId: string) => {
+  const user = await requireUser();
+  return getOwnedProgram(user.id, programId);
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const program = await loadOwnedProgram((await params).program_id);
+  return { title: program ? program.name : "Program not found" };
+}
+
+export default async function ProgramPage({ params }: Props) {
+  const program = await loadOwnedProgram((await params).program_id);
+  if (!program) notFound();
+  const stats = await programStats(program.id);
+  const status = programStatus(program);
+  const starts = formatProgramDay(program.startDate);
+  const ends = formatProgramDay(program.endDate);
+  return (
+    <div className="space-y-8">
+      <Link href={`/dashboard/business/${program.business.id}`} className="text-sm text-brand underline dark:text-indigo-300">
+        ← Back to {program.business.name}
+      </Link>
+
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex items-start gap-3">
+          <span className="mt-1 text-brand dark:text-indigo-300">
+            <ProgramTypeIcon type={program.type} size={28} />
+          </span>
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold break-words">{program.name}</h1>
+              <ProgramStatusBadge status={status} />
+            </div>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {PROGRAM_TYPE_LABELS[program.type] ?? "Other"} · {program.business.name}
+              {starts ? ` · Starts ${starts}` : ""}
+              {ends ? ` · Ends ${ends}` : ""}
+            </p>
+          </div>
+        </div>
+        {program.endedAt ? null : <ProgramStatusActions programId={program.id} programName={program.name} active={program.active} />}
+      </header>
+
+      {program.endedAt ? (
+        <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          This program ended on {formatProgramDay(program.endedAt)}. It is read-only: it can&apos;t be edited or resumed. Rewards
+          already earned stay valid.
+        </p>
+      ) : status === "Paused" ? (
+        <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          This program is paused: customers don&apos;t see it and visits don&apos;t count towards it until you resume it.
+        </p>
+      ) : null}
+
+      <section aria-labelledby="stats-heading" className="space-y-3">
+        <h2 id="stats-heading" className="text-lg font-semibold">
+          Numbers
+        </h2>
+        <ProgramStatsGrid stats={stats} />
+      </section>
+
+      <section aria-labelledby="settings-heading" className="space-y-3">
+        <h2 id="settings-heading" className="text-lg font-semibold">
+          Settings
+        </h2>
+        <ProgramForm mode="edit" programId={program.id} defaultValues={programFormValues(program)} readOnly={Boolean(program.endedAt)} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ProgramForm } from "@/components/programs/program-form";
+import { buttonClass } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/current-user";
+import { listOwnerBusinesses } from "@/lib/db/tags";
+import { defaultRules } from "@/lib/loyalty";
+import type { ProgramInput } from "@/lib/validation/programs";
+
+export const metadata: Metadata = { title: "New program" };
+
+type Props = { searchParams: Promise<{ businessId?: string | string[] }> };
+
+// /dashboard/program/create (spec §2), `?businessId=` (id or slug) preselects one of the owner's businesses.
+export default async function CreateProgramPage({ searchParams }: Props) {
+  const user = await requireUser();
+  const [businesses, query] = await Promise.all([listOwnerBusinesses(user.id), searchParams]);
+  const wanted = typeof query.businessId === "string" ? query.businessId : null;
+  const preselected = businesses.find((b) => b.id === wanted || b.slug === wanted);
+  const business = preselected ?? businesses[0];
+
+  if (!business) {
+    return (
+      <div className="mx-auto max-w-md space-y-4">
+        <h1 className="text-2xl font-bold">New program</h1>
+        <p className="text-slate-600 dark:text-slate-300">Loyalty programs belong to a business. Register your business first.</p>
+        <Link href="/register/business" className={buttonClass()}>
+          Register your business
+        </Link>
+      </div>
+    );
+  }
+
+  const defaultValues: ProgramInput = {
+    businessId: business.id,
+    type: "stamps",
+    name: "",
+    description: "",
+    startDate: "",
+    endDate: "",
+    rules: defaultRules("stamps"),
+    rewardName: "",
+    rewardDescription: "",
+    rewardExpiryDays: null,
+  };
+  return (
+    <div className="space-y-6">
+      {preselected ? (
+        <Link href={`/dashboard/business/${preselected.id}`} className="text-sm text-brand underline dark:text-indigo-300">
+          ← Back to {preselected.name}
+        </Link>
+      ) : null}
+      <header>
+        <h1 className="text-2xl font-bold">New program</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Choose how customers earn, and what they get. You can pause or end it at any time.</p>
+      </header>
+      <ProgramForm mode="create" businesses={businesses.map(({ id, name }) => ({ id, name }))} defaultValues={defaultValues} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { format } from "date-fns";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import QRCode from "qrcode";
+import { ConfirmRedemptionButton, UndoRedemptionButton } from "@/components/rewards/reward-owner-actions";
+import { RewardStatusBadge } from "@/components/rewards/status-badge";
+import { requireUser } from "@/lib/auth/current-user";
+import { getRewardForViewer } from "@/lib/db/rewards";
+import { siteUrl } from "@/lib/site";
+import { rewardIdSchema } from "@/lib/validation/rewards";
+
+export const metadata: Metadata = { title: "Reward" };
+
+const EVENT_LABELS: Record<string, string> = {
+  ISSUED: "Earned",
+  REDEEMED: "Redeemed",
+  REDEMPTION_UNDONE: "Redemption undone",
+  EXPIRED: "Expired",
+};
+
+// The customer shows this page (code + QR) at the counter; the owner who scans
+// the QR lands on the same page and confirms. Anyone else gets a 404.
+export default async function RedeemRewardPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requireUser();
+  const id = rewardIdSchema.safeParse((await params).id);
+  if (!id.success) notFound();
+  const reward = await getRewardForViewer(user.id, id.data);
+  if (!reward) notFound();
+  const url = `${siteUrl()}/dashboard/redeem-reward/${reward.id}`;
+  const qr = reward.viewer === "customer" && reward.status === "AVAILABLE" ? await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2, width: 240 }) : null;
+
+  return (
+    <div className="mx-auto max-w-md space-y-6">
+      <div className="space-y-1">
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          <Link href={reward.viewer === "owner" ? `/dashboard/business/${reward.business.id}` : "/dashboard/rewards"} className="underline">
+            {reward.viewer === "owner" ? reward.business.name : "Your rewards"}
+          </Link>
+        </p>
+        <h1 className="flex items-center gap-3 text-2xl font-bold">
+          {reward.name} <RewardStatusBadge status={reward.status} />
+        </h1>
+        <p className="text-slate-600 dark:text-slate-300">
+          {reward.viewer === "owner" ? `For ${reward.customerName ?? "a former customer"}` : `At ${reward.business.name}`}
+          {reward.programName ? ` · ${reward.programName}` : ""}
+        </p>
+        {reward.description ? <p>{reward.description}</p> : null}
+      </div>
+
+      <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
+        <p className="text-sm text-slate-500 dark:text-slate-400">Reward code</p>
+        <p className="font-mono text-3xl font-bold tracking-[0.3em]" data-testid="reward-code">
+          {reward.code}
+        </p>
+        {qr ? (
+          <>
+            <div className="mx-auto w-[240px] bg-white" role="img" aria-label="QR code of this reward for the business to scan" dangerouslySetInnerHTML={{ __html: qr }} />
+            <p className="text-sm">Show this code or QR at the counter.</p>
+          </>
+        ) : null}
+        {reward.expiresAt ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {reward.status === "EXPIRED" ? "Expired" : "Valid until"} {format(reward.expiresAt, "MMM dd, yyyy")}
+          </p>
+        ) : null}
+        {reward.viewer === "owner" && reward.status === "AVAILABLE" ? <ConfirmRedemptionButton rewardId={reward.id} /> : null}
+        {reward.canUndo ? <UndoRedemptionButton rewardId={reward.id} /> : null}
+      </section>
+
+      <section aria-labelledby="history-heading" className="space-y-2">
+        <h2 id="history-heading" className="font-semibold">
+          History
+        </h2>
+        <ol className="space-y-1 text-sm">
+          {reward.events.map((event, i) => (
+            <li key={i} className="flex justify-between gap-4">
+              <span>{EVENT_LABELS[event.type] ?? event.type}</span>
+              <time dateTime={event.at.toISOString()} className="text-slate-500 dark:text-slate-400">
+                {format(event.at, "MMM dd, yyyy HH:mm")}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

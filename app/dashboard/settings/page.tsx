@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { ChangePasswordForm } from "@/components/auth/change-password-form";
+import { LogoutLink } from "@/components/auth/session-sync";
+import { ColorSchemeSetting } from "@/components/settings/color-scheme-setting";
+import { DeleteAccountForm } from "@/components/settings/delete-account-form";
+import { NotificationsSetting } from "@/components/settings/notifications-setting";
+import { ProfileForm } from "@/components/settings/profile-form";
+import { buttonClass } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = { title: "Settings" };
+
+const sectionClass = "space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800";
+
+export default async function SettingsPage() {
+  const user = await requireUser();
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <section className="space-y-3" aria-labelledby="settings-profile">
+        <h2 id="settings-profile" className="text-lg font-semibold">
+          Profile
+        </h2>
+        <p className="text-slate-600 dark:text-slate-300">{user.email ?? user.phone}</p>
+        <ProfileForm
+          defaults={{
+            firstName: user.firstName ?? "",
+            lastName: user.lastName ?? "",
+            birthday: user.birthday ? user.birthday.toISOString().slice(0, 10) : "",
+          }}
+        />
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-preferences">
+        <h2 id="settings-preferences" className="text-lg font-semibold">
+          Preferences
+        </h2>
+        <ColorSchemeSetting />
+        <NotificationsSetting enabled={user.notificationsEnabled} />
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-password">
+        <h2 id="settings-password" className="text-lg font-semibold">
+          Change password
+        </h2>
+        <ChangePasswordForm />
+      </section>
+      <section className={sectionClass}>
+        <LogoutLink className={buttonClass("secondary")}>Sign out</LogoutLink>
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-delete">
+        <h2 id="settings-delete" className="text-lg font-semibold text-red-700 dark:text-red-400">
+          Delete account
+        </h2>
+        <DeleteAccountForm />
+      </section>
+    </div>
+  );
+}

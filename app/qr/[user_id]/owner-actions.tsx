@@ -1,0 +1,115 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import type { QrVisitSummary } from "@/lib/db/qr";
+import { linkCustomerAction, recordQrVisitAction } from "./actions";
+
+type OwnedBusiness = { id: string; name: string; linked: boolean };
+type Outcome = { kind: "visit"; visit: QrVisitSummary } | { kind: "linked"; text: string } | { kind: "error"; text: string };
+
+function VisitResult({ visit }: { visit: QrVisitSummary }) {
+  return (
+    <div role="status" className="space-y-2 rounded-lg bg-emerald-50 p-4 text-left text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+      <p className="font-semibold">Visit recorded at {visit.businessName}.</p>
+      {visit.programs.length === 0 ? (
+        <p>{visit.businessName} has no active loyalty program yet; the visit counts for programs added later.</p>
+      ) : (
+        <ul className="list-disc space-y-1 pl-5">
+          {visit.programs.map((p) => (
+            <li key={p.name}>
+              <span className="font-medium">{p.name}:</span> {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {visit.rewards.map((r) => (
+        <p key={r.code} className="font-semibold">
+          Reward earned: {r.name} (code {r.code})
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** A business owner's buttons on a customer's QR page. */
+export function OwnerActions({ customerId, customerName, businesses }: { customerId: string; customerName: string; businesses: OwnedBusiness[] }) {
+  const router = useRouter();
+  const selectId = useId();
+  const [businessId, setBusinessId] = useState(businesses[0]?.id ?? "");
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [pending, startTransition] = useTransition();
+  const business = businesses.find((b) => b.id === businessId) ?? businesses[0];
+  if (!business) return null;
+
+  const failed = { ok: false as const, error: "Something went wrong. Please try again." };
+  const link = () =>
+    startTransition(async () => {
+      const result = await linkCustomerAction({ customerId, businessId: business.id }).catch(() => failed);
+      if (!result.ok) return setOutcome({ kind: "error", text: result.error });
+      const text = result.created ? `${customerName} is now linked to ${result.businessName}.` : `${customerName} was already linked to ${result.businessName}.`;
+      setOutcome({ kind: "linked", text });
+      toast.success(text);
+      router.refresh();
+    });
+  const visit = () =>
+    startTransition(async () => {
+      const result = await recordQrVisitAction({ customerId, businessId: business.id }).catch(() => failed);
+      setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error });
+      if (result.ok) router.refresh();
+    });
+
+  return (
+    <section aria-labelledby={`${selectId}-title`} className="space-y-4">
+      <h2 id={`${selectId}-title`} className="text-lg font-semibold">
+        For your business
+      </h2>
+      {businesses.length > 1 ? (
+        <div className="space-y-1 text-left">
+          <label htmlFor={selectId} className="block text-sm font-medium">
+            Business
+          </label>
+          <select
+            id={selectId}
+            value={business.id}
+            onChange={(event) => {
+              setBusinessId(event.target.value);
+              setOutcome(null);
+            }}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 dark:border-slate-700 dark:bg-slate-900"
+          >
+            {businesses.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {business.linked ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {customerName} is linked to {business.name}.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-center gap-3">
+        {business.linked ? null : (
+          <Button type="button" variant="secondary" disabled={pending} onClick={link}>
+            Link to {business.name}
+          </Button>
+        )}
+        <Button type="button" disabled={pending} onClick={visit}>
+          Record a visit
+        </Button>
+      </div>
+      {outcome?.kind === "visit" ? <VisitResult visit={outcome.visit} /> : null}
+      {outcome?.kind === "linked" ? <p role="status">{outcome.text}</p> : null}
+      {outcome?.kind === "error" ? (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {outcome.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

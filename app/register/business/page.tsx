@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { addBusinessAction } from "@/app/register/business/actions";
+import { googleSignInAction } from "@/app/login/actions";
+import { BusinessRegistrationScreen, readWizardParams, type WizardSearchParams } from "@/components/business-registration/registration-screen";
+import { googleEnabled } from "@/lib/auth";
+import { getCurrentUser } from "@/lib/auth/current-user";
+
+export const metadata: Metadata = { title: "Register your business" };
+
+export default async function RegisterBusinessPage({ searchParams }: { searchParams: WizardSearchParams }) {
+  const [{ tapId, redirect }, user] = await Promise.all([readWizardParams(searchParams), getCurrentUser()]);
+  // Signed in: the business is added to this account instead of creating another one.
+  const account = user ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? user.phone ?? "" } : undefined;
+  return (
+    <BusinessRegistrationScreen
+      tapId={tapId}
+      redirect={redirect}
+      googleEnabled={googleEnabled}
+      googleSignIn={googleSignInAction}
+      account={account}
+      addBusiness={user ? addBusinessAction : undefined}
+    />
+  );
+}

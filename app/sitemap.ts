@@ -1,0 +1,22 @@
+import type { MetadataRoute } from "next";
+import { listBusinessesForSitemap } from "@/lib/db/businesses";
+import { siteUrl } from "@/lib/site";
+
+// Read at request time: there is no database during `next build`, and a new
+// or edited business shows up at once.
+export const dynamic = "force-dynamic";
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const base = siteUrl();
+  const businesses = await listBusinessesForSitemap();
+  return [
+    { url: `${base}/`, changeFrequency: "monthly", priority: 1 },
+    { url: `${base}/about`, changeFrequency: "yearly", priority: 0.5 },
+    ...businesses.map((business) => ({
+      url: `${base}/b/${encodeURIComponent(business.slug)}`,
+      lastModified: business.updatedAt,
+      changeFrequency: "weekly" as const,
+      priority: 0.8,
+    })),
+  ];
+}

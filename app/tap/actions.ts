@@ -1,0 +1,30 @@
+"use server";
+
+import { headers } from "next/headers";
+import { getUserIdFromHeaders } from "@/lib/auth/current-user";
+import { requestNow } from "@/lib/clock";
+import { pickSunParams, sunRejection } from "@/lib/nfc/verify-tap";
+import { recordTap, type TapErrorBody, type TapVisitBody } from "@/lib/tap/record";
+import { tapRequestSchema } from "@/lib/validation/tap";
+
+/**
+ * The tap page's recorder: the same visit as POST /api/tap, for the signed-in
+ * customer. Input: `{ id, picc_data?, enc?, cmac?, uid?, ctr? }` — a secure
+ * tag's SUN parameters from the tapped URL — or just the tag id.
+ */
+export async function recordTapAction(input: unknown): Promise<TapVisitBody | TapErrorBody> {
+  const parsed = tapRequestSchema.safeParse(typeof input === "string" ? { id: input } : input);
+  if (!parsed.success) {
+    const badId = parsed.error.issues.some((issue) => issue.path[0] === "id");
+    const id = typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
+    if (badId) return { status: "error", code: "invalid_tag", message: "Invalid tag ID", tag_id: "" };
+    const { code, message } = sunRejection("not_verified");
+    return { status: "error", code, message, tag_id: id };
+  }
+  const { id } = parsed.data;
+  const requestHeaders = await headers();
+  const userId = await getUserIdFromHeaders(requestHeaders);
+  if (!userId) return { status: "error", code: "not_authenticated", message: "Please log in to record your visit.", tag_id: id };
+  const result = await recordTap(userId, id, requestNow(requestHeaders), pickSunParams(parsed.data));
+  return result.body;
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { RedirectOverlay } from "@/components/tap/redirect-overlay";
+import { TapNotice } from "@/components/tap/tap-card";
+import { TapRecorder } from "@/components/tap/tap-recorder";
+import { TapFrame, TapStateView } from "@/components/tap/tap-view";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { requestNow } from "@/lib/clock";
+import { pickSunParams, sunQueryOf, type SunParams } from "@/lib/nfc/verify-tap";
+import { loadVerifiedTapState, type TapState, type VerifiedTapState } from "@/lib/tap/state";
+import { tapRequestSchema } from "@/lib/validation/tap";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export const metadata: Metadata = { title: "Tap", robots: { index: false } };
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+// The tag landing (spec §2 "Tap screen", §4 "Tap check outcomes"), rendered on
+// the server. A visitor's plain /tap?id= is rewritten (next.config.ts) to the
+// cached app/tap/visitor/[id] page; this one serves signed-in people (and
+// links with extra parameters, such as a secure tag's SUN message, which is
+// verified before anything else), and records their visit.
+export default async function TapPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const rawId = first(params.id);
+  const parsed = tapRequestSchema.safeParse({ id: rawId ?? "" });
+  if (!parsed.success) {
+    return (
+      <TapFrame>
+        <TapNotice message={parsed.error.issues[0]?.message ?? "No tag ID provided"} tagId={rawId?.slice(0, 64) || null} />
+      </TapFrame>
+    );
+  }
+  const tagId = parsed.data.id;
+  const user = await getCurrentUser();
+  const sun = pickSunParams(params);
+  let result: VerifiedTapState;
+  try {
+    result = await loadVerifiedTapState(tagId, user, sun, requestNow(await headers()));
+  } catch (error) {
+    console.error("tap check failed", error);
+    return (
+      <TapFrame>
+        <TapNotice message="Error checking tag status" tagId={tagId} />
+      </TapFrame>
+    );
+  }
+  if (!result.ok) {
+    return (
+      <TapFrame>
+        <TapNotice message={result.rejection.message} tagId={tagId} />
+      </TapFrame>
+    );
+  }
+  return <TapFrame>{renderWithFlags(result.state, Boolean(user), sun)}</TapFrame>;
+}
+
+function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams) {
+  const id = encodeURIComponent(state.tagId);
+  // Redirect flags come first (spec §4).
+  if (state.kind !== "business" && state.redirectToClaim) {
+    return <RedirectOverlay to={`/dashboard/tag/claim/${id}?tagId=${id}`} message="This tag is free: let's claim it for your business…" />;
+  }
+  if (state.kind === "business" && state.redirectToDashboard) {
+    return <RedirectOverlay to="/dashboard" message="This tag belongs to your business. Opening your dashboard…" />;
+  }
+  // Only a secure tag's (verified) SUN parameters are passed on; an ordinary tag's link stays as it was.
+  const secureSun = state.kind === "business" && state.secure ? sun : undefined;
+  const recorder = signedIn && state.kind === "business" ? <TapRecorder tagId={state.tagId} sun={secureSun} /> : undefined;
+  return <TapStateView state={state} signedIn={signedIn} recorder={recorder} sunQuery={secureSun ? sunQueryOf(secureSun) : undefined} />;
+}

@@ -1,0 +1,71 @@
+import type { Metadata } from "next";
+import { TapNotice } from "@/components/tap/tap-card";
+import { TapFrame, TapStateView } from "@/components/tap/tap-view";
+import { loadTapState, type TapState } from "@/lib/tap/state";
+import { tagIdSchema } from "@/lib/validation/registration";
+import { INVALID_TAG_ID } from "@/lib/validation/tap";
+import { TAG_NOT_VERIFIED_MESSAGE } from "@/lib/nfc/verify-tap";
+
+// A visitor's /tap?id=<id> (next.config.ts rewrites it here when there is no
+// session cookie): the same for everyone, so it is rendered once per tag and served
+// from the cache until the tag, business or programs change (cache tags of
+// lib/db/tap-landing) or five minutes pass. No cookies or headers are read.
+export const revalidate = 300;
+export const dynamicParams = true;
+export function generateStaticParams() {
+  return [];
+}
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = tagIdSchema.safeParse(decodeURIComponent((await params).id));
+  const state = id.success ? await loadTapState(id.data, null).catch(() => null) : null;
+  if (state?.kind === "business") {
+    return {
+      title: state.business.name,
+      description: state.business.description ?? undefined,
+      alternates: { canonical: `/b/${state.business.slug}` },
+      robots: { index: false },
+    };
+  }
+  return { title: "Tap", robots: { index: false } };
+}
+
+export default async function VisitorTapPage({ params }: Props) {
+  const raw = decodeURIComponent((await params).id);
+  const id = tagIdSchema.safeParse(raw);
+  if (!id.success) {
+    return (
+      <TapFrame>
+        <TapNotice message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} />
+      </TapFrame>
+    );
+  }
+  let state: TapState;
+  try {
+    // Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
+    state = await loadTapState(id.data, null);
+  } catch (error) {
+    console.error("tap check failed", error);
+    return (
+      <TapFrame>
+        <TapNotice message="Error checking tag status" tagId={id.data} />
+      </TapFrame>
+    );
+  }
+  // A secure tag's real taps always carry SUN parameters (they never reach this
+  // cached page); a bare link to it is a copy that proves nothing.
+  if (state.kind === "business" && state.secure) {
+    return (
+      <TapFrame>
+        <TapNotice message={TAG_NOT_VERIFIED_MESSAGE} tagId={id.data} />
+      </TapFrame>
+    );
+  }
+  return (
+    <TapFrame>
+      <TapStateView state={state} signedIn={false} />
+    </TapFrame>
+  );
+}

@@ -1,0 +1,43 @@
+import { format } from "date-fns";
+import Link from "next/link";
+import type { AdminUserRow } from "@/lib/db/admin";
+
+export function displayFullName(user: { name: string | null; firstName: string | null; lastName: string | null }) {
+  return user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(" ") || "—");
+}
+
+export function UsersTable({ users }: { users: AdminUserRow[] }) {
+  if (users.length === 0) return <p className="text-slate-600 dark:text-slate-300">No users found.</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Name</th>
+            <th scope="col" className="px-4 py-2 font-medium">Email</th>
+            <th scope="col" className="px-4 py-2 font-medium">Role</th>
+            <th scope="col" className="px-4 py-2 font-medium">Businesses</th>
+            <th scope="col" className="px-4 py-2 font-medium">Joined</th>
+            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+              <td className="px-4 py-2">
+                <Link href={`/admin/users/${user.id}`} className="font-medium text-brand hover:underline dark:text-indigo-300">
+                  {displayFullName(user)}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{user.email ?? user.phone ?? "—"}</td>
+              <td className="px-4 py-2">{user.role === "ADMIN" ? "Admin" : "Customer"}</td>
+              <td className="px-4 py-2">{user._count.businesses}</td>
+              <td className="px-4 py-2">{format(user.createdAt, "MMM dd, yyyy")}</td>
+              <td className="px-4 py-2">{user.disabledAt ? "Disabled" : "Active"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { useFormContext } from "react-hook-form";
+import { Field } from "@/components/ui/field";
+import type { AccountInput } from "@/lib/validation/auth";
+
+/**
+ * The account fields of spec §2 step 2, used by the customer sign-up form and
+ * the business wizard: any form whose values include these five fields.
+ */
+export function AccountFields() {
+  const { register, formState } = useFormContext<AccountInput>();
+  const errors = formState.errors;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" autoComplete="given-name" {...register("firstName")} error={errors.firstName?.message} />
+        <Field label="Last name" autoComplete="family-name" {...register("lastName")} error={errors.lastName?.message} />
+      </div>
+      <Field label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        {...register("password")}
+        error={errors.password?.message}
+      />
+      <Field
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        {...register("confirmPassword")}
+        error={errors.confirmPassword?.message}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { changePasswordAction } from "@/app/dashboard/settings/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { newPasswordFormSchema } from "@/lib/validation/auth";
+
+export function ChangePasswordForm() {
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof newPasswordFormSchema>>({
+    resolver: zodResolver(newPasswordFormSchema),
+  });
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () => {
+      const result = await changePasswordAction(values).catch(() => ({ ok: false as const, error: "Failed to update password" }));
+      if (result.ok) {
+        toast.success("Password updated");
+        reset();
+      } else toast.error("Failed to update password", { description: result.error });
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+      <Field label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...register("password")} error={formState.errors.password?.message} />
+      <Field label="Confirm new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={formState.errors.confirmPassword?.message} />
+      <Button type="submit" disabled={pending}>
+        Change password
+      </Button>
+    </form>
+  );
+}

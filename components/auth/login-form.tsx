@@ -1,0 +1,63 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { loginAction } from "@/app/login/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { GoogleButton } from "@/components/auth/google-button";
+import { FormAlert } from "@/components/ui/form-alert";
+
+export function LoginForm({ redirect, googleEnabled }: { redirect: string | null; googleEnabled: boolean }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    startTransition(async () => {
+      try {
+        const result = await loginAction(values, redirect);
+        // A full navigation, so every server component re-reads the new session.
+        if (result.ok) window.location.assign(result.redirectTo);
+        else setServerError(result.error || "Failed to login");
+      } catch {
+        setServerError("Failed to login");
+      }
+    });
+  });
+
+  const registerHref = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : "/register";
+  return (
+    <div className="space-y-6">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="Email" type="email" autoComplete="email" {...register("email")} error={formState.errors.email?.message} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...register("password")}
+          error={formState.errors.password?.message}
+        />
+        {serverError ? (
+          <FormAlert>{serverError}</FormAlert>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Signing in..." : "Log in"}
+        </Button>
+      </form>
+      <GoogleButton redirect={redirect} enabled={googleEnabled} label="Continue with Google" />
+      <div className="flex justify-between text-sm">
+        <Link href="/auth/reset" className="text-brand underline dark:text-indigo-300">
+          Forgot your password?
+        </Link>
+        <Link href={registerHref} className="text-brand underline dark:text-indigo-300">
+          Create an account
+        </Link>
+      </div>
+    </div>
+  );
+}

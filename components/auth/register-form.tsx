@@ -1,0 +1,62 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { registerCustomerAction } from "@/app/register/actions";
+import { GoogleButton } from "@/components/auth/google-button";
+import { Button } from "@/components/ui/button";
+import { AccountFields } from "@/components/auth/account-fields";
+import { FormAlert } from "@/components/ui/form-alert";
+import { accountSchema, type AccountInput } from "@/lib/validation/auth";
+
+export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string | null; redirect: string | null; googleEnabled: boolean }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const form = useForm<AccountInput>({ resolver: zodResolver(accountSchema) });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setServerError(null);
+    startTransition(async () => {
+      try {
+        const result = await registerCustomerAction(values, { tapId, redirect });
+        if (result.ok) window.location.assign(result.redirectTo);
+        else setServerError(result.error || "Failed to register");
+      } catch {
+        setServerError("Failed to register");
+      }
+    });
+  });
+
+  const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
+  return (
+    <div className="space-y-6">
+      <GoogleButton redirect={redirect} enabled={googleEnabled} label="Sign up with Google" />
+      <p className="text-center text-sm text-slate-500 dark:text-slate-400">Or continue with</p>
+      <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <AccountFields />
+        {serverError ? (
+          <FormAlert>{serverError}</FormAlert>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Creating account..." : "Create account"}
+        </Button>
+      </form>
+      </FormProvider>
+      <p className="text-center text-sm">
+        Already have an account?{" "}
+        <Link href={loginHref} className="text-brand underline dark:text-indigo-300">
+          Log in
+        </Link>
+      </p>
+      <p className="text-center text-sm">
+        Own a business?{" "}
+        <Link href="/register/business" className="text-brand underline dark:text-indigo-300">
+          Register your business
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { requestResetAction, setNewPasswordAction, type ResetActionResult } from "@/app/auth/reset/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/auth";
+
+function Outcome({ result }: { result: ResetActionResult | null }) {
+  if (!result) return null;
+  return result.ok ? (
+    <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+      {result.message}
+    </p>
+  ) : (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+      {result.error}
+    </p>
+  );
+}
+
+export function RequestResetForm() {
+  const [result, setResult] = useState<ResetActionResult | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof resetRequestFormSchema>>({
+    resolver: zodResolver(resetRequestFormSchema),
+  });
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () => setResult(await requestResetAction(values).catch(() => ({ ok: false as const, error: "Failed to request password reset" })))),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field label="Email" type="email" autoComplete="email" {...register("email")} error={formState.errors.email?.message} />
+      <Outcome result={result} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        Send reset link
+      </Button>
+    </form>
+  );
+}
+
+export function NewPasswordForm({ token }: { token: string }) {
+  const [result, setResult] = useState<ResetActionResult | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof newPasswordFormSchema>>({
+    resolver: zodResolver(newPasswordFormSchema),
+  });
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () =>
+      setResult(await setNewPasswordAction(token, values).catch(() => ({ ok: false as const, error: "Failed to update password" }))),
+    ),
+  );
+  if (result?.ok) {
+    return (
+      <div className="space-y-4">
+        <Outcome result={result} />
+        <Link href="/login" className="text-brand underline dark:text-indigo-300">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        {...register("password")}
+        error={formState.errors.password?.message}
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        {...register("confirmPassword")}
+        error={formState.errors.confirmPassword?.message}
+      />
+      <Outcome result={result} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        Set new password
+      </Button>
+    </form>
+  );
+}

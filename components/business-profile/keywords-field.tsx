@@ -1,0 +1,98 @@
+"use client";
+
+import { useState, type KeyboardEvent } from "react";
+import { useController, useFormContext } from "react-hook-form";
+import { MAX_KEYWORDS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+
+/** Keywords as removable chips; type one and press Enter or a comma to add it. */
+export function KeywordsField() {
+  const { control } = useFormContext<BusinessProfileUpdateInput>();
+  const { field, fieldState } = useController({ control, name: "keywords" });
+  const [draft, setDraft] = useState("");
+  const keywords = field.value;
+  // The array's own message, else the first item's (e.g. a keyword too long).
+  const error = fieldState.error?.message ?? firstItemMessage(fieldState.error);
+
+  const add = (raw: string) => {
+    const parts = raw
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const next = [...keywords];
+    for (const part of parts) {
+      if (next.length >= MAX_KEYWORDS) break;
+      if (!next.some((k) => k.toLowerCase() === part.toLowerCase())) next.push(part);
+    }
+    if (next.length !== keywords.length) field.onChange(next);
+    setDraft("");
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter" || event.key === ",") {
+      // Enter must add a chip, not submit the whole form.
+      event.preventDefault();
+      add(draft);
+    } else if (event.key === "Backspace" && draft === "" && keywords.length > 0) {
+      field.onChange(keywords.slice(0, -1));
+    }
+  };
+
+  return (
+    <div className="space-y-1">
+      <label htmlFor="keywords-input" className="block text-sm font-medium">
+        Keywords
+      </label>
+      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-2 dark:border-slate-700 dark:bg-slate-900">
+        {keywords.map((keyword) => (
+          <span key={keyword} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm dark:bg-slate-800">
+            {keyword}
+            <button
+              type="button"
+              aria-label={`Remove ${keyword}`}
+              onClick={() => field.onChange(keywords.filter((k) => k !== keyword))}
+              className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          id="keywords-input"
+          ref={field.ref}
+          value={draft}
+          onChange={(event) => {
+            if (event.target.value.includes(",")) add(event.target.value);
+            else setDraft(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            if (draft.trim()) add(draft);
+            field.onBlur();
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "keywords-error" : "keywords-hint"}
+          placeholder={keywords.length ? "Add another" : "e.g. Cafe, Bakery"}
+          className="min-w-32 flex-1 bg-transparent px-1 py-1 text-base outline-none"
+        />
+      </div>
+      {error ? (
+        <p id="keywords-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : (
+        <p id="keywords-hint" className="text-xs text-slate-500 dark:text-slate-400">
+          Press Enter or type a comma to add a keyword.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function firstItemMessage(error: unknown): string | undefined {
+  if (!Array.isArray(error)) return undefined;
+  for (const item of error as unknown[]) {
+    const message = (item as { message?: unknown } | undefined)?.message;
+    if (typeof message === "string") return message;
+  }
+  return undefined;
+}

@@ -1,0 +1,159 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, useTransition } from "react";
+import { FormProvider, useForm, type FieldPath } from "react-hook-form";
+import { toast } from "sonner";
+import { updateBusinessProfileAction } from "@/app/dashboard/business/[id]/actions";
+import { KeywordsField } from "@/components/business-profile/keywords-field";
+import { ProfilePreview } from "@/components/business-profile/profile-preview";
+import { SocialLinksField } from "@/components/business-profile/social-links-field";
+import { ThemeFields } from "@/components/business-profile/theme-fields";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { FormAlert } from "@/components/ui/form-alert";
+
+type Props = { businessId: string; defaultValues: BusinessProfileUpdateInput; timezones: string[] };
+
+const fieldsetClass = "space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+const legendClass = "px-1 text-base font-semibold";
+
+/** The owner's editor for the public card, with a live preview beside it. */
+export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const form = useForm<BusinessProfileUpdateInput>({ resolver: zodResolver(businessProfileUpdateSchema), defaultValues });
+  const { register, handleSubmit, formState, setError, reset } = form;
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    startTransition(async () => {
+      try {
+        const result = await updateBusinessProfileAction(businessId, values);
+        if (result.ok) {
+          reset(values);
+          toast.success("Business profile saved", { description: "Your public card is up to date." });
+          return;
+        }
+        for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
+          setError(path as FieldPath<BusinessProfileUpdateInput>, { message });
+        }
+        setServerError(result.error);
+      } catch {
+        setServerError("Failed to save the business profile");
+      }
+    });
+  });
+
+  return (
+    <FormProvider {...form}>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Business profile">
+          <fieldset className={fieldsetClass}>
+            <legend className={legendClass}>About the business</legend>
+            <Field label="Business name" autoComplete="organization" {...register("name")} error={errors.name?.message} />
+            <Field
+              label="Logo URL"
+              type="url"
+              inputMode="url"
+              placeholder="https://…"
+              hint="A square image works best. Leave empty to show the icon instead."
+              {...register("logoUrl")}
+              error={errors.logoUrl?.message}
+            />
+            <div className="space-y-1">
+              <label htmlFor="description" className="block text-sm font-medium">
+                Description
+              </label>
+              <textarea
+                id="description"
+                rows={4}
+                aria-invalid={errors.description ? true : undefined}
+                aria-describedby={errors.description ? "description-error" : undefined}
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 aria-[invalid]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
+                {...register("description")}
+              />
+              {errors.description ? (
+                <p id="description-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {errors.description.message}
+                </p>
+              ) : null}
+            </div>
+            <KeywordsField />
+          </fieldset>
+
+          <fieldset className={fieldsetClass}>
+            <legend className={legendClass}>Contact</legend>
+            <Field label="Website" type="url" inputMode="url" placeholder="https://…" {...register("website")} error={errors.website?.message} />
+            <Field label="Phone" type="tel" autoComplete="tel" {...register("phone")} error={errors.phone?.message} />
+            <Field label="Address" autoComplete="street-address" {...register("address")} error={errors.address?.message} />
+          </fieldset>
+
+          <fieldset className={fieldsetClass}>
+            <legend className={legendClass}>Social links</legend>
+            <SocialLinksField />
+          </fieldset>
+
+          <fieldset className={fieldsetClass}>
+            <legend className={legendClass}>Colours and icon</legend>
+            <ThemeFields />
+          </fieldset>
+
+          <fieldset className={fieldsetClass}>
+            <legend className={legendClass}>Taps</legend>
+            <Field
+              label="Daily tap limit"
+              type="number"
+              min={1}
+              max={10}
+              step={1}
+              hint="How many visits a customer can record per day (1–10)."
+              {...register("dailyTapLimit", { valueAsNumber: true })}
+              error={errors.dailyTapLimit?.message}
+            />
+            <div className="space-y-1">
+              <label htmlFor="timezone" className="block text-sm font-medium">
+                Time zone
+              </label>
+              <select
+                id="timezone"
+                aria-invalid={errors.timezone ? true : undefined}
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-900"
+                {...register("timezone")}
+              >
+                {timezones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, " ")}
+                  </option>
+                ))}
+              </select>
+              <p className="text-xs text-slate-500 dark:text-slate-400">Days (and the daily tap limit) start at midnight here.</p>
+              {errors.timezone ? (
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {errors.timezone.message}
+                </p>
+              ) : null}
+            </div>
+          </fieldset>
+
+          {serverError ? (
+            <FormAlert>{serverError}</FormAlert>
+          ) : null}
+          <div className="flex items-center gap-3">
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving..." : "Save changes"}
+            </Button>
+            {formState.isDirty && !pending ? <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span> : null}
+          </div>
+        </form>
+
+        <aside aria-label="Preview" className="order-first lg:order-none lg:sticky lg:top-6 lg:self-start">
+          <p className="mb-2 text-sm font-medium text-slate-500 dark:text-slate-400">Live preview</p>
+          <ProfilePreview />
+        </aside>
+      </div>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useFormContext, useWatch } from "react-hook-form";
+import { PlaceholderIconSvg } from "@/components/business/icons";
+import { isHexColor, PLACEHOLDER_ICONS, resolveTheme } from "@/lib/business/theme";
+import { THEME_COLOR_FIELDS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+
+// <input type="color"> only takes #rrggbb.
+function sixDigitHex(hex: string): string {
+  const h = hex.slice(1);
+  return h.length === 3 ? `#${h.split("").map((c) => c + c).join("")}`.toLowerCase() : hex.toLowerCase();
+}
+
+const iconLabel = (icon: string) => icon.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+/** Theme colours (picker + hex text, empty = default) and the placeholder icon. */
+export function ThemeFields() {
+  const { control, register, setValue, formState } = useFormContext<BusinessProfileUpdateInput>();
+  const theme = useWatch({ control, name: "theme" });
+  // What the card will actually use, defaults and contrast rules applied.
+  const resolved = resolveTheme(theme);
+  const errors = formState.errors.theme;
+
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Hex colours (#abc or #aabbcc). Leave a colour empty for the default; text colours that would be hard to read on
+        the background are replaced by dark or light text automatically.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {THEME_COLOR_FIELDS.map(({ key, label }) => {
+          const id = `theme-${key}`;
+          const value = theme?.[key] ?? "";
+          const error = errors?.[key]?.message;
+          return (
+            <div key={key} className="space-y-1">
+              <label htmlFor={id} className="block text-sm font-medium">
+                {label} colour
+              </label>
+              <div className="flex items-center gap-2">
+                <input
+                  type="color"
+                  aria-label={`${label} colour picker`}
+                  value={sixDigitHex(isHexColor(value) ? value : resolved[key])}
+                  onChange={(event) => setValue(`theme.${key}`, event.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })}
+                  className="h-10 w-12 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-1 dark:border-slate-700 dark:bg-slate-900"
+                />
+                <input
+                  id={id}
+                  placeholder={resolved[key]}
+                  title="Leave empty for the default"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 aria-[invalid]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
+                  {...register(`theme.${key}`)}
+                />
+              </div>
+              {error ? (
+                <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Placeholder icon</legend>
+        <p className="text-xs text-slate-500 dark:text-slate-400">Shown on the card when there is no logo.</p>
+        <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
+          {PLACEHOLDER_ICONS.map((icon) => (
+            <label
+              key={icon}
+              title={iconLabel(icon)}
+              className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-200 p-2 text-xs has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40 dark:border-slate-700"
+            >
+              <input type="radio" value={icon} className="sr-only" {...register("theme.placeholderIcon")} />
+              <PlaceholderIconSvg icon={icon} size={22} />
+              <span>{iconLabel(icon)}</span>
+            </label>
+          ))}
+        </div>
+        {errors?.placeholderIcon ? (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errors.placeholderIcon.message}
+          </p>
+        ) : null}
+      </fieldset>
+    </div>
+  );
+}

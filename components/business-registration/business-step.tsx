@@ -1,0 +1,96 @@
+"use client";
+
+import { Controller, useFormContext } from "react-hook-form";
+import { Field } from "@/components/ui/field";
+import { keywordsFromPlaceTypes } from "@/lib/business/categories";
+import type { PlaceSuggestion } from "@/lib/business/places";
+import type { BusinessWizardInput } from "@/lib/validation/business-registration";
+import { KeywordCombobox } from "./keyword-combobox";
+import { PlaceNameInput } from "./place-name-input";
+import { errorClass, inputClass } from "./styles";
+
+const PLACE_FIELDS = ["businessName", "address", "website", "phone", "keywords"] as const;
+
+/** Step 1: the business (spec §2). */
+export function BusinessStep() {
+  const { control, register, setValue, trigger, getFieldState, formState } = useFormContext<BusinessWizardInput>();
+  const errors = formState.errors;
+
+  // A chosen place fills the business fields (spec §5); messages already shown are re-checked.
+  const applyPlace = (place: PlaceSuggestion) => {
+    const shown = PLACE_FIELDS.filter((name) => getFieldState(name).error);
+    setValue("businessName", place.businessName, { shouldDirty: true });
+    setValue("address", place.address, { shouldDirty: true });
+    setValue("website", place.website ?? "", { shouldDirty: true });
+    setValue("phone", place.phone ?? "", { shouldDirty: true });
+    setValue("keywords", keywordsFromPlaceTypes(place.types), { shouldDirty: true });
+    setValue("placeId", place.placeId, { shouldDirty: true });
+    if (shown.length) void trigger(shown);
+  };
+
+  return (
+    <div className="space-y-4">
+      <Controller
+        control={control}
+        name="businessName"
+        render={({ field, fieldState }) => (
+          <PlaceNameInput
+            id="businessName"
+            label="Business name"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+            onSelectPlace={applyPlace}
+            onClear={() => setValue("placeId", null)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="keywords"
+        render={({ field, fieldState }) => (
+          <KeywordCombobox
+            id="keywords"
+            label="Keywords"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message ?? fieldState.error?.root?.message}
+          />
+        )}
+      />
+      <div className="space-y-1">
+        <label htmlFor="description" className="block text-sm font-medium">
+          Description <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        </label>
+        <textarea
+          id="description"
+          rows={3}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "description-error" : undefined}
+          className={inputClass}
+          {...register("description")}
+        />
+        {errors.description ? (
+          <p id="description-error" role="alert" className={errorClass}>
+            {errors.description.message}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        {...register("website")}
+        error={errors.website?.message}
+      />
+      <Field label="Phone" type="tel" autoComplete="tel" {...register("phone")} error={errors.phone?.message} />
+      <Field label="Address" autoComplete="street-address" {...register("address")} error={errors.address?.message} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
+import type { BusinessWizardInput } from "@/lib/validation/business-registration";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="break-words sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+const notProvided = <span className="text-slate-400 dark:text-slate-500">Not provided</span>;
+
+/** Step 3: a read-only summary of everything that will be registered (spec §2). */
+export function ConfirmStep({ tapId }: { tapId: string | null }) {
+  const { control } = useFormContext<BusinessWizardInput>();
+  const values = useWatch({ control });
+  const name = [values.firstName, values.lastName].map((part) => part?.trim()).filter(Boolean).join(" ");
+  const website = values.website?.trim();
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="confirm-account" className="space-y-1">
+        <h3 id="confirm-account" className="font-semibold">
+          Account
+        </h3>
+        <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+          <Row label="Name">{name}</Row>
+          <Row label="Email">{values.email?.trim()}</Row>
+        </dl>
+      </section>
+      <section aria-labelledby="confirm-business" className="space-y-1">
+        <h3 id="confirm-business" className="font-semibold">
+          Business
+        </h3>
+        <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+          <Row label="Business name">{values.businessName?.trim()}</Row>
+          <Row label="Keywords">
+            <ul className="flex flex-wrap gap-2" aria-label="Keywords">
+              {(values.keywords ?? []).map((keyword) => (
+                <li key={keyword} className="rounded-full bg-slate-100 px-3 py-0.5 text-sm dark:bg-slate-800">
+                  {keyword}
+                </li>
+              ))}
+            </ul>
+          </Row>
+          <Row label="Description">{values.description?.trim() || notProvided}</Row>
+          <Row label="Website">
+            {website ? (
+              // Only http(s) addresses pass the step-1 validation.
+              <a href={website} target="_blank" rel="noopener noreferrer" className="text-brand underline dark:text-indigo-300">
+                {website}
+              </a>
+            ) : (
+              notProvided
+            )}
+          </Row>
+          <Row label="Phone">{values.phone?.trim()}</Row>
+          <Row label="Address">{values.address?.trim()}</Row>
+          {tapId ? <Row label="NFC tag">{tapId}</Row> : null}
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { PageShell } from "@/components/ui/page-shell";
+import { safeRedirectPath } from "@/lib/auth/redirects";
+import { tagIdSchema } from "@/lib/validation/registration";
+import { BusinessWizard, type AddBusinessResult, type SignedInAccount } from "./business-wizard";
+
+export type WizardSearchParams = Promise<{ tap_id?: string | string[]; redirect?: string | string[] }>;
+
+/** tap_id and redirect from the query; anything malformed is ignored. */
+export async function readWizardParams(searchParams: WizardSearchParams) {
+  const params = await searchParams;
+  return {
+    tapId: tagIdSchema.safeParse(params.tap_id).data ?? null,
+    redirect: safeRedirectPath(typeof params.redirect === "string" ? params.redirect : null),
+  };
+}
+
+type Props = {
+  tapId: string | null;
+  redirect: string | null;
+  googleEnabled: boolean;
+  googleSignIn: (redirect: string | null) => Promise<void>;
+  account?: SignedInAccount;
+  addBusiness?: (registration: unknown) => Promise<AddBusinessResult>;
+};
+
+/** /register/business and /claim/register (spec §2): the business registration wizard. */
+export function BusinessRegistrationScreen({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {
+  const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-xl space-y-6">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold sm:text-3xl">Register your business</h1>
+          <p className="text-slate-600 dark:text-slate-300">
+            {tapId ? "Register your business and claim your NFC tag" : "Follow the steps to register your business"}
+          </p>
+        </div>
+        <BusinessWizard
+          tapId={tapId}
+          redirect={redirect}
+          googleEnabled={googleEnabled}
+          googleSignIn={googleSignIn}
+          account={account}
+          addBusiness={addBusiness}
+        />
+        {account ? null : (
+          <p className="text-center text-sm">
+            Already have an account?{" "}
+            <Link href={loginHref} className="text-brand underline dark:text-indigo-300">
+              Log in
+            </Link>
+          </p>
+        )}
+        <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+          By registering, you agree to our Terms of Service and Privacy Policy.
+        </p>
+      </div>
+    </PageShell>
+  );
+}

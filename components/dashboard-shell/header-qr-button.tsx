@@ -1,0 +1,17 @@
+"use client";
+
+import { ShowQrDialog } from "@/components/dashboard-shell/show-qr-dialog";
+
+/** 'Show my QR' in the desktop header; narrow screens have the bottom bar's round button instead. */
+export function HeaderQrButton({ userId }: { userId: string }) {
+  return (
+    <ShowQrDialog
+      userId={userId}
+      trigger={
+        <button type="button" className="rounded-md px-2 py-1 font-medium text-brand hover:underline dark:text-indigo-300 [@media(max-width:768px)]:hidden">
+          Show my QR
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { formatProgramDay } from "@/components/programs/program-offer";
+import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
+import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { buttonClass } from "@/components/ui/button";
+import { listBusinessPrograms, programStatus } from "@/lib/db/programs";
+
+/** The owner's programs on their business page: type, name, status and dates, each linking to its page. */
+export async function BusinessProgramsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {
+  const programs = await listBusinessPrograms(ownerId, businessId);
+  return (
+    <section aria-labelledby="programs-heading" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="programs-heading" className="text-lg font-semibold">
+          Loyalty programs
+        </h2>
+        <Link href={`/dashboard/program/create?businessId=${encodeURIComponent(businessId)}`} className={buttonClass("secondary")}>
+          New program
+        </Link>
+      </div>
+      {programs.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">No programs yet. Create one so your customers earn rewards when they tap.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {programs.map((program) => {
+            const starts = formatProgramDay(program.startDate);
+            const ends = formatProgramDay(program.endDate);
+            return (
+              <li key={program.id} data-testid={`program-${program.id}`}>
+                <Link
+                  href={`/dashboard/program/${program.id}`}
+                  className="flex items-center gap-3 p-4 hover:bg-slate-50 dark:hover:bg-slate-900"
+                >
+                  <span className="text-brand dark:text-indigo-300" aria-hidden="true">
+                    <ProgramTypeIcon type={program.type} size={22} />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium break-words">{program.name}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {PROGRAM_TYPE_LABELS[program.type] ?? "Other"}
+                      {starts ? ` · Starts ${starts}` : ""}
+                      {ends ? ` · Ends ${ends}` : ""}
+                    </span>
+                  </span>
+                  <ProgramStatusBadge status={programStatus(program)} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

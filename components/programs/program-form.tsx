@@ -1,0 +1,175 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { toast } from "sonner";
+import { createProgramAction, updateProgramAction, type ProgramActionResult } from "@/app/dashboard/program/actions";
+import { errorClass, fieldsetClass, inputClass, legendClass } from "@/components/programs/form-styles";
+import { ProgramPreview } from "@/components/programs/program-preview";
+import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
+import { ProgramTypePicker, typeLabel } from "@/components/programs/program-type-picker";
+import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { TextAreaField } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { requiresDates } from "@/lib/loyalty/rules";
+import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
+import { FormAlert } from "@/components/ui/form-alert";
+
+type Props =
+  | { mode: "create"; businesses: { id: string; name: string }[]; defaultValues: ProgramInput }
+  | { mode: "edit"; programId: string; defaultValues: ProgramInput; readOnly?: boolean };
+
+// "" clears the optional expiry; anything else is checked by the schema.
+const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
+
+/** Create or edit a program, with the customer's view of it live beside the form. */
+export function ProgramForm(props: Props) {
+  const router = useRouter();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const form = useForm<ProgramInput>({ resolver: zodResolver(programInputSchema), defaultValues: props.defaultValues });
+  const { register, handleSubmit, formState, setError, reset, control } = form;
+  const errors = formState.errors;
+  const values = useWatch({ control });
+  const type = values.type ?? props.defaultValues.type;
+  const readOnly = props.mode === "edit" && props.readOnly === true;
+
+  const onSubmit = handleSubmit((input) => {
+    setServerError(null);
+    startTransition(async () => {
+      let result: ProgramActionResult;
+      try {
+        result = props.mode === "create" ? await createProgramAction(input) : await updateProgramAction(props.programId, input);
+      } catch {
+        setServerError("Failed to save the program");
+        return;
+      }
+      if (result.ok) {
+        if (props.mode === "create") {
+          toast.success("Program created", { description: `${input.name} is live for your customers.` });
+          router.push(`/dashboard/program/${result.id}`);
+        } else {
+          reset(input);
+          toast.success("Program saved", { description: "Customers see the change at once." });
+          router.refresh();
+        }
+        return;
+      }
+      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
+        setError(path as FieldPath<ProgramInput>, { message });
+      }
+      setServerError(result.error);
+    });
+  });
+
+  return (
+    <FormProvider {...form}>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={props.mode === "create" ? "New program" : "Edit program"}>
+          <fieldset disabled={readOnly || pending} className="space-y-6">
+            {props.mode === "create" ? (
+              <div className={fieldsetClass}>
+                <div className="space-y-1">
+                  <label htmlFor="businessId" className="block text-sm font-medium">
+                    Business
+                  </label>
+                  <select id="businessId" aria-invalid={errors.businessId ? true : undefined} className={inputClass} {...register("businessId")}>
+                    {props.businesses.map((business) => (
+                      <option key={business.id} value={business.id}>
+                        {business.name}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.businessId ? (
+                    <p role="alert" className={errorClass}>
+                      {errors.businessId.message}
+                    </p>
+                  ) : null}
+                </div>
+                <ProgramTypePicker />
+              </div>
+            ) : (
+              <div className="space-y-1">
+                <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+                  <span aria-hidden="true">
+                    <ProgramTypeIcon type={type} size={20} />
+                  </span>
+                  <span>
+                    <span className="font-medium">{typeLabel(type)}</span> program. The type can&apos;t be changed after creation.
+                  </span>
+                </p>
+                {errors.type ? (
+                  <p role="alert" className={errorClass}>
+                    {errors.type.message}
+                  </p>
+                ) : null}
+              </div>
+            )}
+
+            <fieldset className={fieldsetClass}>
+              <legend className={legendClass}>Program</legend>
+              <Field label="Program name" maxLength={80} {...register("name")} error={errors.name?.message} />
+              <TextAreaField label="Description" maxLength={500} {...register("description")} error={errors.description?.message} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Start date" type="date" {...register("startDate")} error={errors.startDate?.message} />
+                <Field label="End date" type="date" {...register("endDate")} error={errors.endDate?.message} />
+              </div>
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                {requiresDates(type)
+                  ? "Both dates are required for a limited-time program."
+                  : "Optional. Visits count only between these days (both included)."}
+              </p>
+            </fieldset>
+
+            <fieldset className={fieldsetClass}>
+              <legend className={legendClass}>Rules</legend>
+              <ProgramRulesFields type={type} />
+              {errors.rules?.message ? (
+                <p role="alert" className={errorClass}>
+                  {errors.rules.message}
+                </p>
+              ) : null}
+            </fieldset>
+
+            <fieldset className={fieldsetClass}>
+              <legend className={legendClass}>Reward</legend>
+              <Field label="Reward name" maxLength={80} placeholder="Free coffee" {...register("rewardName")} error={errors.rewardName?.message} />
+              <TextAreaField label="Reward description" maxLength={500} {...register("rewardDescription")} error={errors.rewardDescription?.message} />
+              <Field
+                label="Reward expires after (days)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_EXPIRY_DAYS}
+                step={1}
+                hint="Leave empty for rewards that never expire."
+                {...register("rewardExpiryDays", { setValueAs: optionalNumber })}
+                error={errors.rewardExpiryDays?.message}
+              />
+            </fieldset>
+          </fieldset>
+
+          {serverError ? (
+            <FormAlert>{serverError}</FormAlert>
+          ) : null}
+          {readOnly ? null : (
+            <div className="flex items-center gap-3">
+              <Button type="submit" disabled={pending}>
+                {pending ? "Saving..." : props.mode === "create" ? "Create program" : "Save changes"}
+              </Button>
+              {props.mode === "edit" && formState.isDirty && !pending ? (
+                <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>
+              ) : null}
+            </div>
+          )}
+        </form>
+        <div className="lg:sticky lg:top-6 lg:self-start">
+          <ProgramPreview values={{ ...values, type }} />
+        </div>
+      </div>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { useFieldArray, useFormContext } from "react-hook-form";
+import { errorClass, hintClass, inputClass } from "@/components/programs/form-styles";
+import { Button } from "@/components/ui/button";
+import type { ProgramInput } from "@/lib/validation/programs";
+
+const MAX_TIERS = 20;
+
+/** Tier rows (name + visits needed), in order; the first starts at 0 visits. */
+export function TiersEditor() {
+  const { control, register, formState, getValues } = useFormContext<ProgramInput>();
+  const { fields, append, remove } = useFieldArray({ control, name: "rules.tiers" });
+  const errors = formState.errors.rules?.tiers;
+  const listError = errors?.root?.message ?? errors?.message;
+  return (
+    <div className="space-y-3">
+      <p className={hintClass}>Customers move up a tier when their visits reach its number, and get the reward each time. The first tier starts at 0.</p>
+      <ol className="space-y-2">
+        {fields.map((row, index) => {
+          const rowErrors = errors?.[index];
+          return (
+            <li key={row.id} className="grid grid-cols-[minmax(0,1fr)_7rem_auto] items-start gap-2">
+              <div className="space-y-1">
+                <label htmlFor={`tier-name-${index}`} className="sr-only">
+                  Tier {index + 1} name
+                </label>
+                <input
+                  id={`tier-name-${index}`}
+                  placeholder="Silver"
+                  aria-invalid={rowErrors?.name ? true : undefined}
+                  className={inputClass}
+                  {...register(`rules.tiers.${index}.name`)}
+                />
+                {rowErrors?.name ? (
+                  <p role="alert" className={errorClass}>
+                    {rowErrors.name.message}
+                  </p>
+                ) : null}
+              </div>
+              <div className="space-y-1">
+                <label htmlFor={`tier-visits-${index}`} className="sr-only">
+                  Tier {index + 1} visits
+                </label>
+                <input
+                  id={`tier-visits-${index}`}
+                  type="number"
+                  min={0}
+                  step={1}
+                  aria-invalid={rowErrors?.minVisits ? true : undefined}
+                  className={inputClass}
+                  {...register(`rules.tiers.${index}.minVisits`, { valueAsNumber: true })}
+                />
+                {rowErrors?.minVisits ? (
+                  <p role="alert" className={errorClass}>
+                    {rowErrors.minVisits.message}
+                  </p>
+                ) : null}
+              </div>
+              <Button type="button" variant="ghost" aria-label={`Remove tier ${index + 1}`} disabled={fields.length <= 1} onClick={() => remove(index)}>
+                Remove
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+      {listError ? (
+        <p role="alert" className={errorClass}>
+          {listError}
+        </p>
+      ) : null}
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={fields.length >= MAX_TIERS}
+        onClick={() => {
+          const last = getValues("rules.tiers")?.at(-1)?.minVisits;
+          append({ name: "", minVisits: typeof last === "number" && Number.isFinite(last) ? last + 5 : 0 });
+        }}
+      >
+        Add tier
+      </Button>
+    </div>
+  );
+}

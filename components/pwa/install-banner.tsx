@@ -1,0 +1,103 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  INSTALL_BANNER_CLOSED_KEY,
+  INSTALL_BANNER_DELAY_MS,
+  parseClosedAt,
+  shouldShowInstallBanner,
+} from "@/components/pwa/install-banner-rules";
+
+/** Chrome's install prompt event (not in the DOM typings). */
+type BeforeInstallPromptEvent = Event & {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+};
+
+function isStandalone(): boolean {
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return iosStandalone || window.matchMedia("(display-mode: standalone)").matches;
+}
+
+function readClosedAt(): number | null {
+  try {
+    return parseClosedAt(localStorage.getItem(INSTALL_BANNER_CLOSED_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** Fixed top banner inviting the user to install the app (spec §2, §4). */
+export function InstallBanner() {
+  const [visible, setVisible] = useState(false);
+  const deferred = useRef<BeforeInstallPromptEvent | null>(null);
+
+  useEffect(() => {
+    let timer: number | undefined;
+    const onPrompt = (event: Event) => {
+      // Keep the browser's own mini-infobar away; we offer our banner instead.
+      event.preventDefault();
+      deferred.current = event as BeforeInstallPromptEvent;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (deferred.current && shouldShowInstallBanner(Date.now(), readClosedAt(), isStandalone())) setVisible(true);
+      }, INSTALL_BANNER_DELAY_MS);
+    };
+    const onInstalled = () => {
+      deferred.current = null;
+      window.clearTimeout(timer);
+      setVisible(false);
+    };
+    window.addEventListener("beforeinstallprompt", onPrompt);
+    window.addEventListener("appinstalled", onInstalled);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("beforeinstallprompt", onPrompt);
+      window.removeEventListener("appinstalled", onInstalled);
+    };
+  }, []);
+
+  if (!visible) return null;
+
+  const close = () => {
+    try {
+      localStorage.setItem(INSTALL_BANNER_CLOSED_KEY, String(Date.now()));
+    } catch {
+      // Private mode: the banner just stays closed for this page.
+    }
+    setVisible(false);
+  };
+
+  const install = async () => {
+    const event = deferred.current;
+    // The prompt can be used once; whatever the user chooses, the banner goes.
+    deferred.current = null;
+    setVisible(false);
+    if (!event) return;
+    await event.prompt().catch(() => undefined);
+    await event.userChoice.catch(() => undefined);
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label="Install app"
+      className="fixed inset-x-0 top-0 z-50 border-b border-indigo-200 bg-indigo-50 px-4 py-3 shadow-md dark:border-indigo-900 dark:bg-indigo-950"
+    >
+      <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-800 dark:text-slate-100">
+          Install the app for a faster, app-like experience.
+        </p>
+        <div className="flex gap-2">
+          <Button type="button" variant="secondary" onClick={close}>
+            Close
+          </Button>
+          <Button type="button" onClick={() => void install()}>
+            Install
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

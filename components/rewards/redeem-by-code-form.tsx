@@ -1,0 +1,48 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { redeemByCodeAction, type RedeemActionResult } from "@/app/dashboard/redeem-reward/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { redeemCodeSchema, type RedeemCodeInput } from "@/lib/validation/rewards";
+
+export function RedeemByCodeForm() {
+  const [result, setResult] = useState<RedeemActionResult | null>(null);
+  const [pending, startTransition] = useTransition();
+  const { register, handleSubmit, formState, reset } = useForm<RedeemCodeInput>({ resolver: zodResolver(redeemCodeSchema) });
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () => {
+      const outcome = await redeemByCodeAction(values).catch(() => ({ ok: false as const, error: "Could not redeem the reward. Try again." }));
+      setResult(outcome);
+      if (outcome.ok) reset();
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <Field label="Reward code" autoComplete="off" autoCapitalize="characters" placeholder="e.g. 7KQ4MZ2P" {...register("code")} error={formState.errors.code?.message} />
+      </div>
+      <Button type="submit" disabled={pending} className="sm:mt-6">
+        Redeem
+      </Button>
+      {result ? (
+        result.ok ? (
+          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 sm:basis-full dark:bg-emerald-950 dark:text-emerald-100">
+            Redeemed: {result.name}
+            {result.customerName ? ` for ${result.customerName}` : ""}.{" "}
+            <Link href={`/dashboard/redeem-reward/${result.rewardId}`} className="underline">
+              Details
+            </Link>
+          </p>
+        ) : (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:basis-full dark:bg-red-950 dark:text-red-200">
+            {result.error}
+          </p>
+        )
+      ) : null}
+    </form>
+  );
+}

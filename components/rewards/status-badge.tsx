@@ -1,0 +1,12 @@
+import type { RewardStatusName } from "@/lib/rewards/status";
+
+const styles: Record<RewardStatusName, string> = {
+  AVAILABLE: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+  REDEEMED: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
+  EXPIRED: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+};
+const labels: Record<RewardStatusName, string> = { AVAILABLE: "Available", REDEEMED: "Redeemed", EXPIRED: "Expired" };
+
+export function RewardStatusBadge({ status }: { status: RewardStatusName }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{labels[status]}</span>;
+}

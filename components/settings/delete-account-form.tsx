@@ -1,0 +1,59 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { deleteAccountAction } from "@/app/dashboard/settings/actions";
+import { Field } from "@/components/ui/field";
+import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
+import { DELETE_CONFIRMATION, deleteAccountSchema } from "@/lib/validation/settings";
+
+/** Deleting needs the word DELETE typed in; the server checks it again. */
+export function DeleteAccountForm() {
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof deleteAccountSchema>>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { confirm: "" },
+  });
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await deleteAccountAction(values).catch(() => ({ ok: false as const, error: "Failed to delete your account. Please try again." }));
+      if (!result.ok) return setError(result.error);
+      try {
+        // Other tabs see the session go and reload into the login guard.
+        localStorage.removeItem(AUTH_STORAGE_KEY);
+      } catch {
+        // storage unavailable
+      }
+      window.location.assign("/");
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        This removes your name, email, birthday, memberships and rewards for good. Businesses keep only anonymous visit counts.
+      </p>
+      <Field
+        label={`Type ${DELETE_CONFIRMATION} to confirm`}
+        autoComplete="off"
+        {...register("confirm")}
+        error={formState.errors.confirm?.message}
+      />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        Delete my account
+      </button>
+    </form>
+  );
+}

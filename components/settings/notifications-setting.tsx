@@ -1,0 +1,38 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { setNotificationsAction } from "@/app/dashboard/settings/actions";
+
+export function NotificationsSetting({ enabled }: { enabled: boolean }) {
+  const [checked, setChecked] = useState(enabled);
+  const [pending, startTransition] = useTransition();
+  const change = (next: boolean) => {
+    // Shown at once (outside the transition); put back if saving fails.
+    setChecked(next);
+    startTransition(async () => {
+      const result = await setNotificationsAction({ enabled: next }).catch(() => ({ ok: false as const, error: "Please try again." }));
+      if (result.ok) {
+        toast.success(next ? "Notifications turned on" : "Notifications turned off");
+      } else {
+        setChecked(!next);
+        toast.error("Failed to save the setting", { description: result.error });
+      }
+    });
+  };
+  return (
+    <label className="flex max-w-sm items-start gap-3">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={pending}
+        onChange={(event) => change(event.target.checked)}
+        className="mt-1 h-4 w-4 accent-brand"
+      />
+      <span>
+        <span className="block font-medium">Notifications</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-300">News about your rewards and the places you visit.</span>
+      </span>
+    </label>
+  );
+}

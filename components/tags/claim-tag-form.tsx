@@ -1,0 +1,54 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { claimTagAction } from "@/app/dashboard/tag/claim/[[...id]]/actions";
+import { TapNotice } from "@/components/tap/tap-card";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { claimTagSchema, type ClaimTagInput } from "@/lib/validation/tags";
+
+export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; businesses: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<{ message: string; tagId: string } | null>(null);
+  const { register, handleSubmit, formState } = useForm<ClaimTagInput>({
+    resolver: zodResolver(claimTagSchema),
+    defaultValues: { tagId: tagId ?? "", businessId: businesses[0]?.id ?? "" },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    startTransition(async () => {
+      const result = await claimTagAction(values).catch(() => ({ ok: false as const, error: "Error processing claim request" }));
+      if (result.ok) {
+        toast.success("Tag claimed", { description: `Tag ${values.tagId} now opens your business card.` });
+        router.push(`/dashboard/business/${result.businessId}`);
+      } else if ("code" in result && result.code === "tap_already_claimed") {
+        setNotice({ message: result.error, tagId: values.tagId });
+      } else toast.error("Error processing claim request", { description: result.error });
+    }),
+  );
+
+  if (notice) return <TapNotice message={notice.message} tagId={notice.tagId} />;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field label="Tag ID" readOnly={Boolean(tagId)} {...register("tagId")} error={formState.errors.tagId?.message} />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Business</legend>
+        {businesses.map((b) => (
+          <label key={b.id} className="flex items-center gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <input type="radio" value={b.id} {...register("businessId")} />
+            {b.name}
+          </label>
+        ))}
+        {formState.errors.businessId ? <p role="alert" className="text-sm text-red-600">{formState.errors.businessId.message}</p> : null}
+      </fieldset>
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Claiming..." : "Claim Tag"}
+      </Button>
+    </form>
+  );
+}

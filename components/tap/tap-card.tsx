@@ -1,0 +1,34 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { buttonClass } from "@/components/ui/button";
+
+/** The card every non-business tap state is shown in. */
+export function TapCard({ title, children, tone = "neutral" }: { title: string; children: ReactNode; tone?: "neutral" | "warning" }) {
+  return (
+    <section
+      className={`mx-auto max-w-md space-y-4 rounded-2xl border p-6 text-center shadow-sm ${
+        tone === "warning"
+          ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950"
+          : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      }`}
+    >
+      <h1 className="text-xl font-semibold">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+/** Notice (spec §2): the message, the tag id in parentheses, OK to the dashboard. */
+export function TapNotice({ message, tagId }: { message: string; tagId: string | null }) {
+  return (
+    <TapCard title="Notice" tone="warning">
+      <p role="alert">
+        {message}
+        {tagId ? <span className="block text-sm text-slate-600 dark:text-slate-400">({tagId})</span> : null}
+      </p>
+      <Link href="/dashboard" className={buttonClass("primary", "w-full")}>
+        OK
+      </Link>
+    </TapCard>
+  );
+}

@@ -1,0 +1,160 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { recordTapAction } from "@/app/tap/actions";
+import { buttonClass } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import type { SunParams } from "@/lib/nfc/verify-tap";
+import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
+
+export const TAP_RESULT_REDIRECT_MS = 2000;
+const LIMIT_DEFAULT = "You have reached the maximum number of taps allowed for today.";
+
+type TapResponse = TapVisitBody | TapErrorBody;
+
+/**
+ * Records the visit once per page visit (a ref survives React's double effect
+ * in development; reloads are bounded by the daily limit in the database, and
+ * a secure tag's link by its read counter) and
+ * hands the response to <TapResult>.
+ */
+export function TapRecorder({ tagId, sun }: { tagId: string; sun?: SunParams }) {
+  const [response, setResponse] = useState<TapResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    // A secure tag's SUN parameters from the tapped URL go along: the visit is verified with them.
+    recordTapAction({ ...sun, id: tagId })
+      .then(setResponse)
+      .catch(() => setFailed(true));
+  }, [tagId, sun]);
+
+  if (failed) return <ResultCard tone="error" title="Something went wrong" message="Your visit could not be recorded. Please tap again." />;
+  if (!response) {
+    return (
+      <section role="status" aria-live="polite" className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <Spinner label="Recording your visit" />
+        <p>Recording your visit…</p>
+      </section>
+    );
+  }
+  return <TapResult response={response} onProcessed={() => setResponse(null)} />;
+}
+
+function isReward(response: TapVisitBody): boolean {
+  return response.rewards_earned.length > 0 || response.active_programs.some((p) => p.type === "reward_earned");
+}
+
+/** The processing component of spec §2/§4: shows one tap response; `onProcessed` clears it. */
+export function TapResult({ response, onProcessed }: { response: TapResponse; onProcessed: () => void }) {
+  const router = useRouter();
+  const [showNoProgram, setShowNoProgram] = useState(response.status === "success" && response.type === "no_programs");
+  const progressed = response.status === "success" && response.type !== "no_programs";
+
+  useEffect(() => {
+    if (!progressed) return;
+    const timer = window.setTimeout(() => {
+      router.push("/dashboard");
+      onProcessed();
+    }, TAP_RESULT_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [progressed, router, onProcessed]);
+
+  if (response.status === "error") {
+    if (response.type === "limit_reached") {
+      return (
+        <Overlay title="Daily Tap Limit Reached" message={response.message || LIMIT_DEFAULT} onClose={() => undefined} />
+      );
+    }
+    return <ResultCard tone="error" title="Your visit was not recorded" message={response.message || "An error occurred."} />;
+  }
+  if (response.type === "no_programs") {
+    return showNoProgram ? (
+      <Overlay
+        title="No Loyalty Program"
+        message="This business has no active loyalty program yet. Your visit was recorded and will count when they start one."
+        onClose={() => setShowNoProgram(false)}
+      />
+    ) : (
+      <ResultCard tone="success" title="Visit recorded" message={response.message} />
+    );
+  }
+  const reward = isReward(response);
+  return (
+    <ResultCard tone="success" title={reward ? "You earned a reward!" : "Progress updated"} message={response.message}>
+      <ul className="mt-2 space-y-1 text-sm">
+        {response.active_programs.map((p) => (
+          <li key={p.program_id}>
+            <span className="font-medium">{p.name}:</span> {p.result.message}
+          </li>
+        ))}
+      </ul>
+      {response.rewards_earned.length ? (
+        <p className="mt-2 text-sm">
+          Reward code{response.rewards_earned.length > 1 ? "s" : ""}:{" "}
+          {response.rewards_earned.map((r) => (
+            <code key={r.id} className="mx-1 rounded bg-black/5 px-1.5 py-0.5 font-mono dark:bg-white/10">
+              {r.code}
+            </code>
+          ))}
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs opacity-75">Taking you to your dashboard…</p>
+    </ResultCard>
+  );
+}
+
+function ResultCard({
+  tone,
+  title,
+  message,
+  children,
+}: {
+  tone: "success" | "error";
+  title: string;
+  message: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section
+      role={tone === "error" ? "alert" : "status"}
+      aria-live="polite"
+      className={`rounded-2xl border p-4 ${
+        tone === "success"
+          ? "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50"
+          : "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
+      }`}
+    >
+      <h2 className="font-semibold">{title}</h2>
+      <p>{message}</p>
+      {children}
+    </section>
+  );
+}
+
+function Overlay({ title, message, onClose }: { title: string; message: string; onClose: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-slate-900">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description>{message}</Dialog.Description>
+          <Dialog.Close className={buttonClass("primary", "w-full")}>OK</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,90 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { BusinessCard } from "@/components/business/business-card";
+import { ClaimTagButton } from "@/components/tap/claim-tag-button";
+import { ProgramList } from "@/components/tap/program-list";
+import { TapCard } from "@/components/tap/tap-card";
+import { buttonClass } from "@/components/ui/button";
+import type { TapState } from "@/lib/tap/state";
+import { siteName } from "@/lib/site";
+
+/**
+ * The tag landing's states after the redirect flags (spec §2, §4). Shared by the
+ * signed-in page and the cached visitor page; `recorder` is the signed-in
+ * client island that records the visit.
+ */
+export function TapStateView({
+  state,
+  signedIn,
+  recorder,
+  sunQuery,
+}: {
+  state: TapState;
+  signedIn: boolean;
+  recorder?: ReactNode;
+  /** A secure tag's verified SUN parameters: kept in the way back after signing up or in, where the visit is recorded. */
+  sunQuery?: string;
+}) {
+  if (state.kind === "available") {
+    return (
+      <TapCard title="Tag Available">
+        <p>This tag exists but is available for claiming.</p>
+        <ClaimTagButton tagId={state.tagId} signedIn={signedIn} />
+      </TapCard>
+    );
+  }
+  if (state.kind === "not_found") {
+    return (
+      <TapCard title="Tag Not Found">
+        <p>This tag is available for claiming.</p>
+        <ClaimTagButton tagId={state.tagId} signedIn={signedIn} />
+      </TapCard>
+    );
+  }
+  const id = encodeURIComponent(state.tagId);
+  const tapUrl = `/tap?id=${id}${sunQuery ? `&${sunQuery}` : ""}`;
+  return (
+    <div className="space-y-6">
+      <p className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Tag <span className="font-mono">{state.tagId}</span>
+      </p>
+      {recorder}
+      <BusinessCard business={state.business} headingLevel={1} />
+      {signedIn ? null : (
+        <section className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4 text-center dark:border-slate-800 dark:bg-slate-900">
+          <Link href={`/register?tap_id=${id}&redirect=${encodeURIComponent(tapUrl)}`} className={buttonClass("primary", "w-full")} prefetch={false}>
+            Link me
+          </Link>
+          <p className="text-sm text-slate-600 dark:text-slate-300">Register to start earning rewards</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            Already have an account?{" "}
+            <Link href={`/login?redirect=${encodeURIComponent(tapUrl)}`} prefetch={false} className="underline">
+              Log in
+            </Link>
+          </p>
+        </section>
+      )}
+      <ProgramList
+        programs={state.programs}
+        progress={state.progress}
+        theme={state.business.theme}
+        emptyText={signedIn ? "No active programs available" : null}
+      />
+    </div>
+  );
+}
+
+export function TapFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-xl items-center justify-between px-4 py-3">
+          <Link href="/" className="font-semibold text-brand dark:text-indigo-300" prefetch={false}>
+            {siteName}
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

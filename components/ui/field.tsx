@@ -1,0 +1,80 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+
+// One look for every form control; the classes are exported for controls that
+// need their own markup (selects, editors).
+export const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 aria-[invalid]:border-red-500 disabled:opacity-70 dark:border-slate-700 dark:bg-slate-900";
+export const errorClass = "text-sm text-red-600 dark:text-red-400";
+export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
+
+type FrameProps = { label: string; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
+
+function describedBy(inputId: string | undefined, error?: string, hint?: string) {
+  return error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+}
+
+/** Label above, hint or validation message (announced to screen readers) below. */
+function FieldFrame({ label, inputId, error, hint, children }: FrameProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={inputId} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p id={`${inputId}-hint`} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} role="alert" className={errorClass}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+
+/** Labelled input with its validation message. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, name, ...props }, ref) {
+  const inputId = id ?? name;
+  return (
+    <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
+      <input
+        ref={ref}
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+        className={inputClass}
+        {...props}
+      />
+    </FieldFrame>
+  );
+});
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string };
+
+/** Labelled textarea with its validation message. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField(
+  { label, error, hint, id, name, ...props },
+  ref,
+) {
+  const inputId = id ?? name;
+  return (
+    <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
+      <textarea
+        ref={ref}
+        id={inputId}
+        name={name}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+        className={inputClass}
+        {...props}
+      />
+    </FieldFrame>
+  );
+});

@@ -1,0 +1,63 @@
+import Link from "next/link";
+import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { readableTextOn } from "@/lib/business/theme";
+import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
+
+/** One business in the customer's wallet, in the business's colours, with progress per program. */
+export function WalletCard({ card }: { card: WalletCardData }) {
+  const { theme } = card;
+  const onPrimary = readableTextOn(theme.primaryColor);
+  return (
+    <article
+      aria-label={card.businessName}
+      className="overflow-hidden rounded-2xl border border-black/10 shadow-sm"
+      style={{ backgroundColor: theme.backgroundColor, color: theme.textColor }}
+    >
+      <header className="flex items-center justify-between gap-3 px-4 py-3" style={{ backgroundColor: theme.primaryColor, color: onPrimary }}>
+        <h2 className="font-semibold">{card.businessName}</h2>
+        {card.availableRewards > 0 ? (
+          <Link href="/dashboard/rewards" className="rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-slate-900">
+            {card.availableRewards} reward{card.availableRewards > 1 ? "s" : ""} ready
+          </Link>
+        ) : null}
+      </header>
+      <div className="space-y-3 p-4">
+        {card.programs.length === 0 ? <p className="text-sm opacity-80">No active programs right now.</p> : null}
+        {card.programs.map((program) => {
+          const { current, target, label } = program.progress;
+          const percent = target ? Math.min(100, Math.round((current / target) * 100)) : null;
+          return (
+            <div key={program.id} className="space-y-1">
+              <div className="flex items-center gap-2">
+                <ProgramTypeIcon type={program.type} size={18} />
+                <span className="font-medium">{program.name}</span>
+                <span className="ml-auto text-sm" data-testid="progress-label">
+                  {label}
+                </span>
+              </div>
+              {percent !== null ? (
+                <div
+                  role="progressbar"
+                  aria-label={`${program.name} progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={target ?? 0}
+                  aria-valuenow={current}
+                  className="h-2 overflow-hidden rounded-full bg-black/10"
+                >
+                  <div className="h-full rounded-full" style={{ width: `${percent}%`, backgroundColor: theme.accentColor }} />
+                </div>
+              ) : null}
+              <p className="text-xs opacity-80">Reward: {program.rewardName}</p>
+            </div>
+          );
+        })}
+        <p className="text-xs opacity-70">
+          {card.visitCount} visit{card.visitCount === 1 ? "" : "s"} ·{" "}
+          <Link href={`/b/${card.slug}`} className="underline">
+            Business card
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}
