@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_CUSTOMER_EMAIL, DEMO_TAG_ID, expectPath, logIn } from "./support";
+
+// axe-core scans of the pages people meet first; serious or critical findings fail.
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
+test.describe("accessibility (axe-core)", () => {
+  for (const path of ["/", "/login", "/register/business", `/tap?id=${DEMO_TAG_ID}`, "/b/cafe-central"]) {
+    test(`${path} as a visitor`, async ({ page }) => {
+      await page.goto(path);
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test("/dashboard and /dashboard/wallet signed in, at phone and desktop widths", async ({ page }) => {
+    await page.goto("/login");
+    await logIn(page, DEMO_CUSTOMER_EMAIL);
+    await expectPath(page, "/dashboard");
+    for (const size of [
+      { width: 375, height: 812 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const path of ["/dashboard", "/dashboard/wallet"]) {
+        await page.goto(path);
+        await expectNoSeriousViolations(page);
+      }
+    }
+  });
+
+  test("dark colour scheme keeps the home page readable", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("color-scheme", "dark"));
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expectNoSeriousViolations(page);
+  });
+});

@@ -1,0 +1,134 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD, expectPath, logIn } from "./support";
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function signUp(page: import("@playwright/test").Page, email: string, password = "a good password") {
+  await page.getByLabel("First name").fill("Laia");
+  await page.getByLabel("Last name").fill("Serra");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+test.describe("accounts", () => {
+  test("register → dashboard, log out, and the dashboard is closed again", async ({ page }) => {
+    await page.goto("/register");
+    await signUp(page, unique("laia"));
+    await expectPath(page, "/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome, Laia" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Log out" }).click();
+    await expectPath(page, "/");
+    await page.goto("/dashboard");
+    await expectPath(page, "/login?redirect=%2Fdashboard");
+  });
+
+  test("the sign-up form shows every validation message before calling the server", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Create account" }).click();
+    for (const message of ["First name is required", "Last name is required", "Email is required", "Password is required"]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel("Password", { exact: true }).fill("a good password");
+    await page.getByLabel("Confirm password").fill("another password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
+    await expectPath(page, "/register");
+  });
+
+  test("signing up with an email that has an account shows the server's message", async ({ page }) => {
+    await page.goto("/register");
+    await signUp(page, DEMO_CUSTOMER_EMAIL);
+    await expect(page.getByRole("alert").filter({ hasText: "An account with this email already exists." })).toBeVisible();
+  });
+
+  test("log in with ?redirect=/dashboard/settings lands there", async ({ page }) => {
+    await page.goto("/login?redirect=/dashboard/settings");
+    await logIn(page, DEMO_CUSTOMER_EMAIL);
+    await expectPath(page, "/dashboard/settings");
+    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  });
+
+  test("a wrong password shows the server's message", async ({ page }) => {
+    await page.goto("/login");
+    await logIn(page, DEMO_CUSTOMER_EMAIL, "not the password");
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+    await expectPath(page, "/login");
+  });
+
+  test("signing out in one tab signs out the other tabs", async ({ page, context }) => {
+    await page.goto("/login");
+    await logIn(page, DEMO_CUSTOMER_EMAIL);
+    await expectPath(page, "/dashboard");
+    const other = await context.newPage();
+    await other.goto("/dashboard/settings");
+    await expect(other.getByRole("heading", { name: "Settings" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Log out" }).click();
+    await expectPath(page, "/");
+    // The other tab follows on its own: it reloads and meets the login guard.
+    await expect.poll(() => new URL(other.url()).pathname).toBe("/login");
+  });
+
+  test("the Google button explains when Google sign-in is not configured", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page.getByText("Google sign-in is not configured")).toBeVisible();
+  });
+
+  test("/auth/callback finishes a pending business registration for the signed-in user", async ({ page }) => {
+    await page.goto("/register");
+    await signUp(page, unique("google-like"));
+    await expectPath(page, "/dashboard");
+    const tagId = `cb-${Date.now()}`;
+    await page.evaluate((tap) => {
+      localStorage.setItem(
+        "pending_registration",
+        JSON.stringify({
+          business: { name: "Callback Bakery" },
+          tap_id: tap,
+          business_profile: { keywords: ["Bakery"], phone: "+34 600 000 000", address: "Carrer 1, Barcelona", settings: { timezone: "Europe/Madrid" } },
+        }),
+      );
+    }, tagId);
+    await page.goto("/auth/callback?redirect=/dashboard/settings");
+    await expect(page.getByText("Registration completed successfully!")).toBeVisible();
+    await expectPath(page, "/dashboard/settings");
+    expect(await page.evaluate(() => localStorage.getItem("pending_registration"))).toBeNull();
+  });
+
+  test("/auth/callback without a session shows the error toast", async ({ page }) => {
+    await page.goto("/auth/callback");
+    await expect(page.getByText("Error", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Google" })).toBeVisible();
+  });
+
+  test("password reset asks for an email and always gives the same answer", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expectPath(page, "/auth/reset");
+    await page.getByLabel("Email").fill(unique("nobody"));
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "If an account exists for this email" })).toBeVisible();
+  });
+
+  test("an invalid reset link says so, and short passwords are refused with the rule", async ({ page }) => {
+    await page.goto("/auth/reset?token=not-a-valid-token-at-all");
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm new password").fill("short");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("long enough password");
+    await page.getByLabel("Confirm new password").fill("long enough password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "invalid or has expired" })).toBeVisible();
+  });
+
+  test("the demo customer can still log in (password never changed by other tests)", async ({ page }) => {
+    await page.goto("/login");
+    await logIn(page, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD);
+    await expectPath(page, "/dashboard");
+  });
+});

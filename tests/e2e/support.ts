@@ -1,0 +1,50 @@
+import { expect, type Page } from "@playwright/test";
+
+// Seeded by prisma/seed.ts into the e2e server's fresh embedded database.
+export const DEMO_PASSWORD = "loyaltap-demo";
+export const DEMO_OWNER_EMAIL = "owner@loyaltap.test";
+export const DEMO_CUSTOMER_EMAIL = "customer@loyaltap.test";
+export const DEMO_ADMIN_EMAIL = "admin@loyaltap.test";
+export const DEMO_TAG_ID = "demo-cafe";
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+export async function expectPath(page: Page, path: string) {
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+}
+
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** A new customer, signed in in this page's browser context (the API sets the session cookie). */
+export async function signUpCustomer(page: Page, label = "customer") {
+  const email = uniqueEmail(label);
+  const response = await page.request.post("/api/auth/register", {
+    data: { email, password: "a good password", metadata: { first_name: "Pau", last_name: "Test" } },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+/** A new business owner with a business (and optionally a claimed tag), signed in in this context. */
+export async function signUpOwner(page: Page, options: { tagId?: string; name?: string } = {}) {
+  const email = uniqueEmail("owner");
+  const response = await page.request.post("/api/auth/register", {
+    data: {
+      email,
+      password: "a good password",
+      metadata: { first_name: "Núria", last_name: "Owner" },
+      business: { name: options.name ?? `Shop ${Date.now()}` },
+      tap_id: options.tagId ?? null,
+      business_profile: { keywords: ["Retail"], phone: "+34 600 111 222", address: "Carrer Major 1, Barcelona" },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { business_id: string };
+  return { email, businessId: body.business_id };
+}
+
+export const uniqueTag = (label = "tag") => `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;

@@ -1,0 +1,106 @@
+import { db } from "@/lib/db";
+import { getRewardForViewer, listCustomerRewards, redeemReward, undoRedemption } from "@/lib/db/rewards";
+import { recordVisit } from "@/lib/db/visits";
+import { listWallet } from "@/lib/db/wallet";
+import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
+
+afterAll(() => db.$disconnect());
+
+const day = (n: number) => new Date(Date.UTC(2026, 6, n, 10));
+
+/** A customer who filled a 2-stamp card: returns the issued reward. */
+async function earnReward(options: { rewardExpiryDays?: number } = {}) {
+  const setup = await createBusiness({ programs: [stampsProgram(2, { rewardExpiryDays: options.rewardExpiryDays ?? 30 })] });
+  const customer = await createUser();
+  const visit = (n: number) => recordVisit({ userId: customer.user.id, businessId: setup.business.id, tagId: setup.tag.id, source: "TAG", now: day(n) });
+  await visit(1);
+  const second = await visit(2);
+  if (!second.ok) throw new Error("visit refused");
+  const reward = second.rewards[0]!;
+  return { ...setup, customer, reward };
+}
+
+describe("rewards", () => {
+  it("are issued into the customer's wallet with a code and an expiry", async () => {
+    const { customer, reward, business } = await earnReward();
+    expect(reward.code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+    const lists = await listCustomerRewards(customer.user.id, day(3));
+    expect(lists.available.map((r) => r.code)).toEqual([reward.code]);
+    const [card] = await listWallet(customer.user.id, day(3));
+    expect(card).toMatchObject({ businessId: business.id, visitCount: 2, availableRewards: 1 });
+    expect(card!.programs[0]!.progress).toMatchObject({ current: 0, target: 2, label: "0/2 stamps" });
+  });
+
+  it("the owner redeems by code (case and spaces forgiven); a second redemption is refused", async () => {
+    const { owner, reward, customer } = await earnReward();
+    const typed = reward.code.toLowerCase().replace(/(.{4})/, "$1 ");
+    const first = await redeemReward(owner.user.id, { code: typed }, day(3));
+    expect(first).toMatchObject({ ok: true, rewardId: reward.id });
+    const again = await redeemReward(owner.user.id, { code: reward.code }, day(3));
+    expect(again).toMatchObject({ ok: false, status: 409, code: "already_redeemed" });
+    const lists = await listCustomerRewards(customer.user.id, day(3));
+    expect(lists.redeemed.map((r) => r.id)).toEqual([reward.id]);
+  });
+
+  it("20 concurrent confirmations redeem exactly once", async () => {
+    const { owner, reward } = await earnReward();
+    const results = await Promise.all(Array.from({ length: 20 }, () => redeemReward(owner.user.id, { rewardId: reward.id }, day(3))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.code === "already_redeemed")).toHaveLength(19);
+    expect(await db.rewardEvent.count({ where: { rewardId: reward.id, type: "REDEEMED" } })).toBe(1);
+  });
+
+  it("only the issuing business's owner can redeem; for anyone else the reward does not exist", async () => {
+    const { reward, customer } = await earnReward();
+    const otherOwner = await createBusiness();
+    expect(await redeemReward(otherOwner.owner.user.id, { code: reward.code }, day(3))).toMatchObject({ ok: false, status: 404 });
+    expect(await redeemReward(customer.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: false, status: 404 });
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
+    expect(await getRewardForViewer(otherOwner.owner.user.id, reward.id)).toBeNull();
+  });
+
+  it("an expired reward cannot be redeemed and shows as expired", async () => {
+    const { owner, reward, customer } = await earnReward({ rewardExpiryDays: 1 });
+    const later = day(10);
+    expect(await redeemReward(owner.user.id, { code: reward.code }, later)).toMatchObject({ ok: false, status: 410, code: "expired" });
+    expect((await listCustomerRewards(customer.user.id, later)).expired.map((r) => r.id)).toEqual([reward.id]);
+    expect((await getRewardForViewer(customer.user.id, reward.id, later))?.status).toBe("EXPIRED");
+  });
+
+  it("an unknown code is a 404 and changes nothing", async () => {
+    const { owner } = await earnReward();
+    expect(await redeemReward(owner.user.id, { code: "ZZZZZZZZ" }, day(3))).toMatchObject({ ok: false, status: 404, message: "Reward not found" });
+  });
+
+  it("the owner can undo a redemption within 10 minutes, not after; both sides see the history", async () => {
+    const { owner, reward, customer } = await earnReward();
+    const redeemedAt = day(3);
+    await redeemReward(owner.user.id, { rewardId: reward.id }, redeemedAt);
+    expect(await undoRedemption(customer.user.id, reward.id, new Date(redeemedAt.getTime() + 60_000))).toBe(false);
+    expect(await undoRedemption(owner.user.id, reward.id, new Date(redeemedAt.getTime() + 9 * 60_000))).toBe(true);
+    const view = await getRewardForViewer(customer.user.id, reward.id, day(3));
+    expect(view?.status).toBe("AVAILABLE");
+    expect(view?.events.map((e) => e.type)).toEqual(["ISSUED", "REDEEMED", "REDEMPTION_UNDONE"]);
+
+    const second = day(4);
+    await redeemReward(owner.user.id, { rewardId: reward.id }, second);
+    expect(await undoRedemption(owner.user.id, reward.id, new Date(second.getTime() + 11 * 60_000))).toBe(false);
+    expect((await getRewardForViewer(owner.user.id, reward.id, second))?.viewer).toBe("owner");
+  });
+});
+
+describe("visit atomicity", () => {
+  it("a failure half-way through a visit leaves nothing written", async () => {
+    // A hand-edited, invalid rules row makes the engine throw after the visit
+    // statement ran: the transaction must roll the visit back too.
+    const { business, tag } = await createBusiness({ programs: [stampsProgram(3), { ...stampsProgram(3), name: "Broken", rules: { stampsRequired: -1 } }] });
+    const customer = await createUser();
+    await expect(recordVisit({ userId: customer.user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: day(5) })).rejects.toThrow(
+      /Invalid rules/,
+    );
+    expect(await db.tap.count({ where: { userId: customer.user.id } })).toBe(0);
+    expect(await db.dailyTapCount.count({ where: { userId: customer.user.id } })).toBe(0);
+    expect(await db.membership.count({ where: { userId: customer.user.id } })).toBe(0);
+    expect(await db.progress.count({ where: { membership: { userId: customer.user.id } } })).toBe(0);
+  });
+});

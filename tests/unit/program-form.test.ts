@@ -1,0 +1,169 @@
+import { formatProgramDay, programOfferLine } from "@/components/programs/program-offer";
+import { defaultRules } from "@/lib/loyalty";
+import {
+  chanceToPercent,
+  END_BEFORE_START_MESSAGE,
+  END_DATE_REQUIRED_MESSAGE,
+  EXPIRY_DAYS_MESSAGE,
+  fieldErrorsOf,
+  percentToChance,
+  PROGRAM_TYPE_MESSAGE,
+  programInputSchema,
+  START_DATE_REQUIRED_MESSAGE,
+  toProgramData,
+  WIN_CHANCE_MESSAGE,
+  type ProgramInput,
+} from "@/lib/validation/programs";
+
+function input(overrides: Partial<Record<keyof ProgramInput, unknown>> = {}) {
+  return {
+    businessId: "biz-1",
+    type: "stamps",
+    name: "Coffee card",
+    description: "",
+    startDate: "",
+    endDate: "",
+    rules: { stampsRequired: 10 },
+    rewardName: "Free coffee",
+    rewardDescription: "",
+    rewardExpiryDays: null,
+    ...overrides,
+  };
+}
+
+function errorsOf(value: unknown): Record<string, string> {
+  const parsed = programInputSchema.safeParse(value);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+}
+
+describe("programInputSchema", () => {
+  it("accepts a complete stamp card", () => {
+    expect(programInputSchema.safeParse(input()).success).toBe(true);
+  });
+
+  it("says 'End date must be after start date' on the end date when the dates are reversed or equal", () => {
+    expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-01" }))).toEqual({ endDate: END_BEFORE_START_MESSAGE });
+    expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-10" }))).toEqual({ endDate: END_BEFORE_START_MESSAGE });
+    expect(END_BEFORE_START_MESSAGE).toBe("End date must be after start date");
+    expect(programInputSchema.safeParse(input({ startDate: "2030-03-10", endDate: "2030-03-11" })).success).toBe(true);
+  });
+
+  it("reports the date order even while other fields are still empty", () => {
+    expect(errorsOf(input({ name: "", startDate: "2030-03-10", endDate: "2030-03-01" }))).toMatchObject({
+      name: "Program name is required",
+      endDate: END_BEFORE_START_MESSAGE,
+    });
+  });
+
+  it("rejects a date that does not exist", () => {
+    expect(errorsOf(input({ startDate: "2030-02-30" }))).toEqual({ startDate: "Enter a valid date" });
+  });
+
+  it("requires both dates for a time-limited program, and only for it", () => {
+    const timeLimited = input({ type: "time-limited", rules: { stampsRequired: 5 } });
+    expect(errorsOf(timeLimited)).toEqual({ startDate: START_DATE_REQUIRED_MESSAGE, endDate: END_DATE_REQUIRED_MESSAGE });
+    expect(errorsOf({ ...timeLimited, startDate: "2030-06-01" })).toEqual({ endDate: END_DATE_REQUIRED_MESSAGE });
+    expect(programInputSchema.safeParse({ ...timeLimited, startDate: "2030-06-01", endDate: "2030-06-30" }).success).toBe(true);
+  });
+
+  it("rejects an unknown type with a message naming the valid ones", () => {
+    const errors = errorsOf(input({ type: "lottery" }));
+    expect(errors).toEqual({ type: PROGRAM_TYPE_MESSAGE });
+    expect(PROGRAM_TYPE_MESSAGE).toContain("stamps");
+    expect(PROGRAM_TYPE_MESSAGE).toContain("time-limited");
+  });
+
+  it.each([
+    ["stamps", { stampsRequired: 0 }, "rules.stampsRequired"],
+    ["stamps", { stampsRequired: -3 }, "rules.stampsRequired"],
+    ["points", { pointsPerVisit: 10, threshold: 0 }, "rules.threshold"],
+    ["points", { pointsPerVisit: -1, threshold: 100 }, "rules.pointsPerVisit"],
+    ["visits", { visitsRequired: 0 }, "rules.visitsRequired"],
+    ["challenge", { visitsRequired: 3, withinDays: 0 }, "rules.withinDays"],
+    ["time-limited", { stampsRequired: 0 }, "rules.stampsRequired"],
+  ])("rejects a %s program with a zero or negative threshold (%j) on %s", (type, rules, field) => {
+    const dates = type === "time-limited" ? { startDate: "2030-01-01", endDate: "2030-02-01" } : {};
+    expect(errorsOf(input({ type, rules, ...dates }))).toEqual({ [field]: "Must be a whole number greater than 0" });
+  });
+
+  it("rejects a half-typed number (NaN from an emptied input) on its field", () => {
+    expect(errorsOf(input({ rules: { stampsRequired: Number.NaN } }))).toEqual({ "rules.stampsRequired": "Must be a whole number greater than 0" });
+  });
+
+  it("points at the offending tier row", () => {
+    const errors = errorsOf(
+      input({ type: "tier", rules: { tiers: [{ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: 0 }] } }),
+    );
+    expect(errors).toEqual({ "rules.tiers.1.minVisits": "Must be more than the previous tier (0)" });
+  });
+
+  it("explains the gamified chance in percent", () => {
+    expect(errorsOf(input({ type: "gamified", rules: { winChance: 0 } }))).toEqual({ "rules.winChance": WIN_CHANCE_MESSAGE });
+    expect(errorsOf(input({ type: "gamified", rules: { winChance: 1.5 } }))).toEqual({ "rules.winChance": WIN_CHANCE_MESSAGE });
+  });
+
+  it("requires a name and a reward name, and bounds their length", () => {
+    expect(errorsOf(input({ name: "  ", rewardName: "" }))).toEqual({ name: "Program name is required", rewardName: "Reward name is required" });
+    expect(errorsOf(input({ name: "x".repeat(81) }))).toEqual({ name: "Program names are at most 80 characters" });
+    expect(errorsOf(input({ description: "x".repeat(501) }))).toEqual({ description: "Descriptions are at most 500 characters" });
+  });
+
+  it("takes an empty or positive whole expiry up to 3650 days", () => {
+    expect(programInputSchema.safeParse(input({ rewardExpiryDays: null })).success).toBe(true);
+    expect(programInputSchema.safeParse(input({ rewardExpiryDays: 30 })).success).toBe(true);
+    for (const bad of [0, -5, 2.5, 3651, Number.NaN]) {
+      expect(errorsOf(input({ rewardExpiryDays: bad }))).toEqual({ rewardExpiryDays: EXPIRY_DAYS_MESSAGE });
+    }
+  });
+});
+
+describe("toProgramData", () => {
+  it("stores dates as UTC midnight and empty text as null", () => {
+    const parsed = programInputSchema.parse(input({ startDate: "2030-03-01", endDate: "2030-03-31", description: "  " }));
+    const data = toProgramData(parsed);
+    expect(data.startDate?.toISOString()).toBe("2030-03-01T00:00:00.000Z");
+    expect(data.endDate?.toISOString()).toBe("2030-03-31T00:00:00.000Z");
+    expect(data.description).toBeNull();
+    expect(data.rewardDescription).toBeNull();
+    expect(data.rewardExpiryDays).toBeNull();
+  });
+
+  it("keeps only the chosen type's rules, with its defaults filled in", () => {
+    const parsed = programInputSchema.parse(input({ type: "points", rules: { threshold: 50, stampsRequired: 4 } }));
+    expect(toProgramData(parsed).rules).toEqual({ pointsPerVisit: 10, threshold: 50 });
+  });
+});
+
+describe("the win chance percentage", () => {
+  it("converts the form's percent to the stored 0..1 chance and back", () => {
+    expect(percentToChance(10)).toBe(0.1);
+    expect(percentToChance(12.5)).toBe(0.125);
+    expect(percentToChance(100)).toBe(1);
+    expect(chanceToPercent(0.07)).toBe(7);
+    expect(chanceToPercent(defaultRules("gamified").winChance)).toBe(10);
+    expect(Number.isNaN(percentToChance(Number.NaN))).toBe(true);
+  });
+
+  it("a typed 250% is refused, 25% is saved as 0.25", () => {
+    expect(errorsOf(input({ type: "gamified", rules: { winChance: percentToChance(250) } }))).toEqual({ "rules.winChance": WIN_CHANCE_MESSAGE });
+    const parsed = programInputSchema.parse(input({ type: "gamified", rules: { winChance: percentToChance(25) } }));
+    expect(toProgramData(parsed).rules).toEqual({ winChance: 0.25 });
+  });
+});
+
+describe("the preview's offer line", () => {
+  it("reads like the card a customer sees", () => {
+    expect(programOfferLine("stamps", { stampsRequired: 10 }, "Free coffee")).toBe("Collect 10 stamps → Free coffee");
+    expect(programOfferLine("stamps", { stampsRequired: 1 }, "")).toBe("Collect 1 stamp → your reward");
+    expect(programOfferLine("points", { pointsPerVisit: 10, threshold: 100 }, "Pastry")).toBe("Earn 10 points per visit; 100 points → Pastry");
+    expect(programOfferLine("gamified", { winChance: 0.1 }, "Cookie")).toBe("Every visit has a 10% chance to win → Cookie");
+    expect(programOfferLine("tier", defaultRules("tier"), "Gift")).toBe("Reach Silver at 5 visits, Gold at 15 visits → Gift");
+    expect(programOfferLine("stamps", { stampsRequired: Number.NaN }, "Coffee")).toBe("Collect ? stamps → Coffee");
+  });
+
+  it("formats dates as 'MMM dd, yyyy' on the chosen calendar day", () => {
+    expect(formatProgramDay("2030-03-01")).toBe("Mar 01, 2030");
+    expect(formatProgramDay(new Date("2030-12-31T00:00:00.000Z"))).toBe("Dec 31, 2030");
+    expect(formatProgramDay("")).toBeNull();
+  });
+});
