@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// npm run bench:tap — throughput and latency of the tap, on the production build,
+// with the embedded database and with PostgreSQL, side by side:
+//   static    GET /about                       (the ceiling: a prerendered page of the app)
+//   visitor   GET /tap?id=<claimed tag>        (no session)
+//   tap POST  POST /api/tap                    (a distinct signed-in customer per request)
+// autocannon, 20 connections, 15 s each (BENCH_SECONDS to change). Also the
+// JavaScript (gzip) a visitor's /tap loads compared with a near-empty page.
+// PostgreSQL: BENCH_PG_URL (a server where a scratch database may be created),
+// default postgresql://postgres@127.0.0.1:5432/postgres; skipped if unreachable.
+import autocannon from "autocannon";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { SignJWT } from "jose";
+import { ensureBuild, freePort, kb, pageJsGzipBytes, startApp, stopApp, waitFor200 } from "./lib.mjs";
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 15);
+const CONNECTIONS = 20;
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 6000);
+const AUTH_SECRET = "bench-secret-0123456789abcdef0123456789";
+const TAG = "demo-cafe";
+
+// Same token format as lib/auth/tokens.ts (HS256, key derived from AUTH_SECRET).
+async function accessToken(userId) {
+  const key = createHash("sha256").update(`access-token:${AUTH_SECRET}`).digest();
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: "access" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer("loyaltap")
+    .setAudience("loyaltap-api")
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(key);
+}
+
+async function createCustomers(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const prefix = randomUUID().slice(0, 8);
+    const { rows } = await client.query(
+      `INSERT INTO "User" (id, email, "firstName", "updatedAt")
+       SELECT gen_random_uuid()::text, 'bench-' || $1 || '-' || g || '@example.test', 'Bench', now()
+       FROM generate_series(1, $2) g RETURNING id`,
+      [prefix, CUSTOMERS],
+    );
+    return Promise.all(rows.map((r) => accessToken(r.id)));
+  } finally {
+    await client.end();
+  }
+}
+
+function run(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+function summarise(name, result) {
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: non2xx,
+  };
+}
+
+async function benchServer(label, env, databaseUrlForSeeding) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startApp({ ...env, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET, AUTH_URL: base, SITE_URL: base });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  try {
+    await waitFor200(`${base}/about`);
+    const databaseUrl = databaseUrlForSeeding ?? /on (postgresql:\/\/\S+)/.exec(log)?.[1]?.replace(":***@", ":postgres@");
+    const tokens = await createCustomers(databaseUrl);
+    // Warm up the caches and the JIT.
+    await run(`${base}/about`, { duration: 2 });
+    await run(`${base}/tap?id=${TAG}`, { duration: 2 });
+
+    const rows = [];
+    rows.push(summarise("static GET /about", await run(`${base}/about`)));
+    rows.push(summarise(`visitor GET /tap?id=${TAG}`, await run(`${base}/tap?id=${TAG}`)));
+    let next = 0;
+    const post = await run(`${base}/api/tap`, {
+      method: "POST",
+      requests: [
+        {
+          setupRequest(request) {
+            const token = tokens[next++ % tokens.length];
+            return { ...request, headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ id: TAG }) };
+          },
+        },
+      ],
+    });
+    if (post.requests.total > tokens.length) console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);
+    rows.push(summarise("POST /api/tap (distinct customers)", post));
+    const tapJs = await pageJsGzipBytes(`${base}/tap?id=${TAG}`);
+    const emptyJs = await pageJsGzipBytes(`${base}/about`);
+    return { label, rows, tapJs, emptyJs };
+  } catch (error) {
+    console.error(log.slice(-4000));
+    throw error;
+  } finally {
+    await stopApp(child);
+  }
+}
+
+async function pgAvailable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+await ensureBuild();
+const results = [];
+const dataDir = await mkdtemp(path.join(tmpdir(), "loyaltap-bench-tap-"));
+try {
+  results.push(await benchServer("embedded PGlite", { DATABASE_URL: "", LOYALTAP_DATA_DIR: dataDir }));
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const adminUrl = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+if (await pgAvailable(adminUrl)) {
+  const dbName = `loyaltap_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    results.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, url.toString()));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+} else console.log(`PostgreSQL at ${adminUrl} not reachable: skipped.`);
+
+console.log(`\nTap benchmark: production build, autocannon ${CONNECTIONS} connections × ${SECONDS} s per row`);
+console.log("| database | request | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
+console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+for (const { label, rows } of results) {
+  for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.failures} |`);
+}
+console.log("\n| database | visitor /tap vs static | POST p99 target < 100 ms |");
+console.log("| --- | ---: | --- |");
+for (const { label, rows } of results) {
+  const [staticRow, visitor, post] = rows;
+  console.log(`| ${label} | ${((visitor.rps / staticRow.rps) * 100).toFixed(0)}% | ${post.p99} ms ${post.p99 < 100 ? "✓" : "✗"} |`);
+}
+const { tapJs, emptyJs } = results[0];
+console.log(`\nJavaScript a visitor's /tap loads: ${kb(tapJs.bytes)} gzip (${tapJs.files} files); near-empty page /about: ${kb(emptyJs.bytes)} → +${kb(tapJs.bytes - emptyJs.bytes)} (target ≤ +15 KB)`);
