@@ -27,6 +27,19 @@ async function readJson(file) {
   }
 }
 
+// Titles of the tests Playwright marked flaky (failed, then passed on retry).
+function flakyTests(suites, prefix = []) {
+  const found = [];
+  for (const suite of suites) {
+    const titles = suite.title && !suite.title.endsWith(".ts") ? [...prefix, suite.title] : prefix;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((t) => t.status === "flaky")) found.push([spec.file, ...titles, spec.title].join(" › "));
+    }
+    found.push(...flakyTests(suite.suites ?? [], titles));
+  }
+  return found;
+}
+
 async function main() {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
@@ -62,6 +75,8 @@ async function main() {
     totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
     totals.failed += pw.stats.unexpected;
     totals.skipped += pw.stats.skipped;
+    const flaky = flakyTests(pw.suites ?? []);
+    if (flaky.length) console.log(`\nflaky (failed once, passed on retry): ${flaky.length}\n${flaky.map((t) => `  - ${t}`).join("\n")}`);
   } else totals.failed += 1;
   if (pwCode !== 0) exitCode = 1;
 

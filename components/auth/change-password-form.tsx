@@ -9,6 +9,7 @@ import { changePasswordAction } from "@/app/dashboard/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { newPasswordFormSchema } from "@/lib/validation/auth";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function ChangePasswordForm() {
   const [pending, startTransition] = useTransition();
@@ -25,12 +26,12 @@ export function ChangePasswordForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       <Field label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...register("password")} error={formState.errors.password?.message} />
       <Field label="Confirm new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={formState.errors.confirmPassword?.message} />
       <Button type="submit" disabled={pending}>
         Change password
       </Button>
-    </form>
+    </ClientForm>
   );
 }

@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { GoogleButton } from "@/components/auth/google-button";
 import { FormAlert } from "@/components/ui/form-alert";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function LoginForm({ redirect, googleEnabled }: { redirect: string | null; googleEnabled: boolean }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
   const registerHref = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : "/register";
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Email" type="email" autoComplete="email" {...register("email")} error={formState.errors.email?.message} />
         <Field
           label="Password"
@@ -48,7 +49,7 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Log in"}
         </Button>
-      </form>
+      </ClientForm>
       <GoogleButton redirect={redirect} enabled={googleEnabled} label="Continue with Google" />
       <div className="flex justify-between text-sm">
         <Link href="/auth/reset" className="text-brand underline dark:text-indigo-300">

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
 import { FormAlert } from "@/components/ui/form-alert";
 import { accountSchema, type AccountInput } from "@/lib/validation/auth";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string | null; redirect: string | null; googleEnabled: boolean }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -35,7 +36,7 @@ export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string
       <GoogleButton redirect={redirect} enabled={googleEnabled} label="Sign up with Google" />
       <p className="text-center text-sm text-slate-500 dark:text-slate-400">Or continue with</p>
       <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
         <AccountFields />
         {serverError ? (
           <FormAlert>{serverError}</FormAlert>
@@ -43,7 +44,7 @@ export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Creating account..." : "Create account"}
         </Button>
-      </form>
+      </ClientForm>
       </FormProvider>
       <p className="text-center text-sm">
         Already have an account?{" "}

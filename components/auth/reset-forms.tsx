@@ -9,6 +9,7 @@ import { requestResetAction, setNewPasswordAction, type ResetActionResult } from
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/auth";
+import { ClientForm } from "@/components/ui/client-form";
 
 function Outcome({ result }: { result: ResetActionResult | null }) {
   if (!result) return null;
@@ -33,13 +34,13 @@ export function RequestResetForm() {
     startTransition(async () => setResult(await requestResetAction(values).catch(() => ({ ok: false as const, error: "Failed to request password reset" })))),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label="Email" type="email" autoComplete="email" {...register("email")} error={formState.errors.email?.message} />
       <Outcome result={result} />
       <Button type="submit" className="w-full" disabled={pending}>
         Send reset link
       </Button>
-    </form>
+    </ClientForm>
   );
 }
 
@@ -65,7 +66,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
       <Field
         label="New password"
         type="password"
@@ -85,6 +86,6 @@ export function NewPasswordForm({ token }: { token: string }) {
       <Button type="submit" className="w-full" disabled={pending}>
         Set new password
       </Button>
-    </form>
+    </ClientForm>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
+import { ClientForm } from "@/components/ui/client-form";
 
 type Props = { businessId: string; defaultValues: BusinessProfileUpdateInput; timezones: string[] };
 
@@ -50,7 +51,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
   return (
     <FormProvider {...form}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Business profile">
+        <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Business profile">
           <fieldset className={fieldsetClass}>
             <legend className={legendClass}>About the business</legend>
             <Field label="Business name" autoComplete="organization" {...register("name")} error={errors.name?.message} />
@@ -147,7 +148,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
             </Button>
             {formState.isDirty && !pending ? <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span> : null}
           </div>
-        </form>
+        </ClientForm>
 
         <aside aria-label="Preview" className="order-first lg:order-none lg:sticky lg:top-6 lg:self-start">
           <p className="mb-2 text-sm font-medium text-slate-500 dark:text-slate-400">Live preview</p>

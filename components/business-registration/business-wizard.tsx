@@ -22,6 +22,7 @@ import { AccountStep, SignedInAccountStep } from "./account-step";
 import { BusinessStep } from "./business-step";
 import { ConfirmStep } from "./confirm-step";
 import { StepIndicator } from "./step-indicator";
+import { ClientForm } from "@/components/ui/client-form";
 
 const STEP_TITLES = ["Your business", "Your account", "Confirm your details"] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
@@ -165,7 +166,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
         {STEP_TITLES[step]}
       </h2>
       <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={submitting}>
+        <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={submitting}>
           {step === 0 ? <BusinessStep /> : null}
           {step === 1 ? (
             account ? (
@@ -193,7 +194,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
               </Button>
             )}
           </div>
-        </form>
+        </ClientForm>
       </FormProvider>
     </div>
   );

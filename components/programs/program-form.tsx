@@ -17,6 +17,7 @@ import { Field } from "@/components/ui/field";
 import { requiresDates } from "@/lib/loyalty/rules";
 import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { FormAlert } from "@/components/ui/form-alert";
+import { ClientForm } from "@/components/ui/client-form";
 
 type Props =
   | { mode: "create"; businesses: { id: string; name: string }[]; defaultValues: ProgramInput }
@@ -68,7 +69,7 @@ export function ProgramForm(props: Props) {
   return (
     <FormProvider {...form}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label={props.mode === "create" ? "New program" : "Edit program"}>
+        <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label={props.mode === "create" ? "New program" : "Edit program"}>
           <fieldset disabled={readOnly || pending} className="space-y-6">
             {props.mode === "create" ? (
               <div className={fieldsetClass}>
@@ -165,7 +166,7 @@ export function ProgramForm(props: Props) {
               ) : null}
             </div>
           )}
-        </form>
+        </ClientForm>
         <div className="lg:sticky lg:top-6 lg:self-start">
           <ProgramPreview values={{ ...values, type }} />
         </div>

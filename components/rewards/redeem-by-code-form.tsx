@@ -8,6 +8,7 @@ import { redeemByCodeAction, type RedeemActionResult } from "@/app/dashboard/red
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { redeemCodeSchema, type RedeemCodeInput } from "@/lib/validation/rewards";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function RedeemByCodeForm() {
   const [result, setResult] = useState<RedeemActionResult | null>(null);
@@ -21,7 +22,7 @@ export function RedeemByCodeForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <ClientForm onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <div className="flex-1">
         <Field label="Reward code" autoComplete="off" autoCapitalize="characters" placeholder="e.g. 7KQ4MZ2P" {...register("code")} error={formState.errors.code?.message} />
       </div>
@@ -43,6 +44,6 @@ export function RedeemByCodeForm() {
           </p>
         )
       ) : null}
-    </form>
+    </ClientForm>
   );
 }

@@ -8,6 +8,7 @@ import { deleteAccountAction } from "@/app/dashboard/settings/actions";
 import { Field } from "@/components/ui/field";
 import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "@/lib/validation/settings";
+import { ClientForm } from "@/components/ui/client-form";
 
 /** Deleting needs the word DELETE typed in; the server checks it again. */
 export function DeleteAccountForm() {
@@ -32,7 +33,7 @@ export function DeleteAccountForm() {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">
         This removes your name, email, birthday, memberships and rewards for good. Businesses keep only anonymous visit counts.
       </p>
@@ -54,6 +55,6 @@ export function DeleteAccountForm() {
       >
         Delete my account
       </button>
-    </form>
+    </ClientForm>
   );
 }

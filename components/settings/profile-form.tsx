@@ -8,6 +8,7 @@ import { updateProfileAction } from "@/app/dashboard/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { profileSettingsSchema, type ProfileSettingsInput } from "@/lib/validation/settings";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
   const [pending, startTransition] = useTransition();
@@ -23,7 +24,7 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
     }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       <Field label="First name" autoComplete="given-name" {...register("firstName")} error={formState.errors.firstName?.message} />
       <Field label="Last name" autoComplete="family-name" {...register("lastName")} error={formState.errors.lastName?.message} />
       <Field
@@ -37,6 +38,6 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
       <Button type="submit" disabled={pending}>
         Save profile
       </Button>
-    </form>
+    </ClientForm>
   );
 }

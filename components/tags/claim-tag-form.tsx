@@ -10,6 +10,7 @@ import { TapNotice } from "@/components/tap/tap-card";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { claimTagSchema, type ClaimTagInput } from "@/lib/validation/tags";
+import { ClientForm } from "@/components/ui/client-form";
 
 export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; businesses: { id: string; name: string }[] }) {
   const router = useRouter();
@@ -34,7 +35,7 @@ export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; busi
 
   if (notice) return <TapNotice message={notice.message} tagId={notice.tagId} />;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
       <Field label="Tag ID" readOnly={Boolean(tagId)} {...register("tagId")} error={formState.errors.tagId?.message} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Business</legend>
@@ -49,6 +50,6 @@ export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; busi
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Claiming..." : "Claim Tag"}
       </Button>
-    </form>
+    </ClientForm>
   );
 }

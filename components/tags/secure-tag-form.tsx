@@ -9,6 +9,7 @@ import { disableSecureTagAction, saveSecureTagKeysAction } from "@/app/dashboard
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { secureTagKeysSchema, type SecureTagKeysInput } from "@/lib/validation/tags";
+import { ClientForm } from "@/components/ui/client-form";
 
 /**
  * The keys of a secure tag. They are write-only: the fields start empty even
@@ -45,7 +46,7 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
       <input type="hidden" {...register("tagId")} />
       <Field
         label="SDM meta read key"
@@ -76,6 +77,6 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
           </Button>
         ) : null}
       </div>
-    </form>
+    </ClientForm>
   );
 }

@@ -126,6 +126,22 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert").filter({ hasText: "invalid or has expired" })).toBeVisible();
   });
 
+  test("before JavaScript has loaded, the log-in form can't be typed into or sent (no password in a URL)", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByLabel("Email")).toBeDisabled();
+    await expect(page.getByLabel("Password", { exact: true })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Log in" })).toBeDisabled();
+    await context.close();
+  });
+
+  test("once the page is live, the same form is enabled", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByLabel("Email")).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
+  });
+
   test("the demo customer can still log in (password never changed by other tests)", async ({ page }) => {
     await page.goto("/login");
     await logIn(page, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD);

@@ -1,0 +1,32 @@
+"use client";
+
+import { useSyncExternalStore, type ComponentProps } from "react";
+
+const subscribeNever = () => () => {};
+
+/** True once React has hydrated this part of the page; false in the server HTML. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A form whose submit handler lives in JavaScript. Its controls stay disabled
+ * until React has hydrated it: on a slow phone, text typed into the server HTML
+ * would be overwritten when react-hook-form registers its fields with their
+ * default values, and a click on submit would send a native GET that puts the
+ * fields (passwords included) into the URL.
+ */
+export function ClientForm({ children, ...props }: ComponentProps<"form">) {
+  const hydrated = useHydrated();
+  return (
+    <form {...props} data-hydrated={hydrated || undefined}>
+      <fieldset disabled={!hydrated} className="contents">
+        {children}
+      </fieldset>
+    </form>
+  );
+}
