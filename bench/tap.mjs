@@ -8,6 +8,7 @@
 // JavaScript (gzip) a visitor's /tap loads compared with a near-empty page.
 // PostgreSQL: BENCH_PG_URL (a server where a scratch database may be created),
 // default postgresql://postgres@127.0.0.1:5432/postgres; skipped if unreachable.
+// BENCH_ONLY=postgres (or embedded) runs one database only, for quicker rounds.
 import autocannon from "autocannon";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -131,15 +132,17 @@ async function pgAvailable(url) {
 
 await ensureBuild();
 const results = [];
+const only = process.env.BENCH_ONLY || "";
 const dataDir = await mkdtemp(path.join(tmpdir(), "loyaltap-bench-tap-"));
 try {
-  results.push(await benchServer("embedded PGlite", { DATABASE_URL: "", LOYALTAP_DATA_DIR: dataDir }));
+  if (only !== "postgres") results.push(await benchServer("embedded PGlite", { DATABASE_URL: "", LOYALTAP_DATA_DIR: dataDir }));
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
 
 const adminUrl = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
-if (await pgAvailable(adminUrl)) {
+if (only === "embedded") console.log("PostgreSQL skipped (BENCH_ONLY=embedded).");
+else if (await pgAvailable(adminUrl)) {
   const dbName = `loyaltap_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -166,5 +169,5 @@ for (const { label, rows } of results) {
   const [staticRow, visitor, post] = rows;
   console.log(`| ${label} | ${((visitor.rps / staticRow.rps) * 100).toFixed(0)}% | ${post.p99} ms ${post.p99 < 100 ? "✓" : "✗"} |`);
 }
-const { tapJs, emptyJs } = results[0];
+const { tapJs, emptyJs } = results[0] ?? { tapJs: { bytes: 0, files: 0 }, emptyJs: { bytes: 0 } };
 console.log(`\nJavaScript a visitor's /tap loads: ${kb(tapJs.bytes)} gzip (${tapJs.files} files); near-empty page /about: ${kb(emptyJs.bytes)} → +${kb(tapJs.bytes - emptyJs.bytes)} (target ≤ +15 KB)`);
