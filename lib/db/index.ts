@@ -1,30 +1,49 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
-// The one Prisma client of the app. `npm start` sets DATABASE_URL (the embedded
+// The one database module of the app: one connection pool per process, used by
+// the Prisma client (through @prisma/adapter-pg) and by the few hot-path
+// transactions of lib/db/sql.ts. `npm start` sets DATABASE_URL (the embedded
 // PGlite or a real PostgreSQL) before Next.js starts.
-function createClient() {
+function createPool(): pg.Pool {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) {
     throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides one");
   }
   const max = Number(process.env.DATABASE_POOL_MAX) || 10;
-  const adapter = new PrismaPg({ connectionString, max });
-  return new PrismaClient({ adapter });
+  return new pg.Pool({ connectionString, max });
 }
 
-const globalForPrisma = globalThis as unknown as { loyaltapPrisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { loyaltapPrisma?: PrismaClient; loyaltapPool?: pg.Pool };
 
-// One client per process, also across Next.js dev hot reloads. Created on first
-// use, so `next build` can import modules that use it without a database.
+// One pool and one client per process, also across Next.js dev hot reloads.
+// Created on first use, so `next build` can import modules that use them
+// without a database.
+export function pool(): pg.Pool {
+  globalForPrisma.loyaltapPool ??= createPool();
+  return globalForPrisma.loyaltapPool;
+}
+
 function client(): PrismaClient {
-  globalForPrisma.loyaltapPrisma ??= createClient();
+  globalForPrisma.loyaltapPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { disposeExternalPool: true }) });
   return globalForPrisma.loyaltapPrisma;
+}
+
+// `db.$disconnect()` (scripts, tests) also ends the shared pool; the next use
+// starts afresh.
+async function disconnect() {
+  const { loyaltapPrisma, loyaltapPool } = globalForPrisma;
+  globalForPrisma.loyaltapPrisma = undefined;
+  globalForPrisma.loyaltapPool = undefined;
+  if (loyaltapPrisma) await loyaltapPrisma.$disconnect();
+  else await loyaltapPool?.end();
 }
 
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
+    if (property === "$disconnect") return disconnect;
     const instance = client();
     const value = Reflect.get(instance, property, instance);
     return typeof value === "function" ? value.bind(instance) : value;

@@ -1,6 +1,7 @@
 import "server-only";
 import { expireTags } from "@/lib/cache";
-import { db, Prisma } from "@/lib/db";
+import { db } from "@/lib/db";
+import type { SqlTx } from "@/lib/db/sql";
 import { tagCacheTag } from "@/lib/db/tap-landing";
 import { decryptTagKeys, encryptTagKeys, sameTagKeys, type TagKeys } from "@/lib/nfc/keys";
 import { localDateIn } from "@/lib/time/local-date";
@@ -29,10 +30,12 @@ export class CounterNotFresh extends Error {
  * until commit: of two requests with one link, the second waits, then matches
  * nothing and aborts its visit with CounterNotFresh.
  */
-export async function acceptSunCounter(tx: Prisma.TransactionClient, tagId: string, counter: number, now: Date): Promise<void> {
-  const updated = await tx.$executeRaw`
-    UPDATE "Tag" SET "lastCounter" = ${counter}, "lastVerifiedAt" = ${now}
-    WHERE "id" = ${tagId} AND "secure" AND ("lastCounter" IS NULL OR "lastCounter" < ${counter})`;
+export async function acceptSunCounter(tx: SqlTx, tagId: string, counter: number, now: Date): Promise<void> {
+  const updated = await tx.execute(
+    `UPDATE "Tag" SET "lastCounter" = $1::int, "lastVerifiedAt" = $2::timestamp(3)
+    WHERE "id" = $3::text AND "secure" AND ("lastCounter" IS NULL OR "lastCounter" < $1::int)`,
+    [counter, now, tagId],
+  );
   if (updated !== 1) throw new CounterNotFresh();
 }
 

@@ -1,11 +1,10 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { db, Prisma } from "@/lib/db";
+import { db } from "@/lib/db";
+import { inTransaction, type SqlTx } from "@/lib/db/sql";
 import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
-
-type Tx = Prisma.TransactionClient;
 
 export const LIMIT_REACHED_MESSAGE = "You have reached the maximum number of taps allowed for today.";
 
@@ -51,7 +50,7 @@ export type VisitInput = {
    * counter there, so counter and visit commit together); throwing aborts the
    * visit and the error reaches the caller.
    */
-  beforeVisit?: (tx: Tx) => Promise<void>;
+  beforeVisit?: (tx: SqlTx) => Promise<void>;
 };
 
 export type VisitOutcome =
@@ -76,7 +75,7 @@ class VisitRefused extends Error {
 
 type RecordedRow = {
   customerFound: boolean;
-  birthday: Date | null;
+  birthday: string | null;
   userReferredById: string | null;
   membershipId: string | null;
   visitCount: number | null;
@@ -108,22 +107,43 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   const localDate = localDateIn(business.timezone, now);
   const via = input.source === "QR" ? "QR" : "TAP";
 
+  // Programs come from the cached tag landing on the tap path; other callers
+  // (a visit recorded from a customer's QR) read them here.
+  const programs: VisitProgram[] =
+    input.programs ??
+    (await db.program.findMany({
+      where: { businessId: business.id, active: true, endedAt: null },
+      orderBy: { createdAt: "asc" },
+      select: {
+        id: true,
+        businessId: true,
+        type: true,
+        name: true,
+        rules: true,
+        startDate: true,
+        endDate: true,
+        rewardName: true,
+        rewardDescription: true,
+        rewardExpiryDays: true,
+      },
+    }));
+
   try {
-    return await db.$transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
-      const [row] = await tx.$queryRaw<RecordedRow[]>`
-        WITH customer AS (
-          SELECT "id", "birthday", "referredById" FROM "User" WHERE "id" = ${input.userId} AND "disabledAt" IS NULL
+      const [row] = await tx.query<RecordedRow>(
+        `WITH customer AS (
+          SELECT "id", "birthday", "referredById" FROM "User" WHERE "id" = $1::text AND "disabledAt" IS NULL
         ), counted AS (
           INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
-          SELECT "id", ${business.id}, ${localDate}::date, 1 FROM customer
+          SELECT "id", $2::text, $3::date, 1 FROM customer
           ON CONFLICT ("userId", "businessId", "day") DO UPDATE
             SET "count" = "DailyTapCount"."count" + 1
-            WHERE "DailyTapCount"."count" < ${business.dailyTapLimit}
+            WHERE "DailyTapCount"."count" < $4::int
           RETURNING "count"
         ), member AS (
           INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt", "visitCount", "firstVisitAt", "lastVisitAt")
-          SELECT gen_random_uuid()::text, ${input.userId}, ${business.id}, ${via}::"MembershipVia", ${now}, 1, ${now}, ${now} FROM counted
+          SELECT gen_random_uuid()::text, $1::text, $2::text, $5::"MembershipVia", $6::timestamp(3), 1, $6::timestamp(3), $6::timestamp(3) FROM counted
           ON CONFLICT ("userId", "businessId") DO UPDATE
             SET "visitCount" = "Membership"."visitCount" + 1,
                 "firstVisitAt" = COALESCE("Membership"."firstVisitAt", EXCLUDED."firstVisitAt"),
@@ -131,7 +151,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           RETURNING "id", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
         ), tap AS (
           INSERT INTO "Tap" ("id", "businessId", "tagId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
-          SELECT gen_random_uuid()::text, ${business.id}, ${input.tagId}, ${input.userId}, "id", ${input.source}::"TapSource", ${localDate}::date, ${input.sunCounter ?? null}::int, ${now} FROM member
+          SELECT gen_random_uuid()::text, $2::text, $7::text, $1::text, "id", $8::"TapSource", $3::date, $9::int, $6::timestamp(3) FROM member
           RETURNING "id"
         )
         SELECT
@@ -141,20 +161,21 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           member."id" AS "membershipId", member."visitCount", member."linkedAt",
           member."referredById" AS "membershipReferredById", member."inserted",
           (SELECT "id" FROM tap) AS "tapId"
-        FROM (SELECT 1) AS one LEFT JOIN member ON true`;
+        FROM (SELECT 1) AS one LEFT JOIN member ON true`,
+        [input.userId, business.id, localDate, business.dailyTapLimit, via, now, input.tagId, input.source, input.sunCounter ?? null],
+      );
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
       if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) throw new VisitRefused("limit_reached");
       const membership = { id: row.membershipId, visitCount: row.visitCount, linkedAt: row.linkedAt, inserted: Boolean(row.inserted) };
       const referrerId = row.membershipReferredById ?? row.userReferredById;
-      const birthday = row.birthday ? row.birthday.toISOString().slice(0, 10) : null;
+      const birthday = row.birthday;
 
-      const programs =
-        input.programs ??
-        (await tx.program.findMany({ where: { businessId: business.id, active: true, endedAt: null }, orderBy: { createdAt: "asc" } }));
       // Read after the locks above, so a concurrent visit's progress is seen.
       const storedProgress = programs.length
-        ? await tx.$queryRaw<{ programId: string; count: number; total: number; tier: string | null; state: unknown }[]>`
-            SELECT "programId", "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = ${membership.id}`
+        ? await tx.query<StoredProgress & { programId: string }>(
+            `SELECT "programId", "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text`,
+            [membership.id],
+          )
         : [];
 
       const outcomes: ProgramOutcome[] = [];
@@ -203,7 +224,9 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   }
 }
 
-function toState(row: { count: number; total: number; tier: string | null; state: unknown }): ProgressState {
+type StoredProgress = { count: number; total: number; tier: string | null; state: unknown };
+
+function toState(row: StoredProgress): ProgressState {
   return normalizeProgress({
     count: row.count,
     total: row.total,
@@ -213,65 +236,78 @@ function toState(row: { count: number; total: number; tier: string | null; state
 }
 
 /** Every program's new progress in one statement. */
-async function saveProgressRows(tx: Tx, membershipId: string, rows: { programId: string; state: ProgressState }[]) {
+async function saveProgressRows(tx: SqlTx, membershipId: string, rows: { programId: string; state: ProgressState }[]) {
   if (rows.length === 0) return;
-  const values = rows.map(
-    ({ programId, state }) =>
-      Prisma.sql`(gen_random_uuid()::text, ${membershipId}, ${programId}, ${state.count}, ${state.total}, ${state.tier}, ${JSON.stringify(state.state)}::jsonb, now())`,
-  );
-  await tx.$executeRaw`
-    INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
-    VALUES ${Prisma.join(values)}
+  const values: unknown[] = [membershipId];
+  const tuples = rows.map(({ programId, state }) => {
+    const at = values.length;
+    values.push(programId, state.count, state.total, state.tier, JSON.stringify(state.state));
+    return `(gen_random_uuid()::text, $1::text, $${at + 1}::text, $${at + 2}::int, $${at + 3}::int, $${at + 4}::text, $${at + 5}::jsonb, now())`;
+  });
+  await tx.execute(
+    `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
+    VALUES ${tuples.join(", ")}
     ON CONFLICT ("membershipId", "programId") DO UPDATE
       SET "count" = EXCLUDED."count", "total" = EXCLUDED."total", "tier" = EXCLUDED."tier",
-          "state" = EXCLUDED."state", "updatedAt" = EXCLUDED."updatedAt"`;
+          "state" = EXCLUDED."state", "updatedAt" = EXCLUDED."updatedAt"`,
+    values,
+  );
 }
-
 
 type ProgramRow = Pick<VisitProgram, "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays">;
 
 async function issueReward(
-  tx: Tx,
+  tx: SqlTx,
   program: ProgramRow,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },
 ): Promise<IssuedReward> {
   const expiresAt = program.rewardExpiryDays ? new Date(to.now.getTime() + program.rewardExpiryDays * 86_400_000) : null;
-  // A code collision (1 in ~10^12 per pair) hits the unique index; try another code.
-  for (let attempt = 0; ; attempt++) {
-    const code = generateRewardCode();
-    const clash = await tx.reward.findUnique({ where: { code }, select: { id: true } });
-    if (clash && attempt < 5) continue;
-    const reward = await tx.reward.create({
-      data: {
-        code,
-        businessId: program.businessId,
-        programId: program.id,
-        membershipId: to.membershipId,
-        userId: to.userId,
-        tapId: to.tapId,
-        name: program.rewardName,
-        description: program.rewardDescription,
-        issuedAt: to.now,
+  // A code collision (1 in ~10^12 per pair) meets the unique index and inserts
+  // nothing; try another code.
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const [reward] = await tx.query<{ id: string; code: string; name: string; expiresAt: Date | null }>(
+      `WITH reward AS (
+        INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "tapId", "name", "description", "status", "issuedAt", "expiresAt")
+        VALUES (gen_random_uuid()::text, $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, 'AVAILABLE'::"RewardStatus", $9::timestamp(3), $10::timestamp(3))
+        ON CONFLICT ("code") DO NOTHING
+        RETURNING "id", "code", "name", "expiresAt"
+      ), issued AS (
+        INSERT INTO "RewardEvent" ("id", "rewardId", "type", "createdAt")
+        SELECT gen_random_uuid()::text, "id", 'ISSUED'::"RewardEventType", $9::timestamp(3) FROM reward
+      )
+      SELECT * FROM reward`,
+      [
+        generateRewardCode(),
+        program.businessId,
+        program.id,
+        to.membershipId,
+        to.userId,
+        to.tapId,
+        program.rewardName,
+        program.rewardDescription,
+        to.now,
         expiresAt,
-        events: { create: { type: "ISSUED", createdAt: to.now } },
-      },
-      select: { id: true, code: true, name: true, programId: true, expiresAt: true },
-    });
-    return { ...reward, programId: program.id };
+      ],
+    );
+    if (reward) return { ...reward, programId: program.id };
   }
+  throw new Error("could not find a free reward code");
 }
 
 /** The friend who brought this newcomer earns the referral reward (once; the rule guarantees it). */
-async function payReferrer(tx: Tx, program: ProgramRow, referrerId: string, businessId: string, now: Date) {
-  const [membership] = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt")
-    VALUES (gen_random_uuid()::text, ${referrerId}, ${businessId}, 'REFERRAL'::"MembershipVia", ${now})
+async function payReferrer(tx: SqlTx, program: ProgramRow, referrerId: string, businessId: string, now: Date) {
+  const [membership] = await tx.query<{ id: string }>(
+    `INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt")
+    VALUES (gen_random_uuid()::text, $1::text, $2::text, 'REFERRAL'::"MembershipVia", $3::timestamp(3))
     ON CONFLICT ("userId", "businessId") DO UPDATE SET "userId" = EXCLUDED."userId"
-    RETURNING "id"`;
+    RETURNING "id"`,
+    [referrerId, businessId, now],
+  );
   if (!membership) return;
-  const stored = await tx.progress.findUnique({
-    where: { membershipId_programId: { membershipId: membership.id, programId: program.id } },
-  });
+  const [stored] = await tx.query<StoredProgress>(
+    `SELECT "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text AND "programId" = $2::text FOR UPDATE`,
+    [membership.id, program.id],
+  );
   await saveProgressRows(tx, membership.id, [
     { programId: program.id, state: creditReferrer(stored ? toState(stored) : normalizeProgress(null)) },
   ]);
