@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { pool } from "@/lib/db";
 
@@ -29,6 +30,18 @@ const types: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
 
+// Named (prepared) statements: PostgreSQL parses and plans each text once per
+// connection instead of on every tap. The hot path has a handful of texts.
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `loyaltap_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 // Dates go out as UTC ISO text, the wall time Prisma stores (pg would send local time).
 const toParams = (values: readonly unknown[] = []) => values.map((v) => (v instanceof Date ? v.toISOString() : v));
 
@@ -41,11 +54,11 @@ export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise
   const client = await pool().connect();
   const tx: SqlTx = {
     async query<Row>(text: string, values?: readonly unknown[]) {
-      const result = await client.query({ text, values: toParams(values), types });
+      const result = await client.query({ name: statementName(text), text, values: toParams(values), types });
       return result.rows as Row[];
     },
     async execute(text: string, values?: readonly unknown[]) {
-      const result = await client.query({ text, values: toParams(values), types });
+      const result = await client.query({ name: statementName(text), text, values: toParams(values), types });
       return result.rowCount ?? 0;
     },
   };
