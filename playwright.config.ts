@@ -55,6 +55,9 @@ export default defineConfig({
       AUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       AUTH_URL: baseURL,
       SITE_URL: baseURL,
+      // Closes the pool's idle connection after 100 ms, so the tests also cover
+      // reconnecting to the embedded database, whose session outlives a connection.
+      DATABASE_IDLE_TIMEOUT_MS: "100",
       // Lets tests move the server's clock with a header (lib/clock.ts); never set in production.
       LOYALTAP_TEST_CLOCK: "1",
     },

@@ -112,6 +112,15 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     const post = await postTaps();
     if (next > tokens.length) console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);
     rows.push(summarise("POST /api/tap (distinct customers)", post));
+    if (post.non2xx > 0) {
+      // Show what a failing tap answered (a fresh customer's first tap should succeed).
+      const sample = await fetch(`${base}/api/tap`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+        body: JSON.stringify({ id: TAG }),
+      });
+      console.warn(`(${label}: ${post.non2xx} taps failed; a sample answered ${sample.status} ${(await sample.text()).slice(0, 300)})`);
+    }
     const tapJs = await pageJsGzipBytes(`${base}/tap?id=${TAG}`);
     const emptyJs = await pageJsGzipBytes(`${base}/about`);
     return { label, rows, tapJs, emptyJs };

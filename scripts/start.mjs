@@ -78,8 +78,10 @@ async function main() {
     const dataDir = embeddedDataDir();
     embedded = await startEmbedded({ dataDir, port: Number(process.env.LOYALTAP_DB_PORT || 0) });
     databaseUrl = embedded.url;
-    // PGlite is a single connection underneath.
+    // PGlite is a single session underneath: one pooled connection, and no
+    // named statements (lib/db/sql.ts), which would outlive a connection.
     env.DATABASE_POOL_MAX = "1";
+    env.LOYALTAP_EMBEDDED_DATABASE = "1";
     log(`Embedded database (PGlite) in ${path.relative(root, dataDir) || dataDir}, on ${databaseUrl.replace(/:[^:@]*@/, ":***@")}`);
   }
   env.DATABASE_URL = databaseUrl;

@@ -13,7 +13,8 @@ function createPool(): pg.Pool {
     throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides one");
   }
   const max = Number(process.env.DATABASE_POOL_MAX) || 10;
-  return new pg.Pool({ connectionString, max });
+  const idleTimeoutMillis = Number(process.env.DATABASE_IDLE_TIMEOUT_MS) || 10_000;
+  return new pg.Pool({ connectionString, max, idleTimeoutMillis });
 }
 
 const globalForPrisma = globalThis as unknown as { loyaltapPrisma?: PrismaClient; loyaltapPool?: pg.Pool };

@@ -32,8 +32,13 @@ const types: pg.CustomTypesConfig = {
 
 // Named (prepared) statements: PostgreSQL parses and plans each text once per
 // connection instead of on every tap. The hot path has a handful of texts.
+// Not on the embedded PGlite: it serves every connection from one session, so
+// a statement prepared by a connection the pool has since closed still exists
+// there, and preparing it again fails.
+const prepareStatements = process.env.LOYALTAP_EMBEDDED_DATABASE !== "1";
 const names = new Map<string, string>();
-function statementName(text: string): string {
+function statementName(text: string): string | undefined {
+  if (!prepareStatements) return undefined;
   let name = names.get(text);
   if (!name) {
     name = `loyaltap_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;

@@ -26,8 +26,9 @@ export default async function globalSetup() {
     const embedded = await startEmbeddedProcess();
     globalThis.__LOYALTAP_TEST_DB__ = embedded.child;
     url = embedded.url;
-    // PGlite is a single connection underneath: the app's pool size there.
+    // PGlite is a single session underneath: the app's settings there (scripts/start.mjs).
     process.env.DATABASE_POOL_MAX = "1";
+    process.env.LOYALTAP_EMBEDDED_DATABASE = "1";
   }
   // In a child process, as `npm run db:migrate`: the engine's WASM and pg pool
   // would otherwise keep jest's parent process alive after the run.
