@@ -2,6 +2,11 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
+// Tests run with the process in a zone that is neither UTC nor the demo
+// business's, so code that leans on the server's local time fails here first.
+// Set before workers start, which inherit it.
+process.env.TZ ||= "America/New_York";
+
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/tests/support/empty.cjs" },
 };
