@@ -58,6 +58,8 @@ export default defineConfig({
       // Closes the pool's idle connection after 100 ms, so the tests also cover
       // reconnecting to the embedded database, whose session outlives a connection.
       DATABASE_IDLE_TIMEOUT_MS: "100",
+      // The server runs outside UTC, as a deployment may, so local-time slips show up here.
+      TZ: "America/New_York",
       // Lets tests move the server's clock with a header (lib/clock.ts); never set in production.
       LOYALTAP_TEST_CLOCK: "1",
     },
