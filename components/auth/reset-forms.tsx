@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/auth";
 import { ClientForm } from "@/components/ui/client-form";
+import { FormAlert } from "@/components/ui/form-alert";
 
 function Outcome({ result }: { result: ResetActionResult | null }) {
   if (!result) return null;
@@ -18,9 +19,7 @@ function Outcome({ result }: { result: ResetActionResult | null }) {
       {result.message}
     </p>
   ) : (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-      {result.error}
-    </p>
+    <FormAlert>{result.error}</FormAlert>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useState, type KeyboardEvent } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import { MAX_KEYWORDS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { FieldError } from "@/components/ui/field";
 
 /** Keywords as removable chips; type one and press Enter or a comma to add it. */
 export function KeywordsField() {
@@ -76,9 +77,9 @@ export function KeywordsField() {
         />
       </div>
       {error ? (
-        <p id="keywords-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <FieldError id="keywords-error">
           {error}
-        </p>
+        </FieldError>
       ) : (
         <p id="keywords-hint" className="text-xs text-slate-500 dark:text-slate-400">
           Press Enter or type a comma to add a keyword.

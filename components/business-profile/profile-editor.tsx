@@ -10,7 +10,7 @@ import { ProfilePreview } from "@/components/business-profile/profile-preview";
 import { SocialLinksField } from "@/components/business-profile/social-links-field";
 import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, FieldError } from "@/components/ui/field";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
@@ -77,9 +77,9 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
                 {...register("description")}
               />
               {errors.description ? (
-                <p id="description-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+                <FieldError id="description-error">
                   {errors.description.message}
-                </p>
+                </FieldError>
               ) : null}
             </div>
             <KeywordsField />
@@ -132,9 +132,9 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
               </select>
               <p className="text-xs text-slate-500 dark:text-slate-400">Days (and the daily tap limit) start at midnight here.</p>
               {errors.timezone ? (
-                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                <FieldError>
                   {errors.timezone.message}
-                </p>
+                </FieldError>
               ) : null}
             </div>
           </fieldset>

@@ -5,6 +5,7 @@ import { SocialIconSvg } from "@/components/business/icons";
 import { Button } from "@/components/ui/button";
 import { SOCIAL_NETWORKS, socialIconFor } from "@/lib/business/display";
 import { MAX_SOCIAL_LINKS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { FieldError } from "@/components/ui/field";
 
 const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 aria-[invalid]:border-red-500 dark:border-slate-700 dark:bg-slate-900";
@@ -48,9 +49,9 @@ export function SocialLinksField() {
                   {...register(`socialLinks.${index}.network`)}
                 />
                 {errors?.network ? (
-                  <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  <FieldError>
                     {errors.network.message}
-                  </p>
+                  </FieldError>
                 ) : null}
               </div>
               <div className="space-y-1">
@@ -67,9 +68,9 @@ export function SocialLinksField() {
                   {...register(`socialLinks.${index}.url`)}
                 />
                 {errors?.url ? (
-                  <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  <FieldError>
                     {errors.url.message}
-                  </p>
+                  </FieldError>
                 ) : null}
               </div>
               <Button type="button" variant="ghost" aria-label={`Remove social link ${index + 1}`} onClick={() => remove(index)}>
@@ -80,9 +81,9 @@ export function SocialLinksField() {
         })}
       </ul>
       {rowErrors?.message ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <FieldError>
           {rowErrors.message}
-        </p>
+        </FieldError>
       ) : null}
       <Button
         type="button"

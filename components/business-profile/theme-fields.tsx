@@ -4,6 +4,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { PlaceholderIconSvg } from "@/components/business/icons";
 import { isHexColor, PLACEHOLDER_ICONS, resolveTheme } from "@/lib/business/theme";
 import { THEME_COLOR_FIELDS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { FieldError } from "@/components/ui/field";
 
 // <input type="color"> only takes #rrggbb.
 function sixDigitHex(hex: string): string {
@@ -58,9 +59,9 @@ export function ThemeFields() {
                 />
               </div>
               {error ? (
-                <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+                <FieldError id={`${id}-error`}>
                   {error}
-                </p>
+                </FieldError>
               ) : null}
             </div>
           );
@@ -84,9 +85,9 @@ export function ThemeFields() {
           ))}
         </div>
         {errors?.placeholderIcon ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          <FieldError>
             {errors.placeholderIcon.message}
-          </p>
+          </FieldError>
         ) : null}
       </fieldset>
     </div>

@@ -1,13 +1,13 @@
 "use client";
 
 import { Controller, useFormContext } from "react-hook-form";
-import { Field } from "@/components/ui/field";
+import { Field, FieldError } from "@/components/ui/field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
 import type { PlaceSuggestion } from "@/lib/business/places";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
 import { KeywordCombobox } from "./keyword-combobox";
 import { PlaceNameInput } from "./place-name-input";
-import { errorClass, inputClass } from "./styles";
+import { inputClass } from "./styles";
 
 const PLACE_FIELDS = ["businessName", "address", "website", "phone", "keywords"] as const;
 
@@ -75,9 +75,9 @@ export function BusinessStep() {
           {...register("description")}
         />
         {errors.description ? (
-          <p id="description-error" role="alert" className={errorClass}>
+          <FieldError id="description-error">
             {errors.description.message}
-          </p>
+          </FieldError>
         ) : null}
       </div>
       <Field

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { filterCategories } from "@/lib/business/categories";
-import { errorClass, inputClass, listboxClass, optionClass } from "./styles";
+import { inputClass, listboxClass, optionClass } from "./styles";
+import { FieldError } from "@/components/ui/field";
 
 type Props = {
   id: string;
@@ -170,9 +171,9 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
         ) : null}
       </div>
       {error ? (
-        <p id={errorId} role="alert" className={errorClass}>
+        <FieldError id={errorId}>
           {error}
-        </p>
+        </FieldError>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
           Pick one or more categories from the list.

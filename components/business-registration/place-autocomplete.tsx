@@ -9,7 +9,8 @@ import {
   type PlaceSuggestion,
 } from "@/lib/business/places";
 import type { PlaceNameInputProps } from "./place-name-input";
-import { errorClass, inputClass, listboxClass, optionClass } from "./styles";
+import { inputClass, listboxClass, optionClass } from "./styles";
+import { FieldError } from "@/components/ui/field";
 
 /** The name input; with a `search` it suggests places as the user types (debounced, 3+ characters). */
 export function PlaceAutocomplete({
@@ -158,9 +159,9 @@ export function PlaceAutocomplete({
         ) : null}
       </div>
       {error ? (
-        <p id={errorId} role="alert" className={errorClass}>
+        <FieldError id={errorId}>
           {error}
-        </p>
+        </FieldError>
       ) : search ? (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           Start typing to find your business and fill in its details.

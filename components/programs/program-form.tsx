@@ -6,12 +6,12 @@ import { useState, useTransition } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { createProgramAction, updateProgramAction, type ProgramActionResult } from "@/app/dashboard/program/actions";
-import { errorClass, fieldsetClass, inputClass, legendClass } from "@/components/programs/form-styles";
+import { fieldsetClass, inputClass, legendClass } from "@/components/programs/form-styles";
 import { ProgramPreview } from "@/components/programs/program-preview";
 import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
 import { ProgramTypePicker, typeLabel } from "@/components/programs/program-type-picker";
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
-import { TextAreaField } from "@/components/ui/field";
+import { TextAreaField, FieldError } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { requiresDates } from "@/lib/loyalty/rules";
@@ -85,9 +85,9 @@ export function ProgramForm(props: Props) {
                     ))}
                   </select>
                   {errors.businessId ? (
-                    <p role="alert" className={errorClass}>
+                    <FieldError>
                       {errors.businessId.message}
-                    </p>
+                    </FieldError>
                   ) : null}
                 </div>
                 <ProgramTypePicker />
@@ -103,9 +103,9 @@ export function ProgramForm(props: Props) {
                   </span>
                 </p>
                 {errors.type ? (
-                  <p role="alert" className={errorClass}>
+                  <FieldError>
                     {errors.type.message}
-                  </p>
+                  </FieldError>
                 ) : null}
               </div>
             )}
@@ -129,9 +129,9 @@ export function ProgramForm(props: Props) {
               <legend className={legendClass}>Rules</legend>
               <ProgramRulesFields type={type} />
               {errors.rules?.message ? (
-                <p role="alert" className={errorClass}>
+                <FieldError>
                   {errors.rules.message}
-                </p>
+                </FieldError>
               ) : null}
             </fieldset>
 

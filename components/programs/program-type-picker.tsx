@@ -2,10 +2,10 @@
 
 import type { ChangeEvent } from "react";
 import { useFormContext } from "react-hook-form";
-import { errorClass } from "@/components/programs/form-styles";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { defaultRules, PROGRAM_TYPES } from "@/lib/loyalty/rules";
 import type { ProgramInput } from "@/lib/validation/programs";
+import { FieldError } from "@/components/ui/field";
 
 const TYPE_HINTS: Record<string, string> = {
   stamps: "A stamp per visit; a full card earns the reward.",
@@ -69,9 +69,9 @@ export function ProgramTypePicker() {
         ))}
       </div>
       {formState.errors.type ? (
-        <p role="alert" className={errorClass}>
+        <FieldError>
           {formState.errors.type.message}
-        </p>
+        </FieldError>
       ) : null}
     </fieldset>
   );

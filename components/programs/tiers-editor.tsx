@@ -1,9 +1,10 @@
 "use client";
 
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { errorClass, hintClass, inputClass } from "@/components/programs/form-styles";
+import { hintClass, inputClass } from "@/components/programs/form-styles";
 import { Button } from "@/components/ui/button";
 import type { ProgramInput } from "@/lib/validation/programs";
+import { FieldError } from "@/components/ui/field";
 
 const MAX_TIERS = 20;
 
@@ -33,9 +34,9 @@ export function TiersEditor() {
                   {...register(`rules.tiers.${index}.name`)}
                 />
                 {rowErrors?.name ? (
-                  <p role="alert" className={errorClass}>
+                  <FieldError>
                     {rowErrors.name.message}
-                  </p>
+                  </FieldError>
                 ) : null}
               </div>
               <div className="space-y-1">
@@ -52,9 +53,9 @@ export function TiersEditor() {
                   {...register(`rules.tiers.${index}.minVisits`, { valueAsNumber: true })}
                 />
                 {rowErrors?.minVisits ? (
-                  <p role="alert" className={errorClass}>
+                  <FieldError>
                     {rowErrors.minVisits.message}
-                  </p>
+                  </FieldError>
                 ) : null}
               </div>
               <Button type="button" variant="ghost" aria-label={`Remove tier ${index + 1}`} disabled={fields.length <= 1} onClick={() => remove(index)}>
@@ -65,9 +66,9 @@ export function TiersEditor() {
         })}
       </ol>
       {listError ? (
-        <p role="alert" className={errorClass}>
+        <FieldError>
           {listError}
-        </p>
+        </FieldError>
       ) : null}
       <Button
         type="button"

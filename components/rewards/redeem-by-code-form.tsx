@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { redeemCodeSchema, type RedeemCodeInput } from "@/lib/validation/rewards";
 import { ClientForm } from "@/components/ui/client-form";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export function RedeemByCodeForm() {
   const [result, setResult] = useState<RedeemActionResult | null>(null);
@@ -39,9 +40,7 @@ export function RedeemByCodeForm() {
             </Link>
           </p>
         ) : (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:basis-full dark:bg-red-950 dark:text-red-200">
-            {result.error}
-          </p>
+          <FormAlert className="sm:basis-full">{result.error}</FormAlert>
         )
       ) : null}
     </ClientForm>

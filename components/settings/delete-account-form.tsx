@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { deleteAccountAction } from "@/app/dashboard/settings/actions";
-import { Field } from "@/components/ui/field";
+import { Field, ActionError } from "@/components/ui/field";
 import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "@/lib/validation/settings";
 import { ClientForm } from "@/components/ui/client-form";
@@ -44,9 +44,9 @@ export function DeleteAccountForm() {
         error={formState.errors.confirm?.message}
       />
       {error ? (
-        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+        <ActionError>
           {error}
-        </p>
+        </ActionError>
       ) : null}
       <button
         type="submit"

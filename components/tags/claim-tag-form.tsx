@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { claimTagAction } from "@/app/dashboard/tag/claim/[[...id]]/actions";
 import { TapNotice } from "@/components/tap/tap-card";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, FieldError } from "@/components/ui/field";
 import { claimTagSchema, type ClaimTagInput } from "@/lib/validation/tags";
 import { ClientForm } from "@/components/ui/client-form";
 
@@ -45,7 +45,7 @@ export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; busi
             {b.name}
           </label>
         ))}
-        {formState.errors.businessId ? <p role="alert" className="text-sm text-red-600">{formState.errors.businessId.message}</p> : null}
+        {formState.errors.businessId ? <FieldError>{formState.errors.businessId.message}</FieldError> : null}
       </fieldset>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Claiming..." : "Claim Tag"}

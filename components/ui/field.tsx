@@ -26,13 +26,23 @@ function FieldFrame({ label, inputId, error, hint, children }: FrameProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className={errorClass}>
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={`${inputId}-error`}>{error}</FieldError> : null}
     </div>
   );
+}
+
+/** A validation message under a control, announced to screen readers. */
+export function FieldError({ id, className = "", children }: { id?: string; className?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" className={`${errorClass} ${className}`.trim()}>
+      {children}
+    </p>
+  );
+}
+
+/** Why an action button's request failed, announced to screen readers. */
+export function ActionError({ children }: { children: ReactNode }) {
+  return <FieldError className="font-medium">{children}</FieldError>;
 }
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
