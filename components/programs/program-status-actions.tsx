@@ -1,28 +1,24 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { endProgramAction, setProgramActiveAction, type ProgramActionResult } from "@/app/dashboard/program/actions";
 import { Button, buttonClass } from "@/components/ui/button";
+import { useRefreshAction } from "@/components/ui/use-refresh-action";
 
 type Props = { programId: string; programName: string; active: boolean };
 
 /** Pause / Resume, and End (confirmed in a dialog: ending cannot be undone). */
 export function ProgramStatusActions({ programId, programName, active }: Props) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { pending, run: runAction } = useRefreshAction();
   const [confirming, setConfirming] = useState(false);
 
   const run = (action: () => Promise<ProgramActionResult>, success: string, description: string) =>
-    startTransition(async () => {
-      const result = await action().catch((): ProgramActionResult => ({ ok: false, error: "Something went wrong. Please try again." }));
+    runAction(action, (result) => {
       setConfirming(false);
-      if (result.ok) {
-        toast.success(success, { description });
-        router.refresh();
-      } else toast.error(result.error);
+      if (result.ok) toast.success(success, { description });
+      else toast.error(result.error);
     });
 
   return (

@@ -1,51 +1,37 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useTransition } from "react";
 import { toast } from "sonner";
 import { redeemRewardAction, undoRedemptionAction } from "@/app/dashboard/redeem-reward/actions";
 import { Button } from "@/components/ui/button";
+import { useRefreshAction } from "@/components/ui/use-refresh-action";
+
+// Both refresh after any answer: a refused redemption means the reward changed meanwhile.
 
 export function ConfirmRedemptionButton({ rewardId }: { rewardId: string }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useRefreshAction();
+  const confirm = () =>
+    run(
+      () => redeemRewardAction(rewardId),
+      (result) => (result.ok ? toast.success("Reward redeemed", { description: result.name }) : toast.error(result.error)),
+      { refresh: "always" },
+    );
   return (
-    <Button
-      type="button"
-      className="w-full"
-      disabled={pending}
-      onClick={() =>
-        startTransition(async () => {
-          const result = await redeemRewardAction(rewardId);
-          if (result.ok) toast.success("Reward redeemed", { description: result.name });
-          else toast.error(result.error);
-          router.refresh();
-        })
-      }
-    >
+    <Button type="button" className="w-full" disabled={pending} onClick={confirm}>
       Confirm redemption
     </Button>
   );
 }
 
 export function UndoRedemptionButton({ rewardId }: { rewardId: string }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useRefreshAction();
+  const undo = () =>
+    run(
+      () => undoRedemptionAction(rewardId),
+      (result) => (result.ok ? toast.success("Redemption undone") : toast.error(result.error)),
+      { refresh: "always" },
+    );
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      className="w-full"
-      disabled={pending}
-      onClick={() =>
-        startTransition(async () => {
-          const result = await undoRedemptionAction(rewardId);
-          if (result.ok) toast.success("Redemption undone");
-          else toast.error(result.error);
-          router.refresh();
-        })
-      }
-    >
+    <Button type="button" variant="secondary" className="w-full" disabled={pending} onClick={undo}>
       Undo redemption
     </Button>
   );

@@ -1,15 +1,14 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { releaseTagAction, renameTagAction } from "@/app/dashboard/tag/actions";
 import { Button } from "@/components/ui/button";
+import { useRefreshAction } from "@/components/ui/use-refresh-action";
 
 export function TagRowActions({ tagId, label }: { tagId: string; label: string | null }) {
-  const router = useRouter();
   const [value, setValue] = useState(label ?? "");
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useRefreshAction();
   return (
     <div className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
@@ -28,13 +27,10 @@ export function TagRowActions({ tagId, label }: { tagId: string; label: string |
         variant="secondary"
         disabled={pending}
         onClick={() =>
-          startTransition(async () => {
-            const result = await renameTagAction({ tagId, label: value });
-            if (result.ok) {
-              toast.success("Tag renamed");
-              router.refresh();
-            } else toast.error(result.error);
-          })
+          run(
+            () => renameTagAction({ tagId, label: value }),
+            (result) => (result.ok ? toast.success("Tag renamed") : toast.error(result.error)),
+          )
         }
       >
         Rename
@@ -45,13 +41,10 @@ export function TagRowActions({ tagId, label }: { tagId: string; label: string |
         disabled={pending}
         onClick={() => {
           if (!window.confirm(`Release tag ${tagId}? It will no longer open your business, and anyone can claim it.`)) return;
-          startTransition(async () => {
-            const result = await releaseTagAction(tagId);
-            if (result.ok) {
-              toast.success("Tag released");
-              router.refresh();
-            } else toast.error(result.error);
-          });
+          run(
+            () => releaseTagAction(tagId),
+            (result) => (result.ok ? toast.success("Tag released") : toast.error(result.error)),
+          );
         }}
       >
         Release

@@ -1,11 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { useRefreshAction } from "@/components/ui/use-refresh-action";
 import type { QrVisitSummary } from "@/lib/db/qr";
 import { linkCustomerAction, recordQrVisitAction } from "./actions";
+import { ActionError } from "@/components/ui/field";
 
 type OwnedBusiness = { id: string; name: string; linked: boolean };
 type Outcome = { kind: "visit"; visit: QrVisitSummary } | { kind: "linked"; text: string } | { kind: "error"; text: string };
@@ -36,30 +37,28 @@ function VisitResult({ visit }: { visit: QrVisitSummary }) {
 
 /** A business owner's buttons on a customer's QR page. */
 export function OwnerActions({ customerId, customerName, businesses }: { customerId: string; customerName: string; businesses: OwnedBusiness[] }) {
-  const router = useRouter();
   const selectId = useId();
   const [businessId, setBusinessId] = useState(businesses[0]?.id ?? "");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useRefreshAction();
   const business = businesses.find((b) => b.id === businessId) ?? businesses[0];
   if (!business) return null;
 
-  const failed = { ok: false as const, error: "Something went wrong. Please try again." };
   const link = () =>
-    startTransition(async () => {
-      const result = await linkCustomerAction({ customerId, businessId: business.id }).catch(() => failed);
-      if (!result.ok) return setOutcome({ kind: "error", text: result.error });
-      const text = result.created ? `${customerName} is now linked to ${result.businessName}.` : `${customerName} was already linked to ${result.businessName}.`;
-      setOutcome({ kind: "linked", text });
-      toast.success(text);
-      router.refresh();
-    });
+    run(
+      () => linkCustomerAction({ customerId, businessId: business.id }),
+      (result) => {
+        if (!result.ok) return setOutcome({ kind: "error", text: result.error });
+        const text = result.created ? `${customerName} is now linked to ${result.businessName}.` : `${customerName} was already linked to ${result.businessName}.`;
+        setOutcome({ kind: "linked", text });
+        toast.success(text);
+      },
+    );
   const visit = () =>
-    startTransition(async () => {
-      const result = await recordQrVisitAction({ customerId, businessId: business.id }).catch(() => failed);
-      setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error });
-      if (result.ok) router.refresh();
-    });
+    run(
+      () => recordQrVisitAction({ customerId, businessId: business.id }),
+      (result) => setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error }),
+    );
 
   return (
     <section aria-labelledby={`${selectId}-title`} className="space-y-4">
@@ -106,9 +105,9 @@ export function OwnerActions({ customerId, customerName, businesses }: { custome
       {outcome?.kind === "visit" ? <VisitResult visit={outcome.visit} /> : null}
       {outcome?.kind === "linked" ? <p role="status">{outcome.text}</p> : null}
       {outcome?.kind === "error" ? (
-        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+        <ActionError>
           {outcome.text}
-        </p>
+        </ActionError>
       ) : null}
     </section>
   );

@@ -1,0 +1,31 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+
+type Failure = { ok: false; error: string };
+
+/** Said when a server action could not be reached or threw. */
+export const ACTION_FAILED = "Something went wrong. Please try again.";
+
+/**
+ * Runs a server action from a button: inside a transition (so `pending` can
+ * disable the buttons), with a thrown action turned into a failure the UI can
+ * show, and the page's server components refreshed after a success, or after
+ * any answer with `refresh: "always"` (the state may have changed either way).
+ */
+export function useRefreshAction() {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const run = <R extends { ok: true } | Failure>(
+    action: () => Promise<R>,
+    handle: (result: R | Failure) => void,
+    options: { refresh?: "success" | "always" } = {},
+  ) =>
+    startTransition(async () => {
+      const result = await action().catch((): Failure => ({ ok: false, error: ACTION_FAILED }));
+      handle(result);
+      if (result.ok || options.refresh === "always") router.refresh();
+    });
+  return { pending, run };
+}
