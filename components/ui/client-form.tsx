@@ -23,7 +23,7 @@ export function useHydrated(): boolean {
 export function ClientForm({ children, ...props }: ComponentProps<"form">) {
   const hydrated = useHydrated();
   return (
-    <form {...props} data-hydrated={hydrated || undefined}>
+    <form {...props}>
       <fieldset disabled={!hydrated} className="contents">
         {children}
       </fieldset>

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
 import { db, Prisma } from "@/lib/db";
+import { publicUserSelect } from "@/lib/db/users";
 
 // /admin/users (role ADMIN only). The pages check the role before calling
 // these; the one write checks it again against the database.
@@ -40,18 +41,7 @@ export async function listUsers({ q, page }: AdminUserSearch) {
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * ADMIN_PAGE_SIZE,
       take: ADMIN_PAGE_SIZE,
-      select: {
-        id: true,
-        email: true,
-        phone: true,
-        name: true,
-        firstName: true,
-        lastName: true,
-        role: true,
-        disabledAt: true,
-        createdAt: true,
-        _count: { select: { businesses: true, memberships: true } },
-      },
+      select: { ...publicUserSelect, _count: { select: { businesses: true, memberships: true } } },
     }),
   ]);
   return { users, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
@@ -65,18 +55,7 @@ export async function getAdminUserDetail(id: string) {
   return db.user.findUnique({
     where: { id },
     select: {
-      id: true,
-      email: true,
-      phone: true,
-      name: true,
-      firstName: true,
-      lastName: true,
-      birthday: true,
-      role: true,
-      language: true,
-      notificationsEnabled: true,
-      disabledAt: true,
-      createdAt: true,
+      ...publicUserSelect,
       referredBy: { select: { id: true, email: true, name: true } },
       businesses: { orderBy: { createdAt: "asc" }, select: { id: true, name: true, slug: true, createdAt: true } },
       memberships: {
