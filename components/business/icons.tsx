@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { PlaceholderIcon } from "@/lib/business/theme";
 import type { SocialIcon } from "@/lib/business/display";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 // Small hand-drawn line icons (24×24, currentColor) so the public card needs
 // no icon library and renders identically on the server and in the preview.
@@ -85,46 +86,26 @@ const contactPaths = {
   globe: socialPaths.web,
 } as const;
 
-function Svg({ size, className, children }: { size: number; className?: string; children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export function PlaceholderIconSvg({ icon, size = 24, className }: { icon: PlaceholderIcon; size?: number; className?: string }) {
   return (
-    <Svg size={size} className={className}>
+    <StrokeIcon size={size} className={className}>
       {placeholderPaths[icon] ?? placeholderPaths.store}
-    </Svg>
+    </StrokeIcon>
   );
 }
 
 export function SocialIconSvg({ icon, size = 20, className }: { icon: SocialIcon; size?: number; className?: string }) {
   return (
-    <Svg size={size} className={className}>
+    <StrokeIcon size={size} className={className}>
       {socialPaths[icon]}
-    </Svg>
+    </StrokeIcon>
   );
 }
 
 export function ContactIconSvg({ icon, size = 18, className }: { icon: keyof typeof contactPaths; size?: number; className?: string }) {
   return (
-    <Svg size={size} className={className}>
+    <StrokeIcon size={size} className={className}>
       {contactPaths[icon]}
-    </Svg>
+    </StrokeIcon>
   );
 }

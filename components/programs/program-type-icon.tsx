@@ -1,3 +1,5 @@
+import { StrokeIcon } from "@/components/ui/stroke-icon";
+
 // One icon per program type (spec §1), and a default for any other type.
 // Inline SVG paths (24×24, stroke) keep the tap page free of an icon library.
 const paths: Record<string, string> = {
@@ -30,21 +32,14 @@ export const PROGRAM_TYPE_LABELS: Record<string, string> = {
 export function ProgramTypeIcon({ type, size = 24, className }: { type: string; size?: number; className?: string }) {
   const d = paths[type] ?? paths.default;
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
+    <StrokeIcon
+      size={size}
       strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       className={className}
-      role="img"
-      aria-label={PROGRAM_TYPE_LABELS[type] ?? "Loyalty program"}
+      label={PROGRAM_TYPE_LABELS[type] ?? "Loyalty program"}
       data-program-icon={paths[type] ? type : "default"}
     >
       <path d={d} />
-    </svg>
+    </StrokeIcon>
   );
 }
