@@ -5,27 +5,20 @@ import { BottomNav } from "@/components/dashboard-shell/bottom-nav";
 import { HeaderQrButton } from "@/components/dashboard-shell/header-qr-button";
 import { PwaSetup } from "@/components/pwa/pwa-setup";
 import { requireUser } from "@/lib/auth/current-user";
-import { siteName } from "@/lib/site";
+import { SiteHeader } from "@/components/ui/site-header";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <nav className="mx-auto flex max-w-4xl items-center justify-between px-4 py-3" aria-label="Dashboard">
-          <Link href="/dashboard" className="text-lg font-semibold text-brand dark:text-indigo-300">
-            {siteName}
-          </Link>
-          <div className="flex items-center gap-4 text-sm">
-            <span className="text-slate-600 dark:text-slate-300">{user.firstName ?? user.name ?? user.email}</span>
-            <HeaderQrButton userId={user.id} />
-            <Link href="/dashboard/settings" className="hover:underline">
-              Settings
-            </Link>
-            <LogoutLink className="hover:underline">Log out</LogoutLink>
-          </div>
-        </nav>
-      </header>
+      <SiteHeader label="Dashboard" homeHref="/dashboard" width="max-w-4xl">
+        <span className="text-slate-600 dark:text-slate-300">{user.firstName ?? user.name ?? user.email}</span>
+        <HeaderQrButton userId={user.id} />
+        <Link href="/dashboard/settings" className="hover:underline">
+          Settings
+        </Link>
+        <LogoutLink className="hover:underline">Log out</LogoutLink>
+      </SiteHeader>
       {/* On narrow screens the fixed bottom bar covers the last 5rem: keep content clear of it. */}
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 [@media(max-width:768px)]:pb-32">{children}</main>
       <BottomNav userId={user.id} />

@@ -11,6 +11,7 @@ import { getQrProfile, getQrViewerContext, type QrProfile, type QrViewerContext 
 import { siteName } from "@/lib/site";
 import { OwnerActions } from "./owner-actions";
 import { ReferrerAction } from "./referrer-action";
+import { SiteHeader } from "@/components/ui/site-header";
 
 type Params = Promise<{ user_id: string }>;
 
@@ -60,19 +61,12 @@ export default async function QrUserPage({ params }: { params: Params }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-slate-200 bg-white/80 dark:border-slate-800 dark:bg-slate-900/80">
-        <nav className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3" aria-label="Main">
-          <Link href="/" className="text-lg font-semibold text-brand dark:text-indigo-300">
-            {siteName}
-          </Link>
-          <div className="flex items-center gap-4 text-sm">
-            <Link href={viewer ? "/dashboard" : loginRedirectPath(`/qr/${profile.id}`, "")} className="hover:underline">
-              {viewer ? "Dashboard" : "Log in"}
-            </Link>
-            <ColorSchemeToggle />
-          </div>
-        </nav>
-      </header>
+      <SiteHeader label="Main" translucent>
+        <Link href={viewer ? "/dashboard" : loginRedirectPath(`/qr/${profile.id}`, "")} className="hover:underline">
+          {viewer ? "Dashboard" : "Log in"}
+        </Link>
+        <ColorSchemeToggle />
+      </SiteHeader>
       <main className="mx-auto w-full max-w-md flex-1 px-4 py-10">
         <div className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <div className="space-y-3">
