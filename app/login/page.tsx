@@ -11,7 +11,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   await redirectSignedInUser();
   const { redirect } = await searchParams;
   // Only a same-origin path survives; anything else falls back to /dashboard.
-  const target = safeRedirectPath(typeof redirect === "string" ? redirect : null);
+  const target = safeRedirectPath(redirect);
   return (
     <PageShell>
       <div className="mx-auto max-w-sm space-y-6">

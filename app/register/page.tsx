@@ -4,17 +4,12 @@ import { RegisterForm } from "@/components/auth/register-form";
 import { PageShell } from "@/components/ui/page-shell";
 import { googleEnabled } from "@/lib/auth";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { safeRedirectPath } from "@/lib/auth/redirects";
-import { tagIdSchema } from "@/lib/validation/registration";
+import { registrationQuery, type RegistrationSearchParams } from "@/lib/validation/registration";
 
 export const metadata: Metadata = { title: "Create your account" };
 
-type SearchParams = Promise<{ tap_id?: string | string[]; redirect?: string | string[] }>;
-
-export default async function RegisterPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
-  const redirect = safeRedirectPath(typeof params.redirect === "string" ? params.redirect : null);
-  const tapId = tagIdSchema.safeParse(params.tap_id).data ?? null;
+export default async function RegisterPage({ searchParams }: { searchParams: RegistrationSearchParams }) {
+  const { tapId, redirect } = registrationQuery(await searchParams);
   // Already signed in: nothing to create; continue where the link was going.
   if (await getCurrentUser()) navigate(redirect ?? (tapId ? `/tap?id=${encodeURIComponent(tapId)}` : "/dashboard"));
   return (

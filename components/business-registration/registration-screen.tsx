@@ -1,19 +1,6 @@
 import Link from "next/link";
 import { PageShell } from "@/components/ui/page-shell";
-import { safeRedirectPath } from "@/lib/auth/redirects";
-import { tagIdSchema } from "@/lib/validation/registration";
 import { BusinessWizard, type AddBusinessResult, type SignedInAccount } from "./business-wizard";
-
-export type WizardSearchParams = Promise<{ tap_id?: string | string[]; redirect?: string | string[] }>;
-
-/** tap_id and redirect from the query; anything malformed is ignored. */
-export async function readWizardParams(searchParams: WizardSearchParams) {
-  const params = await searchParams;
-  return {
-    tapId: tagIdSchema.safeParse(params.tap_id).data ?? null,
-    redirect: safeRedirectPath(typeof params.redirect === "string" ? params.redirect : null),
-  };
-}
 
 type Props = {
   tapId: string | null;

@@ -22,9 +22,10 @@ export function guardFor(pathname: string): RouteGuard {
  * A same-origin path to send the user to after sign-in, or null. Rejects
  * absolute and protocol-relative URLs (`//host`, `/\host`), backslashes and
  * control characters, which browsers may normalise into another origin.
+ * Takes a query parameter as it comes: a repeated one (an array) is refused.
  */
-export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2048) return null;
+export function safeRedirectPath(value: unknown): string | null {
+  if (typeof value !== "string" || !value || value.length > 2048) return null;
   if (!value.startsWith("/") || value.startsWith("//")) return null;
   // Backslashes and control/whitespace characters: browsers treat "/\evil" as "//evil".
   if (/[\\\u0000-\u001f\u007f\s]/.test(value)) return null;

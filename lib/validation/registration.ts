@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { safeRedirectPath } from "@/lib/auth/redirects";
 import { emailSchema, MIN_PASSWORD_LENGTH } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 export { MIN_PASSWORD_LENGTH };
@@ -129,3 +130,10 @@ export const registerSchema = z
     }
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+export type RegistrationSearchParams = Promise<{ tap_id?: string | string[]; redirect?: string | string[] }>;
+
+/** `tap_id` and `redirect` of a sign-up or wizard URL; anything malformed is dropped. */
+export function registrationQuery(params: { tap_id?: unknown; redirect?: unknown }) {
+  return { tapId: tagIdSchema.safeParse(params.tap_id).data ?? null, redirect: safeRedirectPath(params.redirect) };
+}

@@ -15,7 +15,7 @@ type SearchParams = Promise<{ redirect?: string | string[]; error?: string | str
 export default async function OAuthCallbackPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const user = await getCurrentUser();
-  const redirectTo = safeRedirectPath(typeof params.redirect === "string" ? params.redirect : null) ?? "/dashboard";
+  const redirectTo = safeRedirectPath(params.redirect) ?? "/dashboard";
   const error = typeof params.error === "string" ? "Google sign-in failed. Please try again." : null;
   return (
     <PageShell>

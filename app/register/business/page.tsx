@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import { addBusinessAction } from "@/app/register/business/actions";
 import { googleSignInAction } from "@/app/login/actions";
-import { BusinessRegistrationScreen, readWizardParams, type WizardSearchParams } from "@/components/business-registration/registration-screen";
+import { BusinessRegistrationScreen } from "@/components/business-registration/registration-screen";
 import { googleEnabled } from "@/lib/auth";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { registrationQuery, type RegistrationSearchParams } from "@/lib/validation/registration";
 
 export const metadata: Metadata = { title: "Register your business" };
 
-export default async function RegisterBusinessPage({ searchParams }: { searchParams: WizardSearchParams }) {
-  const [{ tapId, redirect }, user] = await Promise.all([readWizardParams(searchParams), getCurrentUser()]);
+export default async function RegisterBusinessPage({ searchParams }: { searchParams: RegistrationSearchParams }) {
+  const [{ tapId, redirect }, user] = await Promise.all([searchParams.then(registrationQuery), getCurrentUser()]);
   // Signed in: the business is added to this account instead of creating another one.
   const account = user ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? user.phone ?? "" } : undefined;
   return (
