@@ -2,7 +2,7 @@ import "server-only";
 import { cachedQuery } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { publicBusinessSelect, toPublicBusiness, type PublicBusiness } from "@/lib/db/businesses";
-import type { VisitProgram } from "@/lib/db/visits";
+import { runningProgramsQuery, visitProgramSelect, type VisitProgram } from "@/lib/db/visits";
 
 // The public part of a tag landing (tag → business card → programs), the same
 // for every visitor: cached, and invalidated when the tag, the business or its
@@ -51,22 +51,7 @@ async function loadLanding(tagId: string): Promise<CachedLanding> {
           ownerId: true,
           timezone: true,
           dailyTapLimit: true,
-          programs: {
-            where: { active: true, endedAt: null },
-            orderBy: { createdAt: "asc" },
-            select: {
-              id: true,
-              type: true,
-              name: true,
-              description: true,
-              startDate: true,
-              endDate: true,
-              rules: true,
-              rewardName: true,
-              rewardDescription: true,
-              rewardExpiryDays: true,
-            },
-          },
+          programs: { ...runningProgramsQuery, select: { ...visitProgramSelect, description: true } },
         },
       },
     },

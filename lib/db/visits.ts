@@ -32,6 +32,23 @@ export type VisitProgram = {
   rewardExpiryDays: number | null;
 };
 
+/** The Program columns a visit needs, for every query that feeds the engine. */
+export const visitProgramSelect = {
+  id: true,
+  businessId: true,
+  type: true,
+  name: true,
+  rules: true,
+  startDate: true,
+  endDate: true,
+  rewardName: true,
+  rewardDescription: true,
+  rewardExpiryDays: true,
+} as const;
+
+/** The programs a visit applies: running (not paused, not ended), oldest first. */
+export const runningProgramsQuery = { where: { active: true, endedAt: null }, orderBy: { createdAt: "asc" } } as const;
+
 export type VisitInput = {
   userId: string;
   businessId: string;
@@ -112,20 +129,9 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   const programs: VisitProgram[] =
     input.programs ??
     (await db.program.findMany({
-      where: { businessId: business.id, active: true, endedAt: null },
-      orderBy: { createdAt: "asc" },
-      select: {
-        id: true,
-        businessId: true,
-        type: true,
-        name: true,
-        rules: true,
-        startDate: true,
-        endDate: true,
-        rewardName: true,
-        rewardDescription: true,
-        rewardExpiryDays: true,
-      },
+      ...runningProgramsQuery,
+      where: { ...runningProgramsQuery.where, businessId: business.id },
+      select: visitProgramSelect,
     }));
 
   try {

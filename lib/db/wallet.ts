@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { resolveTheme, type Theme } from "@/lib/business/theme";
 import { describeProgress, isProgramInDate, type ProgressDescription } from "@/lib/loyalty";
 import { localDateIn } from "@/lib/time/local-date";
+import { runningProgramsQuery } from "@/lib/db/visits";
 
 export type WalletProgram = { id: string; type: string; name: string; rewardName: string; progress: ProgressDescription };
 export type WalletCard = {
@@ -35,8 +36,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
           theme: true,
           timezone: true,
           programs: {
-            where: { active: true, endedAt: null },
-            orderBy: { createdAt: "asc" },
+            ...runningProgramsQuery,
             select: { id: true, type: true, name: true, rules: true, rewardName: true, startDate: true, endDate: true },
           },
         },
@@ -95,7 +95,7 @@ export async function listOwnerDashboard(ownerId: string, now = new Date()): Pro
       name: true,
       slug: true,
       timezone: true,
-      _count: { select: { memberships: true, programs: { where: { active: true, endedAt: null } } } },
+      _count: { select: { memberships: true, programs: { where: runningProgramsQuery.where } } },
     },
   });
   return Promise.all(
