@@ -10,7 +10,7 @@ import { ProfilePreview } from "@/components/business-profile/profile-preview";
 import { SocialLinksField } from "@/components/business-profile/social-links-field";
 import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
-import { Field, FieldError } from "@/components/ui/field";
+import { Field, FieldError, TextAreaField } from "@/components/ui/field";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
@@ -64,24 +64,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
               {...register("logoUrl")}
               error={errors.logoUrl?.message}
             />
-            <div className="space-y-1">
-              <label htmlFor="description" className="block text-sm font-medium">
-                Description
-              </label>
-              <textarea
-                id="description"
-                rows={4}
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={errors.description ? "description-error" : undefined}
-                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 aria-[invalid]:border-red-500 dark:border-slate-700 dark:bg-slate-900"
-                {...register("description")}
-              />
-              {errors.description ? (
-                <FieldError id="description-error">
-                  {errors.description.message}
-                </FieldError>
-              ) : null}
-            </div>
+            <TextAreaField label="Description" rows={4} {...register("description")} error={errors.description?.message} />
             <KeywordsField />
           </fieldset>
 

@@ -3,6 +3,7 @@
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
+import type { SignedInAccount } from "./business-wizard";
 
 /** Step 2: the owner's account (spec §2), with the Apple and Google sign-up buttons. */
 export function AccountStep({ onGoogle, googlePending }: { onGoogle: () => void; googlePending: boolean }) {
@@ -41,7 +42,7 @@ export function AccountStep({ onGoogle, googlePending }: { onGoogle: () => void;
 }
 
 /** Step 2 for a signed-in user: the business joins the account they are using. */
-export function SignedInAccountStep({ account }: { account: { firstName: string; lastName: string; email: string } }) {
+export function SignedInAccountStep({ account }: { account: SignedInAccount }) {
   return (
     <div role="note" className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-800">
       <p className="font-medium">

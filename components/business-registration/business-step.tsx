@@ -1,13 +1,12 @@
 "use client";
 
 import { Controller, useFormContext } from "react-hook-form";
-import { Field, FieldError } from "@/components/ui/field";
+import { Field, TextAreaField } from "@/components/ui/field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
 import type { PlaceSuggestion } from "@/lib/business/places";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
 import { KeywordCombobox } from "./keyword-combobox";
 import { PlaceNameInput } from "./place-name-input";
-import { inputClass } from "./styles";
 
 const PLACE_FIELDS = ["businessName", "address", "website", "phone", "keywords"] as const;
 
@@ -62,24 +61,15 @@ export function BusinessStep() {
           />
         )}
       />
-      <div className="space-y-1">
-        <label htmlFor="description" className="block text-sm font-medium">
-          Description <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-        </label>
-        <textarea
-          id="description"
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? "description-error" : undefined}
-          className={inputClass}
-          {...register("description")}
-        />
-        {errors.description ? (
-          <FieldError id="description-error">
-            {errors.description.message}
-          </FieldError>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={
+          <>
+            Description <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          </>
+        }
+        {...register("description")}
+        error={errors.description?.message}
+      />
       <Field
         label="Website"
         type="url"

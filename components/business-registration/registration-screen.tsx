@@ -1,15 +1,9 @@
 import Link from "next/link";
 import { PageShell } from "@/components/ui/page-shell";
-import { BusinessWizard, type AddBusinessResult, type SignedInAccount } from "./business-wizard";
+import type { ComponentProps } from "react";
+import { BusinessWizard } from "./business-wizard";
 
-type Props = {
-  tapId: string | null;
-  redirect: string | null;
-  googleEnabled: boolean;
-  googleSignIn: (redirect: string | null) => Promise<void>;
-  account?: SignedInAccount;
-  addBusiness?: (registration: unknown) => Promise<AddBusinessResult>;
-};
+type Props = ComponentProps<typeof BusinessWizard>;
 
 /** /register/business and /claim/register (spec §2): the business registration wizard. */
 export function BusinessRegistrationScreen({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {

@@ -7,7 +7,7 @@ export const inputClass =
 export const errorClass = "text-sm text-red-600 dark:text-red-400";
 export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 
-type FrameProps = { label: string; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
+type FrameProps = { label: ReactNode; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
 
 function describedBy(inputId: string | undefined, error?: string, hint?: string) {
   return error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
@@ -45,7 +45,7 @@ export function ActionError({ children }: { children: ReactNode }) {
   return <FieldError className="font-medium">{children}</FieldError>;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: string };
 
 /** Labelled input with its validation message. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, name, ...props }, ref) {
@@ -65,7 +65,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
   );
 });
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: string };
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: string };
 
 /** Labelled textarea with its validation message. */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField(
