@@ -5,10 +5,7 @@ import { SocialIconSvg } from "@/components/business/icons";
 import { Button } from "@/components/ui/button";
 import { SOCIAL_NETWORKS, socialIconFor } from "@/lib/business/display";
 import { MAX_SOCIAL_LINKS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
-import { FieldError } from "@/components/ui/field";
-
-const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 aria-[invalid]:border-red-500 dark:border-slate-700 dark:bg-slate-900";
+import { Field, FieldError } from "@/components/ui/field";
 
 /** Network + link rows; add and remove. Known networks get their icon on the card. */
 export function SocialLinksField() {
@@ -35,44 +32,26 @@ export function SocialLinksField() {
               <span className="mt-3 text-slate-500 dark:text-slate-400">
                 <SocialIconSvg icon={socialIconFor(network)} />
               </span>
-              <div className="space-y-1">
-                <label htmlFor={networkId} className="sr-only">
-                  Social network {index + 1}
-                </label>
-                <input
-                  id={networkId}
-                  list="social-networks"
-                  placeholder="instagram"
-                  autoComplete="off"
-                  aria-invalid={errors?.network ? true : undefined}
-                  className={inputClass}
-                  {...register(`socialLinks.${index}.network`)}
-                />
-                {errors?.network ? (
-                  <FieldError>
-                    {errors.network.message}
-                  </FieldError>
-                ) : null}
-              </div>
-              <div className="space-y-1">
-                <label htmlFor={urlId} className="sr-only">
-                  Social link {index + 1}
-                </label>
-                <input
-                  id={urlId}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://…"
-                  aria-invalid={errors?.url ? true : undefined}
-                  className={inputClass}
-                  {...register(`socialLinks.${index}.url`)}
-                />
-                {errors?.url ? (
-                  <FieldError>
-                    {errors.url.message}
-                  </FieldError>
-                ) : null}
-              </div>
+              <Field
+                label={`Social network ${index + 1}`}
+                hideLabel
+                id={networkId}
+                list="social-networks"
+                placeholder="instagram"
+                autoComplete="off"
+                {...register(`socialLinks.${index}.network`)}
+                error={errors?.network?.message}
+              />
+              <Field
+                label={`Social link ${index + 1}`}
+                hideLabel
+                id={urlId}
+                type="url"
+                inputMode="url"
+                placeholder="https://…"
+                {...register(`socialLinks.${index}.url`)}
+                error={errors?.url?.message}
+              />
               <Button type="button" variant="ghost" aria-label={`Remove social link ${index + 1}`} onClick={() => remove(index)}>
                 ×
               </Button>

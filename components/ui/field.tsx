@@ -7,17 +7,17 @@ export const inputClass =
 export const errorClass = "text-sm text-red-600 dark:text-red-400";
 export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 
-type FrameProps = { label: ReactNode; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
+type FrameProps = { label: ReactNode; hideLabel?: boolean; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
 
 function describedBy(inputId: string | undefined, error?: string, hint?: string) {
   return error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
 }
 
 /** Label above, hint or validation message (announced to screen readers) below. */
-function FieldFrame({ label, inputId, error, hint, children }: FrameProps) {
+function FieldFrame({ label, hideLabel, inputId, error, hint, children }: FrameProps) {
   return (
     <div className="space-y-1">
-      <label htmlFor={inputId} className="block text-sm font-medium">
+      <label htmlFor={inputId} className={hideLabel ? "sr-only" : "block text-sm font-medium"}>
         {label}
       </label>
       {children}
@@ -45,13 +45,19 @@ export function ActionError({ children }: { children: ReactNode }) {
   return <FieldError className="font-medium">{children}</FieldError>;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: string };
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  /** Only for screen readers, where the row's layout already says what the input is. */
+  hideLabel?: boolean;
+  error?: string;
+  hint?: string;
+};
 
 /** Labelled input with its validation message. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, name, ...props }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, hideLabel, error, hint, id, name, ...props }, ref) {
   const inputId = id ?? name;
   return (
-    <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
+    <FieldFrame label={label} hideLabel={hideLabel} inputId={inputId} error={error} hint={hint}>
       <input
         ref={ref}
         id={inputId}
