@@ -2,18 +2,9 @@
 import { applyVisit, describeProgress, emptyProgress, isProgramInDate } from "@/lib/loyalty";
 import { applyStamps } from "@/lib/loyalty/stamps";
 import type { EngineContext, ProgramInput, ProgressState, VisitResult } from "@/lib/loyalty";
+import { engineContext } from "../support/loyalty";
 
-function ctx(overrides: Partial<EngineContext> = {}): EngineContext {
-  return {
-    now: new Date("2025-03-10T12:00:00Z"),
-    localDate: "2025-03-10",
-    isFirstVisit: false,
-    membershipLinkedAt: new Date("2024-01-01T10:00:00Z"),
-    birthday: null,
-    random: () => 0.99,
-    ...overrides,
-  };
-}
+const ctx = (overrides: Partial<EngineContext> = {}) => engineContext({ random: () => 0.99, ...overrides });
 
 function program(type: string, rules: unknown = {}, dates: Partial<Pick<ProgramInput, "startDate" | "endDate">> = {}): ProgramInput {
   return { type, rules, startDate: null, endDate: null, ...dates };

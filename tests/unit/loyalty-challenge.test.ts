@@ -1,17 +1,9 @@
 // Challenge: N visits within a window of days, one reward per window, sliding.
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
-import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
+import type { ProgramInput, ProgressState } from "@/lib/loyalty";
+import { engineContext } from "../support/loyalty";
 
-function ctx(localDate: string): EngineContext {
-  return {
-    now: new Date(`${localDate}T12:00:00Z`),
-    localDate,
-    isFirstVisit: false,
-    membershipLinkedAt: new Date("2024-01-01T10:00:00Z"),
-    birthday: null,
-    random: () => 0.5,
-  };
-}
+const ctx = (localDate: string) => engineContext({ now: new Date(`${localDate}T12:00:00Z`), localDate });
 
 const program = (rules: unknown = {}): ProgramInput => ({ type: "challenge", rules, startDate: null, endDate: null });
 

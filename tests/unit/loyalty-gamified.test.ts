@@ -1,17 +1,9 @@
 // Gamified: each visit is a draw decided by the injected RNG.
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
-import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
+import type { ProgramInput, ProgressState } from "@/lib/loyalty";
+import { engineContext } from "../support/loyalty";
 
-function ctx(random: () => number): EngineContext {
-  return {
-    now: new Date("2025-03-10T12:00:00Z"),
-    localDate: "2025-03-10",
-    isFirstVisit: false,
-    membershipLinkedAt: new Date("2024-01-01T10:00:00Z"),
-    birthday: null,
-    random,
-  };
-}
+const ctx = (random: () => number) => engineContext({ random });
 
 /** An RNG that replays the given values in order. */
 function sequence(...values: number[]): () => number {

@@ -1,16 +1,10 @@
 // Points: thresholds, carry-over and several rewards from one big visit.
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import { applyPoints } from "@/lib/loyalty/points";
-import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
+import type { ProgramInput, ProgressState } from "@/lib/loyalty";
+import { engineContext } from "../support/loyalty";
 
-const ctx: EngineContext = {
-  now: new Date("2025-03-10T12:00:00Z"),
-  localDate: "2025-03-10",
-  isFirstVisit: false,
-  membershipLinkedAt: new Date("2024-01-01T10:00:00Z"),
-  birthday: null,
-  random: () => 0.5,
-};
+const ctx = engineContext();
 
 const program = (rules: unknown = {}): ProgramInput => ({ type: "points", rules, startDate: null, endDate: null });
 const progress = (count: number, total = count): ProgressState => ({ count, total, tier: null, state: {} });

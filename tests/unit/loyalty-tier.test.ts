@@ -1,15 +1,9 @@
 // Tiers: cumulative visits, one reward per newly reached tier, never twice.
 import { applyVisit, describeProgress, emptyProgress, tierFor } from "@/lib/loyalty";
-import type { EngineContext, ProgramInput, ProgressState, Tier, VisitResult } from "@/lib/loyalty";
+import type { ProgramInput, ProgressState, Tier, VisitResult } from "@/lib/loyalty";
+import { engineContext } from "../support/loyalty";
 
-const ctx: EngineContext = {
-  now: new Date("2025-03-10T12:00:00Z"),
-  localDate: "2025-03-10",
-  isFirstVisit: false,
-  membershipLinkedAt: new Date("2024-01-01T10:00:00Z"),
-  birthday: null,
-  random: () => 0.5,
-};
+const ctx = engineContext();
 
 const program = (rules: unknown = {}): ProgramInput => ({ type: "tier", rules, startDate: null, endDate: null });
 
