@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import "./load-env.mjs";
 import pg from "pg";
 import { applyMigrations } from "./db/engine.mjs";
+import { EMBEDDED_DATABASE_ENV } from "./db/embedded-env.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
 
@@ -78,10 +79,7 @@ async function main() {
     const dataDir = embeddedDataDir();
     embedded = await startEmbedded({ dataDir, port: Number(process.env.LOYALTAP_DB_PORT || 0) });
     databaseUrl = embedded.url;
-    // PGlite is a single session underneath: one pooled connection, and no
-    // named statements (lib/db/sql.ts), which would outlive a connection.
-    env.DATABASE_POOL_MAX = "1";
-    env.LOYALTAP_EMBEDDED_DATABASE = "1";
+    Object.assign(env, EMBEDDED_DATABASE_ENV);
     log(`Embedded database (PGlite) in ${path.relative(root, dataDir) || dataDir}, on ${databaseUrl.replace(/:[^:@]*@/, ":***@")}`);
   }
   env.DATABASE_URL = databaseUrl;

@@ -32,9 +32,9 @@ const types: pg.CustomTypesConfig = {
 
 // Named (prepared) statements: PostgreSQL parses and plans each text once per
 // connection instead of on every tap. The hot path has a handful of texts.
-// Not on the embedded PGlite: it serves every connection from one session, so
-// a statement prepared by a connection the pool has since closed still exists
-// there, and preparing it again fails.
+// Not on the embedded PGlite (scripts/db/embedded-env.mjs): it serves every
+// connection from one session, so a statement prepared by a connection the
+// pool has since closed still exists there, and preparing it again fails.
 const prepareStatements = process.env.LOYALTAP_EMBEDDED_DATABASE !== "1";
 const names = new Map<string, string>();
 function statementName(text: string): string | undefined {

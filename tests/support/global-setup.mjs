@@ -6,6 +6,7 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { EMBEDDED_DATABASE_ENV } from "../../scripts/db/embedded-env.mjs";
 
 async function startEmbeddedProcess() {
   const child = spawn(process.execPath, ["scripts/db/serve-embedded.mjs"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -26,9 +27,7 @@ export default async function globalSetup() {
     const embedded = await startEmbeddedProcess();
     globalThis.__LOYALTAP_TEST_DB__ = embedded.child;
     url = embedded.url;
-    // PGlite is a single session underneath: the app's settings there (scripts/start.mjs).
-    process.env.DATABASE_POOL_MAX = "1";
-    process.env.LOYALTAP_EMBEDDED_DATABASE = "1";
+    Object.assign(process.env, EMBEDDED_DATABASE_ENV);
   }
   // In a child process, as `npm run db:migrate`: the engine's WASM and pg pool
   // would otherwise keep jest's parent process alive after the run.
