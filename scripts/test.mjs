@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order — jest (unit + integration against a real
-// database) and then Playwright (e2e against the production build on the
-// embedded database). Prints each runner's own summary and, last, one line
+// database), Playwright (e2e against the production build on the embedded
+// database), then the reliability suite (production instances on PostgreSQL). Prints each runner's own summary and, last, one line
 // with the totals: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
@@ -79,6 +79,17 @@ async function main() {
     if (flaky.length) console.log(`\nflaky (failed once, passed on retry): ${flaky.length}\n${flaky.map((t) => `  - ${t}`).join("\n")}`);
   } else totals.failed += 1;
   if (pwCode !== 0) exitCode = 1;
+
+  console.log("\n== reliability: production instances on PostgreSQL ==");
+  const relJson = path.join(resultsDir, "reliability.json");
+  const relCode = await run(bin("jest"), ["--ci", "--config", "jest.reliability.config.mjs", "--runInBand", "--json", `--outputFile=${relJson}`]);
+  const rel = await readJson(relJson);
+  if (rel) {
+    totals.passed += rel.numPassedTests;
+    totals.failed += rel.numFailedTests + (rel.numRuntimeErrorTestSuites ?? 0);
+    totals.skipped += rel.numPendingTests + rel.numTodoTests;
+  } else totals.failed += 1;
+  if (relCode !== 0) exitCode = 1;
 
   console.log("\n== all suites ==");
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { getUserIdFromHeaders } from "@/lib/auth/current-user";
+import { getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams, sunRejection } from "@/lib/nfc/verify-tap";
 import { recordTap, type TapErrorBody, type TapVisitBody } from "@/lib/tap/record";
@@ -23,8 +23,8 @@ export async function recordTapAction(input: unknown): Promise<TapVisitBody | Ta
   }
   const { id } = parsed.data;
   const requestHeaders = await headers();
-  const userId = await getUserIdFromHeaders(requestHeaders);
-  if (!userId) return { status: "error", code: "not_authenticated", message: "Please log in to record your visit.", tag_id: id };
-  const result = await recordTap(userId, id, requestNow(requestHeaders), pickSunParams(parsed.data));
+  const identity = await getSessionIdentityFromHeaders(requestHeaders);
+  if (!identity) return { status: "error", code: "not_authenticated", message: "Please log in to record your visit.", tag_id: id };
+  const result = await recordTap(identity, id, requestNow(requestHeaders), pickSunParams(parsed.data));
   return result.body;
 }

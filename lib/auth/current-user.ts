@@ -14,21 +14,26 @@ import { findActiveUserById, type AppUser } from "@/lib/db/users";
  * authorises with this; the proxy is only a first filter.
  */
 export async function getUserFromHeaders(requestHeaders: Headers): Promise<AppUser | null> {
-  const userId = await getUserIdFromHeaders(requestHeaders);
-  return userId ? findActiveUserById(userId) : null;
+  const identity = await getSessionIdentityFromHeaders(requestHeaders);
+  return identity ? findActiveUserById(identity.userId) : null;
 }
 
 /**
- * Only the user id a valid token or session names, without reading the
- * database: for a hot path whose own statement checks the account (the tap).
+ * Who a valid token or session names, and the session version it was issued
+ * under, without reading the database: for a hot path whose own statement
+ * checks the account and the version (the tap). `sessionVersion` null means
+ * the credential carries none and the statement does not check it.
  */
-export async function getUserIdFromHeaders(requestHeaders: Headers): Promise<string | null> {
+export type SessionIdentity = { userId: string; sessionVersion: number | null };
+
+export async function getSessionIdentityFromHeaders(requestHeaders: Headers): Promise<SessionIdentity | null> {
   const authorization = requestHeaders.get("authorization");
+  let userId: string | null;
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    return match ? verifyAccessToken(match[1]!) : null;
-  }
-  return sessionUserIdFromCookie(requestHeaders.get("cookie"));
+    userId = match ? verifyAccessToken(match[1]!) : null;
+  } else userId = await sessionUserIdFromCookie(requestHeaders.get("cookie"));
+  return userId ? { userId, sessionVersion: null } : null;
 }
 
 /** The current user in a server component or action (memoised per request). */

@@ -7,6 +7,7 @@ import { generateRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 
 export const LIMIT_REACHED_MESSAGE = "You have reached the maximum number of taps allowed for today.";
+export const EMAIL_NOT_VERIFIED_MESSAGE = "Confirm your email address to start earning rewards: open the link we sent you.";
 
 export type IssuedReward = { id: string; code: string; name: string; programId: string; expiresAt: Date | null };
 
@@ -51,6 +52,15 @@ export const runningProgramsQuery = { where: { active: true, endedAt: null }, or
 
 export type VisitInput = {
   userId: string;
+  /**
+   * The session version the customer's credential was issued under; the visit
+   * is refused (customer_not_found) when the account has moved on since
+   * (logout, password change). null or absent: not checked (a visit the
+   * owner records from the customer's QR).
+   */
+  sessionVersion?: number | null;
+  /** REQUIRE_EMAIL_VERIFICATION: an account whose email is not confirmed earns nothing. */
+  requireVerifiedEmail?: boolean;
   businessId: string;
   /** The business's time zone and daily limit when the caller already has them (the tap path does). */
   business?: { timezone: string; dailyTapLimit: number };
@@ -80,18 +90,19 @@ export type VisitOutcome =
       rewards: IssuedReward[];
       localDate: string;
     }
-  | { ok: false; reason: "limit_reached" | "business_not_found" | "customer_not_found" };
+  | { ok: false; reason: "limit_reached" | "business_not_found" | "customer_not_found" | "email_not_verified" };
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 class VisitRefused extends Error {
-  constructor(readonly reason: "limit_reached" | "customer_not_found") {
+  constructor(readonly reason: "limit_reached" | "customer_not_found" | "email_not_verified") {
     super(reason);
   }
 }
 
 type RecordedRow = {
   customerFound: boolean;
+  unverified: boolean;
   birthday: string | null;
   userReferredById: string | null;
   membershipId: string | null;
@@ -138,8 +149,11 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
     return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
       const [row] = await tx.query<RecordedRow>(
-        `WITH customer AS (
-          SELECT "id", "birthday", "referredById" FROM "User" WHERE "id" = $1::text AND "disabledAt" IS NULL
+        `WITH account AS (
+          SELECT "id", "birthday", "referredById", ($11::boolean AND "emailVerified" IS NULL) AS "unverified" FROM "User"
+          WHERE "id" = $1::text AND "disabledAt" IS NULL AND ($10::int IS NULL OR "sessionVersion" = $10::int)
+        ), customer AS (
+          SELECT "id", "birthday", "referredById" FROM account WHERE NOT "unverified"
         ), counted AS (
           INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
           SELECT "id", $2::text, $3::date, 1 FROM customer
@@ -161,16 +175,30 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           RETURNING "id"
         )
         SELECT
-          EXISTS (SELECT 1 FROM customer) AS "customerFound",
+          EXISTS (SELECT 1 FROM account) AS "customerFound",
+          COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
           (SELECT "birthday" FROM customer) AS "birthday",
           (SELECT "referredById" FROM customer) AS "userReferredById",
           member."id" AS "membershipId", member."visitCount", member."linkedAt",
           member."referredById" AS "membershipReferredById", member."inserted",
           (SELECT "id" FROM tap) AS "tapId"
         FROM (SELECT 1) AS one LEFT JOIN member ON true`,
-        [input.userId, business.id, localDate, business.dailyTapLimit, via, now, input.tagId, input.source, input.sunCounter ?? null],
+        [
+          input.userId,
+          business.id,
+          localDate,
+          business.dailyTapLimit,
+          via,
+          now,
+          input.tagId,
+          input.source,
+          input.sunCounter ?? null,
+          input.sessionVersion ?? null,
+          input.requireVerifiedEmail ?? false,
+        ],
       );
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
+      if (row.unverified) throw new VisitRefused("email_not_verified");
       if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) throw new VisitRefused("limit_reached");
       const membership = { id: row.membershipId, visitCount: row.visitCount, linkedAt: row.linkedAt, inserted: Boolean(row.inserted) };
       const referrerId = row.membershipReferredById ?? row.userReferredById;

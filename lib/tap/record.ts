@@ -1,10 +1,11 @@
 import "server-only";
 import { acceptSunCounter, CounterNotFresh } from "@/lib/db/secure-tags";
 import { getTapLanding, visitProgramsOf } from "@/lib/db/tap-landing";
-import { LIMIT_REACHED_MESSAGE, recordVisit } from "@/lib/db/visits";
+import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE, recordVisit } from "@/lib/db/visits";
 import { checkSecureTap, countReplayedVisit } from "@/lib/nfc/secure-tap";
 import type { SunParams } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
+import type { SessionIdentity } from "@/lib/auth/current-user";
 
 export type TapErrorBody = { status: "error"; message: string; code: string; type?: "limit_reached"; tag_id: string };
 export type TapVisitBody = ReturnType<typeof visitJson>;
@@ -19,7 +20,8 @@ export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapErro
  * anything else, and its read counter is accepted in the visit's own
  * transaction: one link, one visit, however many requests carry it.
  */
-export async function recordTap(userId: string, tagId: string, now: Date, sun: SunParams = {}): Promise<TapRecordResult> {
+export async function recordTap(identity: SessionIdentity, tagId: string, now: Date, sun: SunParams = {}): Promise<TapRecordResult> {
+  const { userId } = identity;
   const error = (httpStatus: number, code: string, message: string): TapRecordResult => ({
     httpStatus,
     body: { status: "error", code, message, tag_id: tagId },
@@ -37,6 +39,8 @@ export async function recordTap(userId: string, tagId: string, now: Date, sun: S
   try {
     outcome = await recordVisit({
       userId,
+      sessionVersion: identity.sessionVersion,
+      requireVerifiedEmail: process.env.REQUIRE_EMAIL_VERIFICATION === "1",
       businessId: landing.business.id,
       business: { timezone: landing.timezone, dailyTapLimit: landing.dailyTapLimit },
       programs: visitProgramsOf(landing),
@@ -57,6 +61,7 @@ export async function recordTap(userId: string, tagId: string, now: Date, sun: S
       return { httpStatus: 429, body: { status: "error", type: "limit_reached", code: "limit_reached", message: LIMIT_REACHED_MESSAGE, tag_id: tagId } };
     }
     if (outcome.reason === "customer_not_found") return error(401, "not_authenticated", "Please log in to record your visit.");
+    if (outcome.reason === "email_not_verified") return error(403, "email_not_verified", EMAIL_NOT_VERIFIED_MESSAGE);
     return error(404, "tag_not_claimed", "This tag is not linked to a business yet.");
   }
   return { httpStatus: 200, body: visitJson(tagId, outcome) };

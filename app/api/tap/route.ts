@@ -1,5 +1,5 @@
 import { apiError, apiJson, fieldErrors, readJsonBody } from "@/lib/http/api";
-import { getUserFromHeaders, getUserIdFromHeaders } from "@/lib/auth/current-user";
+import { getUserFromHeaders, getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams } from "@/lib/nfc/verify-tap";
 import { tapCheckJson } from "@/lib/tap/api-shape";
@@ -28,8 +28,8 @@ export async function GET(request: Request) {
 export async function POST(request: Request) {
   const body = await readJsonBody(request, tapRequestSchema);
   if (!body.ok) return body.response;
-  const userId = await getUserIdFromHeaders(request.headers);
-  if (!userId) return apiError(401, "Please log in to record your visit.", { code: "not_authenticated" });
-  const result = await recordTap(userId, body.data.id, requestNow(request.headers), pickSunParams(body.data));
+  const identity = await getSessionIdentityFromHeaders(request.headers);
+  if (!identity) return apiError(401, "Please log in to record your visit.", { code: "not_authenticated" });
+  const result = await recordTap(identity, body.data.id, requestNow(request.headers), pickSunParams(body.data));
   return apiJson(result.body, { status: result.httpStatus });
 }
