@@ -137,10 +137,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   const instances: Instance[] = [];
   try {
-    for (let i = 0; i < count; i++) instances.push(spawnInstance(i, ports[i]!));
-    await Promise.all(instances.map((instance) => waitUntilServing(instance)));
+    // One after the other: each instance's start runs the first-run work.
+    for (let i = 0; i < count; i++) {
+      instances.push(spawnInstance(i, ports[i]!));
+      await waitUntilServing(instances[i]!);
+    }
   } catch (error) {
-    for (const instance of instances) instance.child.kill("SIGKILL");
+    for (const instance of instances) {
+      try {
+        process.kill(-instance.child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
     await sql.end();
     await database.drop();
     throw error;
