@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { completePendingRegistrationAction } from "@/app/auth/callback/actions";
 import { GOOGLE_SIGNUP_FALLBACK, PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
+import { safeRedirectPath } from "@/lib/auth/redirects";
 import { Spinner } from "@/components/ui/spinner";
 
 function readPending(): unknown {
@@ -16,8 +17,10 @@ function readPending(): unknown {
   }
 }
 
-export function OAuthCallback({ signedIn, redirectTo, error }: { signedIn: boolean; redirectTo: string; error: string | null }) {
+export function OAuthCallback({ signedIn, redirectTo: requested, error }: { signedIn: boolean; redirectTo: string; error: string | null }) {
   const router = useRouter();
+  // Checked here as well as on the server: this is where the browser navigates.
+  const redirectTo = safeRedirectPath(requested) ?? "/dashboard";
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
 

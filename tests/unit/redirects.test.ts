@@ -28,29 +28,104 @@ describe("route guards (spec §2)", () => {
 });
 
 describe("safeRedirectPath", () => {
-  it("keeps same-origin paths with their query", () => {
-    expect(safeRedirectPath("/dashboard/settings")).toBe("/dashboard/settings");
-    expect(safeRedirectPath("/tap?id=abc&x=1")).toBe("/tap?id=abc&x=1");
+  it.each([
+    ["/dashboard/settings", "/dashboard/settings"],
+    ["/tap?id=abc&x=1", "/tap?id=abc&x=1"],
+    ["/register?tap_id=t1&redirect=%2Ftap%3Fid%3Dt1", "/register?tap_id=t1&redirect=%2Ftap%3Fid%3Dt1"],
+    ["/dashboard/tag/claim/t1?tagId=t1", "/dashboard/tag/claim/t1?tagId=t1"],
+    ["/dashboard#rewards", "/dashboard#rewards"],
+    ["/", "/"],
+    // Normalisation that stays on this origin is kept, normalised.
+    ["/a/../dashboard", "/dashboard"],
+    ["/./dashboard", "/dashboard"],
+  ])("keeps the same-origin path %p as %p", (value, expected) => {
+    expect(safeRedirectPath(value)).toBe(expected);
   });
 
+  // Every one of these is refused outright: none may come back in any form.
   it.each([
+    // Protocol-relative and backslash forms.
     "//evil.example",
     "//evil.example/dashboard",
+    "///evil.example",
     "/\\evil.example",
     "\\\\evil.example",
+    "\\/evil.example",
+    "/\\/evil.example",
+    "/dashboard\\..\\..\\evil",
+    // Paths that only become "//host" after normalisation (the reported bug).
+    "/.//evil.example/phish",
+    "/./\\evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2e%2e//evil.example",
+    "/.%2e//evil.example",
+    // Percent-encoded slashes and backslashes that decode into another host.
+    "/%2F%2Fevil.example",
+    "/%2f/evil.example",
+    "/%5Cevil.example",
+    "/%5C%5Cevil.example",
+    "%2F%2Fevil.example",
+    "/%252F%252Fevil.example",
+    "/%25252F%25252Fevil.example",
+    // Tabs, newlines and other controls, raw or encoded.
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/%09/evil.example",
+    "/%0a/evil.example",
+    "/%0d%0aSet-Cookie:x=1",
+    "/%00",
+    "/dashboard\u0000",
+    "/\u0085/evil.example",
+    "/%C2%85/evil.example",
+    " //evil.example",
+    "/ /evil.example",
+    // Unicode slashes and other non-ASCII characters.
+    "/\u2215evil.example",
+    "/\uFF0F\uFF0Fevil.example",
+    "/\u2044evil.example",
+    "/\u3002evil.example",
+    // Absolute URLs and schemes.
     "https://evil.example",
     "http:/evil.example",
+    "http:evil.example",
+    "HTTPS://evil.example/dashboard",
     "javascript:alert(1)",
-    "/\tevil",
-    "/%0d%0aSet-Cookie:x",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "mailto:victim@example.test",
+    // Relative paths and malformed escapes.
     "dashboard",
+    "evil.example",
+    "./dashboard",
+    "../dashboard",
+    "?redirect=//evil.example",
+    "#//evil.example",
+    "/%zz",
+    "/%",
+    // Non-strings, empties and oversize values.
     "",
     null,
     undefined,
-  ])("rejects %p", (value) => {
-    const result = safeRedirectPath(value as string | null | undefined);
-    // Encoded CR/LF stay encoded (harmless path); everything else is refused.
-    if (result !== null) expect(result.startsWith("/") && !result.startsWith("//")).toBe(true);
-    if (value !== "/%0d%0aSet-Cookie:x") expect(result).toBeNull();
+    42,
+    ["/dashboard", "//evil.example"],
+    { toString: () => "/dashboard" },
+  ])("refuses %p", (value) => {
+    expect(safeRedirectPath(value)).toBeNull();
+  });
+
+  it("refuses a target longer than 2048 characters", () => {
+    expect(safeRedirectPath("/" + "a".repeat(2048))).toBeNull();
+  });
+
+  it("never returns a value that a browser reads as another origin", () => {
+    const hostile = ["/.//x", "/./\\x", "/%2e%2e//x", "/a/b/../..//x", "/././/x"];
+    for (const value of hostile) {
+      const result = safeRedirectPath(value);
+      if (result !== null) expect(new URL(result, "https://loyaltap.example").origin).toBe("https://loyaltap.example");
+    }
   });
 });
