@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { refuseCrossSite } from "@/lib/http/same-origin";
 
-// JSON API conventions (ARCHITECTURE.md §3): errors are
-// { status: "error", message, code? } with a 4xx status — never a 500 for bad
-// input, never a stack trace.
+// JSON API conventions: errors are { status: "error", message, code? } with a
+// 4xx status — never a 500 for bad input, never a stack trace.
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -34,11 +34,31 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 type BodyResult<T> = { ok: true; data: T } | { ok: false; response: NextResponse };
 
+export const JSON_CONTENT_TYPE_MESSAGE = "Send the request body as JSON (Content-Type: application/json).";
+
+/** True for application/json and any application/*+json, with or without parameters. */
+export function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const type = value.split(";", 1)[0]!.trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
 /**
- * Reads a JSON body of at most 100 KB and parses it with `schema`.
- * 413 for an oversized body, 400 for malformed JSON or invalid fields.
+ * Reads a JSON body of at most 100 KB and parses it with `schema`, for every
+ * state-changing JSON route handler. In order: 403 for a cookie-carrying
+ * request from another site (refuseCrossSite), 415 for a body that is not
+ * declared as JSON (a cross-site form or a no-cors fetch can only send
+ * text/plain, form encodings or no type), 413 for an oversized body, 400 for
+ * malformed JSON or invalid fields. A request with no body and no content
+ * type reads as {}.
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<BodyResult<z.infer<S>>> {
+  const refused = refuseCrossSite(request);
+  if (refused) return { ok: false, response: refused };
+  const contentType = request.headers.get("content-type");
+  if (contentType !== null && !isJsonContentType(contentType)) {
+    return { ok: false, response: apiError(415, JSON_CONTENT_TYPE_MESSAGE, { code: "unsupported_media_type" }) };
+  }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
   let text: string;
@@ -47,6 +67,9 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   } catch (error) {
     if (error instanceof BodyTooLarge) return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
     return { ok: false, response: apiError(400, "Could not read the request body.") };
+  }
+  if (contentType === null && text !== "") {
+    return { ok: false, response: apiError(415, JSON_CONTENT_TYPE_MESSAGE, { code: "unsupported_media_type" }) };
   }
   let json: unknown;
   try {

@@ -20,7 +20,7 @@ export async function POST(request: Request) {
   }
   const body = await readJsonBody(request, refreshSchema);
   if (!body.ok) {
-    if (body.response.status === 413) return body.response;
+    if (body.response.status !== 400) return body.response;
     return grantError("invalid_request", "Failed to refresh session");
   }
   const rotated = await rotateRefreshToken(body.data.refresh_token);
