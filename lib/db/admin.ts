@@ -3,6 +3,7 @@ import { z } from "zod";
 import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect } from "@/lib/db/users";
+import { singleLineText } from "@/lib/validation/text";
 
 // /admin/users (role ADMIN only). The pages check the role before calling
 // these; the one write checks it again against the database.
@@ -15,7 +16,7 @@ export function isAdmin(user: { role: string; disabledAt?: Date | null } | null 
 
 /** `?q=&page=` of the user list; anything odd falls back to the first page of everyone. */
 export const adminUserSearchSchema = z.object({
-  q: z.string().trim().max(200).catch(""),
+  q: singleLineText().trim().max(200).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;

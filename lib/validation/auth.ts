@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation/text";
 
 // One schema per payload, shared by the forms and the route handlers.
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
+export const emailSchema = singleLineText().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -19,16 +20,15 @@ export const newPasswordSchema = z
 export const resetPasswordRequestSchema = z.object({ email: emailSchema });
 export const updatePasswordSchema = z.object({
   password: newPasswordSchema,
-  token: z.string().min(10).max(200).optional(),
+  token: singleLineText().min(10).max(200).optional(),
 });
 
 // Account fields of spec §2 step 2 (also the customer sign-up form), with its messages.
 export const accountSchema = z
   .object({
-    firstName: z.string().trim().min(1, "First name is required").max(100),
-    lastName: z.string().trim().min(1, "Last name is required").max(100),
-    email: z
-      .string()
+    firstName: singleLineText().trim().min(1, "First name is required").max(100),
+    lastName: singleLineText().trim().min(1, "Last name is required").max(100),
+    email: singleLineText()
       .trim()
       .min(1, "Email is required")
       .pipe(z.email("Enter a valid email address").max(254)),
@@ -42,7 +42,7 @@ export const accountSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 export type AccountInput = z.infer<typeof accountSchema>;
 
-export const resetRequestFormSchema = z.object({ email: z.string().trim().min(1, "Email is required").pipe(emailSchema) });
+export const resetRequestFormSchema = z.object({ email: singleLineText().trim().min(1, "Email is required").pipe(emailSchema) });
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { safeHttpUrl } from "@/lib/business/display";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
+import { HTTP_URL_MESSAGE, httpUrl, idString, multiLineText, optionalHttpUrl as optionalHttpUrlOf, singleLineText } from "@/lib/validation/text";
+
+export { HTTP_URL_MESSAGE };
 
 // The owner's edit of a business's public card, shared by the form
 // (react-hook-form) and the server action. Input and output have the same
 // shape (no transforms beyond trimming) so the form can use it as is;
 // "" means "not set" for optional text, links and colours.
 
-export const HTTP_URL_MESSAGE = "Enter a full http:// or https:// address";
 export const HEX_COLOR_MESSAGE = "Use a hex colour like #4F46E5";
 export const TAP_LIMIT_MESSAGE = "Daily tap limit must be between 1 and 10";
 export const TIMEZONE_MESSAGE = "Choose a valid time zone";
@@ -35,24 +36,14 @@ export function isValidTimezone(value: string): boolean {
 }
 
 // Only http(s): a `javascript:` or `data:` link is refused, never stored.
-const requiredHttpUrl = z
-  .string()
-  .trim()
-  .min(1, HTTP_URL_MESSAGE)
-  .max(2048)
-  .refine((value) => safeHttpUrl(value) !== null, HTTP_URL_MESSAGE);
-const optionalHttpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => value === "" || safeHttpUrl(value) !== null, HTTP_URL_MESSAGE);
-const optionalHexColor = z
-  .string()
+const requiredHttpUrl = httpUrl(HTTP_URL_MESSAGE);
+const optionalHttpUrl = optionalHttpUrlOf(HTTP_URL_MESSAGE);
+const optionalHexColor = singleLineText()
   .trim()
   .refine((value) => value === "" || isHexColor(value), HEX_COLOR_MESSAGE);
 
 export const socialLinkSchema = z.object({
-  network: z.string().trim().min(1, "Network is required").max(40, "Network names are at most 40 characters"),
+  network: singleLineText().trim().min(1, "Network is required").max(40, "Network names are at most 40 characters"),
   url: requiredHttpUrl,
 });
 
@@ -68,20 +59,20 @@ export const businessThemeSchema = z.object({
 
 export const businessProfileUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, "Business name is required").max(120, "Business names are at most 120 characters"),
+    name: singleLineText().trim().min(1, "Business name is required").max(120, "Business names are at most 120 characters"),
     logoUrl: optionalHttpUrl,
-    description: z.string().trim().max(2000, "Descriptions are at most 2000 characters"),
+    description: multiLineText().trim().max(2000, "Descriptions are at most 2000 characters"),
     keywords: z
-      .array(z.string().trim().min(1).max(60, "Keywords are at most 60 characters"))
+      .array(singleLineText().trim().min(1).max(60, "Keywords are at most 60 characters"))
       .min(1, "At least one keyword is required")
       .max(MAX_KEYWORDS, `At most ${MAX_KEYWORDS} keywords`),
     website: optionalHttpUrl,
-    phone: z.string().trim().min(1, "Phone number is required").max(40, "Phone numbers are at most 40 characters"),
-    address: z.string().trim().min(1, "Business address is required").max(300, "Addresses are at most 300 characters"),
+    phone: singleLineText().trim().min(1, "Phone number is required").max(40, "Phone numbers are at most 40 characters"),
+    address: singleLineText().trim().min(1, "Business address is required").max(300, "Addresses are at most 300 characters"),
     socialLinks: z.array(socialLinkSchema).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`),
     theme: businessThemeSchema,
     dailyTapLimit: z.number({ error: TAP_LIMIT_MESSAGE }).int(TAP_LIMIT_MESSAGE).min(1, TAP_LIMIT_MESSAGE).max(10, TAP_LIMIT_MESSAGE),
-    timezone: z.string().trim().refine(isValidTimezone, TIMEZONE_MESSAGE),
+    timezone: singleLineText().trim().refine(isValidTimezone, TIMEZONE_MESSAGE),
   })
   .superRefine((value, ctx) => {
     // The card maps network → link, so a network may appear once.
@@ -94,5 +85,8 @@ export const businessProfileUpdateSchema = z
     const lowered = value.keywords.map((k) => k.toLowerCase());
     if (new Set(lowered).size !== lowered.length) ctx.addIssue({ code: "custom", message: "Keywords must be different", path: ["keywords"] });
   });
+
+/** The business an owner edits, as the action receives it: its id or its slug. */
+export const businessIdSchema = idString("Business not found");
 
 export type BusinessProfileUpdateInput = z.infer<typeof businessProfileUpdateSchema>;

@@ -1,26 +1,26 @@
 import { z } from "zod";
 import { isCategoryLabel } from "@/lib/business/categories";
 import { accountSchema } from "@/lib/validation/auth";
-import { httpUrlSchema } from "@/lib/validation/registration";
+import { HTTP_URL_MESSAGE, isHttpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // The business registration wizard's form (spec §3 "Registration form"): one
 // schema for all three steps, validated a step at a time through the field
 // lists below. The server checks the payload built from it with registerSchema.
 
 const businessFields = {
-  businessName: z.string().trim().min(1, "Business name is required").max(120),
+  businessName: singleLineText().trim().min(1, "Business name is required").max(120),
   keywords: z
-    .array(z.string().refine(isCategoryLabel, "Choose keywords from the list"))
+    .array(singleLineText().refine(isCategoryLabel, "Choose keywords from the list"))
     .min(1, "At least one keyword is required")
     .max(20, "Choose at most 20 keywords"),
-  description: z.string().trim().max(2000, "Keep the description under 2000 characters"),
-  website: z
-    .string()
+  description: multiLineText().trim().max(2000, "Keep the description under 2000 characters"),
+  website: singleLineText()
     .trim()
-    .refine((value) => value === "" || httpUrlSchema.safeParse(value).success, "Enter a full http:// or https:// address"),
-  phone: z.string().trim().min(1, "Phone number is required").max(40),
-  address: z.string().trim().min(1, "Business address is required").max(300),
-  placeId: z.string().nullable(),
+    .max(2048, HTTP_URL_MESSAGE)
+    .refine((value) => value === "" || isHttpUrl(value), HTTP_URL_MESSAGE),
+  phone: singleLineText().trim().min(1, "Phone number is required").max(40),
+  address: singleLineText().trim().min(1, "Business address is required").max(300),
+  placeId: singleLineText().max(300).nullable(),
 };
 
 const { password, confirmPassword } = accountSchema.shape;

@@ -2,6 +2,7 @@ import { z } from "zod";
 // The rules module directly (not the engine index): this file ships to the browser with the form.
 import { parseProgramRules, PROGRAM_TYPES, requiresDates, type ProgramType, type Tier } from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
+import { idString, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // An owner's program (create and edit), shared by the form (react-hook-form)
 // and the server actions. Input and output have the same shape so the form can
@@ -33,20 +34,18 @@ export type ProgramRulesInput = {
 };
 
 // `<input type="date">` gives YYYY-MM-DD, or "" when cleared.
-const optionalDate = z
-  .string({ error: DATE_MESSAGE })
+const optionalDate = singleLineText({ error: DATE_MESSAGE })
   .trim()
   .refine((value) => value === "" || parseLocalDate(value) !== null, DATE_MESSAGE)
   .nullish();
 
-const optionalText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message).nullish();
+const optionalText = (max: number, message: string) => multiLineText({ error: message }).trim().max(max, message).nullish();
 
 export const programInputSchema = z
   .object({
-    businessId: z.string({ error: "Choose a business" }).trim().min(1, "Choose a business").max(100, "Choose a business"),
+    businessId: idString("Choose a business"),
     type: z.enum(PROGRAM_TYPES as [ProgramType, ...ProgramType[]], { error: PROGRAM_TYPE_MESSAGE }),
-    name: z
-      .string({ error: "Program name is required" })
+    name: singleLineText({ error: "Program name is required" })
       .trim()
       .min(1, "Program name is required")
       .max(80, "Program names are at most 80 characters"),
@@ -57,8 +56,7 @@ export const programInputSchema = z
       (value) => value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value)),
       "Rules must be an object",
     ),
-    rewardName: z
-      .string({ error: "Reward name is required" })
+    rewardName: singleLineText({ error: "Reward name is required" })
       .trim()
       .min(1, "Reward name is required")
       .max(80, "Reward names are at most 80 characters"),
@@ -90,6 +88,9 @@ export const programInputSchema = z
   });
 
 export type ProgramInput = z.infer<typeof programInputSchema>;
+
+/** A program's id as an action receives it. */
+export const programIdSchema = idString("Program not found");
 
 /** What a Program row stores for a parsed input. */
 export type ProgramData = {

@@ -3,33 +3,21 @@ import { z } from "zod";
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { emailSchema, MIN_PASSWORD_LENGTH } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
+import { HTTP_URL_MESSAGE, httpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
 export { MIN_PASSWORD_LENGTH };
 export const EMAIL_OR_PHONE_REQUIRED = "You must provide either an email or phone number and a password";
 
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, text: typeof singleLineText = singleLineText) =>
+  text()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
 /** http(s) only: a `javascript:` or `data:` link is never stored. */
-export const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Enter a full http:// or https:// address");
+export const httpUrlSchema = httpUrl(HTTP_URL_MESSAGE);
 
-const phoneSchema = z
-  .string()
+const phoneSchema = singleLineText()
   .trim()
   .max(40)
   .regex(/^\+?[0-9 ().-]{6,}$/, "Enter a valid phone number");
@@ -43,11 +31,11 @@ const metadataSchema = z
   .partial()
   .default({});
 
-export const tagIdSchema = z.string().trim().regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
+export const tagIdSchema = singleLineText().trim().regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
 
 // Theme arrives as an object or as JSON text (spec §3); colours are normalised by lib/business.
 const themeSchema = z
-  .union([z.string().max(4000), z.record(z.string(), z.unknown())])
+  .union([multiLineText().max(4000), z.record(singleLineText().max(40), z.unknown())])
   .nullish()
   .transform((value, ctx) => {
     if (value == null || value === "") return {};
@@ -65,24 +53,24 @@ const themeSchema = z
 export const businessProfileSchema = z.object({
   logo_url: httpUrlSchema.nullish(),
   theme: themeSchema,
-  social_media: z.record(z.string().trim().min(1).max(40), httpUrlSchema).nullish(),
-  keywords: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
-  description: optionalText(2000),
+  social_media: z.record(singleLineText().trim().min(1).max(40), httpUrlSchema).nullish(),
+  keywords: z.array(singleLineText().trim().min(1).max(60)).max(20).default([]),
+  description: optionalText(2000, multiLineText),
   website: z.union([httpUrlSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
-  phone: z.string().trim().max(40).nullish(),
+  phone: singleLineText().trim().max(40).nullish(),
   address: optionalText(300),
   place_id: optionalText(300),
   settings: z
     .object({
       notifications_enabled: z.boolean().default(true),
-      language: z.string().trim().max(10).default("en"),
-      timezone: z.string().trim().max(64).optional(),
+      language: singleLineText().trim().max(10).default("en"),
+      timezone: singleLineText().trim().max(64).optional(),
     })
     .partial()
     .default({}),
 });
 
-const businessNameSchema = z.object({ name: z.string().trim().min(1, "Business name is required").max(120) });
+const businessNameSchema = z.object({ name: singleLineText().trim().min(1, "Business name is required").max(120) });
 
 /** The business part of a registration (also completed after a Google sign-up). */
 export const businessRegistrationSchema = z

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { idString, singleLineText } from "@/lib/validation/text";
 
 export const redeemCodeSchema = z.object({
-  code: z
-    .string()
+  code: singleLineText()
     .trim()
     .min(1, "Enter the reward code")
     .max(20, "Reward codes are 8 characters")
@@ -10,4 +10,4 @@ export const redeemCodeSchema = z.object({
 });
 export type RedeemCodeInput = z.infer<typeof redeemCodeSchema>;
 
-export const rewardIdSchema = z.string().min(1).max(64);
+export const rewardIdSchema = idString("Reward not found");

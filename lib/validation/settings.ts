@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation/text";
 
 // Inputs of /dashboard/settings, shared by its forms and server actions.
 
@@ -15,11 +16,10 @@ export function isValidBirthday(value: string, now: Date = new Date()): boolean 
 }
 
 export const profileSettingsSchema = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(100, "Use at most 100 characters"),
-  lastName: z.string().trim().min(1, "Last name is required").max(100, "Use at most 100 characters"),
+  firstName: singleLineText().trim().min(1, "First name is required").max(100, "Use at most 100 characters"),
+  lastName: singleLineText().trim().min(1, "Last name is required").max(100, "Use at most 100 characters"),
   // Empty clears it. Birthday rewards use it.
-  birthday: z
-    .string()
+  birthday: singleLineText()
     .trim()
     .refine((value) => value === "" || isValidBirthday(value), "Enter a valid date in the past"),
 });
@@ -29,5 +29,5 @@ export const notificationsSettingsSchema = z.object({ enabled: z.boolean() });
 
 export const DELETE_CONFIRMATION = "DELETE";
 export const deleteAccountSchema = z.object({
-  confirm: z.string().refine((value): boolean => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+  confirm: singleLineText().refine((value): boolean => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
 });

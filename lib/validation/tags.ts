@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { tagIdSchema } from "@/lib/validation/registration";
+import { idString, singleLineText } from "@/lib/validation/text";
 
 export const claimTagSchema = z.object({
-  tagId: z.string().trim().min(1, "Enter the tag ID").pipe(tagIdSchema),
-  businessId: z.string().min(1, "Choose a business"),
+  tagId: singleLineText().trim().min(1, "Enter the tag ID").pipe(tagIdSchema),
+  businessId: idString("Choose a business"),
 });
 export type ClaimTagInput = z.infer<typeof claimTagSchema>;
 
 export const renameTagSchema = z.object({
   tagId: tagIdSchema,
-  label: z.string().trim().max(60, "At most 60 characters").transform((v) => v || null),
+  label: singleLineText().trim().max(60, "At most 60 characters").transform((v) => v || null),
 });
 
 const HEX_KEY = /^[0-9a-fA-F]{32}$/;
@@ -17,8 +18,7 @@ const ZERO_KEY = /^0{32}$/;
 
 /** One 16-byte SDM key as the owner types it: 32 hex digits; the factory default (all zero) is refused. */
 const sdmKeySchema = (name: string) =>
-  z
-    .string()
+  singleLineText()
     .trim()
     .min(1, `Enter the ${name}`)
     .regex(HEX_KEY, `The ${name} must be 32 hexadecimal digits (16 bytes)`)

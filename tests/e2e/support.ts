@@ -17,12 +17,16 @@ export async function expectPath(page: Page, path: string) {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
 }
 
+// What a browser sends with a post from our own pages: cookie-carrying posts without it are refused.
+const SAME_ORIGIN = { origin: `http://127.0.0.1:${Number(process.env.E2E_PORT || 3100)}` };
+
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** A new customer, signed in in this page's browser context (the API sets the session cookie). */
 export async function signUpCustomer(page: Page, label = "customer") {
   const email = uniqueEmail(label);
   const response = await page.request.post("/api/auth/register", {
+    headers: SAME_ORIGIN,
     data: { email, password: "a good password", metadata: { first_name: "Pau", last_name: "Test" } },
   });
   expect(response.status()).toBe(201);
@@ -33,6 +37,7 @@ export async function signUpCustomer(page: Page, label = "customer") {
 export async function signUpOwner(page: Page, options: { tagId?: string; name?: string } = {}) {
   const email = uniqueEmail("owner");
   const response = await page.request.post("/api/auth/register", {
+    headers: SAME_ORIGIN,
     data: {
       email,
       password: "a good password",

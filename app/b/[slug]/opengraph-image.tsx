@@ -2,6 +2,7 @@ import { ImageResponse } from "next/og";
 import { contrastRatio, readableTextOn } from "@/lib/business/theme";
 import { getPublicBusinessBySlug } from "@/lib/db/businesses";
 import { siteName } from "@/lib/site";
+import { slugSchema } from "@/lib/validation/params";
 
 // The preview image shown when the card's link is shared: the business name
 // in its own colours. ImageResponse's built-in font: nothing fetched.
@@ -12,7 +13,7 @@ export const contentType = "image/png";
 
 export default async function Image({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const business = slug.length <= 100 ? await getPublicBusinessBySlug(slug) : null;
+  const business = slugSchema.safeParse(slug).success ? await getPublicBusinessBySlug(slug) : null;
   const name = business?.name ?? siteName;
   const theme = business?.theme;
   const background = theme?.backgroundColor ?? "#ffffff";

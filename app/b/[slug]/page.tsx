@@ -6,6 +6,7 @@ import { PageShell } from "@/components/ui/page-shell";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
 import { getPublicBusinessBySlug } from "@/lib/db/businesses";
 import { siteName, siteUrl } from "@/lib/site";
+import { slugSchema } from "@/lib/validation/params";
 
 // Cached, rebuilt at most hourly and at once when the owner saves
 // (revalidatePath in the dashboard's save action). Nothing is prerendered at
@@ -19,7 +20,8 @@ export function generateStaticParams(): { slug: string }[] {
 type Props = { params: Promise<{ slug: string }> };
 
 // One query per request for both the metadata and the page.
-const loadBusiness = cache(async (slug: string) => (slug.length <= 100 ? getPublicBusinessBySlug(slug) : null));
+// A slug that is not one we could have issued (NUL, spaces, 200 characters) is simply not found.
+const loadBusiness = cache(async (slug: string) => (slugSchema.safeParse(slug).success ? getPublicBusinessBySlug(slug) : null));
 
 function cardUrl(slug: string) {
   return `${siteUrl()}/b/${encodeURIComponent(slug)}`;

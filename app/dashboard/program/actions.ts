@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { createProgram, endProgram, setProgramActive, updateProgram, type OwnedProgram, type ProgramChangeResult } from "@/lib/db/programs";
-import { fieldErrorsOf, programInputSchema } from "@/lib/validation/programs";
+import { fieldErrorsOf, programIdSchema, programInputSchema } from "@/lib/validation/programs";
 
 // The owner's program mutations. lib/db/programs checks ownership in every
 // query and expires the customer-facing caches (tap landing, public card);
@@ -14,7 +14,6 @@ export type ProgramActionResult = { ok: true; id: string } | { ok: false; error:
 
 const SIGNED_OUT = { ok: false, error: "Please log in again." } as const;
 const NOT_FOUND = { ok: false, error: "Program not found" } as const;
-const programIdSchema = z.string().min(1).max(100);
 
 function refreshOwnerPages(program: OwnedProgram) {
   revalidatePath(`/dashboard/program/${program.id}`);

@@ -5,7 +5,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { expireTags } from "@/lib/cache";
 import { getOwnedBusiness, updateBusinessProfile } from "@/lib/db/businesses";
 import { PUBLIC_BUSINESS_TAG } from "@/lib/db/tap-landing";
-import { businessProfileUpdateSchema } from "@/lib/validation/business-profile";
+import { businessIdSchema, businessProfileUpdateSchema } from "@/lib/validation/business-profile";
 
 export type UpdateBusinessProfileResult =
   | { ok: true; slug: string }
@@ -15,9 +15,9 @@ const NOT_FOUND = { ok: false, error: "Business not found" } as const;
 
 export async function updateBusinessProfileAction(businessId: unknown, input: unknown): Promise<UpdateBusinessProfileResult> {
   const user = await requireUser();
-  if (typeof businessId !== "string" || businessId.length > 100) return NOT_FOUND;
+  if (!businessIdSchema.safeParse(businessId).success) return NOT_FOUND;
   // Someone else's business answers exactly like a missing one.
-  const business = await getOwnedBusiness(user.id, businessId);
+  const business = await getOwnedBusiness(user.id, businessId as string);
   if (!business) return NOT_FOUND;
 
   const parsed = businessProfileUpdateSchema.safeParse(input);

@@ -9,6 +9,7 @@ import { BusinessTagsSection } from "@/components/tags/business-tags-section";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { getOwnedBusiness, profileFormValues } from "@/lib/db/businesses";
+import { businessIdSchema } from "@/lib/validation/business-profile";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ id: string }> };
 // business that does not exist. `id` may also be the business's slug.
 const loadOwnedBusiness = cache(async (id: string) => {
   const user = await requireUser();
-  return id.length <= 100 ? getOwnedBusiness(user.id, id) : null;
+  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -10,6 +10,7 @@ import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { requireUser } from "@/lib/auth/current-user";
 import { getOwnedProgram, programFormValues, programStats, programStatus } from "@/lib/db/programs";
+import { programIdSchema } from "@/lib/validation/programs";
 
 type Props = { params: Promise<{ program_id: string }> };
 
@@ -17,7 +18,7 @@ type Props = { params: Promise<{ program_id: string }> };
 // for a program that does not exist.
 const loadOwnedProgram = cache(async (programId: string) => {
   const user = await requireUser();
-  return getOwnedProgram(user.id, programId);
+  return programIdSchema.safeParse(programId).success ? getOwnedProgram(user.id, programId) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -3,6 +3,7 @@ import { TapNotice } from "@/components/tap/tap-card";
 import { TapFrame, TapStateView } from "@/components/tap/tap-view";
 import { loadTapState, type TapState } from "@/lib/tap/state";
 import { tagIdSchema } from "@/lib/validation/registration";
+import { decodeSegment } from "@/lib/validation/text";
 import { INVALID_TAG_ID } from "@/lib/validation/tap";
 import { TAG_NOT_VERIFIED_MESSAGE } from "@/lib/nfc/verify-tap";
 
@@ -19,7 +20,7 @@ export function generateStaticParams() {
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const id = tagIdSchema.safeParse(decodeURIComponent((await params).id));
+  const id = tagIdSchema.safeParse(decodeSegment((await params).id));
   const state = id.success ? await loadTapState(id.data, null).catch(() => null) : null;
   if (state?.kind === "business") {
     return {
@@ -33,7 +34,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function VisitorTapPage({ params }: Props) {
-  const raw = decodeURIComponent((await params).id);
+  // A malformed escape ("%zz") is an invalid tag id like any other.
+  const segment = (await params).id;
+  const raw = decodeSegment(segment) ?? segment;
   const id = tagIdSchema.safeParse(raw);
   if (!id.success) {
     return (

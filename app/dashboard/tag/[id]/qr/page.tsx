@@ -5,13 +5,14 @@ import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { siteUrl } from "@/lib/site";
 import { tagIdSchema } from "@/lib/validation/registration";
+import { decodeSegment } from "@/lib/validation/text";
 
 export const metadata: Metadata = { title: "Tag QR" };
 
 // A printable QR of the tag URL, to test the tap without NFC hardware.
 export default async function TagQrPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
-  const id = tagIdSchema.safeParse(decodeURIComponent((await params).id));
+  const id = tagIdSchema.safeParse(decodeSegment((await params).id));
   if (!id.success) notFound();
   const tag = await db.tag.findFirst({ where: { id: id.data, business: { ownerId: user.id } }, select: { id: true, label: true, secure: true } });
   if (!tag) notFound();

@@ -9,6 +9,7 @@ import { getSecureTagSettings } from "@/lib/db/secure-tags";
 import { secureTagUrlTemplates } from "@/lib/nfc/verify-tap";
 import { siteUrl } from "@/lib/site";
 import { tagIdSchema } from "@/lib/validation/registration";
+import { decodeSegment } from "@/lib/validation/text";
 
 export const metadata: Metadata = { title: "Secure tag settings", robots: { index: false } };
 
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Secure tag settings", robots: { inde
 // taps. Anyone but the owner gets the 404 of a tag that does not exist.
 export default async function SecureTagPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
-  const id = tagIdSchema.safeParse(decodeURIComponent((await params).id));
+  const id = tagIdSchema.safeParse(decodeSegment((await params).id));
   if (!id.success) notFound();
   const settings = await getSecureTagSettings(user.id, id.data);
   if (!settings) notFound();

@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+// Shared building blocks for every text and id a user, a URL or an action
+// argument can send us. PostgreSQL refuses NUL in text (error 22021, a 500 if
+// it gets that far), and no field of ours has a use for other control
+// characters, so they are refused here with a message, once, for every schema.
+// Passwords are the exception: they are hashed, never stored as text.
+
+export const CONTROL_CHARACTER_MESSAGE = "Remove control characters (such as NUL, tabs or line breaks) from this field";
+export const MULTI_LINE_CONTROL_MESSAGE = "Remove control characters (such as NUL) from this field";
+export const ID_MESSAGE = "Invalid id";
+export const HTTP_URL_MESSAGE = "Enter a full http:// or https:// address";
+export const MAX_ID_LENGTH = 128;
+export const MAX_URL_LENGTH = 2048;
+
+// C0 controls, DEL and C1 controls.
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// The same, but tab, line feed and carriage return are allowed.
+const CONTROL_BESIDE_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Ids (uuids, tag ids) and slugs: unreserved URL characters only.
+const ID_CHARACTERS = /^[A-Za-z0-9._~-]+$/;
+
+type StringParams = Parameters<typeof z.string>[0];
+
+export function hasNoControlCharacters(value: string): boolean {
+  return !ANY_CONTROL.test(value);
+}
+
+export function hasNoControlCharactersBesideLineBreaks(value: string): boolean {
+  return !CONTROL_BESIDE_LINE_BREAKS.test(value);
+}
+
+/**
+ * A one-line text (names, labels, phone numbers, search queries, keywords):
+ * no control characters at all, tab and line breaks included. Chain
+ * `.trim().min().max()` as needed.
+ */
+export function singleLineText(params?: StringParams) {
+  return z.string(params).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
+}
+
+/** A text that may span lines (descriptions): tab, CR and LF allowed, other controls refused. */
+export function multiLineText(params?: StringParams) {
+  return z.string(params).refine(hasNoControlCharactersBesideLineBreaks, MULTI_LINE_CONTROL_MESSAGE);
+}
+
+/**
+ * An id or slug from a URL segment, a query, a form or an action argument
+ * before it reaches the database: 1–128 unreserved URL characters
+ * (letters, digits, '-', '_', '.', '~'). Anything else is not an id we issued.
+ */
+export function idString(message: string = ID_MESSAGE) {
+  return z
+    .string({ error: message })
+    .min(1, message)
+    .max(MAX_ID_LENGTH, message)
+    .regex(ID_CHARACTERS, message);
+}
+
+/** True for an absolute http: or https: URL without control characters. */
+export function isHttpUrl(value: string): boolean {
+  // The URL parser silently drops tabs and newlines; we refuse them instead.
+  if (!hasNoControlCharacters(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A link we store and render (website, social links, logo): http(s) only, so
+ * a `javascript:`, `data:` or `vbscript:` link is refused, never stored.
+ */
+export function httpUrl(message: string = HTTP_URL_MESSAGE) {
+  return singleLineText().trim().max(MAX_URL_LENGTH, message).refine(isHttpUrl, message);
+}
+
+/** The same, where "" means "not set". */
+export function optionalHttpUrl(message: string = HTTP_URL_MESSAGE) {
+  return singleLineText()
+    .trim()
+    .max(MAX_URL_LENGTH, message)
+    .refine((value) => value === "" || isHttpUrl(value), message);
+}
+
+/**
+ * A path segment as Next.js hands it to a page (still percent-encoded in some
+ * versions and routes): decoded once, or null for a malformed escape such as
+ * "%zz", which pages answer with their not-found screen.
+ */
+export function decodeSegment(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
