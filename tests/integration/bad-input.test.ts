@@ -1,0 +1,65 @@
+import { POST as register } from "@/app/api/auth/register/route";
+import PublicBusinessPage, { generateMetadata } from "@/app/b/[slug]/page";
+import BusinessImage from "@/app/b/[slug]/opengraph-image";
+import { db } from "@/lib/db";
+import { getPublicBusinessBySlug } from "@/lib/db/businesses";
+import { call, uniqueEmail } from "../support/api";
+
+// Bad input gets a 4xx (or the not-found page) and changes nothing; it never
+// reaches PostgreSQL, which answers NUL in text with error 22021 (a 500).
+
+const NUL = "\u0000";
+
+function businessPayload(email: string) {
+  return {
+    email,
+    password: "correct horse battery",
+    metadata: { first_name: "Marta", last_name: "Puig" },
+    business: { name: "Forn Gràcia" },
+    tap_id: null,
+    business_profile: { keywords: ["Bakery"], phone: "+34 930 111 222", address: "Carrer Gran 1, Barcelona" },
+  };
+}
+
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+describe("NUL bytes in POST /api/auth/register", () => {
+  it.each([
+    ["metadata.first_name", (p: ReturnType<typeof businessPayload>) => (p.metadata.first_name = `Marta${NUL}`)],
+    ["business.name", (p: ReturnType<typeof businessPayload>) => (p.business.name = `Forn${NUL}`)],
+    ["a keyword", (p: ReturnType<typeof businessPayload>) => (p.business_profile.keywords = [`Bakery${NUL}`])],
+    ["the address", (p: ReturnType<typeof businessPayload>) => (p.business_profile.address = `Gran 1${NUL}`)],
+  ])("in %s → 400 with a clear message, no account created", async (_field, spoil) => {
+    const email = uniqueEmail("nul");
+    const payload = businessPayload(email);
+    spoil(payload);
+    const res = await call(register, "POST", "/api/auth/register", { body: payload });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/control characters/);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it("the same payload without the NUL registers (the test above is about the NUL)", async () => {
+    const res = await call(register, "POST", "/api/auth/register", { body: businessPayload(uniqueEmail("clean")) });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe("the public card /b/[slug] with a slug PostgreSQL would refuse", () => {
+  it("PostgreSQL itself refuses NUL in a query, which is why the page must not send it", async () => {
+    await expect(getPublicBusinessBySlug(`a${NUL}`)).rejects.toThrow();
+  });
+
+  it.each([NUL, `cafe${NUL}`, "x".repeat(300), "caf%zz"])("answers not found for %j", async (slug) => {
+    const params = Promise.resolve({ slug });
+    await expect(PublicBusinessPage({ params })).rejects.toMatchObject({ digest: expect.stringMatching(/404/) });
+    await expect(generateMetadata({ params })).resolves.toMatchObject({ title: "Business not found" });
+  });
+
+  it("draws the default share image instead of failing", async () => {
+    const response = await BusinessImage({ params: Promise.resolve({ slug: NUL }) });
+    expect(response.status).toBe(200);
+  });
+});
