@@ -34,6 +34,11 @@ export function requestPath(target) {
   return end === -1 ? path : path.slice(0, end);
 }
 
+/** True when the path holds a NUL, raw or as %00: never part of an address of ours, and fatal to file-system caches. */
+export function hasNulByte(path) {
+  return path.includes("\u0000") || /%00/.test(path);
+}
+
 /**
  * True when the path has a percent-escape that does not decode: "%zz", a
  * lone "%", or bytes that are not UTF-8 ("%C3%28", "%FF"). Next.js decodes
@@ -115,6 +120,9 @@ function guardServerAction(request, env) {
 export function guardRequest(request, env = process.env) {
   if (hasMalformedPercentEscape(requestPath(request.url))) {
     return answer(400, "Bad request: the address contains a malformed percent-escape.\n");
+  }
+  if (hasNulByte(requestPath(request.url))) {
+    return answer(400, "Bad request: the address contains a NUL byte.\n");
   }
   if (request.method === "POST" && header(request, "next-action") !== undefined) {
     return guardServerAction(request, env);

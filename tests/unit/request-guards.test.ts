@@ -42,7 +42,13 @@ describe("malformed percent-escapes in the path", () => {
     expect(result?.headers?.["Content-Type"]).toMatch(/^text\/plain/);
   });
 
-  it.each(["/", "/b/cafe-central", "/b/caf%C3%A9", "/b/%00", "/tap?id=%zz", "/admin/users?q=%zz", "/dashboard/tag/claim/a%2Fb", "/b/x#%zz"])(
+  it.each(["/b/%00", "/b/%00/opengraph-image", "/tap/visitor/a%00b", "/qr/\u0000"])("%s → 400 (a NUL byte)", (url) => {
+    const result = guardRequest(request("GET", url), NO_ENV);
+    expect(result).toMatchObject({ status: 400 });
+    expect(result?.body).toMatch(/NUL/);
+  });
+
+  it.each(["/", "/b/cafe-central", "/b/caf%C3%A9", "/b/%2500", "/admin/users?q=%00", "/tap?id=%zz", "/admin/users?q=%zz", "/dashboard/tag/claim/a%2Fb", "/b/x#%zz"])(
     "%s is let through",
     (url) => {
       expect(guardRequest(request("GET", url), NO_ENV)).toBeNull();
