@@ -89,12 +89,10 @@ function guardServerAction(request, env) {
     return answer(403, "Cross-site requests are not allowed. Send this request from the Loyaltap site itself.\n");
   }
 
+  // A chunked body (no Content-Length) is counted by the app's proxy as it reads it.
   const lengthHeader = header(request, "content-length");
-  if (lengthHeader === undefined) {
-    return answer(411, "Server action requests need a Content-Length.\n");
-  }
-  const length = Number(lengthHeader);
-  if (!/^\d+$/.test(String(lengthHeader).trim()) || !Number.isSafeInteger(length)) {
+  const length = Number(lengthHeader ?? "0");
+  if (lengthHeader !== undefined && (!/^\d+$/.test(String(lengthHeader).trim()) || !Number.isSafeInteger(length))) {
     return answer(400, "Bad request: invalid Content-Length.\n");
   }
   if (length > SERVER_ACTION_BODY_LIMIT) {
