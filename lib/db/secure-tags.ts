@@ -45,7 +45,7 @@ export class CounterNotFresh extends Error {
  * throws CounterNotFresh, which aborts the caller's transaction.
  */
 export async function acceptSunCounter(tx: SqlTx, tagId: string, uid: string, counter: number, now: Date): Promise<void> {
-  const [row] = await tx.query<{ pinned: boolean; accepted: boolean; chipUid: string | null }>(
+  const [row] = await tx.query<{ accepted: boolean }>(
     `WITH pinned AS (
       UPDATE "Tag" SET "chipUid" = $1::text, "unboundCounter" = NULL, "lastVerifiedAt" = $3::timestamp(3)
       WHERE "id" = $4::text AND "secure"
@@ -60,13 +60,13 @@ export async function acceptSunCounter(tx: SqlTx, tagId: string, uid: string, co
         WHERE "SecureTagChip"."lastCounter" < EXCLUDED."lastCounter"
       RETURNING 1
     )
-    SELECT EXISTS (SELECT 1 FROM pinned) AS "pinned", EXISTS (SELECT 1 FROM chip) AS "accepted",
-      (SELECT "chipUid" FROM "Tag" WHERE "id" = $4::text) AS "chipUid"`,
+    SELECT EXISTS (SELECT 1 FROM chip) AS "accepted"`,
     [uid, counter, now, tagId],
   );
   if (row?.accepted) return;
-  const otherChip = !row?.pinned && row?.chipUid != null && row.chipUid !== uid;
-  throw new CounterNotFresh(otherChip ? "wrong_chip" : "replayed");
+  // Refused: a new statement sees a chip pinned by a request that committed while this one waited.
+  const [tag] = await tx.query<{ chipUid: string | null }>(`SELECT "chipUid" FROM "Tag" WHERE "id" = $1::text`, [tagId]);
+  throw new CounterNotFresh(tag?.chipUid != null && tag.chipUid !== uid ? "wrong_chip" : "replayed");
 }
 
 /** Accepts (spends) a verified link on its own, for a signed-in use that records no visit. */
