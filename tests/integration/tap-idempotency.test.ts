@@ -62,8 +62,10 @@ describe("POST /api/tap with an Idempotency-Key", () => {
     const { tag } = await createBusiness({ programs: [stampsProgram(10)] });
     const [ana, ben] = await Promise.all([createUser(), createUser()]);
     const key = newKey();
-    const [a, b] = await Promise.all([tap({ id: tag.id }, ana.bearer, key), tap({ id: tag.id }, ben.bearer, key)]);
+    const a = await tap({ id: tag.id }, ana.bearer, key);
+    const b = await tap({ id: tag.id }, ben.bearer, key);
     expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.json).toMatchObject({ newly_linked: true });
     expect(await tapsOf(ana.user.id)).toBe(1);
     expect(await tapsOf(ben.user.id)).toBe(1);
   });
