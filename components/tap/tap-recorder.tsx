@@ -29,11 +29,12 @@ const RETRY_DELAYS_MS = [500, 1500];
  * on the way (network, server restart) is retried with it — automatically a
  * couple of times, then from the "Try again" button — and the server answers
  * a retry of a visit it already recorded with that first answer instead of
- * counting it twice. (A ref survives React's double effect in development;
+ * counting it twice. With `attemptOnly` (a link the page already refused) it
+ * shows nothing. (A ref survives React's double effect in development;
  * reloads are new page visits, bounded by the daily limit in the database,
  * and a secure tag's link by its read counter.)
  */
-export function TapRecorder({ tagId, sun }: { tagId: string; sun?: SunParams }) {
+export function TapRecorder({ tagId, sun, attemptOnly = false }: { tagId: string; sun?: SunParams; attemptOnly?: boolean }) {
   const [response, setResponse] = useState<TapResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const sent = useRef(false);
@@ -63,6 +64,8 @@ export function TapRecorder({ tagId, sun }: { tagId: string; sun?: SunParams }) 
     void send();
   }, [send]);
 
+  // The page already said why this link earns nothing; the attempt only reaches the owner's log.
+  if (attemptOnly) return null;
   if (failed) {
     return (
       <ResultCard tone="error" title="Something went wrong" message="Your visit could not be recorded. Please try again.">

@@ -74,7 +74,7 @@ describe("secure tag: POST /api/tap", () => {
     const { tag, keys, link } = await secureTag();
     const customer = await createUser();
     const good = link(3);
-    const bodies = [
+    const bodies: Record<string, string>[] = [
       { ...good, cmac: flipHexDigit(good.cmac, 0) },
       { ...good, picc_data: flipHexDigit(good.picc_data, 31) },
       { id: tag.id, ...sunParams(randomTagKeys(), randomUidHex(), 3) },
