@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tagIdSchema } from "@/lib/validation/registration";
 
 // The UID of an NTAG 424 DNA chip: 7 bytes, written as 14 hexadecimal digits.
 // Owners may copy it with separators (04:A1:B2…, 04 A1 B2…); it is kept in
@@ -27,3 +28,7 @@ export const chipUidInputSchema = z
     }
     return uid;
   });
+
+/** The owner's chip form: the tag and the UID to pin ("" clears the pin). */
+export const secureTagChipSchema = z.object({ tagId: tagIdSchema, uid: chipUidInputSchema });
+export type SecureTagChipInput = z.input<typeof secureTagChipSchema>;
