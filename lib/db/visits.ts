@@ -318,7 +318,7 @@ async function finishVisit(tx: SqlTx, membershipId: string | null, rows: { progr
   const [row] = await tx.query<{ stored: boolean }>(
     `WITH ${progress}stored AS (
       INSERT INTO "TapIdempotencyKey" ("userId", "key", "status", "body", "createdAt")
-      VALUES ($1::text, $2::text, $3::int, $4::jsonb, $5::timestamp(3))
+      VALUES ($1::text, $2::text, $3::int, $4::json, $5::timestamp(3))
       ON CONFLICT ("userId", "key") DO UPDATE
         SET "status" = EXCLUDED."status", "body" = EXCLUDED."body", "createdAt" = EXCLUDED."createdAt"
         WHERE "TapIdempotencyKey"."createdAt" <= $6::timestamp(3)

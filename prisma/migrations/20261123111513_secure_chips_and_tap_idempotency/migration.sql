@@ -29,7 +29,7 @@ CREATE TABLE "TapIdempotencyKey" (
     "userId" TEXT NOT NULL,
     "key" TEXT NOT NULL,
     "status" INTEGER NOT NULL,
-    "body" JSONB NOT NULL,
+    "body" JSON NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "TapIdempotencyKey_pkey" PRIMARY KEY ("userId","key")
