@@ -49,9 +49,13 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
     );
   }
   if (!result.ok) {
+    // The render writes nothing. A signed-in customer came to record a visit:
+    // their browser makes that attempt, which the server refuses again and
+    // counts in the owner's log of rejected taps.
     return (
       <TapFrame>
         <TapNotice message={result.rejection.message} tagId={tagId} />
+        {user ? <TapRecorder tagId={tagId} sun={sun} attemptOnly /> : null}
       </TapFrame>
     );
   }

@@ -1,4 +1,12 @@
-import type { SecureTagSettings } from "@/lib/db/secure-tags";
+import type { RejectionDay, SecureTagSettings } from "@/lib/db/secure-tags";
+
+/** One column per reason a tap was refused, in the owner's words. */
+const REJECTION_COLUMNS: { field: keyof Omit<RejectionDay, "day" | "lastAt">; label: string }[] = [
+  { field: "badMac", label: "Bad MAC (forged or tampered link)" },
+  { field: "replay", label: "Replay (link already used)" },
+  { field: "missing", label: "Missing SUN message (plain tag address)" },
+  { field: "wrongChip", label: "Wrong chip (link from another tag)" },
+];
 
 /** The owner's verification log of a secure tag: last accepted tap, and rejected taps per day. */
 export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
@@ -14,6 +22,12 @@ export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
           <>
             Last verified tap: {when.format(settings.lastVerifiedAt)} · read counter{" "}
             <span className="font-mono">{settings.lastCounter ?? "—"}</span>
+            {settings.chipUid ? (
+              <>
+                {" "}
+                · chip <span className="font-mono">{settings.chipUid}</span>
+              </>
+            ) : null}
           </>
         ) : (
           "No verified tap yet."
@@ -22,25 +36,33 @@ export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
       {settings.rejections.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">No rejected taps.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rejected taps per day</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th scope="col" className="py-2">Day</th>
-              <th scope="col" className="py-2">Bad MAC (forged or tampered link)</th>
-              <th scope="col" className="py-2">Replay (link already used)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {settings.rejections.map((row) => (
-              <tr key={row.day} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-2 font-normal">{day.format(new Date(`${row.day}T00:00:00Z`))}</th>
-                <td className="py-2">{row.badMac}</td>
-                <td className="py-2">{row.replay}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Rejected taps per day</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-800">
+                <th scope="col" className="py-2">Day</th>
+                {REJECTION_COLUMNS.map((column) => (
+                  <th key={column.field} scope="col" className="py-2">
+                    {column.label}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {settings.rejections.map((row) => (
+                <tr key={row.day} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-2 font-normal">{day.format(new Date(`${row.day}T00:00:00Z`))}</th>
+                  {REJECTION_COLUMNS.map((column) => (
+                    <td key={column.field} className="py-2">
+                      {row[column.field]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

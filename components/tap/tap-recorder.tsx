@@ -2,7 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { recordTapAction } from "@/app/tap/actions";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,27 +14,67 @@ const LIMIT_DEFAULT = "You have reached the maximum number of taps allowed for t
 
 type TapResponse = TapVisitBody | TapErrorBody;
 
+/** A random Idempotency-Key (getRandomValues works on plain-HTTP origins too, unlike randomUUID). */
+function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const RETRY_DELAYS_MS = [500, 1500];
+
 /**
- * Records the visit once per page visit (a ref survives React's double effect
- * in development; reloads are bounded by the daily limit in the database, and
- * a secure tag's link by its read counter) and
- * hands the response to <TapResult>.
+ * Records the visit once per page visit and hands the response to
+ * <TapResult>. The page visit has one Idempotency-Key: a request that failed
+ * on the way (network, server restart) is retried with it — automatically a
+ * couple of times, then from the "Try again" button — and the server answers
+ * a retry of a visit it already recorded with that first answer instead of
+ * counting it twice. With `attemptOnly` (a link the page already refused) it
+ * shows nothing. (A ref survives React's double effect in development;
+ * reloads are new page visits, bounded by the daily limit in the database,
+ * and a secure tag's link by its read counter.)
  */
-export function TapRecorder({ tagId, sun }: { tagId: string; sun?: SunParams }) {
+export function TapRecorder({ tagId, sun, attemptOnly = false }: { tagId: string; sun?: SunParams; attemptOnly?: boolean }) {
   const [response, setResponse] = useState<TapResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const sent = useRef(false);
+  const key = useRef<string | null>(null);
+
+  const send = useCallback(async () => {
+    key.current ??= newIdempotencyKey();
+    setFailed(false);
+    // A secure tag's SUN parameters from the tapped URL go along: the visit is verified with them.
+    const input = { ...sun, id: tagId, idempotencyKey: key.current };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        setResponse(await recordTapAction(input));
+        return;
+      } catch {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) break;
+        await new Promise((resolve) => window.setTimeout(resolve, delay));
+      }
+    }
+    setFailed(true);
+  }, [tagId, sun]);
 
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    // A secure tag's SUN parameters from the tapped URL go along: the visit is verified with them.
-    recordTapAction({ ...sun, id: tagId })
-      .then(setResponse)
-      .catch(() => setFailed(true));
-  }, [tagId, sun]);
+    void send();
+  }, [send]);
 
-  if (failed) return <ResultCard tone="error" title="Something went wrong" message="Your visit could not be recorded. Please tap again." />;
+  // The page already said why this link earns nothing; the attempt only reaches the owner's log.
+  if (attemptOnly) return null;
+  if (failed) {
+    return (
+      <ResultCard tone="error" title="Something went wrong" message="Your visit could not be recorded. Please try again.">
+        <button type="button" className={buttonClass("primary", "mt-3")} onClick={() => void send()}>
+          Try again
+        </button>
+      </ResultCard>
+    );
+  }
   if (!response) {
     return (
       <section role="status" aria-live="polite" className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

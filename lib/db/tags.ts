@@ -76,7 +76,7 @@ export async function releaseTag(ownerId: string, tagId: string): Promise<boolea
   const released = await db.$transaction(async (tx) => {
     const updated = await tx.tag.updateMany({
       where: { id: tagId, business: { ownerId } },
-      data: { businessId: null, claimedAt: null, claimedById: null, label: null, secure: false, keysEncrypted: null, lastCounter: null, lastVerifiedAt: null },
+      data: { businessId: null, claimedAt: null, claimedById: null, label: null, secure: false, keysEncrypted: null, lastVerifiedAt: null },
     });
     // The next owner starts with a clean secure-tag log.
     if (updated.count) await tx.tagRejection.deleteMany({ where: { tagId } });

@@ -78,7 +78,22 @@ export type VisitInput = {
    * visit and the error reaches the caller.
    */
   beforeVisit?: (tx: SqlTx) => Promise<void>;
+  /**
+   * An Idempotency-Key of the customer: the visit's answer (200 or 429) is
+   * stored under it in the visit's own transaction, so a committed visit
+   * always has its key. When the key turns out to be taken (a concurrent or
+   * earlier request with it committed first, within 24 hours), everything is
+   * rolled back and the outcome is "duplicate_request": the caller replays the
+   * stored answer.
+   */
+  idempotency?: { key: string; answer: (outcome: VisitOutcome) => StoredAnswer };
 };
+
+/** The HTTP status and JSON body a request was answered with. */
+export type StoredAnswer = { httpStatus: number; body: unknown };
+
+/** How long an Idempotency-Key holds its first answer. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type VisitOutcome =
   | {
@@ -90,12 +105,12 @@ export type VisitOutcome =
       rewards: IssuedReward[];
       localDate: string;
     }
-  | { ok: false; reason: "limit_reached" | "business_not_found" | "customer_not_found" | "email_not_verified" };
+  | { ok: false; reason: "limit_reached" | "business_not_found" | "customer_not_found" | "email_not_verified" | "duplicate_request" };
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 class VisitRefused extends Error {
-  constructor(readonly reason: "limit_reached" | "customer_not_found" | "email_not_verified") {
+  constructor(readonly reason: "customer_not_found" | "duplicate_request") {
     super(reason);
   }
 }
@@ -124,6 +139,11 @@ type RecordedRow = {
  * the membership and logs the tap. It locks the day's counter and the
  * membership row until commit, so two visits of one customer never interleave
  * their read-modify-write of progress, which the next statements do.
+ *
+ * A refused visit (daily limit, unconfirmed email) writes nothing itself but
+ * commits what `beforeVisit` did: a secure tag's link is spent by any verified
+ * use of a signed-in customer. Only an unknown or signed-out account
+ * (customer_not_found) rolls everything back.
  */
 export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   const now = input.now ?? new Date();
@@ -198,8 +218,12 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         ],
       );
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
-      if (row.unverified) throw new VisitRefused("email_not_verified");
-      if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) throw new VisitRefused("limit_reached");
+      if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
+      if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
+        const refused = { ok: false as const, reason: "limit_reached" as const };
+        await finishVisit(tx, null, [], storeOf(input, refused, now));
+        return refused;
+      }
       const membership = { id: row.membershipId, visitCount: row.visitCount, linkedAt: row.linkedAt, inserted: Boolean(row.inserted) };
       const referrerId = row.membershipReferredById ?? row.userReferredById;
       const birthday = row.birthday;
@@ -241,8 +265,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           summary: result.summary,
         });
       }
-      await saveProgressRows(tx, membership.id, nextProgress);
-      return {
+      const recorded = {
         ok: true as const,
         tapId: row.tapId,
         newlyLinked: membership.inserted,
@@ -251,6 +274,8 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         rewards,
         localDate,
       };
+      await finishVisit(tx, membership.id, nextProgress, storeOf(input, recorded, now));
+      return recorded;
     });
   } catch (error) {
     if (error instanceof VisitRefused) return { ok: false, reason: error.reason };
@@ -269,23 +294,63 @@ function toState(row: StoredProgress): ProgressState {
   });
 }
 
-/** Every program's new progress in one statement. */
-async function saveProgressRows(tx: SqlTx, membershipId: string, rows: { programId: string; state: ProgressState }[]) {
-  if (rows.length === 0) return;
-  const values: unknown[] = [membershipId];
+type AnswerStore = { userId: string; key: string; answer: StoredAnswer; now: Date };
+
+function storeOf(input: VisitInput, outcome: VisitOutcome, now: Date): AnswerStore | null {
+  if (!input.idempotency) return null;
+  return { userId: input.userId, key: input.idempotency.key, answer: input.idempotency.answer(outcome), now };
+}
+
+/**
+ * The visit's last statement: every program's new progress, and the answer
+ * under the customer's Idempotency-Key. The key is settled by its primary key
+ * (customer, key): a second request with it waits for the first one's commit,
+ * then finds it taken (unless it is older than 24 hours, when it is reused)
+ * and rolls its whole visit back.
+ */
+async function finishVisit(tx: SqlTx, membershipId: string | null, rows: { programId: string; state: ProgressState }[], store: AnswerStore | null) {
+  if (!store) {
+    if (membershipId) await saveProgressRows(tx, membershipId, rows);
+    return;
+  }
+  const values: unknown[] = [store.userId, store.key, store.answer.httpStatus, JSON.stringify(store.answer.body), store.now, new Date(store.now.getTime() - IDEMPOTENCY_WINDOW_MS)];
+  const progress = membershipId && rows.length ? `progress AS (${progressUpsert(values, membershipId, rows)}), ` : "";
+  const [row] = await tx.query<{ stored: boolean }>(
+    `WITH ${progress}stored AS (
+      INSERT INTO "TapIdempotencyKey" ("userId", "key", "status", "body", "createdAt")
+      VALUES ($1::text, $2::text, $3::int, $4::json, $5::timestamp(3))
+      ON CONFLICT ("userId", "key") DO UPDATE
+        SET "status" = EXCLUDED."status", "body" = EXCLUDED."body", "createdAt" = EXCLUDED."createdAt"
+        WHERE "TapIdempotencyKey"."createdAt" <= $6::timestamp(3)
+      RETURNING 1
+    )
+    SELECT EXISTS (SELECT 1 FROM stored) AS "stored"`,
+    values,
+  );
+  if (!row?.stored) throw new VisitRefused("duplicate_request");
+}
+
+/** The upsert of progress rows, its parameters appended to `values`. */
+function progressUpsert(values: unknown[], membershipId: string, rows: { programId: string; state: ProgressState }[]): string {
+  values.push(membershipId);
+  const membershipParam = values.length;
   const tuples = rows.map(({ programId, state }) => {
     const at = values.length;
     values.push(programId, state.count, state.total, state.tier, JSON.stringify(state.state));
-    return `(gen_random_uuid()::text, $1::text, $${at + 1}::text, $${at + 2}::int, $${at + 3}::int, $${at + 4}::text, $${at + 5}::jsonb, now())`;
+    return `(gen_random_uuid()::text, $${membershipParam}::text, $${at + 1}::text, $${at + 2}::int, $${at + 3}::int, $${at + 4}::text, $${at + 5}::jsonb, now())`;
   });
-  await tx.execute(
-    `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
+  return `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
     VALUES ${tuples.join(", ")}
     ON CONFLICT ("membershipId", "programId") DO UPDATE
       SET "count" = EXCLUDED."count", "total" = EXCLUDED."total", "tier" = EXCLUDED."tier",
-          "state" = EXCLUDED."state", "updatedAt" = EXCLUDED."updatedAt"`,
-    values,
-  );
+          "state" = EXCLUDED."state", "updatedAt" = EXCLUDED."updatedAt"`;
+}
+
+/** Every program's new progress in one statement. */
+async function saveProgressRows(tx: SqlTx, membershipId: string, rows: { programId: string; state: ProgressState }[]) {
+  if (rows.length === 0) return;
+  const values: unknown[] = [];
+  await tx.execute(progressUpsert(values, membershipId, rows), values);
 }
 
 type ProgramRow = Pick<VisitProgram, "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays">;

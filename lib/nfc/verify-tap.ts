@@ -59,35 +59,68 @@ export function sunQueryOf(params: SunParams): string {
 
 export type SunVerdict =
   | { ok: true; uid: string; counter: number }
-  | { ok: false; reason: "not_verified" | "replayed" };
-
-/** A counter is fresh when the tag has never been accepted or it is strictly greater than the last one accepted. */
-export function isFreshCounter(counter: number, lastCounter: number | null): boolean {
-  return lastCounter === null || counter > lastCounter;
-}
+  | { ok: false; reason: "missing" | "not_verified" };
 
 /**
- * Authenticates the tap's SUN message with the tag's keys. With `lastCounter`
- * (a number or null for "never accepted"), an authentic but not fresh counter
- * is a replay; `undefined` checks the MAC only. Missing, malformed and
- * forged messages are all "not_verified": the caller learns nothing more.
+ * Authenticates the tap's SUN message with the tag's keys. A link without a
+ * complete message is "missing"; malformed and forged messages are
+ * "not_verified": the caller learns nothing more.
  */
-export function verifyTapSun(params: SunParams, keys: TagKeys, lastCounter?: number | null): SunVerdict {
+export function verifyTapSun(params: SunParams, keys: TagKeys): SunVerdict {
   const message = sunMessageOf(params);
-  if (!message) return { ok: false, reason: "not_verified" };
+  if (!message) return { ok: false, reason: "missing" };
   const result =
     message.layout === "encrypted"
       ? verifySun({ piccData: message.piccData, cmac: message.cmac, macInput: message.macInput }, keys)
       : verifyPlainSun({ uid: message.uid, ctr: message.ctr, cmac: message.cmac, macInput: message.macInput }, keys.fileReadKey);
   if (!result.ok) return { ok: false, reason: "not_verified" };
-  if (lastCounter !== undefined && !isFreshCounter(result.counter, lastCounter)) return { ok: false, reason: "replayed" };
   return { ok: true, uid: result.uid, counter: result.counter };
 }
 
+/**
+ * What the database knows about a secure tag's chips: the pinned UID (null
+ * until the owner enters one or the first verified tap pins it), the
+ * high-water read counter of every chip ever accepted on the tag, and a
+ * counter accepted before chips were tracked, which the first chip learned
+ * must beat.
+ */
+export type ChipRecord = { pinnedUid: string | null; counters: ReadonlyMap<string, number>; unboundCounter: number | null };
+
+/** A counter is fresh when it is strictly greater than the last one accepted for that chip (AN12196). */
+export function isFreshCounter(counter: number, lastCounter: number | null): boolean {
+  return lastCounter === null || counter > lastCounter;
+}
+
+/** The last accepted counter a chip's next link must beat; null when none. */
+export function lastCounterOf(chips: ChipRecord, uid: string): number | null {
+  const own = chips.counters.get(uid) ?? null;
+  const floor = chips.pinnedUid === null || chips.pinnedUid === uid ? chips.unboundCounter : null;
+  if (own === null) return floor;
+  return floor === null ? own : Math.max(own, floor);
+}
+
+export type ChipVerdict = { ok: true; uid: string; counter: number } | { ok: false; reason: "wrong_chip" | "replayed" };
+
+/**
+ * Judges an authentic message against the tag's chips: another chip than the
+ * pinned one is refused; with `fresh`, the counter must beat that chip's last
+ * accepted one.
+ */
+export function judgeChip(verified: { uid: string; counter: number }, chips: ChipRecord, fresh: boolean): ChipVerdict {
+  if (chips.pinnedUid !== null && chips.pinnedUid !== verified.uid) return { ok: false, reason: "wrong_chip" };
+  if (fresh && !isFreshCounter(verified.counter, lastCounterOf(chips, verified.uid))) return { ok: false, reason: "replayed" };
+  return { ok: true, uid: verified.uid, counter: verified.counter };
+}
+
+export type SunRefusal = "missing" | "not_verified" | "wrong_chip" | "replayed";
 export type SunRejection = { httpStatus: 403 | 409; code: "tag_not_verified" | "tap_replayed"; message: string };
 
-/** The HTTP status, code and message a rejected tap answers with. */
-export function sunRejection(reason: "not_verified" | "replayed"): SunRejection {
+/**
+ * The HTTP status, code and message a rejected tap answers with. A missing
+ * message and another chip's link are "not verified" like a forged one: only
+ * the owner's log tells them apart.
+ */
+export function sunRejection(reason: SunRefusal): SunRejection {
   return reason === "replayed"
     ? { httpStatus: 409, code: "tap_replayed", message: TAP_REPLAYED_MESSAGE }
     : { httpStatus: 403, code: "tag_not_verified", message: TAG_NOT_VERIFIED_MESSAGE };

@@ -1,41 +1,100 @@
 import "server-only";
-import { acceptSunCounter, CounterNotFresh } from "@/lib/db/secure-tags";
+import { CounterNotFresh, acceptSunCounter, spendSunCounter } from "@/lib/db/secure-tags";
 import { getTapLanding, visitProgramsOf } from "@/lib/db/tap-landing";
-import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE, recordVisit } from "@/lib/db/visits";
-import { checkSecureTap, countReplayedVisit } from "@/lib/nfc/secure-tap";
-import type { SunParams } from "@/lib/nfc/verify-tap";
+import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE, recordVisit, type StoredAnswer, type VisitOutcome } from "@/lib/db/visits";
+import { checkSecureTap, logRejectedVisit } from "@/lib/nfc/secure-tap";
+import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
+import { pruneExpiredKeys, storedAnswer } from "@/lib/tap/idempotency";
 import type { SessionIdentity } from "@/lib/auth/current-user";
 
 export type TapErrorBody = { status: "error"; message: string; code: string; type?: "limit_reached"; tag_id: string };
 export type TapVisitBody = ReturnType<typeof visitJson>;
 export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapErrorBody };
 
+const errorOf = (tagId: string, httpStatus: number, code: string, message: string): TapRecordResult => ({
+  httpStatus,
+  body: { status: "error", code, message, tag_id: tagId },
+});
+
+/** The answer to a visit's outcome (also what an Idempotency-Key stores). */
+function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
+  if (outcome.ok) return { httpStatus: 200, body: visitJson(tagId, outcome) };
+  switch (outcome.reason) {
+    case "limit_reached":
+      return { httpStatus: 429, body: { status: "error", type: "limit_reached", code: "limit_reached", message: LIMIT_REACHED_MESSAGE, tag_id: tagId } };
+    case "customer_not_found":
+      return errorOf(tagId, 401, "not_authenticated", "Please log in to record your visit.");
+    case "email_not_verified":
+      return errorOf(tagId, 403, "email_not_verified", EMAIL_NOT_VERIFIED_MESSAGE);
+    case "duplicate_request":
+      return errorOf(tagId, 409, "request_in_progress", "This visit is still being recorded. Please try again.");
+    default:
+      return errorOf(tagId, 404, "tag_not_claimed", "This tag is not linked to a business yet.");
+  }
+}
+
+const replayOf = (stored: StoredAnswer): TapRecordResult => ({ httpStatus: stored.httpStatus, body: stored.body as TapRecordResult["body"] });
+
 /**
  * POST /api/tap and the tap page's recorder: one visit for a signed-in customer
- * on a claimed tag. `userId` comes from a verified token or session; the visit
- * statement itself checks that the account exists and is not disabled.
+ * on a claimed tag. `identity` comes from a verified token or session; the
+ * visit statement itself checks that the account exists, is not disabled and
+ * the session is current.
+ *
+ * With an Idempotency-Key, the first answer (200 or 429) is stored with the
+ * visit and replayed for the same customer and key within 24 hours, and
+ * nothing new is recorded.
  *
  * A secure tag's SUN message (`sun`, from the tapped URL) is verified before
- * anything else, and its read counter is accepted in the visit's own
- * transaction: one link, one visit, however many requests carry it.
+ * anything else, and its chip and read counter are accepted in the visit's own
+ * transaction: one link, one visit, however many requests carry it. Any
+ * verified use by a signed-in customer spends the link, even when the visit
+ * itself is refused (daily limit, own business).
  */
-export async function recordTap(identity: SessionIdentity, tagId: string, now: Date, sun: SunParams = {}): Promise<TapRecordResult> {
+export async function recordTap(
+  identity: SessionIdentity,
+  tagId: string,
+  now: Date,
+  sun: SunParams = {},
+  idempotencyKey: string | null = null,
+): Promise<TapRecordResult> {
   const { userId } = identity;
-  const error = (httpStatus: number, code: string, message: string): TapRecordResult => ({
-    httpStatus,
-    body: { status: "error", code, message, tag_id: tagId },
-  });
+  const error = (httpStatus: number, code: string, message: string) => errorOf(tagId, httpStatus, code, message);
+  const replayed = async () => (idempotencyKey ? await storedAnswer(userId, idempotencyKey, now) : null);
+
+  const earlier = await replayed();
+  if (earlier) return replayOf(earlier);
+
   const landing = await getTapLanding(tagId);
   if (!landing.exists || !landing.claimed) return error(404, "tag_not_claimed", "This tag is not linked to a business yet.");
   const tag = { id: tagId, timezone: landing.timezone };
-  const check = landing.secure ? await checkSecureTap(tag, sun, "fresh", now) : null;
-  if (check && !check.ok) return error(check.rejection.httpStatus, check.rejection.code, check.rejection.message);
-  const counter = check?.counter ?? null;
+  // A link refused as spent may have been spent by this very request's twin
+  // (same key, in flight at the same time): its answer wins over a refusal.
+  const refuse = async (reason: SunRefusal | null) => {
+    const twin = reason === "replayed" ? await replayed() : null;
+    if (twin) return replayOf(twin);
+    const rejection = await logRejectedVisit(tag, reason, now);
+    return error(rejection.httpStatus, rejection.code, rejection.message);
+  };
+
+  const check = landing.secure ? await checkSecureTap(tag, sun, "fresh") : null;
+  if (check && !check.ok) return refuse(check.reason);
+  const verified = check?.sun ?? null;
+
   if (landing.ownerId === userId) {
+    if (verified) {
+      try {
+        await spendSunCounter(tagId, verified.uid, verified.counter, now);
+      } catch (thrown) {
+        if (!(thrown instanceof CounterNotFresh)) throw thrown;
+        return refuse(thrown.reason);
+      }
+    }
     return error(409, "own_business", "This is your own business's tag: your customers' taps are recorded here.");
   }
-  let outcome: Awaited<ReturnType<typeof recordVisit>>;
+
+  let outcome: VisitOutcome;
   try {
     outcome = await recordVisit({
       userId,
@@ -47,22 +106,19 @@ export async function recordTap(identity: SessionIdentity, tagId: string, now: D
       tagId,
       source: "TAG",
       now,
-      ...(counter === null
+      ...(verified === null
         ? {}
-        : { sunCounter: counter, beforeVisit: (tx) => acceptSunCounter(tx, tagId, counter, now) }),
+        : { sunCounter: verified.counter, beforeVisit: (tx) => acceptSunCounter(tx, tagId, verified.uid, verified.counter, now) }),
+      ...(idempotencyKey ? { idempotency: { key: idempotencyKey, answer: (o: VisitOutcome) => answerOf(tagId, o) } } : {}),
     });
   } catch (thrown) {
     if (!(thrown instanceof CounterNotFresh)) throw thrown;
-    const rejection = await countReplayedVisit(tag, now);
-    return error(rejection.httpStatus, rejection.code, rejection.message);
+    return refuse(thrown.reason);
   }
-  if (!outcome.ok) {
-    if (outcome.reason === "limit_reached") {
-      return { httpStatus: 429, body: { status: "error", type: "limit_reached", code: "limit_reached", message: LIMIT_REACHED_MESSAGE, tag_id: tagId } };
-    }
-    if (outcome.reason === "customer_not_found") return error(401, "not_authenticated", "Please log in to record your visit.");
-    if (outcome.reason === "email_not_verified") return error(403, "email_not_verified", EMAIL_NOT_VERIFIED_MESSAGE);
-    return error(404, "tag_not_claimed", "This tag is not linked to a business yet.");
+  if (!outcome.ok && outcome.reason === "duplicate_request") {
+    const first = await replayed();
+    if (first) return replayOf(first);
   }
-  return { httpStatus: 200, body: visitJson(tagId, outcome) };
+  if (idempotencyKey) await pruneExpiredKeys(now);
+  return answerOf(tagId, outcome);
 }

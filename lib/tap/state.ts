@@ -40,14 +40,15 @@ export type VerifiedTapState = { ok: true; state: TapState } | { ok: false; reje
 
 /**
  * GET /api/tap and the /tap page: a secure tag's SUN message is checked before
- * anything else — the MAC for a visitor, the MAC and a fresh counter for a
- * signed-in viewer (whose visit would be refused otherwise). Only a visit
- * consumes the counter (lib/tap/record.ts).
+ * anything else — the MAC and the chip for a visitor, and a fresh counter too
+ * for a signed-in viewer (whose visit would be refused otherwise). A look
+ * writes nothing: no counter is spent and no rejection is logged; only an
+ * attempt to record a visit does that (lib/tap/record.ts).
  */
 export async function loadVerifiedTapState(tagId: string, viewer: AppUser | null, sun: SunParams, now = new Date()): Promise<VerifiedTapState> {
   const landing = await getTapLanding(tagId);
   if (landing.exists && landing.claimed && landing.secure) {
-    const check = await checkSecureTap({ id: tagId, timezone: landing.timezone }, sun, viewer ? "fresh" : "authenticate", now);
+    const check = await checkSecureTap({ id: tagId, timezone: landing.timezone }, sun, viewer ? "fresh" : "authenticate");
     if (!check.ok) return { ok: false, rejection: check.rejection };
   }
   return { ok: true, state: await stateOf(landing, tagId, viewer, now) };

@@ -74,9 +74,54 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
   expect((await customer.goto(`/dashboard/tag/${tagId}/secure`))?.status()).toBe(404);
   await customerContext.close();
 
-  // The owner's log shows the verified tap and both rejections.
+  // The owner's log shows the verified tap, its chip (pinned by that first tap) and both rejections.
   await page.reload();
   await expect(page.getByTestId("last-verified")).toContainText("read counter 1");
+  await expect(page.getByTestId("pinned-chip")).toHaveText(`Pinned chip UID: ${uid}`);
   const today = page.getByRole("table", { name: "Rejected taps per day" }).getByRole("row").nth(1);
-  await expect(today.getByRole("cell")).toHaveText(["1", "1"]);
+  await expect(today.getByRole("cell")).toHaveText(["1", "1", "0", "0"]);
+  await expect(page.getByRole("columnheader", { name: "Missing SUN message (plain tag address)" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Wrong chip (link from another tag)" })).toBeVisible();
+});
+
+test("a secure tag is bound to its chip: the owner pins a UID, another chip's link is refused and logged as 'Wrong chip'", async ({ page, browser }) => {
+  const tagId = uniqueTag("chip");
+  const keys = randomTagKeys();
+  const { businessId } = await signUpOwner(page, { tagId });
+  await page.goto(`/dashboard/tag/${tagId}/secure`);
+  await page.getByLabel("SDM meta read key").fill(keys.metaReadKey.toString("hex"));
+  await page.getByLabel("SDM file read key").fill(keys.fileReadKey.toString("hex"));
+  await page.getByRole("button", { name: "Make this tag secure" }).click();
+  await expect(page.getByText("Secure verification is on")).toBeVisible();
+  await expect(page.getByTestId("pinned-chip")).toHaveText("No chip pinned yet: the first verified tap pins its chip.");
+
+  // The UID is validated; separators are forgiven.
+  await page.getByLabel("Chip UID").fill("04-A1-B2");
+  await page.getByRole("button", { name: "Pin this chip" }).click();
+  await expect(page.getByText("Enter the chip UID as 14 hexadecimal digits (7 bytes), e.g. 04A1B2C3D4E5F6.")).toBeVisible();
+  const genuine = randomUidHex();
+  await page.getByLabel("Chip UID").fill(genuine.toLowerCase().match(/../g)!.join(":"));
+  await page.getByRole("button", { name: "Pin this chip" }).click();
+  await expect(page.getByTestId("pinned-chip")).toHaveText(`Pinned chip UID: ${genuine}`);
+
+  // A link from another chip written with the same keys (a cloned template) earns nothing.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  await signUpCustomer(customer);
+  await customer.goto(sunTapPath(tagId, sunParams(keys, randomUidHex(), 500)));
+  await expect(customer.getByText(NOT_VERIFIED)).toBeVisible();
+  // The genuine chip's first link is fresh: the other chip's high counter does not block it.
+  await customer.goto(sunTapPath(tagId, sunParams(keys, genuine, 1)));
+  await expect(customer.getByRole("dialog", { name: "No Loyalty Program" })).toBeVisible();
+  await customerContext.close();
+
+  await page.reload();
+  const today = page.getByRole("table", { name: "Rejected taps per day" }).getByRole("row").nth(1);
+  await expect(today.getByRole("cell")).toHaveText(["0", "0", "0", "1"]);
+
+  // Replacing the chip is deliberate: clearing the pin asks first.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Clear pinned chip" }).click();
+  await expect(page.getByTestId("pinned-chip")).toHaveText("No chip pinned yet: the first verified tap pins its chip.");
+  expect(businessId).toBeTruthy();
 });

@@ -93,6 +93,27 @@ test.describe("tap page signed in", () => {
     expect(new URL(page.url()).pathname).toBe("/tap");
   });
 
+  test("a lost answer is retried with the page visit's Idempotency-Key: the visit counts once", async ({ page }) => {
+    await signUpCustomer(page);
+    // The first recording reaches the server and commits, but its answer is lost on the way back.
+    let lost = 0;
+    await page.route(
+      (url) => url.pathname === "/tap",
+      async (route) => {
+        if (route.request().method() !== "POST" || lost > 0) return route.continue();
+        lost++;
+        await route.fetch();
+        await route.abort("connectionreset");
+      },
+    );
+    await page.goto(`/tap?id=${DEMO_TAG_ID}`);
+    // The retry gets the first answer — not "Daily Tap Limit Reached" (the demo tag allows one visit a day).
+    await expect(page.getByRole("status").filter({ hasText: "Progress updated" })).toBeVisible();
+    await expect(page.getByText("Coffee card: Stamp added: 1/10")).toBeVisible();
+    expect(lost).toBe(1);
+    await expect(page.getByRole("dialog", { name: "Daily Tap Limit Reached" })).toHaveCount(0);
+  });
+
   test("a business without programs: 'No Loyalty Program' overlay, OK dismisses it; 'No active programs available'", async ({ page, browser }) => {
     const tagId = uniqueTag("noprog");
     const ownerContext = await browser.newContext();

@@ -150,4 +150,22 @@ describe("a customer naming the QR's owner as referrer", () => {
     const rewards = await db.reward.findMany({ where: { userId: friend.id } });
     expect(rewards.map((r) => r.name)).toEqual(["Friend's treat"]);
   });
+
+  it("a membership made before the first visit (the owner linked the customer's QR) still pays the friend on that first visit", async () => {
+    const { owner, business, tag } = await createBusiness({
+      programs: [{ type: "referral", name: "Bring a friend", rules: {}, rewardName: "Friend's treat" }],
+    });
+    const { user: friend } = await createUser();
+    const { user: me } = await createUser();
+    expect(await addReferrer(me.id, friend.id)).toEqual({ ok: true });
+    expect(await linkCustomerViaQr(owner.user.id, business.id, me.id)).toMatchObject({ ok: true, created: true });
+    expect(await db.reward.count({ where: { userId: friend.id } })).toBe(0);
+    const first = await recordVisit({ userId: me.id, businessId: business.id, tagId: tag.id, source: "TAG", now: noon("2026-05-04") });
+    expect(first).toMatchObject({ ok: true, newlyLinked: false, visitNumber: 1 });
+    const rewards = await db.reward.findMany({ where: { userId: friend.id } });
+    expect(rewards.map((r) => r.name)).toEqual(["Friend's treat"]);
+    // Only once: the second visit pays nobody.
+    expect((await recordVisit({ userId: me.id, businessId: business.id, tagId: tag.id, source: "TAG", now: noon("2026-05-05") })).ok).toBe(true);
+    expect(await db.reward.count({ where: { userId: friend.id } })).toBe(1);
+  });
 });

@@ -67,6 +67,19 @@ describe("rewards", () => {
     expect((await getRewardForViewer(customer.user.id, reward.id, later))?.status).toBe("EXPIRED");
   });
 
+  it("at exactly its expiry instant a reward is expired: redeeming is refused, as the wallet already shows", async () => {
+    const { owner, reward, customer } = await earnReward({ rewardExpiryDays: 1 });
+    const expiresAt = reward.expiresAt!;
+    expect((await getRewardForViewer(customer.user.id, reward.id, expiresAt))?.status).toBe("EXPIRED");
+    expect((await listCustomerRewards(customer.user.id, expiresAt)).expired.map((r) => r.id)).toEqual([reward.id]);
+    expect(await redeemReward(owner.user.id, { code: reward.code }, expiresAt)).toMatchObject({ ok: false, status: 410, code: "expired" });
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
+    // One millisecond earlier it was still redeemable.
+    const justBefore = new Date(expiresAt.getTime() - 1);
+    expect((await getRewardForViewer(customer.user.id, reward.id, justBefore))?.status).toBe("AVAILABLE");
+    expect(await redeemReward(owner.user.id, { code: reward.code }, justBefore)).toMatchObject({ ok: true, rewardId: reward.id });
+  });
+
   it("an unknown code is a 404 and changes nothing", async () => {
     const { owner } = await earnReward();
     expect(await redeemReward(owner.user.id, { code: "ZZZZZZZZ" }, day(3))).toMatchObject({ ok: false, status: 404, message: "Reward not found" });

@@ -3,6 +3,7 @@ import { getUserFromHeaders, getSessionIdentityFromHeaders } from "@/lib/auth/cu
 import { requestNow } from "@/lib/clock";
 import { pickSunParams } from "@/lib/nfc/verify-tap";
 import { tapCheckJson } from "@/lib/tap/api-shape";
+import { idempotencyKeyOf } from "@/lib/tap/idempotency";
 import { recordTap } from "@/lib/tap/record";
 import { loadVerifiedTapState } from "@/lib/tap/state";
 import { tapRequestSchema } from "@/lib/validation/tap";
@@ -25,11 +26,14 @@ export async function GET(request: Request) {
 }
 
 // POST /api/tap {id, picc_data?, cmac?, …} — records a visit for the signed-in customer and applies every active program.
+// An Idempotency-Key header makes a retry safe: the same key within 24 hours gets the first answer and records nothing.
 export async function POST(request: Request) {
   const body = await readJsonBody(request, tapRequestSchema);
   if (!body.ok) return body.response;
+  const key = idempotencyKeyOf(request.headers);
+  if (!key.ok) return apiError(400, key.message, { code: "invalid_idempotency_key" });
   const identity = await getSessionIdentityFromHeaders(request.headers);
   if (!identity) return apiError(401, "Please log in to record your visit.", { code: "not_authenticated" });
-  const result = await recordTap(identity, body.data.id, requestNow(request.headers), pickSunParams(body.data));
+  const result = await recordTap(identity, body.data.id, requestNow(request.headers), pickSunParams(body.data), key.key);
   return apiJson(result.body, { status: result.httpStatus });
 }

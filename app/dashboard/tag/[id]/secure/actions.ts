@@ -2,7 +2,8 @@
 
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { expirePaths } from "@/lib/cache";
-import { disableSecureTag, enableSecureTag } from "@/lib/db/secure-tags";
+import { disableSecureTag, enableSecureTag, pinSecureTagChip } from "@/lib/db/secure-tags";
+import { CHIP_UID_MESSAGE, secureTagChipSchema } from "@/lib/nfc/chip-uid";
 import { parseSdmKeyHex } from "@/lib/nfc/keys";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { secureTagKeysSchema } from "@/lib/validation/tags";
@@ -31,5 +32,20 @@ export async function disableSecureTagAction(tagId: unknown): Promise<SecureTagA
   const parsed = tagIdSchema.safeParse(tagId);
   if (!parsed.success || !(await disableSecureTag(user.id, parsed.data))) return { ok: false, error: "Tag not found" };
   expirePaths(`/dashboard/tag/${encodeURIComponent(parsed.data)}/secure`);
+  return { ok: true };
+}
+
+/**
+ * Pins the tag to the chip UID the owner entered, or clears the pin (empty
+ * UID) so the next verified tap pins its chip. A replaced chip starts its own
+ * read counter; every chip's high-water counter is kept.
+ */
+export async function pinSecureTagChipAction(input: unknown): Promise<SecureTagActionResult> {
+  const user = await getCurrentUser();
+  if (!user) return { ok: false, error: "Please log in again." };
+  const parsed = secureTagChipSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? CHIP_UID_MESSAGE };
+  if (!(await pinSecureTagChip(user.id, parsed.data.tagId, parsed.data.uid))) return { ok: false, error: "Tag not found" };
+  expirePaths(`/dashboard/tag/${encodeURIComponent(parsed.data.tagId)}/secure`);
   return { ok: true };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CopyButton } from "@/components/tags/copy-button";
+import { SecureChipForm } from "@/components/tags/secure-chip-form";
 import { SecureTagForm } from "@/components/tags/secure-tag-form";
 import { SecureTagLog } from "@/components/tags/secure-tag-log";
 import { requireUser } from "@/lib/auth/current-user";
@@ -49,6 +50,18 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
           and a CMAC to the URL, so a copied or shared link earns nothing. Enter the two AES-128 keys you configured on the tag.
         </p>
         <SecureTagForm tagId={settings.id} secure={settings.secure} />
+      </section>
+
+      <section aria-labelledby="chip-heading" className="space-y-3">
+        <h2 id="chip-heading" className="text-lg font-semibold">
+          Chip
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          A secure tag is bound to one chip: a link from any other chip is refused, even one written with the same keys.
+          Replacing the chip? Pin the new chip&apos;s UID (or clear the pin and tap it once). Every chip&apos;s used links stay
+          used.
+        </p>
+        <SecureChipForm tagId={settings.id} chipUid={settings.chipUid} />
       </section>
 
       <section aria-labelledby="template-heading" className="space-y-3">
