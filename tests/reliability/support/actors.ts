@@ -20,7 +20,8 @@ export async function postJson<T = Record<string, unknown>>(
 ): Promise<HttpResult<T>> {
   const response = await fetch(new URL(path, baseUrl), {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    // Same-origin, as the app's own pages send it.
+    headers: { "content-type": "application/json", accept: "application/json", origin: new URL(baseUrl).origin, ...headers },
     body: JSON.stringify(body),
     redirect: "manual",
   });
