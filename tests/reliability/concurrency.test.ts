@@ -73,12 +73,12 @@ test("50 concurrent claims of one unclaimed tag (dashboard claims and wizard reg
 
   type Claim = { ok: boolean; businessId?: string; code?: string; error?: string };
   const claims = owners.map((owner, i) =>
-    callServerAction<Claim>(on(i), "claimTagAction", [{ tagId, businessId: owner.businessId }], { cookie: owner.cookie }).then((r) => ({
+    callServerAction(on(i), "claimTagAction", [{ tagId, businessId: owner.businessId }], { cookie: owner.cookie }).then((r) => ({
       kind: "claim" as const,
       businessId: owner.businessId,
       status: r.status,
-      ok: r.result?.ok === true,
-      code: r.result?.code,
+      ok: (r.result as Claim | undefined)?.ok === true,
+      code: (r.result as Claim | undefined)?.code,
     })),
   );
   const wizards = wizardEmails.map((email, i) =>
@@ -118,13 +118,14 @@ test("20 concurrent redemptions of one reward by its business's owner, split ove
 
   type Redeemed = { ok: boolean; error?: string };
   // Half confirm the scanned reward on its page, half type the code at the counter.
-  const results = await Promise.all(
+  const answers = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
       i % 4 < 2
-        ? callServerAction<Redeemed>(on(i), "redeemRewardAction", [reward.id], { cookie: business.cookie, path: `/dashboard/redeem-reward/${reward.id}` })
-        : callServerAction<Redeemed>(on(i), "redeemByCodeAction", [{ code: reward.code }], { cookie: business.cookie, path: "/dashboard" }),
+        ? callServerAction(on(i), "redeemRewardAction", [reward.id], { cookie: business.cookie, pagePath: `/dashboard/redeem-reward/${reward.id}` })
+        : callServerAction(on(i), "redeemByCodeAction", [{ code: reward.code }], { cookie: business.cookie, pagePath: "/dashboard" }),
     ),
   );
+  const results = answers.map((a) => ({ status: a.status, result: a.result as Redeemed | undefined }));
   expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
   expect(results.filter((r) => r.result?.ok === true)).toHaveLength(1);
   for (const refused of results.filter((r) => r.result?.ok !== true)) {
