@@ -141,9 +141,16 @@ export function tap(baseUrl: string, accessToken: string, tagId: string, now?: s
 }
 
 /** POST /api/auth/login. */
-export function login(baseUrl: string, email: string, password: string) {
-  return postJson<{ session?: Session; message?: string }>(baseUrl, "/api/auth/login", { email, password });
+export function login(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}) {
+  return postJson<{ session?: Session; message?: string }>(baseUrl, "/api/auth/login", { email, password }, headers);
 }
+
+/**
+ * The header a load balancer in front of the instances adds: the client's
+ * address, which the app believes with TRUST_PROXY_HOPS=1 (the concurrency
+ * cluster runs so, as two instances behind one balancer would).
+ */
+export const fromClient = (address: string) => ({ "x-forwarded-for": address });
 
 /** POST /api/auth/token?grant_type=refresh_token. */
 export function refresh(baseUrl: string, refreshToken: string) {
