@@ -68,7 +68,7 @@ test("100 concurrent taps of one customer on one tag, split over both instances,
 
 test("50 concurrent claims of one unclaimed tag (dashboard claims and wizard registrations) leave exactly one owner", async () => {
   const tagId = `rel-free-${unique()}`;
-  // The tag exists unclaimed: its first tap by an owner created it, as in the shop.
+  // The tag is known but unclaimed (a row with no business), as a tag the operator has issued.
   await cluster.sql.query(`INSERT INTO "Tag" ("id", "updatedAt") VALUES ($1, now())`, [tagId]);
   const owners = await inBatches(Array.from({ length: 40 }), 4, (_, i) => registerOwner(on(i)));
   const wizardEmails = Array.from({ length: 10 }, () => `wizard-${unique()}@example.test`);
