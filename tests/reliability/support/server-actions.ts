@@ -1,102 +1,105 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// Calls a server action over HTTP the way the browser does: POST to a page
-// that uses it, `Next-Action: <id from the build's manifest>`, the arguments
-// as a JSON array in a text/plain body, answered as an RSC stream.
+// Calls a server action of the running production build over HTTP, the way
+// React's client does: POST with `Next-Action: <action id>` and the arguments
+// as a JSON array; the answer is a React Server Components (RSC) payload whose
+// row 0 names the row that holds the action's return value.
 
 const root = path.resolve(__dirname, "../../..");
 
-export type ActionEntry = { id: string; name: string; file: string; pages: string[] };
+type ManifestEntry = { exportedName?: string; filename?: string; workers?: Record<string, unknown> };
+type Manifest = { node: Record<string, ManifestEntry> };
 
-type Manifest = { node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }> };
+let manifest: Manifest | null = null;
 
-let cached: ActionEntry[] | null = null;
-
-/** Every server action of the production build (.next/server/server-reference-manifest.json). */
-export function builtActions(): ActionEntry[] {
-  if (cached) return cached;
-  const manifest = JSON.parse(readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8")) as Manifest;
-  cached = Object.entries(manifest.node).map(([id, entry]) => ({
-    id,
-    name: entry.exportedName ?? "",
-    file: entry.filename ?? "",
-    pages: Object.keys(entry.workers),
-  }));
-  return cached;
+function readManifest(): Manifest {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  manifest ??= JSON.parse(readFileSync(path.join(root, distDir, "server", "server-reference-manifest.json"), "utf8")) as Manifest;
+  return manifest;
 }
 
-export function actionEntry(actionName: string): ActionEntry {
-  const matches = builtActions().filter((a) => a.name === actionName);
-  if (matches.length !== 1) throw new Error(`server action ${actionName}: ${matches.length} entries in the build's manifest`);
-  return matches[0]!;
-}
-
-/** "app/dashboard/business/[id]/page" → "/dashboard/business/x" (a page that loads the action). */
-export function pagePathOf(worker: string, fill = "x"): string {
-  const segments = worker.replace(/^app/, "").replace(/\/page$/, "").split("/").filter(Boolean);
-  const filled = segments
-    .filter((s) => !/^\(.*\)$/.test(s))
-    .map((s) => (/^\[\[\.\.\..+\]\]$/.test(s) ? "" : /^\[.+\]$/.test(s) ? fill : s))
-    .filter(Boolean);
-  return "/" + filled.join("/");
-}
-
-export type ActionResponse = {
-  status: number;
-  contentType: string;
-  text: string;
-  /** The action's return value (the RSC row that carries it), when the answer is one. */
-  result: unknown;
-  ms: number;
-};
-
-export type ActionOptions = {
-  cookie?: string;
-  /** Raw body instead of JSON.stringify(args) (for malformed-body sweeps). */
-  rawBody?: string | Uint8Array<ArrayBuffer>;
-  contentType?: string;
-  /** The page to post to (default: the first page that uses the action). */
-  pagePath?: string;
-  headers?: Record<string, string>;
-  timeoutMs?: number;
-};
-
-/** The action's return value from an RSC answer: the row after the `0:` header row. */
-export function parseResult(text: string): unknown {
-  const rows = text.split("\n").filter(Boolean);
-  for (const row of rows) {
-    const match = /^1:(.*)$/s.exec(row);
-    if (!match) continue;
-    try {
-      return JSON.parse(match[1]!);
-    } catch {
-      return match[1];
-    }
+/** The id the build gave an exported server action; `file` (e.g. "app/dashboard/redeem-reward/actions.ts") picks among equal names. */
+export function serverActionId(actionName: string, file?: string): string {
+  const matches = Object.entries(readManifest().node).filter(
+    ([, entry]) => entry.exportedName === actionName && (!file || entry.filename === file),
+  );
+  if (matches.length !== 1) {
+    throw new Error(`server action ${actionName}${file ? ` in ${file}` : ""}: ${matches.length} matches in the build's server-reference-manifest.json`);
   }
-  return undefined;
+  return matches[0]![0];
 }
 
-export async function callServerAction(instanceUrl: string, actionName: string, args: unknown[], options: ActionOptions = {}): Promise<ActionResponse> {
-  const entry = actionEntry(actionName);
-  const page = options.pagePath ?? pagePathOf(entry.pages[0]!);
-  const headers: Record<string, string> = {
-    "Next-Action": entry.id,
-    "content-type": options.contentType ?? "text/plain;charset=UTF-8",
-    Accept: "text/x-component",
-    Origin: instanceUrl,
-    ...options.headers,
-  };
-  if (options.cookie) headers.cookie = options.cookie;
-  const started = Date.now();
-  const response = await fetch(instanceUrl + page, {
+export type ServerActionResponse<T = unknown> = {
+  status: number;
+  /** The action's return value (undefined when the answer holds none, e.g. a redirect or an error). */
+  result: T | undefined;
+  /** The raw RSC payload, for assertions on errors. */
+  text: string;
+  headers: Headers;
+};
+export type ActionResponse = ServerActionResponse;
+
+/** The value of the row that row 0's `a` points to ("$@1" → row 1). */
+function actionResult(text: string): unknown {
+  const rows = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const match = /^([0-9a-f]+):(.*)$/.exec(line);
+    if (match) rows.set(match[1]!, match[2]!);
+  }
+  const head = rows.get("0");
+  if (!head) return undefined;
+  let reference: unknown;
+  try {
+    reference = (JSON.parse(head) as { a?: unknown }).a;
+  } catch {
+    return undefined;
+  }
+  if (typeof reference !== "string" || !reference.startsWith("$@")) return reference;
+  const row = rows.get(reference.slice(2));
+  if (row === undefined) return undefined;
+  try {
+    return JSON.parse(row);
+  } catch {
+    return undefined;
+  }
+}
+
+export type ServerActionOptions = {
+  /** Session cookie header (`authjs.session-token=…`). */
+  cookie?: string;
+  /** The page the action is posted to, as a browser would from that page; any page of the app serves it. */
+  path?: string;
+  /** Disambiguates an action name exported by two files. */
+  file?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/**
+ * Invokes `actionName` with `args` on the instance at `instanceUrl`, signed in
+ * with `cookie` when given. Same-origin, as the app's own pages call it.
+ */
+export async function callServerAction<T = unknown>(
+  instanceUrl: string,
+  actionName: string,
+  args: unknown[],
+  options: ServerActionOptions = {},
+): Promise<ServerActionResponse<T>> {
+  const response = await fetch(new URL(options.path ?? "/", instanceUrl), {
     method: "POST",
-    headers,
-    body: options.rawBody ?? JSON.stringify(args),
+    headers: {
+      "next-action": serverActionId(actionName, options.file),
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      origin: new URL(instanceUrl).origin,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    body: JSON.stringify(args),
     redirect: "manual",
-    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    signal: options.signal,
   });
   const text = await response.text();
-  const contentType = response.headers.get("content-type") ?? "";
-  return { status: response.status, contentType, text, result: contentType.includes("text/x-component") ? parseResult(text) : undefined, ms: Date.now() - started };
+  return { status: response.status, result: actionResult(text) as T | undefined, text, headers: response.headers };
 }
