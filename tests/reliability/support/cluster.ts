@@ -178,7 +178,24 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await waitUntilServing(next);
     },
     async stop() {
-      await Promise.all(instances.map((_, i) => kill(i, "SIGTERM")));
+      // An instance that does not stop within 20 s is killed, so a hung
+      // shutdown fails its own test rather than leaving processes behind.
+      await Promise.all(
+        instances.map(async (instance, i) => {
+          const timer = setTimeout(() => {
+            try {
+              process.kill(-instance.child.pid!, "SIGKILL");
+            } catch {
+              // already gone
+            }
+          }, 20_000);
+          try {
+            await kill(i, "SIGTERM");
+          } finally {
+            clearTimeout(timer);
+          }
+        }),
+      );
       await sql.end();
       await database.drop();
     },
