@@ -1,0 +1,235 @@
+import { startCluster, type Cluster } from "./support/cluster";
+import { snapshot, type Snapshot } from "./support/db-snapshot";
+import { leaksInternals, pool, send, type Answer } from "./support/http";
+import { readInventory } from "./support/inventory";
+import { register, testIp, type Person } from "./support/roles";
+import { actionEntry, builtActions, pagePathOf } from "./support/server-actions";
+import { ACTIONS, ALL_AUTH, PAGES, ROUTES, type AuthState } from "./support/surface";
+import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
+
+// The bad-input sweep: every route handler × method × hostile body × content
+// type × auth state, every page with bad dynamic segments and query strings,
+// every server action with malformed argument bodies — against two production
+// instances in turn. Every answer is a 4xx (or a page's own not-found/redirect,
+// or a 2xx where the input is a valid page request), within 2 s, with no stack
+// trace, and the database is unchanged afterwards.
+
+const LIMIT_MS = 2000;
+const CONCURRENCY = 8;
+
+// Tables a refused request legitimately writes, left out of the before/after
+// comparison: RateLimit counts login, registration and reset attempts per
+// email and per client address whether or not they succeed (that is its job).
+const WRITTEN_WHEN_REFUSED = ["RateLimit"];
+
+type Case = { group: string; variant: string; method: string; path: string; auth: AuthState; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; pageAnswer?: boolean };
+type Failure = { group: string; variant: string; auth: AuthState; why: string };
+
+let cluster: Cluster;
+let person: Person;
+
+beforeAll(async () => {
+  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  person = await register(cluster.instances[0]!.url, { email: `sweep-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Person" } });
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+function authHeaders(auth: AuthState): Record<string, string> {
+  if (auth === "cookie") return { cookie: person.cookie };
+  if (auth === "bearer") return { authorization: `Bearer ${person.bearer}` };
+  return {};
+}
+
+function keyed<T>(record: Record<string, T>): string[] {
+  return Object.keys(record).sort();
+}
+
+describe("the sweep's table covers the app", () => {
+  const inventory = readInventory();
+
+  test("every route handler and metadata route of app/ has an entry, and every entry exists", () => {
+    expect({ missing: inventory.routes.filter((r) => !ROUTES[r]), gone: keyed(ROUTES).filter((r) => !inventory.routes.includes(r)) }).toEqual({ missing: [], gone: [] });
+  });
+
+  test("every page of app/ has an entry, and every entry exists", () => {
+    expect({ missing: inventory.pages.filter((p) => !PAGES[p]), gone: keyed(PAGES).filter((p) => !inventory.pages.includes(p)) }).toEqual({ missing: [], gone: [] });
+  });
+
+  test("every server action of app/ has an entry, every entry exists, and the build knows each one", () => {
+    const built = builtActions().map((a) => a.name).sort();
+    expect({
+      missing: inventory.actions.filter((a) => !ACTIONS[a]),
+      gone: keyed(ACTIONS).filter((a) => !inventory.actions.includes(a)),
+      notBuilt: inventory.actions.filter((a) => !built.includes(a)),
+      builtNotInApp: built.filter((a) => !inventory.actions.includes(a)),
+    }).toEqual({ missing: [], gone: [], notBuilt: [], builtNotInApp: [] });
+  });
+});
+
+/** A page pattern with its dynamic segments replaced by `fill`. */
+function fillPage(pattern: string, fill: string): string[] {
+  if (pattern.includes("[[...")) return [pattern.replace(/\/\[\[\.\.\.[^\]]+\]\]/, ""), pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, fill), pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, `${fill}/${fill}`)];
+  return [pattern.replace(/\[[^\]]+\]/g, fill)];
+}
+
+function routeCases(): Case[] {
+  const cases: Case[] = [];
+  for (const [key, entry] of Object.entries(ROUTES)) {
+    const [method, pattern] = key.split(" ") as [string, string];
+    const auths = entry.auth ?? ALL_AUTH;
+    const paths = entry.paths ?? [pattern.includes("[") ? pattern.replace(/\[[^\]]+\]/g, "x") : pattern];
+    // Bad dynamic segments in the route's own path.
+    if (pattern.includes("[")) {
+      for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
+        const path = pattern.includes("[...") ? pattern.replace(/\[\.\.\.[^\]]+\]/, segment) : pattern.replace(/\[[^\]]+\]/g, segment);
+        for (const auth of auths) cases.push({ group: key, variant: `segment:${name}`, method, path, auth });
+      }
+    }
+    for (const path of paths) {
+      for (const [name, query] of Object.entries(BAD_QUERIES)) {
+        for (const auth of auths) cases.push({ group: key, variant: `query:${name}`, method, path: `${path}?${query}`, auth, body: method === "GET" ? undefined : "{}", headers: method === "GET" ? {} : { "content-type": "application/json" } });
+      }
+      if (entry.sweep !== "json") continue;
+      for (const body of rawBodies()) {
+        // Every body as JSON; the other content types with a few bodies (the handler must refuse or ignore them alike).
+        const types = ["malformed-json", "fields-nul", "fields-script", "proto"].includes(body.name) ? CONTENT_TYPES : ["application/json"];
+        for (const type of types) {
+          for (const auth of auths) {
+            cases.push({ group: key, variant: `body:${body.name} ${type.split(";")[0]}`, method, path, auth, headers: { "content-type": type }, body: body.body });
+          }
+        }
+      }
+      // A method the route does not export.
+      cases.push({ group: key, variant: "method:PATCH", method: "PATCH", path, auth: "none", headers: { "content-type": "application/json" }, body: "{}" });
+    }
+  }
+  return cases;
+}
+
+function pageCases(): Case[] {
+  const cases: Case[] = [];
+  for (const pattern of Object.keys(PAGES)) {
+    const dynamic = pattern.includes("[");
+    if (dynamic) {
+      for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
+        for (const path of fillPage(pattern, segment)) for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth, pageAnswer: true });
+      }
+    }
+    const base = fillPage(pattern, "x")[0]!;
+    for (const [name, query] of Object.entries(BAD_QUERIES)) {
+      for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth, pageAnswer: true });
+    }
+    // Bad segments in the RSC request a client-side navigation makes.
+    if (dynamic) cases.push({ group: `page ${pattern}`, variant: "rsc:percent-zz", method: "GET", path: fillPage(pattern, "%zz")[0]!, auth: "cookie", headers: { RSC: "1" }, pageAnswer: true });
+  }
+  return cases;
+}
+
+function actionCases(): Case[] {
+  const cases: Case[] = [];
+  for (const name of Object.keys(ACTIONS)) {
+    const entry = actionEntry(name);
+    const path = pagePathOf(entry.pages[0]!);
+    for (const body of actionBodies()) {
+      for (const auth of ALL_AUTH) {
+        cases.push({
+          group: `action ${name}`,
+          variant: `body:${body.name}`,
+          method: "POST",
+          path,
+          auth,
+          body: body.body,
+          headers: { "Next-Action": entry.id, "content-type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+        });
+      }
+    }
+    // A multipart body whose parts are not what the action's reply decoder expects.
+    cases.push({
+      group: `action ${name}`,
+      variant: "body:multipart-garbage",
+      method: "POST",
+      path,
+      auth: "cookie",
+      body: "--zz\r\nContent-Disposition: form-data; name=\"0\"\r\n\r\n[\"$K1\"]\r\n--zz\r\nContent-Disposition: form-data; name=\"1_x\"\r\n\r\n\u0000\r\n--zz--\r\n",
+      headers: { "Next-Action": entry.id, "content-type": "multipart/form-data; boundary=zz", Accept: "text/x-component" },
+    });
+  }
+  // An action id the build does not know.
+  cases.push({ group: "action <unknown id>", variant: "body:unknown-id", method: "POST", path: "/", auth: "none", body: "[]", headers: { "Next-Action": "00" + "ab".repeat(20), "content-type": "text/plain;charset=UTF-8" } });
+  return cases;
+}
+
+function judge(c: Case, answer: Answer): string | null {
+  if (answer.error) return `no answer (${answer.error.slice(0, 80)})`;
+  if (answer.status >= 500) return `${answer.status}`;
+  if (answer.ms > LIMIT_MS) return `slow (${answer.ms} ms)`;
+  if (leaksInternals(answer.text)) return `leaks internals (${answer.status})`;
+  return null;
+}
+
+async function runCases(cases: Case[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  const tasks = cases.map((c, i) => async () => {
+    const instance = cluster.instances[i % cluster.instances.length]!;
+    const headers: Record<string, string> = { "x-loyaltap-client-ip": testIp(), ...authHeaders(c.auth), ...c.headers };
+    if (headers["Next-Action"]) headers.Origin = instance.url;
+    const answer = await send({ method: c.method, url: instance.url + c.path, headers, body: c.body });
+    const why = judge(c, answer);
+    if (why) failures.push({ group: c.group, variant: c.variant, auth: c.auth, why });
+  });
+  await pool(tasks, CONCURRENCY);
+  return failures;
+}
+
+/** "group × variant → causes (auth states)", one line per group and cause. */
+function report(failures: Failure[]): string[] {
+  const lines = new Map<string, Set<string>>();
+  for (const f of failures) {
+    const key = `${f.group} → ${f.why.replace(/\d+ ms/, "…ms")}`;
+    if (!lines.has(key)) lines.set(key, new Set());
+    lines.get(key)!.add(`${f.variant}[${f.auth}]`);
+  }
+  return [...lines.entries()].map(([key, variants]) => `${key}: ${[...variants].sort().join(", ")}`).sort();
+}
+
+describe("bad input", () => {
+  let before: Snapshot;
+  beforeAll(async () => {
+    before = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
+  });
+
+  test("route handlers answer every hostile request with a 4xx within 2 s", async () => {
+    const cases = routeCases();
+    const failures = await runCases(cases);
+    console.info(`route handlers: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("pages answer bad segments and queries with their own not-found, a redirect or the page, within 2 s", async () => {
+    const cases = pageCases();
+    const failures = await runCases(cases);
+    console.info(`pages: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("server actions refuse malformed and hostile argument bodies without a 500, within 2 s", async () => {
+    const cases = actionCases();
+    const failures = await runCases(cases);
+    console.info(`server actions: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("the sweep changed nothing in the database", async () => {
+    const after = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
+    const changed = Object.keys(after).filter((t) => JSON.stringify(after[t]) !== JSON.stringify(before[t]));
+    expect(changed).toEqual([]);
+  });
+
+  test("the sweep's person is still signed in and intact afterwards", async () => {
+    const answer = await send({ method: "GET", url: `${cluster.instances[1]!.url}/api/auth/me`, headers: { cookie: person.cookie } });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text).user.email).toBe(person.email);
+  });
+});
