@@ -162,7 +162,7 @@ function actionCases(): Case[] {
 }
 
 function judge(c: Case, answer: Answer): string | null {
-  if (answer.error) return `no answer (${answer.error.slice(0, 80)})`;
+  if (answer.error) return `no answer (${answer.error.slice(0, 120)})`;
   if (answer.status >= 500) return `${answer.status}`;
   if (answer.ms > LIMIT_MS) return `slow (${answer.ms} ms)`;
   if (leaksInternals(answer.text)) return `leaks internals (${answer.status})`;
@@ -225,6 +225,10 @@ describe("bad input", () => {
     const after = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
     const changed = Object.keys(after).filter((t) => JSON.stringify(after[t]) !== JSON.stringify(before[t]));
     expect(changed).toEqual([]);
+  });
+
+  test("both instances are still running", () => {
+    for (const instance of cluster.instances) expect({ instance: instance.index, exitCode: instance.child.exitCode, signal: instance.child.signalCode }).toEqual({ instance: instance.index, exitCode: null, signal: null });
   });
 
   test("the sweep's person is still signed in and intact afterwards", async () => {

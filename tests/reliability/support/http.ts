@@ -11,7 +11,19 @@ export type RequestSpec = {
   timeoutMs?: number;
 };
 
+// A server that answers before reading a large body closes the connection;
+// the client's next request on that kept-alive socket then fails without
+// reaching the server. Such a request is sent once more (a crashed server
+// fails the second time too).
+const SOCKET_ERRORS = ["UND_ERR_SOCKET", "ECONNRESET", "EPIPE", "UND_ERR_CLOSED"];
+
 export async function send(spec: RequestSpec): Promise<Answer> {
+  const first = await sendOnce(spec);
+  if (first.error && SOCKET_ERRORS.some((code) => first.error!.includes(code))) return sendOnce(spec);
+  return first;
+}
+
+async function sendOnce(spec: RequestSpec): Promise<Answer> {
   const started = Date.now();
   try {
     const response = await fetch(spec.url, {
@@ -24,7 +36,7 @@ export async function send(spec: RequestSpec): Promise<Answer> {
     const text = await response.text();
     return { status: response.status, text, location: response.headers.get("location"), contentType: response.headers.get("content-type") ?? "", ms: Date.now() - started };
   } catch (error) {
-    return { status: 0, text: "", location: null, contentType: "", ms: Date.now() - started, error: String(error) };
+    return { status: 0, text: "", location: null, contentType: "", ms: Date.now() - started, error: `${String(error)} ${(error as { cause?: { code?: string; message?: string } }).cause?.code ?? ""} ${(error as { cause?: { message?: string } }).cause?.message ?? ""}` };
   }
 }
 

@@ -106,6 +106,9 @@ export async function tap(url: string, person: Person, tagId: string): Promise<R
 export type World = {
   ownerA: Person;
   ownerB: Person;
+  /** A's customer: a membership and an available reward at A. */
+  member: Person;
+  /** A customer with nothing at A. */
   customer: Person;
   admin: Person;
   businessA: { id: string; slug: string; name: string };
@@ -114,6 +117,8 @@ export type World = {
   tagB: string;
   programA: { id: string; name: string; rewardName: string };
   rewardA: { id: string; code: string };
+  /** A reward of A's member that A redeemed a moment ago (undo is still possible). */
+  redeemedA: { id: string; code: string };
   /** Texts of A's that must never reach anyone but A (and the admin, for user data). */
   secretsOfA: string[];
 };
@@ -127,21 +132,30 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
   const nameA = `Alpha Roasters ${tag}`;
   const ownerA = await registerOwner(url, "owner-a", { name: nameA }, tagA, { first_name: `Anneliese${tag}` });
   const ownerB = await registerOwner(url, "owner-b", { name: `Bravo Bakery ${tag}` }, tagB);
-  const customer = await register(url, { email: `customer-${tag}@example.test`, metadata: { first_name: `Custo${tag}`, last_name: "Mer" } });
+  const member = await register(url, { email: `member-${tag}@example.test`, metadata: { first_name: `Membra${tag}`, last_name: "Mer" } });
+  const customer = await register(url, { email: `customer-${tag}@example.test`, metadata: { first_name: "Plain", last_name: "Customer" } });
   const admin = await register(url, { email: `admin-${tag}@example.test`, metadata: { first_name: "Ad", last_name: "Min" } });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 
   const programName = `Alpha Secret Card ${tag}`;
   const rewardName = `Alpha Free Flat White ${tag}`;
   const programId = await createProgram(url, ownerA, stampsProgramInput(ownerA.businessId!, programName, rewardName));
-  await tap(url, customer, tagA);
+  await tap(url, member, tagA);
   const { rows: rewards } = await cluster.sql.query(`SELECT id, code FROM "Reward" WHERE "businessId" = $1`, [ownerA.businessId]);
   if (rewards.length !== 1) throw new Error(`expected one reward at A, found ${rewards.length}`);
+  const redeemedCode = `R${tag.toUpperCase()}`.slice(0, 8);
+  const { rows: redeemed } = await cluster.sql.query(
+    `INSERT INTO "Reward" (id, code, "businessId", "programId", "membershipId", "userId", name, status, "redeemedAt", "redeemedById")
+     SELECT gen_random_uuid()::text, $2, "businessId", "programId", "membershipId", "userId", name, 'REDEEMED', now(), $3 FROM "Reward" WHERE id = $1
+     RETURNING id, code`,
+    [rewards[0].id, redeemedCode, ownerA.id],
+  );
   const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [[ownerA.businessId, ownerB.businessId]]);
   const byId = new Map(businesses.map((b: { id: string; slug: string; name: string }) => [b.id, b]));
   const world: World = {
     ownerA,
     ownerB,
+    member,
     customer,
     admin,
     businessA: byId.get(ownerA.businessId!)!,
@@ -150,8 +164,9 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     tagB,
     programA: { id: programId, name: programName, rewardName },
     rewardA: { id: rewards[0].id, code: rewards[0].code },
+    redeemedA: { id: redeemed[0].id, code: redeemed[0].code },
     secretsOfA: [],
   };
-  world.secretsOfA = [programName, rewardName, rewards[0].code, ownerA.email, customer.email, `Custo${tag}`, `Anneliese${tag}`];
+  world.secretsOfA = [nameA, programName, rewardName, rewards[0].code, redeemed[0].code, ownerA.email, member.email, `Membra${tag}`, `Anneliese${tag}`];
   return world;
 }
