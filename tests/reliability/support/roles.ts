@@ -121,6 +121,8 @@ export type World = {
   redeemedA: { id: string; code: string };
   /** Texts of A's that must never reach anyone but A (and the admin, for user data). */
   secretsOfA: string[];
+  /** user id → the texts that are that user's own (shown to them on every signed-in page). */
+  ownTexts: Record<string, string[]>;
 };
 
 /** Owner A (business, tag, stamps program of 1, a customer with a membership and an available reward), owner B, an admin. */
@@ -166,6 +168,10 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     rewardA: { id: rewards[0].id, code: rewards[0].code },
     redeemedA: { id: redeemed[0].id, code: redeemed[0].code },
     secretsOfA: [],
+    ownTexts: {
+      [ownerA.id]: [ownerA.id, ownerA.email, `Anneliese${tag}`],
+      [member.id]: [member.id, member.email, `Membra${tag}`],
+    },
   };
   world.secretsOfA = [nameA, programName, rewardName, rewards[0].code, redeemed[0].code, ownerA.email, member.email, `Membra${tag}`, `Anneliese${tag}`];
   return world;
