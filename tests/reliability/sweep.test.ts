@@ -22,7 +22,7 @@ const CONCURRENCY = 8;
 // email and per client address whether or not they succeed (that is its job).
 const WRITTEN_WHEN_REFUSED = ["RateLimit"];
 
-type Case = { group: string; variant: string; method: string; path: string; auth: AuthState; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; pageAnswer?: boolean };
+type Case = { group: string; variant: string; method: string; path: string; auth: AuthState; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> };
 type Failure = { group: string; variant: string; auth: AuthState; why: string };
 
 let cluster: Cluster;
@@ -116,15 +116,15 @@ function pageCases(): Case[] {
     const dynamic = pattern.includes("[");
     if (dynamic) {
       for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
-        for (const path of fillPage(pattern, segment)) for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth, pageAnswer: true });
+        for (const path of fillPage(pattern, segment)) for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth });
       }
     }
     const base = fillPage(pattern, "x")[0]!;
     for (const [name, query] of Object.entries(BAD_QUERIES)) {
-      for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth, pageAnswer: true });
+      for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth });
     }
     // Bad segments in the RSC request a client-side navigation makes.
-    if (dynamic) cases.push({ group: `page ${pattern}`, variant: "rsc:percent-zz", method: "GET", path: fillPage(pattern, "%zz")[0]!, auth: "cookie", headers: { RSC: "1" }, pageAnswer: true });
+    if (dynamic) cases.push({ group: `page ${pattern}`, variant: "rsc:percent-zz", method: "GET", path: fillPage(pattern, "%zz")[0]!, auth: "cookie", headers: { RSC: "1" } });
   }
   return cases;
 }
