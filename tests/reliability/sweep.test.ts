@@ -2,9 +2,9 @@ import { startCluster, type Cluster } from "./support/cluster";
 import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { leaksInternals, pool, send, type Answer } from "./support/http";
 import { readInventory } from "./support/inventory";
-import { register, testIp, type Person } from "./support/roles";
+import { register, registerOwner, testIp, type Person } from "./support/roles";
 import { actionEntry, builtActions, pagePathOf } from "./support/server-actions";
-import { ACTIONS, ALL_AUTH, PAGES, ROUTES, type AuthState } from "./support/surface";
+import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
 import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
 
 // The bad-input sweep: every route handler × method × hostile body × content
@@ -27,12 +27,18 @@ type Failure = { group: string; variant: string; auth: AuthState; why: string };
 
 let cluster: Cluster;
 let person: Person;
+let owner: Person;
+let admin: Person;
 
 beforeAll(async () => {
   cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
-  person = await register(cluster.instances[0]!.url, { email: `sweep-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Person" } });
+  const url = cluster.instances[0]!.url;
+  person = await register(url, { email: `sweep-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Person" } });
+  owner = await registerOwner(url, "sweep-owner", { name: "Sweep Owner Cafe" }, `sweep-tag-${Date.now()}`);
+  admin = await register(url, { email: `sweep-admin-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Admin" } });
+  await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 });
 afterAll(async () => {
   await cluster?.stop();
@@ -41,6 +47,8 @@ afterAll(async () => {
 function authHeaders(auth: AuthState): Record<string, string> {
   if (auth === "cookie") return { cookie: person.cookie };
   if (auth === "bearer") return { authorization: `Bearer ${person.bearer}` };
+  if (auth === "owner") return { cookie: owner.cookie };
+  if (auth === "admin") return { cookie: admin.cookie };
   return {};
 }
 
@@ -80,7 +88,7 @@ function routeCases(): Case[] {
   const cases: Case[] = [];
   for (const [key, entry] of Object.entries(ROUTES)) {
     const [method, pattern] = key.split(" ") as [string, string];
-    const auths = entry.auth ?? ALL_AUTH;
+    const auths = entry.auth ?? authStatesFor(entry.access);
     const paths = entry.paths ?? [pattern.includes("[") ? pattern.replace(/\[[^\]]+\]/g, "x") : pattern];
     // Bad dynamic segments in the route's own path.
     if (pattern.includes("[")) {
@@ -112,16 +120,17 @@ function routeCases(): Case[] {
 
 function pageCases(): Case[] {
   const cases: Case[] = [];
-  for (const pattern of Object.keys(PAGES)) {
+  for (const [pattern, page] of Object.entries(PAGES)) {
+    const auths = authStatesFor(page.access);
     const dynamic = pattern.includes("[");
     if (dynamic) {
       for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
-        for (const path of fillPage(pattern, segment)) for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth });
+        for (const path of fillPage(pattern, segment)) for (const auth of auths) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth });
       }
     }
     const base = fillPage(pattern, "x")[0]!;
     for (const [name, query] of Object.entries(BAD_QUERIES)) {
-      for (const auth of ALL_AUTH) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth });
+      for (const auth of auths) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth });
     }
     // Bad segments in the RSC request a client-side navigation makes.
     if (dynamic) cases.push({ group: `page ${pattern}`, variant: "rsc:percent-zz", method: "GET", path: fillPage(pattern, "%zz")[0]!, auth: "cookie", headers: { RSC: "1" } });
@@ -131,11 +140,12 @@ function pageCases(): Case[] {
 
 function actionCases(): Case[] {
   const cases: Case[] = [];
-  for (const name of Object.keys(ACTIONS)) {
+  for (const [name, access] of Object.entries(ACTIONS)) {
     const entry = actionEntry(name);
+    const auths = authStatesFor(access.access);
     const path = pagePathOf(entry.pages[0]!);
     for (const body of actionBodies()) {
-      for (const auth of ALL_AUTH) {
+      for (const auth of auths) {
         cases.push({
           group: `action ${name}`,
           variant: `body:${body.name}`,
@@ -233,9 +243,11 @@ describe("bad input", () => {
     for (const instance of cluster.instances) expect({ instance: instance.index, exitCode: instance.child.exitCode, signal: instance.child.signalCode }).toEqual({ instance: instance.index, exitCode: null, signal: null });
   });
 
-  test("the sweep's person is still signed in and intact afterwards", async () => {
-    const answer = await send({ method: "GET", url: `${cluster.instances[1]!.url}/api/auth/me`, headers: { cookie: person.cookie } });
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text).user.email).toBe(person.email);
+  test("the sweep's people are still signed in and intact afterwards", async () => {
+    for (const someone of [person, owner, admin]) {
+      const answer = await send({ method: "GET", url: `${cluster.instances[1]!.url}/api/auth/me`, headers: { cookie: someone.cookie } });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).user.email).toBe(someone.email);
+    }
   });
 });

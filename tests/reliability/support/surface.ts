@@ -8,8 +8,16 @@
 //         "admin"   role ADMIN only
 
 export type Access = "public" | "signed-in" | "owner" | "admin";
-export type AuthState = "none" | "cookie" | "bearer";
+/** none: a visitor; cookie / bearer: a customer's session cookie / access token; owner, admin: an owner's or an admin's session. */
+export type AuthState = "none" | "cookie" | "bearer" | "owner" | "admin";
 export const ALL_AUTH: AuthState[] = ["none", "cookie", "bearer"];
+
+/** The auth states to sweep an entry with: the three, plus the role it needs (so the input reaches past the role check). */
+export function authStatesFor(access: Access): AuthState[] {
+  if (access === "owner") return [...ALL_AUTH, "owner"];
+  if (access === "admin") return [...ALL_AUTH, "admin"];
+  return ALL_AUTH;
+}
 
 export type RouteEntry = {
   access: Access;
