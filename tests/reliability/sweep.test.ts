@@ -2,9 +2,10 @@ import { startCluster, type Cluster } from "./support/cluster";
 import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { leaksInternals, pool, send, type Answer } from "./support/http";
 import { readInventory } from "./support/inventory";
-import { register, registerOwner, testIp, type Person } from "./support/roles";
+import { createProgram, register, registerOwner, stampsProgramInput, testIp, type Person } from "./support/roles";
 import { actionEntry, builtActions, pagePathOf } from "./support/server-actions";
 import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
+import { validRequests, withNulInEachField, type SweepContext } from "./support/valid-requests";
 import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
 
 // The bad-input sweep: every route handler × method × hostile body × content
@@ -29,6 +30,7 @@ let cluster: Cluster;
 let person: Person;
 let owner: Person;
 let admin: Person;
+let context: SweepContext;
 
 beforeAll(async () => {
   cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
@@ -36,7 +38,11 @@ beforeAll(async () => {
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   const url = cluster.instances[0]!.url;
   person = await register(url, { email: `sweep-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Person" } });
-  owner = await registerOwner(url, "sweep-owner", { name: "Sweep Owner Cafe" }, `sweep-tag-${Date.now()}`);
+  const ownerTagId = `sweep-tag-${Date.now()}`;
+  const registered = await registerOwner(url, "sweep-owner", { name: "Sweep Owner Cafe" }, ownerTagId);
+  owner = registered;
+  const ownerProgramId = await createProgram(url, owner, stampsProgramInput(registered.businessId!, "Sweep card", "Sweep reward"));
+  context = { ownerBusinessId: registered.businessId!, ownerTagId, ownerProgramId, personId: person.id };
   admin = await register(url, { email: `sweep-admin-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Admin" } });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 });
@@ -230,6 +236,33 @@ describe("bad input", () => {
     const cases = actionCases();
     const failures = await runCases(cases);
     console.info(`server actions: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("a NUL in any one field of an otherwise valid request is refused without a 500, within 2 s", async () => {
+    const cases: Case[] = [];
+    for (const request of validRequests(context)) {
+      if (request.kind === "route") {
+        for (const variant of withNulInEachField(request.body)) {
+          cases.push({ group: request.group, variant: `nul:${variant.path}`, method: request.method, path: request.path, auth: request.auth, headers: { "content-type": "application/json" }, body: JSON.stringify(variant.value) });
+        }
+      } else {
+        const entry = actionEntry(request.action);
+        for (const variant of withNulInEachField(request.args)) {
+          cases.push({
+            group: `action ${request.action}`,
+            variant: `nul:${variant.path}`,
+            method: "POST",
+            path: pagePathOf(entry.pages[0]!),
+            auth: request.auth,
+            body: JSON.stringify(variant.value),
+            headers: { "Next-Action": entry.id, "content-type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+          });
+        }
+      }
+    }
+    const failures = await runCases(cases);
+    console.info(`NUL in one field: ${cases.length} requests, ${failures.length} failed`);
     expect(report(failures)).toEqual([]);
   });
 
