@@ -63,7 +63,7 @@ export type ActionOptions = {
 };
 
 /** The action's return value from an RSC answer: the row after the `0:` header row. */
-function parseResult(text: string): unknown {
+export function parseResult(text: string): unknown {
   const rows = text.split("\n").filter(Boolean);
   for (const row of rows) {
     const match = /^1:(.*)$/s.exec(row);
