@@ -15,7 +15,7 @@ export type SweepContext = {
 
 export type ValidRequest =
   | { kind: "route"; group: string; method: string; path: string; auth: "none" | "cookie" | "owner" | "admin"; body: Record<string, unknown> }
-  | { kind: "action"; group: string; action: string; auth: "none" | "cookie" | "owner" | "admin"; args: unknown[] };
+  | { kind: "action"; group: string; action: string; auth: "none" | "cookie" | "owner" | "admin"; args: unknown[]; ignores?: string[] };
 
 const unique = () => randomBytes(4).toString("hex");
 const KEY = "00112233445566778899aabbccddeeff";
@@ -71,7 +71,15 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     { kind: "action", group: "addBusinessAction", action: "addBusinessAction", auth: "cookie", args: [{ business: { name: "New Cafe" }, business_profile: businessProfile(), tap_id: `sweep-new-${unique()}` }] },
     { kind: "action", group: "completePendingRegistrationAction", action: "completePendingRegistrationAction", auth: "cookie", args: [{ business: { name: "New Cafe" }, business_profile: businessProfile(), tap_id: `sweep-new-${unique()}` }] },
     { kind: "action", group: "createProgramAction", action: "createProgramAction", auth: "owner", args: [stampsProgramInput(c.ownerBusinessId, "Coffee card", "Free coffee")] },
-    { kind: "action", group: "updateProgramAction", action: "updateProgramAction", auth: "owner", args: [c.ownerProgramId, stampsProgramInput(c.ownerBusinessId, "Coffee card", "Free coffee")] },
+    {
+      kind: "action",
+      group: "updateProgramAction",
+      action: "updateProgramAction",
+      auth: "owner",
+      args: [c.ownerProgramId, stampsProgramInput(c.ownerBusinessId, "Coffee card", "Free coffee")],
+      // The form sends the business along; an update keeps the program with its business and never reads it.
+      ignores: ["1.businessId"],
+    },
     { kind: "action", group: "setProgramActiveAction", action: "setProgramActiveAction", auth: "owner", args: [c.ownerProgramId, true] },
     { kind: "action", group: "endProgramAction", action: "endProgramAction", auth: "owner", args: [c.ownerProgramId] },
     { kind: "action", group: "updateBusinessProfileAction", action: "updateBusinessProfileAction", auth: "owner", args: [c.ownerBusinessId, profileUpdate()] },
