@@ -3,7 +3,7 @@ import { startCluster, type Cluster } from "./support/cluster";
 import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { send, type Answer } from "./support/http";
 import { buildWorld, stampsProgramInput, testIp, type Person, type World } from "./support/roles";
-import { callServerAction, type ActionResponse } from "./support/server-actions";
+import { postAction, type ActionResponse } from "./support/action-manifest";
 import { ACTIONS, PAGES, ROUTES } from "./support/surface";
 
 // The authorisation matrix: a visitor, a customer, the owner of another
@@ -173,7 +173,7 @@ describe("pages", () => {
 
 describe("server actions", () => {
   const run = (i: number, name: string, args: unknown[], person: Person | null, pagePath?: string): Promise<ActionResponse> =>
-    callServerAction(url(i), name, args, { cookie: person?.cookie, pagePath, headers: { "x-loyaltap-client-ip": testIp() } });
+    postAction(url(i), name, args, { cookie: person?.cookie, pagePath, headers: { "x-loyaltap-client-ip": testIp() } });
 
   for (const actionCase of ACTION_CASES) {
     test(`${actionCase.name}: refused to everyone but its ${actionCase.kind}, with none of A's data, a missing id alike`, async () => {
@@ -235,11 +235,11 @@ describe("afterwards", () => {
   });
 
   test("owner A can do what the others could not (the refusals are about who asks)", async () => {
-    const renamed = await callServerAction(url(), "renameTagAction", [{ tagId: world.tagA, label: "Counter" }], { cookie: world.ownerA.cookie, pagePath: "/about" });
+    const renamed = await postAction(url(), "renameTagAction", [{ tagId: world.tagA, label: "Counter" }], { cookie: world.ownerA.cookie, pagePath: "/about" });
     expect(renamed.result).toEqual({ ok: true });
-    const redeemed = await callServerAction(url(1), "redeemRewardAction", [world.rewardA.id], { cookie: world.ownerA.cookie });
+    const redeemed = await postAction(url(1), "redeemRewardAction", [world.rewardA.id], { cookie: world.ownerA.cookie });
     expect(redeemed.result).toMatchObject({ ok: true, rewardId: world.rewardA.id });
-    const disabled = await callServerAction(url(), "setUserDisabledAction", [{ userId: world.customer.id, disabled: true }], { cookie: world.admin.cookie });
+    const disabled = await postAction(url(), "setUserDisabledAction", [{ userId: world.customer.id, disabled: true }], { cookie: world.admin.cookie });
     expect(disabled.result).toEqual({ ok: true, disabled: true });
   });
 });

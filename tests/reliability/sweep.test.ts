@@ -3,7 +3,7 @@ import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { leaksInternals, pool, send, type Answer } from "./support/http";
 import { readInventory } from "./support/inventory";
 import { createProgram, register, registerOwner, stampsProgramInput, testIp, type Person } from "./support/roles";
-import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/server-actions";
+import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/action-manifest";
 import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
 import { validRequests, withNulInEachField, type SweepContext } from "./support/valid-requests";
 import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";

@@ -3,7 +3,7 @@ import { startCluster, type Cluster } from "./support/cluster";
 import { unsafeParts } from "./support/html";
 import { send } from "./support/http";
 import { createProgram, register, registerOwner, stampsProgramInput, tap, testIp, type Person } from "./support/roles";
-import { callServerAction } from "./support/server-actions";
+import { postAction } from "./support/action-manifest";
 
 // Stored XSS: script payloads in every text a user can edit — business name,
 // description, keywords, website and social links, program and reward names,
@@ -87,7 +87,7 @@ describe("javascript: and other script URLs are refused wherever a link is enter
     for (const bad of JS_URLS) {
       for (const field of ["socialLinks", "website", "logoUrl"] as const) {
         const value = field === "socialLinks" ? [{ network: "Instagram", url: bad }] : bad;
-        const answer = await callServerAction(url(), "updateBusinessProfileAction", [owner.businessId, profile({ [field]: value })], { cookie: owner.cookie });
+        const answer = await postAction(url(), "updateBusinessProfileAction", [owner.businessId, profile({ [field]: value })], { cookie: owner.cookie });
         if ((answer.result as { ok?: boolean } | undefined)?.ok !== false) accepted.push(`${field}=${JSON.stringify(bad)} → ${answer.status} ${answer.text.slice(0, 200)}`);
       }
     }
@@ -128,11 +128,11 @@ describe("javascript: and other script URLs are refused wherever a link is enter
 describe("hostile text is stored as entered and rendered as text", () => {
   beforeAll(async () => {
     // Edited through the dashboard's actions too: profile (website, keywords, social links), tag label, people's names.
-    const saved = await callServerAction(url(), "updateBusinessProfileAction", [owner.businessId, profile()], { cookie: owner.cookie });
+    const saved = await postAction(url(), "updateBusinessProfileAction", [owner.businessId, profile()], { cookie: owner.cookie });
     expect(saved.result).toMatchObject({ ok: true });
-    const renamed = await callServerAction(url(), "renameTagAction", [{ tagId, label: `Door ${IMG}`.slice(0, 60) }], { cookie: owner.cookie });
+    const renamed = await postAction(url(), "renameTagAction", [{ tagId, label: `Door ${IMG}`.slice(0, 60) }], { cookie: owner.cookie });
     expect(renamed.result).toEqual({ ok: true });
-    const named = await callServerAction(url(), "updateProfileAction", [{ firstName: `Mia${SCRIPT}`, lastName: `Member${IMG}`, birthday: "" }], { cookie: member.cookie });
+    const named = await postAction(url(), "updateProfileAction", [{ firstName: `Mia${SCRIPT}`, lastName: `Member${IMG}`, birthday: "" }], { cookie: member.cookie });
     expect(named.result).toEqual({ ok: true });
     const { rows } = await cluster.sql.query(`SELECT name, slug FROM "Business" WHERE id = $1`, [owner.businessId]);
     expect(rows[0].name).toContain(SCRIPT);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Cluster } from "./cluster";
-import { callServerAction } from "./server-actions";
+import { postAction } from "./action-manifest";
 
 // The people of the sweep, authorisation and XSS files, created through the
 // app's own endpoints and actions on a running cluster: two owners with a
@@ -86,7 +86,7 @@ export function stampsProgramInput(businessId: string, name: string, rewardName:
 }
 
 export async function createProgram(url: string, owner: Person, input: Record<string, unknown>): Promise<string> {
-  const answer = await callServerAction(url, "createProgramAction", [input], { cookie: owner.cookie });
+  const answer = await postAction(url, "createProgramAction", [input], { cookie: owner.cookie });
   const result = answer.result as { ok: boolean; id?: string; error?: string } | undefined;
   if (!result?.ok || !result.id) throw new Error(`createProgramAction ${answer.status}: ${answer.text.slice(0, 500)}`);
   return result.id;
