@@ -211,9 +211,10 @@ async function runCases(cases: Case[]): Promise<Failure[]> {
 function report(failures: Failure[]): string[] {
   const lines = new Map<string, Set<string>>();
   for (const f of failures) {
-    const key = `${f.group} → ${f.why.replace(/\d+ ms/, "…ms")}`;
+    const key = `${f.group} → ${f.why.replace(/\d+ ms/, "over 2 s")}`;
     if (!lines.has(key)) lines.set(key, new Set());
-    lines.get(key)!.add(`${f.variant}[${f.auth}]`);
+    const ms = /(\d+) ms/.exec(f.why)?.[1];
+    lines.get(key)!.add(`${f.variant}[${f.auth}]${ms ? ` ${ms} ms` : ""}`);
   }
   return [...lines.entries()].map(([key, variants]) => `${key}: ${[...variants].sort().join(", ")}`).sort();
 }

@@ -119,7 +119,8 @@ export function withNulInEachField(value: unknown): { path: string; value: unkno
   };
   walk(value, []);
   return leaves.map((leaf) => {
-    const copy = structuredClone(value) as Record<string, unknown>;
+    const fresh = freshen(value);
+    const copy = fresh as Record<string, unknown>;
     const keys = leaf.path.split(".");
     let parent: Record<string, unknown> = copy;
     for (const key of keys.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
@@ -129,4 +130,20 @@ export function withNulInEachField(value: unknown): { path: string; value: unkno
     parent[last] = original.slice(0, middle) + "\u0000" + original.slice(middle);
     return { path: leaf.path, value: copy };
   });
+}
+
+/**
+ * A copy with new unique emails and new tag ids, so that each variant of a
+ * registration stands on its own (an earlier one cannot make it a 409 before
+ * its NUL reaches the database).
+ */
+function freshen(value: unknown): unknown {
+  if (typeof value === "string") {
+    if (/^sweep-nul-[0-9a-f]+@example\.test$/.test(value)) return `sweep-nul-${unique()}@example.test`;
+    if (/^sweep-new-[0-9a-f]+$/.test(value)) return `sweep-new-${unique()}`;
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(freshen);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, freshen(v)]));
+  return value;
 }
