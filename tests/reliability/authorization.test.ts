@@ -1,0 +1,245 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { startCluster, type Cluster } from "./support/cluster";
+import { snapshot, type Snapshot } from "./support/db-snapshot";
+import { send, type Answer } from "./support/http";
+import { buildWorld, stampsProgramInput, testIp, type Person, type World } from "./support/roles";
+import { postAction, type ActionResponse } from "./support/action-manifest";
+import { ACTIONS, PAGES, ROUTES } from "./support/surface";
+
+// The authorisation matrix: a visitor, a customer, the owner of another
+// business and an admin against every owner-only page and server action
+// acting on owner A's business, tag, program and rewards; every non-admin
+// against the admin pages and actions. Each is refused (a redirect to /login
+// for a visitor on a signed-in page, else 401/403/404 or the action's own
+// refusal), the answer carries none of A's data, a non-existent id answers
+// exactly like A's id, and nothing is written.
+
+let cluster: Cluster;
+let world: World;
+let before: Snapshot;
+// Counted per email and client address even for refused attempts.
+const WRITTEN_WHEN_REFUSED = ["RateLimit"];
+
+type Subject = { name: string; person: Person | null };
+
+beforeAll(async () => {
+  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
+  cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
+  world = await buildWorld(cluster);
+  before = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const url = (i = 0) => cluster.instances[i % cluster.instances.length]!.url;
+const missingTag = () => `rel-missing-${randomBytes(4).toString("hex")}`;
+
+function subjects(kind: "owner" | "admin"): Subject[] {
+  const list: Subject[] = [
+    { name: "visitor", person: null },
+    { name: "customer", person: world.customer },
+    { name: "member", person: world.member },
+    { name: "owner B", person: world.ownerB },
+  ];
+  if (kind === "owner") list.push({ name: "admin", person: world.admin });
+  else list.push({ name: "owner A", person: world.ownerA });
+  return list;
+}
+
+/** A's texts that must not appear, leaving out those the request itself carries and the asker's own. */
+function leaked(text: string, request: string, asker: Person | null): string[] {
+  const secrets = [...world.secretsOfA, world.businessA.id, world.programA.id, world.rewardA.id, world.redeemedA.id, world.tagA, world.member.id];
+  const own = asker ? (world.ownTexts[asker.id] ?? []) : [];
+  return secrets.filter((s) => !request.includes(s) && !own.includes(s) && text.includes(s));
+}
+
+function isNotFoundPage(answer: Answer): boolean {
+  return answer.text.includes("Page not found");
+}
+
+/** What a refused page answer looks like, for comparing A's id with a missing one. */
+function pageShape(answer: Answer): string {
+  if (answer.status >= 300 && answer.status < 400) return `${answer.status} → ${new URL(answer.location ?? "", "http://x").pathname}`;
+  return `${answer.status}${isNotFoundPage(answer) ? " not-found page" : ""}`;
+}
+
+function headersOf(person: Person | null): Record<string, string> {
+  return { "x-loyaltap-client-ip": testIp(), ...(person ? { cookie: person.cookie } : {}) };
+}
+
+type PageCase = { pattern: string; kind: "owner" | "admin"; real: () => string[]; missing: () => string | null; skip?: string[] };
+
+const PAGE_CASES: PageCase[] = [
+  { pattern: "/dashboard/business/[id]", kind: "owner", real: () => [`/dashboard/business/${world.businessA.id}`, `/dashboard/business/${world.businessA.slug}`], missing: () => `/dashboard/business/${randomUUID()}` },
+  { pattern: "/dashboard/program/[program_id]", kind: "owner", real: () => [`/dashboard/program/${world.programA.id}`], missing: () => `/dashboard/program/${randomUUID()}` },
+  { pattern: "/dashboard/tag/[id]/qr", kind: "owner", real: () => [`/dashboard/tag/${world.tagA}/qr`], missing: () => `/dashboard/tag/${missingTag()}/qr` },
+  { pattern: "/dashboard/tag/[id]/secure", kind: "owner", real: () => [`/dashboard/tag/${world.tagA}/secure`], missing: () => `/dashboard/tag/${missingTag()}/secure` },
+  // The member holds the reward and may see its own page: everyone else may not.
+  { pattern: "/dashboard/redeem-reward/[id]", kind: "owner", real: () => [`/dashboard/redeem-reward/${world.rewardA.id}`, `/dashboard/redeem-reward/${world.redeemedA.id}`], missing: () => `/dashboard/redeem-reward/${randomUUID()}`, skip: ["member"] },
+  { pattern: "/admin", kind: "admin", real: () => ["/admin"], missing: () => null },
+  { pattern: "/admin/users", kind: "admin", real: () => ["/admin/users", `/admin/users?q=${encodeURIComponent(world.member.email)}`], missing: () => `/admin/users?q=${randomUUID()}` },
+  { pattern: "/admin/users/[id]", kind: "admin", real: () => [`/admin/users/${world.member.id}`, `/admin/users/${world.ownerA.id}`], missing: () => `/admin/users/${randomUUID()}` },
+];
+
+type ActionCase = { name: string; kind: "owner" | "admin"; real: () => unknown[]; missing: () => unknown[] };
+
+function profileInput() {
+  return {
+    name: "Taken Over",
+    logoUrl: "",
+    description: "taken over",
+    keywords: ["taken"],
+    website: "",
+    phone: "+34 600 000 001",
+    address: "Elsewhere 1",
+    socialLinks: [],
+    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    dailyTapLimit: 5,
+    timezone: "Europe/Madrid",
+  };
+}
+
+const KEY = "00112233445566778899aabbccddeeff";
+const ACTION_CASES: ActionCase[] = [
+  { name: "updateBusinessProfileAction", kind: "owner", real: () => [world.businessA.id, profileInput()], missing: () => [randomUUID(), profileInput()] },
+  { name: "createProgramAction", kind: "owner", real: () => [stampsProgramInput(world.businessA.id, "Intruder card", "Intruder reward")], missing: () => [stampsProgramInput(randomUUID(), "Intruder card", "Intruder reward")] },
+  { name: "updateProgramAction", kind: "owner", real: () => [world.programA.id, stampsProgramInput(world.businessA.id, "Renamed", "Renamed reward")], missing: () => [randomUUID(), stampsProgramInput(world.businessA.id, "Renamed", "Renamed reward")] },
+  { name: "setProgramActiveAction", kind: "owner", real: () => [world.programA.id, false], missing: () => [randomUUID(), false] },
+  { name: "endProgramAction", kind: "owner", real: () => [world.programA.id], missing: () => [randomUUID()] },
+  { name: "redeemRewardAction", kind: "owner", real: () => [world.rewardA.id], missing: () => [randomUUID()] },
+  { name: "redeemByCodeAction", kind: "owner", real: () => [{ code: world.rewardA.code }], missing: () => [{ code: "ZZZZ9999" }] },
+  { name: "undoRedemptionAction", kind: "owner", real: () => [world.redeemedA.id], missing: () => [randomUUID()] },
+  { name: "renameTagAction", kind: "owner", real: () => [{ tagId: world.tagA, label: "Stolen" }], missing: () => [{ tagId: missingTag(), label: "Stolen" }] },
+  { name: "releaseTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
+  { name: "saveSecureTagKeysAction", kind: "owner", real: () => [{ tagId: world.tagA, metaReadKey: KEY, fileReadKey: KEY }], missing: () => [{ tagId: missingTag(), metaReadKey: KEY, fileReadKey: KEY }] },
+  { name: "disableSecureTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
+  { name: "claimTagAction", kind: "owner", real: () => [{ businessId: world.businessA.id, tagId: "rel-intruder-tag" }], missing: () => [{ businessId: randomUUID(), tagId: "rel-intruder-tag" }] },
+  { name: "linkCustomerAction", kind: "owner", real: () => [{ businessId: world.businessA.id, customerId: world.customer.id }], missing: () => [{ businessId: randomUUID(), customerId: world.customer.id }] },
+  { name: "recordQrVisitAction", kind: "owner", real: () => [{ businessId: world.businessA.id, customerId: world.member.id }], missing: () => [{ businessId: randomUUID(), customerId: world.member.id }] },
+  { name: "setUserDisabledAction", kind: "admin", real: () => [{ userId: world.member.id, disabled: true }], missing: () => [{ userId: randomUUID(), disabled: true }] },
+];
+
+test("every owner-only and admin-only page, route handler and server action has a case in the matrix", () => {
+  const pages = Object.entries(PAGES).filter(([, e]) => e.access === "owner" || e.access === "admin").map(([p]) => p).sort();
+  const actions = Object.entries(ACTIONS).filter(([, e]) => e.access === "owner" || e.access === "admin").map(([a]) => a).sort();
+  const routes = Object.entries(ROUTES).filter(([, e]) => e.access === "owner" || e.access === "admin").map(([r]) => r).sort();
+  expect({
+    pages: pages.filter((p) => !PAGE_CASES.some((c) => c.pattern === p)),
+    actions: actions.filter((a) => !ACTION_CASES.some((c) => c.name === a)),
+    // No route handler acts on a business or on other users today; one that does needs cases here.
+    routes,
+  }).toEqual({ pages: [], actions: [], routes: [] });
+});
+
+describe("pages", () => {
+  for (const pageCase of PAGE_CASES) {
+    test(`${pageCase.pattern}: refused to everyone but its ${pageCase.kind}, with none of A's data, a missing id alike`, async () => {
+      const problems: string[] = [];
+      let i = 0;
+      for (const subject of subjects(pageCase.kind)) {
+        if (pageCase.skip?.includes(subject.name)) continue;
+        for (const path of pageCase.real()) {
+          const answer = await send({ method: "GET", url: url(i++) + path, headers: headersOf(subject.person) });
+          const toLogin = answer.status >= 300 && answer.status < 400 && (answer.location ?? "").includes("/login");
+          const refused = subject.person ? [401, 403, 404].includes(answer.status) : toLogin || [401, 403, 404].includes(answer.status);
+          if (!refused) problems.push(`${subject.name} GET ${path} → ${answer.status} ${answer.location ?? ""}`);
+          const leaks = leaked(answer.text, path, subject.person);
+          if (leaks.length) problems.push(`${subject.name} GET ${path} shows ${leaks.join(", ")}`);
+          const missing = pageCase.missing();
+          if (missing) {
+            const other = await send({ method: "GET", url: url(i++) + missing, headers: headersOf(subject.person) });
+            if (pageShape(other) !== pageShape(answer)) problems.push(`${subject.name}: A's ${path} → ${pageShape(answer)} but missing ${missing} → ${pageShape(other)}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("A's own pages and the admin's pages show the data the matrix looks for (the checks can see a leak)", async () => {
+    const own = await send({ method: "GET", url: url() + `/dashboard/business/${world.businessA.id}`, headers: headersOf(world.ownerA) });
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(world.businessA.name);
+    const redeem = await send({ method: "GET", url: url(1) + `/dashboard/redeem-reward/${world.rewardA.id}`, headers: headersOf(world.ownerA) });
+    expect(redeem.status).toBe(200);
+    expect(redeem.text).toContain(world.rewardA.code);
+    const admin = await send({ method: "GET", url: url() + `/admin/users/${world.member.id}`, headers: headersOf(world.admin) });
+    expect(admin.status).toBe(200);
+    expect(admin.text).toContain(world.member.email);
+  });
+});
+
+describe("server actions", () => {
+  const run = (i: number, name: string, args: unknown[], person: Person | null, pagePath?: string): Promise<ActionResponse> =>
+    postAction(url(i), name, args, { cookie: person?.cookie, pagePath, headers: { "x-loyaltap-client-ip": testIp() } });
+
+  for (const actionCase of ACTION_CASES) {
+    test(`${actionCase.name}: refused to everyone but its ${actionCase.kind}, with none of A's data, a missing id alike`, async () => {
+      const problems: string[] = [];
+      let i = 0;
+      for (const subject of subjects(actionCase.kind)) {
+        // Posted to the action's own page, and to a public page (the action is found by its id there too, past the proxy's login redirect).
+        for (const pagePath of [undefined, "/about"]) {
+          const args = actionCase.real();
+          const answer = await run(i++, actionCase.name, args, subject.person, pagePath);
+          const where = `${subject.name} ${actionCase.name}${pagePath ? ` via ${pagePath}` : ""}`;
+          const result = answer.result as { ok?: boolean } | undefined;
+          if (answer.status >= 500) problems.push(`${where} → ${answer.status}`);
+          if (result?.ok === true) problems.push(`${where} → ok: ${JSON.stringify(result)}`);
+          const leaks = leaked(answer.text, JSON.stringify(args), subject.person);
+          if (leaks.length) problems.push(`${where} shows ${leaks.join(", ")}`);
+          const other = await run(i++, actionCase.name, actionCase.missing(), subject.person, pagePath);
+          const shape = (a: ActionResponse) => `${a.status} ${JSON.stringify(a.result ?? null)}`;
+          if (shape(other) !== shape(answer)) problems.push(`${where}: A's id → ${shape(answer)} but a missing id → ${shape(other)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe("route handlers", () => {
+  test("GET /api/tap of A's tag shows the public card only: no owner, member or reward data, whoever asks", async () => {
+    const problems: string[] = [];
+    const publicTexts = [world.businessA.name, world.programA.name, world.programA.rewardName, world.businessA.id, world.tagA, world.programA.id];
+    for (const subject of subjects("owner")) {
+      if (subject.name === "member") continue; // the member sees its own progress
+      const answer = await send({ method: "GET", url: `${url()}/api/tap?id=${world.tagA}`, headers: headersOf(subject.person) });
+      if (answer.status !== 200) problems.push(`${subject.name} → ${answer.status}`);
+      const leaks = leaked(answer.text, `/api/tap?id=${world.tagA}`, subject.person).filter((s) => !publicTexts.includes(s));
+      if (leaks.length) problems.push(`${subject.name} sees ${leaks.join(", ")}`);
+      if (/ownerId|passwordHash|keysEncrypted/.test(answer.text)) problems.push(`${subject.name} sees private fields`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("GET /api/auth/me answers 401 to a visitor and each account only its own user", async () => {
+    const visitor = await send({ method: "GET", url: `${url()}/api/auth/me`, headers: headersOf(null) });
+    expect(visitor.status).toBe(401);
+    for (const person of [world.customer, world.ownerB, world.admin]) {
+      const answer = await send({ method: "GET", url: `${url(1)}/api/auth/me`, headers: { authorization: `Bearer ${person.bearer}` } });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).user.id).toBe(person.id);
+      expect(leaked(answer.text, "", person)).toEqual([]);
+    }
+  });
+});
+
+describe("afterwards", () => {
+  test("nothing the refused requests asked for was written", async () => {
+    const after = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
+    const changed = Object.keys(after).filter((t) => JSON.stringify(after[t]) !== JSON.stringify(before[t]));
+    expect(changed).toEqual([]);
+  });
+
+  test("owner A can do what the others could not (the refusals are about who asks)", async () => {
+    const renamed = await postAction(url(), "renameTagAction", [{ tagId: world.tagA, label: "Counter" }], { cookie: world.ownerA.cookie, pagePath: "/about" });
+    expect(renamed.result).toEqual({ ok: true });
+    const redeemed = await postAction(url(1), "redeemRewardAction", [world.rewardA.id], { cookie: world.ownerA.cookie });
+    expect(redeemed.result).toMatchObject({ ok: true, rewardId: world.rewardA.id });
+    const disabled = await postAction(url(), "setUserDisabledAction", [{ userId: world.customer.id, disabled: true }], { cookie: world.admin.cookie });
+    expect(disabled.result).toEqual({ ok: true, disabled: true });
+  });
+});

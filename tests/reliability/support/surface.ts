@@ -1,0 +1,126 @@
+// Every route handler, page and server action of app/, with who may use it
+// and how the sweep exercises it. tests/reliability/sweep.test.ts fails when
+// app/ has something this table lacks, or the table names something gone.
+//
+// access: "public"  anyone (visitor included)
+//         "signed-in" any account (customer data of one's own)
+//         "owner"   acts on a business the caller owns
+//         "admin"   role ADMIN only
+
+export type Access = "public" | "signed-in" | "owner" | "admin";
+/** none: a visitor; cookie / bearer: a customer's session cookie / access token; owner, admin: an owner's or an admin's session. */
+export type AuthState = "none" | "cookie" | "bearer" | "owner" | "admin";
+export const ALL_AUTH: AuthState[] = ["none", "cookie", "bearer"];
+
+/** The auth states to sweep an entry with: the three, plus the role it needs (so the input reaches past the role check). */
+export function authStatesFor(access: Access): AuthState[] {
+  if (access === "owner") return [...ALL_AUTH, "owner"];
+  if (access === "admin") return [...ALL_AUTH, "admin"];
+  return ALL_AUTH;
+}
+
+export type RouteEntry = {
+  access: Access;
+  /** json: raw bodies × content types; query: bad query strings; plain: bad queries only. */
+  sweep: "json" | "query";
+  /** Concrete URLs for a catch-all route (bad ones are added by the sweep). */
+  paths?: string[];
+  /** Auth states to sweep with; default all three. */
+  auth?: AuthState[];
+  note?: string;
+};
+
+export const ROUTES: Record<string, RouteEntry> = {
+  "GET /api/auth/[...nextauth]": {
+    access: "public",
+    sweep: "query",
+    paths: ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/auth/signin", "/api/auth/signin/google", "/api/auth/callback/google", "/api/auth/error", "/api/auth/signout"],
+  },
+  "POST /api/auth/[...nextauth]": {
+    access: "public",
+    sweep: "json",
+    paths: ["/api/auth/signin/google", "/api/auth/callback/credentials", "/api/auth/signout", "/api/auth/session"],
+    // Auth.js's sign-out with a session would end the sweep's own session.
+    auth: ["none", "bearer"],
+  },
+  "GET /api/auth/me": { access: "signed-in", sweep: "query" },
+  "GET /api/tap": { access: "public", sweep: "query" },
+  "POST /api/tap": { access: "signed-in", sweep: "json" },
+  "GET /b/[slug]/opengraph-image": { access: "public", sweep: "query" },
+  // Signing out with a session legitimately revokes the account's refresh tokens (a write).
+  "GET /logout": { access: "public", sweep: "query", auth: ["none"], note: "with a session it revokes refresh tokens: a legitimate write" },
+  "POST /api/auth/logout": { access: "public", sweep: "json", auth: ["none"], note: "with a session it revokes refresh tokens: a legitimate write" },
+  "GET /manifest.webmanifest": { access: "public", sweep: "query" },
+  "GET /robots.txt": { access: "public", sweep: "query" },
+  "GET /sitemap.xml": { access: "public", sweep: "query" },
+  "POST /api/auth/login": { access: "public", sweep: "json" },
+  "POST /api/auth/register": { access: "public", sweep: "json" },
+  "POST /api/auth/reset-password": { access: "public", sweep: "json" },
+  "POST /api/auth/token": { access: "public", sweep: "json" },
+  "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
+};
+
+export type PageEntry = { access: Access };
+
+export const PAGES: Record<string, PageEntry> = {
+  "/": { access: "public" },
+  "/about": { access: "public" },
+  "/admin": { access: "admin" },
+  "/admin/users": { access: "admin" },
+  "/admin/users/[id]": { access: "admin" },
+  "/auth/callback": { access: "public" },
+  "/auth/reset": { access: "public" },
+  "/b/[slug]": { access: "public" },
+  "/claim/register": { access: "public" },
+  "/dashboard": { access: "signed-in" },
+  "/dashboard/business/[id]": { access: "owner" },
+  "/dashboard/program/[program_id]": { access: "owner" },
+  "/dashboard/program/create": { access: "signed-in" },
+  "/dashboard/redeem-reward/[id]": { access: "owner" },
+  "/dashboard/rewards": { access: "signed-in" },
+  "/dashboard/settings": { access: "signed-in" },
+  "/dashboard/tag/[id]/qr": { access: "owner" },
+  "/dashboard/tag/[id]/secure": { access: "owner" },
+  "/dashboard/tag/claim/[[...id]]": { access: "signed-in" },
+  "/dashboard/wallet": { access: "signed-in" },
+  "/login": { access: "public" },
+  "/qr/[user_id]": { access: "public" },
+  "/register": { access: "public" },
+  "/register/business": { access: "public" },
+  "/tap": { access: "public" },
+  "/tap/visitor/[id]": { access: "public" },
+};
+
+export type ActionEntry = { access: Access; note?: string };
+
+export const ACTIONS: Record<string, ActionEntry> = {
+  addBusinessAction: { access: "signed-in" },
+  addReferrerAction: { access: "signed-in" },
+  changePasswordAction: { access: "signed-in" },
+  claimTagAction: { access: "owner" },
+  completePendingRegistrationAction: { access: "signed-in" },
+  createProgramAction: { access: "owner" },
+  deleteAccountAction: { access: "signed-in" },
+  disableSecureTagAction: { access: "owner" },
+  endProgramAction: { access: "owner" },
+  googleSignInAction: { access: "public" },
+  linkCustomerAction: { access: "owner" },
+  loginAction: { access: "public" },
+  recordQrVisitAction: { access: "owner" },
+  recordTapAction: { access: "signed-in" },
+  redeemByCodeAction: { access: "owner" },
+  redeemRewardAction: { access: "owner" },
+  registerCustomerAction: { access: "public" },
+  releaseTagAction: { access: "owner" },
+  renameTagAction: { access: "owner" },
+  requestResetAction: { access: "public" },
+  saveSecureTagKeysAction: { access: "owner" },
+  setNewPasswordAction: { access: "public" },
+  setNotificationsAction: { access: "signed-in" },
+  setProgramActiveAction: { access: "owner" },
+  setUserDisabledAction: { access: "admin" },
+  undoRedemptionAction: { access: "owner" },
+  updateBusinessProfileAction: { access: "owner" },
+  updateProfileAction: { access: "signed-in" },
+  updateProgramAction: { access: "owner" },
+};

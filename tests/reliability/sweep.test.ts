@@ -1,0 +1,295 @@
+import { startCluster, type Cluster } from "./support/cluster";
+import { snapshot, type Snapshot } from "./support/db-snapshot";
+import { leaksInternals, pool, send, type Answer } from "./support/http";
+import { readInventory } from "./support/inventory";
+import { createProgram, register, registerOwner, stampsProgramInput, testIp, type Person } from "./support/roles";
+import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/action-manifest";
+import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
+import { validRequests, withNulInEachField, type SweepContext } from "./support/valid-requests";
+import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
+
+// The bad-input sweep: every route handler × method × hostile body × content
+// type × auth state, every page with bad dynamic segments and query strings,
+// every server action with malformed argument bodies — against two production
+// instances in turn. Every answer is a 4xx (or a page's own not-found/redirect,
+// or a 2xx where the input is a valid page request), within 2 s, with no stack
+// trace, and the database is unchanged afterwards.
+
+const LIMIT_MS = 2000;
+const CONCURRENCY = 8;
+
+// Tables a refused request legitimately writes, left out of the before/after
+// comparison: RateLimit counts login, registration and reset attempts per
+// email and per client address whether or not they succeed (that is its job).
+const WRITTEN_WHEN_REFUSED = ["RateLimit"];
+
+type Case = { group: string; variant: string; method: string; path: string; auth: AuthState; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; mustRefuse?: boolean };
+type Failure = { group: string; variant: string; auth: AuthState; why: string };
+
+let cluster: Cluster;
+let person: Person;
+let owner: Person;
+let admin: Person;
+let context: SweepContext;
+
+beforeAll(async () => {
+  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
+  cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
+  const url = cluster.instances[0]!.url;
+  person = await register(url, { email: `sweep-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Person" } });
+  const ownerTagId = `sweep-tag-${Date.now()}`;
+  const registered = await registerOwner(url, "sweep-owner", { name: "Sweep Owner Cafe" }, ownerTagId);
+  owner = registered;
+  const ownerProgramId = await createProgram(url, owner, stampsProgramInput(registered.businessId!, "Sweep card", "Sweep reward"));
+  context = { ownerBusinessId: registered.businessId!, ownerTagId, ownerProgramId, personId: person.id };
+  admin = await register(url, { email: `sweep-admin-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Admin" } });
+  await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+function authHeaders(auth: AuthState): Record<string, string> {
+  if (auth === "cookie") return { cookie: person.cookie };
+  if (auth === "bearer") return { authorization: `Bearer ${person.bearer}` };
+  if (auth === "owner") return { cookie: owner.cookie };
+  if (auth === "admin") return { cookie: admin.cookie };
+  return {};
+}
+
+function keyed<T>(record: Record<string, T>): string[] {
+  return Object.keys(record).sort();
+}
+
+describe("the sweep's table covers the app", () => {
+  const inventory = readInventory();
+
+  test("every route handler and metadata route of app/ has an entry, and every entry exists", () => {
+    expect({ missing: inventory.routes.filter((r) => !ROUTES[r]), gone: keyed(ROUTES).filter((r) => !inventory.routes.includes(r)) }).toEqual({ missing: [], gone: [] });
+  });
+
+  test("every page of app/ has an entry, and every entry exists", () => {
+    expect({ missing: inventory.pages.filter((p) => !PAGES[p]), gone: keyed(PAGES).filter((p) => !inventory.pages.includes(p)) }).toEqual({ missing: [], gone: [] });
+  });
+
+  test("every server action of app/ has an entry, every entry exists, and the build knows each one", () => {
+    const built = builtActions().map((a) => a.name).sort();
+    expect({
+      missing: inventory.actions.filter((a) => !ACTIONS[a]),
+      gone: keyed(ACTIONS).filter((a) => !inventory.actions.includes(a)),
+      notBuilt: inventory.actions.filter((a) => !built.includes(a)),
+      builtNotInApp: built.filter((a) => !inventory.actions.includes(a)),
+    }).toEqual({ missing: [], gone: [], notBuilt: [], builtNotInApp: [] });
+  });
+});
+
+/** A page pattern with its dynamic segments replaced by `fill`. */
+function fillPage(pattern: string, fill: string): string[] {
+  if (pattern.includes("[[...")) return [pattern.replace(/\/\[\[\.\.\.[^\]]+\]\]/, ""), pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, fill), pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, `${fill}/${fill}`)];
+  return [pattern.replace(/\[[^\]]+\]/g, fill)];
+}
+
+function routeCases(): Case[] {
+  const cases: Case[] = [];
+  for (const [key, entry] of Object.entries(ROUTES)) {
+    const [method, pattern] = key.split(" ") as [string, string];
+    const auths = entry.auth ?? authStatesFor(entry.access);
+    const paths = entry.paths ?? [pattern.includes("[") ? pattern.replace(/\[[^\]]+\]/g, "x") : pattern];
+    // Bad dynamic segments in the route's own path.
+    if (pattern.includes("[")) {
+      for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
+        const path = pattern.includes("[...") ? pattern.replace(/\[\.\.\.[^\]]+\]/, segment) : pattern.replace(/\[[^\]]+\]/g, segment);
+        for (const auth of auths) cases.push({ group: key, variant: `segment:${name}`, method, path, auth });
+      }
+    }
+    for (const path of paths) {
+      for (const [name, query] of Object.entries(BAD_QUERIES)) {
+        for (const auth of auths) cases.push({ group: key, variant: `query:${name}`, method, path: `${path}?${query}`, auth, body: method === "GET" ? undefined : "{}", headers: method === "GET" ? {} : { "content-type": "application/json" } });
+      }
+      if (entry.sweep !== "json") continue;
+      for (const body of rawBodies()) {
+        // Every body as JSON; the other content types with a few bodies (the handler must refuse or ignore them alike).
+        const types = ["malformed-json", "fields-nul", "fields-script", "proto"].includes(body.name) ? CONTENT_TYPES : ["application/json"];
+        for (const type of types) {
+          for (const auth of auths) {
+            cases.push({ group: key, variant: `body:${body.name} ${type.split(";")[0]}`, method, path, auth, headers: { "content-type": type }, body: body.body });
+          }
+        }
+      }
+      // A method the route does not export.
+      cases.push({ group: key, variant: "method:PATCH", method: "PATCH", path, auth: "none", headers: { "content-type": "application/json" }, body: "{}" });
+    }
+  }
+  return cases;
+}
+
+function pageCases(): Case[] {
+  const cases: Case[] = [];
+  for (const [pattern, page] of Object.entries(PAGES)) {
+    const auths = authStatesFor(page.access);
+    const dynamic = pattern.includes("[");
+    if (dynamic) {
+      for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
+        for (const path of fillPage(pattern, segment)) for (const auth of auths) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth });
+      }
+    }
+    const base = fillPage(pattern, "x")[0]!;
+    for (const [name, query] of Object.entries(BAD_QUERIES)) {
+      for (const auth of auths) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth });
+    }
+    // Bad segments in the RSC request a client-side navigation makes.
+    if (dynamic) cases.push({ group: `page ${pattern}`, variant: "rsc:percent-zz", method: "GET", path: fillPage(pattern, "%zz")[0]!, auth: "cookie", headers: { RSC: "1" } });
+  }
+  return cases;
+}
+
+function actionCases(): Case[] {
+  const cases: Case[] = [];
+  for (const [name, access] of Object.entries(ACTIONS)) {
+    const entry = actionEntry(name);
+    const auths = authStatesFor(access.access);
+    const path = pagePathOf(entry.pages[0]!);
+    for (const body of actionBodies()) {
+      for (const auth of auths) {
+        cases.push({
+          group: `action ${name}`,
+          variant: `body:${body.name}`,
+          method: "POST",
+          path,
+          auth,
+          body: body.body,
+          headers: { "Next-Action": entry.id, "content-type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+        });
+      }
+    }
+    // A multipart body whose parts are not what the action's reply decoder expects.
+    cases.push({
+      group: `action ${name}`,
+      variant: "body:multipart-garbage",
+      method: "POST",
+      path,
+      auth: "cookie",
+      body: "--zz\r\nContent-Disposition: form-data; name=\"0\"\r\n\r\n[\"$K1\"]\r\n--zz\r\nContent-Disposition: form-data; name=\"1_x\"\r\n\r\n\u0000\r\n--zz--\r\n",
+      headers: { "Next-Action": entry.id, "content-type": "multipart/form-data; boundary=zz", Accept: "text/x-component" },
+    });
+  }
+  // An action id the build does not know.
+  cases.push({ group: "action <unknown id>", variant: "body:unknown-id", method: "POST", path: "/", auth: "none", body: "[]", headers: { "Next-Action": "00" + "ab".repeat(20), "content-type": "text/plain;charset=UTF-8" } });
+  return cases;
+}
+
+function judge(c: Case, answer: Answer): string | null {
+  if (answer.error) return `no answer (${answer.error.slice(0, 120)})`;
+  if (answer.status >= 500) return `${answer.status}`;
+  if (answer.ms > LIMIT_MS) return `slow (${answer.ms} ms)`;
+  if (leaksInternals(answer.text)) return `leaks internals (${answer.status})`;
+  if (c.mustRefuse) {
+    if (c.headers?.["Next-Action"]) {
+      const result = answer.contentType.includes("text/x-component") ? (parseResult(answer.text) as { ok?: boolean } | undefined) : undefined;
+      if (result?.ok === true) return "accepted (ok: true)";
+    } else if (answer.status < 400) return `accepted (${answer.status})`;
+  }
+  return null;
+}
+
+async function runCases(cases: Case[]): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  const tasks = cases.map((c, i) => async () => {
+    const instance = cluster.instances[i % cluster.instances.length]!;
+    const headers: Record<string, string> = { "x-loyaltap-client-ip": testIp(), ...authHeaders(c.auth), ...c.headers };
+    if (headers["Next-Action"]) headers.Origin = instance.url;
+    const answer = await send({ method: c.method, url: instance.url + c.path, headers, body: c.body });
+    const why = judge(c, answer);
+    if (why) failures.push({ group: c.group, variant: c.variant, auth: c.auth, why });
+  });
+  await pool(tasks, CONCURRENCY);
+  return failures;
+}
+
+/** "group × variant → causes (auth states)", one line per group and cause. */
+function report(failures: Failure[]): string[] {
+  const lines = new Map<string, Set<string>>();
+  for (const f of failures) {
+    const key = `${f.group} → ${f.why.replace(/\d+ ms/, "over 2 s")}`;
+    if (!lines.has(key)) lines.set(key, new Set());
+    const ms = /(\d+) ms/.exec(f.why)?.[1];
+    lines.get(key)!.add(`${f.variant}[${f.auth}]${ms ? ` ${ms} ms` : ""}`);
+  }
+  return [...lines.entries()].map(([key, variants]) => `${key}: ${[...variants].sort().join(", ")}`).sort();
+}
+
+describe("bad input", () => {
+  let before: Snapshot;
+  beforeAll(async () => {
+    before = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
+  });
+
+  test("route handlers answer every hostile request with a 4xx within 2 s", async () => {
+    const cases = routeCases();
+    const failures = await runCases(cases);
+    console.info(`route handlers: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("pages answer bad segments and queries with their own not-found, a redirect or the page, within 2 s", async () => {
+    const cases = pageCases();
+    const failures = await runCases(cases);
+    console.info(`pages: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("server actions refuse malformed and hostile argument bodies without a 500, within 2 s", async () => {
+    const cases = actionCases();
+    const failures = await runCases(cases);
+    console.info(`server actions: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  // A NUL is never valid text: each such request is refused (a 4xx, or the action's { ok: false }), not stored, not a 500.
+  test("a NUL in any one field of an otherwise valid request is refused without a 500, within 2 s", async () => {
+    const cases: Case[] = [];
+    for (const request of validRequests(context)) {
+      if (request.kind === "route") {
+        for (const variant of withNulInEachField(request.body)) {
+          cases.push({ group: request.group, variant: `nul:${variant.path}`, method: request.method, path: request.path, auth: request.auth, headers: { "content-type": "application/json" }, body: JSON.stringify(variant.value), mustRefuse: true });
+        }
+      } else {
+        const entry = actionEntry(request.action);
+        for (const variant of withNulInEachField(request.args).filter((v) => !request.ignores?.includes(v.path))) {
+          cases.push({
+            group: `action ${request.action}`,
+            variant: `nul:${variant.path}`,
+            method: "POST",
+            path: pagePathOf(entry.pages[0]!),
+            auth: request.auth,
+            body: JSON.stringify(variant.value),
+            headers: { "Next-Action": entry.id, "content-type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+            mustRefuse: true,
+          });
+        }
+      }
+    }
+    const failures = await runCases(cases);
+    console.info(`NUL in one field: ${cases.length} requests, ${failures.length} failed`);
+    expect(report(failures)).toEqual([]);
+  });
+
+  test("the sweep changed nothing in the database", async () => {
+    const after = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
+    const changed = Object.keys(after).filter((t) => JSON.stringify(after[t]) !== JSON.stringify(before[t]));
+    expect(changed).toEqual([]);
+  });
+
+  test("both instances are still running", () => {
+    for (const instance of cluster.instances) expect({ instance: instance.index, exitCode: instance.child.exitCode, signal: instance.child.signalCode }).toEqual({ instance: instance.index, exitCode: null, signal: null });
+  });
+
+  test("the sweep's people are still signed in and intact afterwards", async () => {
+    for (const someone of [person, owner, admin]) {
+      const answer = await send({ method: "GET", url: `${cluster.instances[1]!.url}/api/auth/me`, headers: { cookie: someone.cookie } });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).user.email).toBe(someone.email);
+    }
+  });
+});
