@@ -14,4 +14,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
   adapter: PrismaAdapter(db),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
+  events: {
+    // Google has confirmed the address: a Google sign-in counts as a verified email.
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== "google" || !user.id || profile?.email_verified === false) return;
+      await db.user.updateMany({ where: { id: user.id, emailVerified: null }, data: { emailVerified: new Date() } });
+    },
+  },
 });

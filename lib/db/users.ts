@@ -16,6 +16,9 @@ export const publicUserSelect = {
   notificationsEnabled: true,
   language: true,
   disabledAt: true,
+  emailVerified: true,
+  // Compared with the version a session or token carries: a bump voids them.
+  sessionVersion: true,
   createdAt: true,
 } as const;
 
