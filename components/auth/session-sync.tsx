@@ -54,27 +54,38 @@ export function SessionSync({ userId }: { userId: string }) {
 }
 
 /**
- * Signs out: clears the session on the server first, then tells the other tabs
- * (they reload and meet the login guard). Without JavaScript the link itself
- * signs out through /logout.
+ * Signs out with a POST to /logout (a plain form: it works without
+ * JavaScript, and no link or image elsewhere can sign anyone out). The server
+ * ends every session of the account and redirects to `redirect` (same-origin)
+ * or home. With JavaScript the other tabs are told too (they reload and meet
+ * the login guard).
  */
-export function LogoutLink({ className, children }: { className?: string; children: React.ReactNode }) {
+export function LogoutButton({
+  className,
+  children,
+  redirect,
+}: {
+  className?: string;
+  children: React.ReactNode;
+  redirect?: string;
+}) {
   return (
-    <a
-      href="/logout"
-      className={className}
-      onClick={async (event) => {
-        event.preventDefault();
-        await fetch("/api/auth/logout", { method: "POST" }).catch(() => null);
+    <form
+      method="post"
+      action="/logout"
+      className="inline"
+      onSubmit={() => {
         try {
           localStorage.removeItem(AUTH_STORAGE_KEY);
         } catch {
           // storage unavailable: other tabs notice at their next check
         }
-        window.location.assign("/");
       }}
     >
-      {children}
-    </a>
+      {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </form>
   );
 }

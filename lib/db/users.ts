@@ -35,3 +35,9 @@ export function findUserForLogin(email: string) {
     select: { ...publicUserSelect, passwordHash: true },
   });
 }
+
+/** Whether the account has a password (accounts made with Google sign-in have none until they set one). */
+export async function userHasPassword(id: string): Promise<boolean> {
+  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  return Boolean(row?.passwordHash);
+}

@@ -22,7 +22,7 @@ export async function call(handler: Handler, method: string, path: string, optio
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
   if (options.bearer) headers.set("authorization", `Bearer ${options.bearer}`);
   if (options.cookie) headers.set("cookie", options.cookie);
-  headers.set("x-forwarded-for", headers.get("x-forwarded-for") ?? `10.${rand()}.${rand()}.${rand()}`);
+  headers.set("x-loyaltap-client-ip", headers.get("x-loyaltap-client-ip") ?? `10.${rand()}.${rand()}.${rand()}`);
   const response = await handler(new Request(url, { method, headers, body }));
   const text = await response.text();
   let json: Record<string, unknown> = {};

@@ -31,12 +31,14 @@ export async function changePasswordAction(input: unknown): Promise<ChangePasswo
   return { ok: true };
 }
 
+export type ResendVerificationState = { ok: boolean; message: string } | null;
+
 /** "Send the link again" of the dashboard's unconfirmed-email notice (a form: works without JavaScript). */
-export async function resendVerificationAction(): Promise<SettingsResult> {
+export async function resendVerificationAction(_previous: ResendVerificationState): Promise<ResendVerificationState> {
   const user = await getCurrentUser();
-  if (!user) return signedOut;
+  if (!user) return { ok: false, message: signedOut.error };
   const result = await resendEmailVerification(user);
-  return result.ok ? { ok: true } : { ok: false, error: result.message };
+  return result.ok ? { ok: true, message: `We sent a new link to ${user.email}.` } : { ok: false, message: result.message };
 }
 
 export async function updateProfileAction(input: unknown): Promise<SettingsResult> {
