@@ -18,7 +18,8 @@ export async function POST(request: Request) {
   if (refused) return refused;
   const user = await getUserFromHeaders(request.headers).catch(() => null);
   if (user) await revokeAllSessions(user.id);
-  const response = NextResponse.redirect(redirectTarget(request, await readRedirectField(request)), 303);
+  // A relative Location: the browser stays on the origin it used, behind any proxy.
+  const response = new NextResponse(null, { status: 303, headers: { Location: redirectTarget(await readRedirectField(request)) } });
   clearSessionCookie(response);
   response.headers.set("Cache-Control", "no-store");
   return response;
@@ -56,13 +57,13 @@ async function readRedirectField(request: Request): Promise<string | null> {
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8")).get("redirect");
 }
 
-// An absolute URL on this request's own origin: a path such as "/.//evil"
-// that normalises to "//evil" must never reach the Location header as a
-// protocol-relative reference.
-function redirectTarget(request: Request, field: string | null): URL {
-  const home = new URL("/", request.url);
+// A path on this site: one that normalises to "//host" or "/\\host" (such as
+// "/.//evil") would be read as another origin, so it falls back to home.
+function redirectTarget(field: string | null): string {
   const path = safeRedirectPath(field);
-  if (!path) return home;
-  const target = new URL(path, home);
-  return target.origin === home.origin ? target : home;
+  if (!path) return "/";
+  const base = "http://loyaltap.invalid";
+  const target = new URL(path, base);
+  const location = target.pathname + target.search + target.hash;
+  return target.origin === base && !/^\/[\/\\]/.test(location) ? location : "/";
 }

@@ -25,8 +25,9 @@ export async function getUserFromHeaders(requestHeaders: Headers): Promise<AppUs
 /**
  * Who a valid token or session names, and the session version it was issued
  * under, without reading the database: for a hot path whose own statement
- * checks the account and the version (the tap). `sessionVersion` null means
- * the credential carries none and the statement does not check it.
+ * checks the account and the version (the tap). A cookie or token issued
+ * without a version counts as version 0; `sessionVersion` null would tell
+ * the statement not to check it.
  */
 export type SessionIdentity = { userId: string; sessionVersion: number | null };
 
@@ -42,12 +43,21 @@ export async function getSessionIdentityFromHeaders(requestHeaders: Headers): Pr
 /** The current user in a server component or action (memoised per request). */
 export const getCurrentUser = cache(async (): Promise<AppUser | null> => getUserFromHeaders(await headers()));
 
-/** For auth routes: the user, or a redirect to /login?redirect=<this path>. */
+/**
+ * For auth routes: the user, or a redirect to /login?redirect=<this path>.
+ * A session cookie that decodes but is no longer valid (an older session
+ * version, a disabled account) goes through /auth/session-ended first, which
+ * deletes it: the proxy would otherwise send /login straight back here.
+ */
 export async function requireUser(): Promise<AppUser> {
   const user = await getCurrentUser();
   if (user) return user;
-  const path = safeRedirectPath((await headers()).get(PATH_HEADER)) ?? "/dashboard";
+  const requestHeaders = await headers();
+  const path = safeRedirectPath(requestHeaders.get(PATH_HEADER)) ?? "/dashboard";
   const url = new URL(path, "http://x");
+  if (await sessionFromCookie(requestHeaders.get("cookie"))) {
+    redirect(`/auth/session-ended?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
   redirect(loginRedirectPath(url.pathname, url.search));
 }
 

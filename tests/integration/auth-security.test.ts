@@ -7,6 +7,7 @@ import { POST as token } from "@/app/api/auth/token/route";
 import { POST as updatePassword } from "@/app/api/auth/update-password/route";
 import { POST as tap } from "@/app/api/tap/route";
 import { GET as logoutPage, POST as logout } from "@/app/logout/route";
+import { GET as sessionEnded } from "@/app/auth/session-ended/route";
 import { clientIp } from "@/lib/auth/client-ip";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { resendEmailVerification, verifyEmailWithToken } from "@/lib/auth/email-verification";
@@ -232,7 +233,7 @@ describe("logout", () => {
     const user = await registerCustomer();
     const res = await form(user.cookie);
     expect(res.status).toBe(303);
-    expect(new URL(res.headers.get("location")!).pathname).toBe("/");
+    expect(res.headers.get("location")).toBe("/");
     const cleared = res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))!;
     expect(cleared).toMatch(/Max-Age=0/i);
     expect(cleared).toMatch(/Path=\//);
@@ -243,12 +244,31 @@ describe("logout", () => {
   it("follows a same-origin redirect field, and never leaves the site", async () => {
     const user = await registerCustomer();
     const ok = await form(user.cookie, "redirect=%2Fabout%3Fx%3D1");
-    expect(ok.headers.get("location")).toBe("http://localhost/about?x=1");
+    expect(ok.headers.get("location")).toBe("/about?x=1");
     for (const hostile of ["/.//evil.example", "//evil.example", "https://evil.example/", "/\\evil.example", "/%2F%2Fevil.example"]) {
       const res = await form(undefined, `redirect=${encodeURIComponent(hostile)}`);
       expect(res.status).toBe(303);
-      expect(new URL(res.headers.get("location")!).origin).toBe("http://localhost");
+      const location = res.headers.get("location")!;
+      expect(location).toMatch(/^\/(?![\/\\])/);
+      expect(new URL(location, "https://loyaltap.example").origin).toBe("https://loyaltap.example");
     }
+  });
+});
+
+describe("/auth/session-ended", () => {
+  it("deletes a cookie whose session has ended and continues to log-in; a valid session is left alone", async () => {
+    const user = await registerCustomer();
+    const kept = await call(sessionEnded as never, "GET", "/auth/session-ended", { cookie: user.cookie, query: { redirect: "/dashboard/settings" } });
+    expect(kept.status).toBe(303);
+    expect(kept.headers.get("location")).toBe("/dashboard/settings");
+    expect(kept.headers.getSetCookie()).toEqual([]);
+    expect((await meWith({ cookie: user.cookie })).status).toBe(200);
+
+    await call(apiLogout, "POST", "/api/auth/logout", { bearer: user.session.access_token });
+    const ended = await call(sessionEnded as never, "GET", "/auth/session-ended", { cookie: user.cookie, query: { redirect: "/dashboard/settings" } });
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get("location")).toBe("/login?redirect=%2Fdashboard%2Fsettings");
+    expect(ended.headers.getSetCookie().join(";")).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`, "i"));
   });
 });
 
