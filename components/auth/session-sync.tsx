@@ -57,8 +57,8 @@ export function SessionSync({ userId }: { userId: string }) {
  * Signs out with a POST to /logout (a plain form: it works without
  * JavaScript, and no link or image elsewhere can sign anyone out). The server
  * ends every session of the account and redirects to `redirect` (same-origin)
- * or home. With JavaScript the other tabs are told too (they reload and meet
- * the login guard).
+ * or home. With JavaScript the same POST goes through fetch, and the other
+ * tabs are told once it is done (they reload and meet the login guard).
  */
 export function LogoutButton({
   className,
@@ -74,12 +74,23 @@ export function LogoutButton({
       method="post"
       action="/logout"
       className="inline"
-      onSubmit={() => {
+      onSubmit={async (event) => {
+        // With JavaScript: sign out first, then tell the other tabs (were they
+        // told first, they could reload while the session still exists).
+        event.preventDefault();
+        const form = event.currentTarget;
+        const body = new URLSearchParams();
+        for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+        const response = await fetch(form.action, { method: "POST", body }).catch(() => null);
+        if (!response) return form.submit(); // the plain form post, as without JavaScript
         try {
           localStorage.removeItem(AUTH_STORAGE_KEY);
         } catch {
           // storage unavailable: other tabs notice at their next check
         }
+        // Where the server's redirect led (it only ever names a page of this site).
+        const landed = response.url ? new URL(response.url) : null;
+        window.location.assign(landed?.origin === window.location.origin ? landed.pathname + landed.search + landed.hash : "/");
       }}
     >
       {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
