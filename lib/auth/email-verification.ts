@@ -78,3 +78,16 @@ export async function verifyEmailWithToken(token: string, now = new Date()): Pro
     return true;
   });
 }
+
+/**
+ * Auth.js sign-in event: a Google sign-in counts as a confirmed email (Google
+ * has confirmed the address), unless Google says it has not.
+ */
+export async function markOAuthEmailVerified(message: {
+  user: { id?: string | null };
+  account?: { provider?: string } | null;
+  profile?: { email_verified?: unknown } | null;
+}): Promise<void> {
+  if (message.account?.provider !== "google" || !message.user.id || message.profile?.email_verified === false) return;
+  await db.user.updateMany({ where: { id: message.user.id, emailVerified: null }, data: { emailVerified: new Date() } });
+}

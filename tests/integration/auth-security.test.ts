@@ -10,7 +10,7 @@ import { GET as logoutPage, POST as logout } from "@/app/logout/route";
 import { GET as sessionEnded } from "@/app/auth/session-ended/route";
 import { clientIp } from "@/lib/auth/client-ip";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
-import { resendEmailVerification, verifyEmailWithToken } from "@/lib/auth/email-verification";
+import { markOAuthEmailVerified, resendEmailVerification, verifyEmailWithToken } from "@/lib/auth/email-verification";
 import { createRefreshToken, rotateRefreshToken } from "@/lib/auth/refresh-tokens";
 import { REFRESH_TOKEN_TTL_SECONDS } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
@@ -376,5 +376,15 @@ describe("email verification (REQUIRE_EMAIL_VERIFICATION=1)", () => {
     expect(outbox.filter((m) => m.to === user.email)).toHaveLength(4);
     expect(await verifyEmailWithToken(first)).toBe(false);
     expect(await verifyEmailWithToken(linkOf(user.email).searchParams.get("token")!)).toBe(true);
+  });
+
+  it("a Google sign-in counts as a verified email; another provider or an unverified Google address does not", async () => {
+    const google = await registerCustomer();
+    await markOAuthEmailVerified({ user: { id: google.userId }, account: { provider: "google" }, profile: { email_verified: true } });
+    expect((await db.user.findUniqueOrThrow({ where: { id: google.userId } })).emailVerified).toEqual(expect.any(Date));
+    const unverified = await registerCustomer();
+    await markOAuthEmailVerified({ user: { id: unverified.userId }, account: { provider: "google" }, profile: { email_verified: false } });
+    await markOAuthEmailVerified({ user: { id: unverified.userId }, account: { provider: "credentials" }, profile: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: unverified.userId } })).emailVerified).toBeNull();
   });
 });
