@@ -62,6 +62,8 @@ export default defineConfig({
       TZ: "America/New_York",
       // Lets tests move the server's clock with a header (lib/clock.ts); never set in production.
       LOYALTAP_TEST_CLOCK: "1",
+      // Every test registers from 127.0.0.1: no per-address sign-up limit here.
+      REGISTRATION_LIMIT_PER_HOUR: "0",
     },
   },
 });

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { LogoutLink, SessionSync } from "@/components/auth/session-sync";
+import { LogoutButton, SessionSync } from "@/components/auth/session-sync";
 import { BottomNav } from "@/components/dashboard-shell/bottom-nav";
 import { HeaderQrButton } from "@/components/dashboard-shell/header-qr-button";
 import { PwaSetup } from "@/components/pwa/pwa-setup";
+import { VerifyEmailNotice } from "@/components/auth/verify-email-notice";
 import { requireUser } from "@/lib/auth/current-user";
+import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { SiteHeader } from "@/components/ui/site-header";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -17,10 +19,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <Link href="/dashboard/settings" className="hover:underline">
           Settings
         </Link>
-        <LogoutLink className="hover:underline">Log out</LogoutLink>
+        <LogoutButton className="cursor-pointer hover:underline">Log out</LogoutButton>
       </SiteHeader>
       {/* On narrow screens the fixed bottom bar covers the last 5rem: keep content clear of it. */}
-      <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 [@media(max-width:768px)]:pb-32">{children}</main>
+      <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 [@media(max-width:768px)]:pb-32">
+        {emailVerificationRequired() && user.email && !user.emailVerified ? <VerifyEmailNotice email={user.email} /> : null}
+        {children}
+      </main>
       <BottomNav userId={user.id} />
       <SessionSync userId={user.id} />
       <PwaSetup />

@@ -1,14 +1,69 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
+import { NextResponse } from "next/server";
+import { refuseCrossSite } from "@/lib/http/same-origin";
+import { clearSessionCookie } from "@/lib/auth/api-session";
 import { getUserFromHeaders } from "@/lib/auth/current-user";
-import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
+import { safeRedirectPath } from "@/lib/auth/redirects";
+import { revokeAllSessions } from "@/lib/auth/sessions";
 
-// Signs out (clears the session cookie, revokes the user's refresh tokens) and goes home.
-export async function GET(request: NextRequest) {
-  const user = await getUserFromHeaders(request.headers);
-  if (user) await revokeAllRefreshTokens(user.id);
-  const response = NextResponse.redirect(new URL("/", request.nextUrl), 303);
-  response.cookies.delete(SESSION_COOKIE);
+const MAX_FORM_BYTES = 8 * 1024;
+
+/**
+ * POST /logout (a plain form, so it works without JavaScript): ends every
+ * session of the user, clears the session cookie with the attributes it was
+ * set with, and goes to the optional same-origin `redirect` field, else home.
+ * Only a POST signs out: a link or an image on another site cannot.
+ */
+export async function POST(request: Request) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const user = await getUserFromHeaders(request.headers).catch(() => null);
+  if (user) await revokeAllSessions(user.id);
+  // A relative Location: the browser stays on the origin it used, behind any proxy.
+  const response = new NextResponse(null, { status: 303, headers: { Location: redirectTarget(await readRedirectField(request)) } });
+  clearSessionCookie(response);
   response.headers.set("Cache-Control", "no-store");
   return response;
+}
+
+/** GET /logout signs nobody out; it offers the sign-out button instead. */
+export function GET() {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign out</title></head><body><main><h1>Sign out</h1><form method="post" action="/logout"><button type="submit">Sign out</button></form><p><a href="/">Back to the home page</a></p></main></body></html>`;
+  return new NextResponse(html, {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+async function readRedirectField(request: Request): Promise<string | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") || !request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_FORM_BYTES) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8")).get("redirect");
+}
+
+// A path on this site: one that normalises to "//host" or "/\\host" (such as
+// "/.//evil") would be read as another origin, so it falls back to home.
+function redirectTarget(field: string | null): string {
+  const path = safeRedirectPath(field);
+  if (!path) return "/";
+  const base = "http://loyaltap.invalid";
+  const target = new URL(path, base);
+  const location = target.pathname + target.search + target.hash;
+  return target.origin === base && !/^\/[\/\\]/.test(location) ? location : "/";
 }

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import type { AccountInput } from "@/lib/validation/auth";
 
 /**
- * The account fields of spec §2 step 2, used by the customer sign-up form and
+ * The account fields of the registration wizard's step 2, used by the customer sign-up form and
  * the business wizard: any form whose values include these five fields.
  */
 export function AccountFields() {

@@ -8,25 +8,40 @@ import type { z } from "zod";
 import { changePasswordAction } from "@/app/dashboard/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { newPasswordFormSchema } from "@/lib/validation/auth";
+import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
 import { ClientForm } from "@/components/ui/client-form";
 
-export function ChangePasswordForm() {
+/**
+ * Asks for the current password (accounts created with Google have none yet:
+ * `hasPassword` false hides the field). A change signs out every other device;
+ * this browser stays signed in.
+ */
+export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof newPasswordFormSchema>>({
-    resolver: zodResolver(newPasswordFormSchema),
+  const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof changePasswordFormSchema>>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: "" },
   });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
       const result = await changePasswordAction(values).catch(() => ({ ok: false as const, error: "Failed to update password" }));
       if (result.ok) {
-        toast.success("Password updated");
+        toast.success("Password updated", { description: "Other devices have been signed out." });
         reset();
       } else toast.error("Failed to update password", { description: result.error });
     }),
   );
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
+      {hasPassword ? (
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          {...register("currentPassword")}
+          error={formState.errors.currentPassword?.message}
+        />
+      ) : null}
       <Field label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...register("password")} error={formState.errors.password?.message} />
       <Field label="Confirm new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={formState.errors.confirmPassword?.message} />
       <Button type="submit" disabled={pending}>

@@ -54,27 +54,49 @@ export function SessionSync({ userId }: { userId: string }) {
 }
 
 /**
- * Signs out: clears the session on the server first, then tells the other tabs
- * (they reload and meet the login guard). Without JavaScript the link itself
- * signs out through /logout.
+ * Signs out with a POST to /logout (a plain form: it works without
+ * JavaScript, and no link or image elsewhere can sign anyone out). The server
+ * ends every session of the account and redirects to `redirect` (same-origin)
+ * or home. With JavaScript the same POST goes through fetch, and the other
+ * tabs are told once it is done (they reload and meet the login guard).
  */
-export function LogoutLink({ className, children }: { className?: string; children: React.ReactNode }) {
+export function LogoutButton({
+  className,
+  children,
+  redirect,
+}: {
+  className?: string;
+  children: React.ReactNode;
+  redirect?: string;
+}) {
   return (
-    <a
-      href="/logout"
-      className={className}
-      onClick={async (event) => {
+    <form
+      method="post"
+      action="/logout"
+      className="inline"
+      onSubmit={async (event) => {
+        // With JavaScript: sign out first, then tell the other tabs (were they
+        // told first, they could reload while the session still exists).
         event.preventDefault();
-        await fetch("/api/auth/logout", { method: "POST" }).catch(() => null);
+        const form = event.currentTarget;
+        const body = new URLSearchParams();
+        for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+        const response = await fetch(form.action, { method: "POST", body }).catch(() => null);
+        if (!response) return form.submit(); // the plain form post, as without JavaScript
         try {
           localStorage.removeItem(AUTH_STORAGE_KEY);
         } catch {
           // storage unavailable: other tabs notice at their next check
         }
-        window.location.assign("/");
+        // Where the server's redirect led (it only ever names a page of this site).
+        const landed = response.url ? new URL(response.url) : null;
+        window.location.assign(landed?.origin === window.location.origin ? landed.pathname + landed.search + landed.hash : "/");
       }}
     >
-      {children}
-    </a>
+      {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </form>
   );
 }

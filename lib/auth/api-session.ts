@@ -6,7 +6,7 @@ import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/lib/auth/tokens";
 import type { AppUser } from "@/lib/db/users";
 
-/** The user as the JSON API shows it (spec §3 Session.user): never secrets. */
+/** The user as the JSON API shows it (the product's Session.user): never secrets. */
 export function toApiUser(user: AppUser) {
   return {
     id: user.id,
@@ -32,10 +32,10 @@ export type ApiSession = {
 };
 
 export async function buildSession(user: AppUser, refreshToken?: string): Promise<ApiSession> {
-  const access = await signAccessToken(user.id);
+  const access = await signAccessToken(user.id, new Date(), user.sessionVersion);
   return {
     access_token: access.token,
-    refresh_token: refreshToken ?? (await createRefreshToken(user.id)),
+    refresh_token: refreshToken ?? (await createRefreshToken(user.id, user.sessionVersion)),
     expires_at: access.expiresAt,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     token_type: "bearer",
@@ -48,6 +48,7 @@ export async function setSessionCookie(response: NextResponse, user: AppUser) {
   response.cookies.set(SESSION_COOKIE, await encodeSessionToken(user), sessionCookieOptions());
 }
 
+/** Deletes the session cookie with the attributes it was set with (a `__Secure-` cookie is only replaced by a Secure one). */
 export function clearSessionCookie(response: NextResponse) {
   response.cookies.set(SESSION_COOKIE, "", { ...sessionCookieOptions(0), maxAge: 0 });
 }

@@ -1,4 +1,4 @@
-// Client session behaviour of spec §3/§4/§9, without tokens in the browser:
+// Client session behaviour of the product (re-validation, tab sync), without tokens in the browser:
 // the session itself is an httpOnly cookie; local storage under 'auth' only
 // holds who is signed in and when that was last checked, so tabs can follow
 // each other (a sign-out in one tab signs out all).

@@ -16,6 +16,9 @@ export const authConfig = {
       if (user?.id) {
         token.sub = user.id;
         token.role = (user as { role?: AppRole }).role ?? "CUSTOMER";
+        // The session version at sign-in (the adapter's user is the database
+        // row): a later logout or password change voids this session too.
+        token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
       }
       return token;
     },

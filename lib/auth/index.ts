@@ -4,6 +4,7 @@ import Google from "next-auth/providers/google";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { db } from "@/lib/db";
 import { authConfig } from "@/lib/auth/config";
+import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
 
 /** Google sign-in is offered only when its credentials are configured. */
 export const googleEnabled = Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET);
@@ -14,4 +15,5 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
   adapter: PrismaAdapter(db),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
+  events: { signIn: markOAuthEmailVerified },
 });

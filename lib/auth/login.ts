@@ -1,38 +1,95 @@
 import "server-only";
 import { verifyPassword } from "@/lib/auth/password";
 import { findUserForLogin, type AppUser } from "@/lib/db/users";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "@/lib/rate-limit";
+import {
+  clearRateLimit,
+  giveBackRateLimit,
+  retryAfterSeconds,
+  takeRateLimits,
+  waitDescription,
+  type Bucket,
+} from "@/lib/rate-limit";
 import type { LoginInput } from "@/lib/validation/auth";
 
-export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failed passwords for one email from one address, per window. */
+export const LOGIN_MAX_FAILURES = 10;
+/** Failed passwords from one address across all emails (password spraying), per window. */
+export const LOGIN_IP_MAX_FAILURES = 30;
+/** Failed passwords for one email from anywhere (a guessing botnet), per window: above the per-address limit, so one attacker cannot lock the owner out. */
+export const LOGIN_EMAIL_MAX_FAILURES = 50;
+
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+
+export function tooManyAttemptsMessage(retryAfter: number): string {
+  return `Too many failed sign-in attempts. Please try again in ${waitDescription(retryAfter)}.`;
+}
 
 export type LoginResult =
   | { ok: true; user: AppUser }
-  | { ok: false; status: 401 | 403 | 429; message: string };
+  | { ok: false; status: 401 | 403; message: string }
+  | { ok: false; status: 429; message: string; retryAfter: number };
+
+type Limited = { ok: false; status: 429; message: string; retryAfter: number };
+
+function loginBuckets(email: string, ip: string | null): { emailAtIp: Bucket; others: Bucket[] } {
+  const emailAtIp = { key: `login:email-ip:${email}|${ip ?? "unknown"}`, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS };
+  const others = [
+    { key: `login:email:${email}`, limit: LOGIN_EMAIL_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
+    ...(ip ? [{ key: `login:ip:${ip}`, limit: LOGIN_IP_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }] : []),
+  ];
+  return { emailAtIp, others };
+}
 
 /**
- * Password sign-in with brute-force protection: at most LOGIN_MAX_FAILURES
- * failures per email and per client IP in a 15-minute window (counters in
- * PostgreSQL). A successful sign-in clears the email's counter.
+ * Runs one password check under the sign-in limits. The attempt is counted
+ * BEFORE the password is verified, atomically in every bucket (per email and
+ * address, per address, per email), so parallel guesses cannot all pass one
+ * check. A right password gives its unit back: it clears the email-and-address
+ * bucket (the owner at their own address) but only returns one unit to the
+ * per-address and per-email buckets, so an attacker's own account cannot wipe
+ * their failure count.
  */
-export async function loginWithPassword(input: LoginInput, clientIp: string | null): Promise<LoginResult> {
-  const keys = [`login:email:${input.email}`, ...(clientIp ? [`login:ip:${clientIp}`] : [])];
-  const states = await Promise.all(keys.map((key) => peekRateLimit(key, LOGIN_MAX_FAILURES)));
-  if (states.some((s) => s.limited)) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
-
-  const user = await findUserForLogin(input.email);
-  // Verify even without a user so response time does not reveal which emails exist.
-  const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, input.password);
-  if (!user || !valid) {
-    await Promise.all(keys.map((key) => hitRateLimit(key, LOGIN_WINDOW_MS)));
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+export async function withPasswordAttempt(
+  email: string,
+  ip: string | null,
+  check: () => Promise<boolean>,
+  now = new Date(),
+): Promise<{ ok: true; valid: boolean } | Limited> {
+  const { emailAtIp, others } = loginBuckets(email, ip);
+  const gate = await takeRateLimits([emailAtIp, ...others], now);
+  if (!gate.ok) {
+    const retryAfter = retryAfterSeconds(gate.resetAt, now);
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfter), retryAfter };
   }
-  if (user.disabledAt) return { ok: false, status: 403, message: "This account has been disabled." };
-  await clearRateLimit(keys[0]!);
-  const { passwordHash: _omit, ...safe } = user;
+  const valid = await check();
+  if (valid) {
+    await Promise.all([
+      clearRateLimit(emailAtIp.key),
+      ...gate.taken.filter((unit) => unit.key !== emailAtIp.key).map((unit) => giveBackRateLimit(unit)),
+    ]);
+  }
+  return { ok: true, valid };
+}
+
+/** Password sign-in under the limits above. */
+export async function loginWithPassword(input: LoginInput, clientIp: string | null, now = new Date()): Promise<LoginResult> {
+  let user: Awaited<ReturnType<typeof findUserForLogin>> = null;
+  const attempt = await withPasswordAttempt(
+    input.email,
+    clientIp,
+    async () => {
+      user = await findUserForLogin(input.email);
+      // Verify even without a user so response time does not reveal which emails exist.
+      return verifyPassword(user?.passwordHash ?? DUMMY_HASH, input.password).then((ok) => ok && user !== null);
+    },
+    now,
+  );
+  if (!attempt.ok) return attempt;
+  const found = user as Awaited<ReturnType<typeof findUserForLogin>>;
+  if (!attempt.valid || !found) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  if (found.disabledAt) return { ok: false, status: 403, message: "This account has been disabled." };
+  const { passwordHash: _omit, ...safe } = found;
   return { ok: true, user: safe };
 }
 

@@ -1,7 +1,7 @@
 // A business registration started with "Sign up with Google" waits in the
 // browser's local storage while the user is at the identity provider, and is
-// completed by /auth/callback once they are back and signed in (spec §4).
+// completed by /auth/callback once they are back and signed in.
 export const PENDING_REGISTRATION_KEY = "pending_registration";
 
-/** Spanish fallback of spec §8 for a Google sign-up that could not finish. */
+/** The product's Spanish fallback message for a Google sign-up that could not finish. */
 export const GOOGLE_SIGNUP_FALLBACK = "No se ha podido completar el registro con Google. Inténtalo de nuevo.";

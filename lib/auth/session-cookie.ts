@@ -7,12 +7,19 @@ import type { AppRole } from "@/lib/auth/config";
  * The Auth.js session cookie value for a user, so that a password sign-in
  * through our own login (API or form) yields the same web session as Auth.js's
  * OAuth sign-in: one session format for the proxy and every server check.
+ * `sv` is the user's session version: bumping it voids the cookie.
  */
-export function encodeSessionToken(user: { id: string; role: AppRole; name: string | null; email: string | null }) {
+export function encodeSessionToken(user: {
+  id: string;
+  role: AppRole;
+  name: string | null;
+  email: string | null;
+  sessionVersion: number;
+}) {
   return encode({
     salt: SESSION_COOKIE,
     secret: authSecret(),
     maxAge: SESSION_MAX_AGE,
-    token: { sub: user.id, role: user.role, name: user.name, email: user.email },
+    token: { sub: user.id, role: user.role, name: user.name, email: user.email, sv: user.sessionVersion },
   });
 }

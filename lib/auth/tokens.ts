@@ -3,7 +3,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { SignJWT } from "jose";
 import { authSecret } from "@/lib/auth/cookies";
 
-// Bearer access tokens of the JSON API (spec §7): short-lived signed JWTs.
+// Bearer access tokens of the JSON API: short-lived signed JWTs.
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 60 * 24 * 60 * 60;
 const ISSUER = "loyaltap";
@@ -18,9 +18,10 @@ function signingKey(): Buffer {
   return cachedKey.key;
 }
 
-export async function signAccessToken(userId: string, now = new Date()) {
+/** `sessionVersion`: the user's session version now; a later logout or password change voids the token. */
+export async function signAccessToken(userId: string, now = new Date(), sessionVersion = 0) {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const token = await new SignJWT({ typ: "access" })
+  const token = await new SignJWT({ typ: "access", sv: sessionVersion })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -31,21 +32,32 @@ export async function signAccessToken(userId: string, now = new Date()) {
   return { token, expiresAt: (issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000 };
 }
 
+export type AccessTokenClaims = { userId: string; sessionVersion: number };
+
+/** The user id of a valid access token, or null. */
+export function verifyAccessToken(token: string, now = Date.now()): string | null {
+  return readAccessToken(token, now)?.userId ?? null;
+}
+
 /**
- * The user id of a valid access token, or null.
+ * The user id and session version of a valid access token, or null. A token
+ * without a version (issued before versions existed) counts as version 0.
  *
  * Verified synchronously with node:crypto rather than jose's WebCrypto path:
  * every tap carries one, and the async HMAC job was a measurable share of the
- * tap's CPU (see the closing note of issue 5). Only our own format is
+ * tap's CPU. Only our own format is
  * accepted: header {"alg":"HS256"}, our issuer and audience, typ "access",
  * an expiry in the future.
  */
-export function verifyAccessToken(token: string, now = Date.now()): string | null {
+export function readAccessToken(token: string, now = Date.now()): AccessTokenClaims | null {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  const expected = createHmac("sha256", signingKey()).update(`${headerPart}.${payloadPart}`).digest();
-  const signature = Buffer.from(signaturePart, "base64url");
+  // Compared as text against the canonical encoding: a decoder ignores the
+  // unused low bits of the last character, so other spellings of the same
+  // bytes would otherwise pass as the same signature.
+  const expected = Buffer.from(createHmac("sha256", signingKey()).update(`${headerPart}.${payloadPart}`).digest("base64url"));
+  const signature = Buffer.from(signaturePart);
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const header = decodeJson(headerPart);
   const payload = decodeJson(payloadPart);
@@ -55,7 +67,10 @@ export function verifyAccessToken(token: string, now = Date.now()): string | nul
   if (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > seconds)) return null;
   const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   if (payload.iss !== ISSUER || !audience.includes(AUDIENCE)) return null;
-  return payload.typ === "access" && typeof payload.sub === "string" && payload.sub ? payload.sub : null;
+  if (payload.typ !== "access" || typeof payload.sub !== "string" || !payload.sub) return null;
+  const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
+  if (typeof sessionVersion !== "number" || !Number.isSafeInteger(sessionVersion)) return null;
+  return { userId: payload.sub, sessionVersion };
 }
 
 function decodeJson(part: string): Record<string, unknown> | null {

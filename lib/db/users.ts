@@ -16,6 +16,9 @@ export const publicUserSelect = {
   notificationsEnabled: true,
   language: true,
   disabledAt: true,
+  emailVerified: true,
+  // Compared with the version a session or token carries: a bump voids them.
+  sessionVersion: true,
   createdAt: true,
 } as const;
 
@@ -31,4 +34,10 @@ export function findUserForLogin(email: string) {
     where: { email },
     select: { ...publicUserSelect, passwordHash: true },
   });
+}
+
+/** Whether the account has a password (accounts made with Google sign-in have none until they set one). */
+export async function userHasPassword(id: string): Promise<boolean> {
+  const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  return Boolean(row?.passwordHash);
 }

@@ -19,7 +19,7 @@ test.describe("accounts", () => {
     await expectPath(page, "/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome, Laia" })).toBeVisible();
 
-    await page.getByRole("link", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log out" }).click();
     await expectPath(page, "/");
     await page.goto("/dashboard");
     await expectPath(page, "/login?redirect=%2Fdashboard");
@@ -66,7 +66,7 @@ test.describe("accounts", () => {
     await other.goto("/dashboard/settings");
     await expect(other.getByRole("heading", { name: "Settings" })).toBeVisible();
 
-    await page.getByRole("link", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log out" }).click();
     await expectPath(page, "/");
     // The other tab follows on its own: it reloads and meets the login guard.
     await expect.poll(() => new URL(other.url()).pathname).toBe("/login");
@@ -146,5 +146,93 @@ test.describe("accounts", () => {
     await page.goto("/login");
     await logIn(page, DEMO_CUSTOMER_EMAIL, DEMO_PASSWORD);
     await expectPath(page, "/dashboard");
+  });
+
+  test("log out works without JavaScript (a form POST), and the old session stays dead", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    const response = await context.request.post("/api/auth/register", {
+      data: { email: unique("nojs"), password: "a good password", metadata: { first_name: "Joan", last_name: "Sense" } },
+    });
+    expect(response.status()).toBe(201);
+    const [cookie] = (await context.cookies()).filter((c) => c.name.endsWith("authjs.session-token"));
+    await page.goto("/dashboard");
+    await expectPath(page, "/dashboard");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectPath(page, "/");
+    await page.goto("/dashboard");
+    await expectPath(page, "/login?redirect=%2Fdashboard");
+    // Replaying the old cookie does not bring the session back.
+    await context.addCookies([cookie!]);
+    const me = await context.request.get("/api/auth/me");
+    expect(me.status()).toBe(401);
+    await context.close();
+  });
+
+  test("a plain link to /logout signs nobody out", async ({ page }) => {
+    await page.goto("/register");
+    await signUp(page, unique("link"));
+    await expectPath(page, "/dashboard");
+    const response = await page.goto("/logout");
+    expect(response?.status()).toBe(405);
+    await page.goto("/dashboard");
+    await expectPath(page, "/dashboard");
+  });
+
+  test("a hostile logout redirect target (/.//evil.example) lands on a page of this site", async ({ page, baseURL }) => {
+    await page.goto("/register");
+    await signUp(page, unique("hostile"));
+    await expectPath(page, "/dashboard");
+    const form = page.locator('form[action="/logout"]').first();
+    await form.evaluate((element) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "redirect";
+      input.value = "/.//evil.example";
+      element.appendChild(input);
+    });
+    await page.getByRole("button", { name: "Log out" }).click();
+    // The target would normalise to "//evil.example": the server sends the browser home instead.
+    await expectPath(page, "/");
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    await page.goto("/dashboard");
+    await expectPath(page, "/login?redirect=%2Fdashboard");
+  });
+
+  test("changing the password needs the current one, signs out other devices and keeps this one signed in", async ({ page, browser, baseURL }) => {
+    const email = unique("change");
+    await page.goto("/register");
+    await signUp(page, email);
+    await expectPath(page, "/dashboard");
+    const other = await browser.newContext({ baseURL });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/login");
+    await logIn(otherPage, email, "a good password");
+    await expectPath(otherPage, "/dashboard");
+
+    await page.goto("/dashboard/settings");
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password", { exact: true }).fill("a newer password");
+    await page.getByLabel("Confirm new password").fill("a newer password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your current password is not correct.")).toBeVisible();
+
+    await page.getByLabel("Current password").fill("a good password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password updated", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+    expect((await page.request.get("/api/auth/me")).status()).toBe(200);
+
+    expect((await other.request.get("/api/auth/me")).status()).toBe(401);
+    await otherPage.goto("/dashboard/settings");
+    await expectPath(otherPage, "/login?redirect=%2Fdashboard%2Fsettings");
+    await other.close();
+  });
+
+  test("an invalid email confirmation link says so", async ({ page }) => {
+    await page.goto("/auth/verify-email?token=not-a-valid-token-at-all");
+    await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
   });
 });

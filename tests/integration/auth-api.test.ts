@@ -216,33 +216,37 @@ describe("POST /api/auth/login", () => {
     }
   });
 
-  it("locks an email after 10 failed attempts in 15 minutes (429), even with the right password", async () => {
+  it("locks an email at one address after 10 failed attempts in 15 minutes (429 with Retry-After), even with the right password", async () => {
     const { email } = await registerCustomer();
+    const ip = "198.51.100.10";
     for (let i = 0; i < 10; i++) {
-      const res = await call(login, "POST", "/api/auth/login", { body: { email, password: `wrong-${i}` } });
+      const res = await call(login, "POST", "/api/auth/login", { body: { email, password: `wrong-${i}` }, headers: { "x-loyaltap-client-ip": ip } });
       expect(res.status).toBe(401);
     }
-    const blocked = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD } });
+    const blocked = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, headers: { "x-loyaltap-client-ip": ip } });
     expect(blocked.status).toBe(429);
-    expect(blocked.json.message).toMatch(/Too many failed sign-in attempts/);
+    expect(blocked.json.message).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
   }, 30_000);
 
-  it("limits failures per IP across different emails", async () => {
-    const ip = "203.0.113.77";
+  it("limits failures per IP across different emails (30 in 15 minutes)", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
     await db.rateLimit.deleteMany({ where: { key: `login:ip:${ip}` } });
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 30; i++) {
       const res = await call(login, "POST", "/api/auth/login", {
         body: { email: uniqueEmail("spray"), password: "guess" },
-        headers: { "x-forwarded-for": ip },
+        headers: { "x-loyaltap-client-ip": ip },
       });
       expect(res.status).toBe(401);
     }
     const { email } = await registerCustomer();
-    const blocked = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, headers: { "x-forwarded-for": ip } });
+    const blocked = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, headers: { "x-loyaltap-client-ip": ip } });
     expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     const elsewhere = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD } });
     expect(elsewhere.status).toBe(200);
-  }, 30_000);
+  }, 60_000);
 
   it("refuses a disabled account", async () => {
     const { email } = await registerCustomer();
@@ -377,13 +381,17 @@ describe("password reset", () => {
     expect(res.json.code).toBe("invalid_token");
   });
 
-  it("update-password: signed in changes the password; without a session or token it is 401; short is 400", async () => {
+  it("update-password: signed in (with the current password) changes the password; without a session or token it is 401; short is 400", async () => {
     const { email, session } = await registerCustomer();
-    const res = await call(updatePassword, "POST", "/api/auth/update-password", { bearer: session.access_token as string, body: { password: "changed password 1" } });
+    const res = await call(updatePassword, "POST", "/api/auth/update-password", {
+      bearer: session.access_token as string,
+      body: { password: "changed password 1", current_password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect((await call(login, "POST", "/api/auth/login", { body: { email, password: "changed password 1" } })).status).toBe(200);
     expect((await call(updatePassword, "POST", "/api/auth/update-password", { body: { password: "changed password 2" } })).status).toBe(401);
-    const short = await call(updatePassword, "POST", "/api/auth/update-password", { bearer: session.access_token as string, body: { password: "short" } });
+    const fresh = (res.json.session as Record<string, unknown>).access_token as string;
+    const short = await call(updatePassword, "POST", "/api/auth/update-password", { bearer: fresh, body: { password: "short" } });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe("Password must be at least 8 characters");
   });

@@ -24,7 +24,7 @@ export async function call(handler: Handler, method: string, path: string, optio
   if (options.cookie) headers.set("cookie", options.cookie);
   // A browser sends Origin with every POST; cookie-carrying calls come from our own page unless a test says otherwise.
   if (options.cookie && !headers.has("origin")) headers.set("origin", url.origin);
-  headers.set("x-forwarded-for", headers.get("x-forwarded-for") ?? `10.${rand()}.${rand()}.${rand()}`);
+  headers.set("x-loyaltap-client-ip", headers.get("x-loyaltap-client-ip") ?? `10.${rand()}.${rand()}.${rand()}`);
   const response = await handler(new Request(url, { method, headers, body }));
   const text = await response.text();
   let json: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { SignJWT } from "jose";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, readAccessToken, signAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 
 const SECRET = "unit-test-secret-0123456789abcdef";
 const key = (secret = SECRET) => createHash("sha256").update(`access-token:${secret}`).digest();
@@ -54,5 +54,25 @@ describe("access tokens", () => {
 
   it("garbage is refused, never thrown", () => {
     for (const value of ["", "a.b", "a.b.c", "....", "x".repeat(5000), "eyJ.eyJ.eyJ"]) expect(verifyAccessToken(value)).toBeNull();
+  });
+
+  it("rejects a signature spelled non-canonically (same bytes, different last character)", async () => {
+    const { token: issued } = await signAccessToken("user-42");
+    const [header, payload, signature] = issued.split(".") as [string, string, string];
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // 32 bytes take 43 characters; the last one carries 2 unused low bits.
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const twin = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
+    expect(Buffer.from(twin, "base64url").equals(Buffer.from(signature, "base64url"))).toBe(true);
+    expect(verifyAccessToken(`${header}.${payload}.${signature}`)).toBe("user-42");
+    expect(verifyAccessToken(`${header}.${payload}.${twin}`)).toBeNull();
+    expect(verifyAccessToken(`${header}.${payload}.${signature}=`)).toBeNull();
+  });
+
+  it("carries the session version (0 when a token has none)", async () => {
+    const { token: issued } = await signAccessToken("user-42", new Date(), 7);
+    expect(readAccessToken(issued)).toEqual({ userId: "user-42", sessionVersion: 7 });
+    expect(readAccessToken(await token({ typ: "access" }))).toEqual({ userId: "user-1", sessionVersion: 0 });
+    expect(readAccessToken(await token({ typ: "access", sv: "7" }))).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
-import { LogoutLink } from "@/components/auth/session-sync";
+import { LogoutButton } from "@/components/auth/session-sync";
 import { ColorSchemeSetting } from "@/components/settings/color-scheme-setting";
 import { DeleteAccountForm } from "@/components/settings/delete-account-form";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
+import { userHasPassword } from "@/lib/db/users";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -41,10 +42,10 @@ export default async function SettingsPage() {
         <h2 id="settings-password" className="text-lg font-semibold">
           Change password
         </h2>
-        <ChangePasswordForm />
+        <ChangePasswordForm hasPassword={await userHasPassword(user.id)} />
       </section>
       <section className={sectionClass}>
-        <LogoutLink className={buttonClass("secondary")}>Sign out</LogoutLink>
+        <LogoutButton className={buttonClass("secondary")}>Sign out</LogoutButton>
       </section>
       <section className={sectionClass} aria-labelledby="settings-delete">
         <h2 id="settings-delete" className="text-lg font-semibold text-red-700 dark:text-red-400">

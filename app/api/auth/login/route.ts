@@ -5,11 +5,16 @@ import { loginWithPassword } from "@/lib/auth/login";
 import { loginSchema } from "@/lib/validation/auth";
 
 // POST /api/auth/login {email, password} → {session, user} and the web session cookie.
+// Too many failures: 429 with Retry-After (seconds) and a message saying when.
 export async function POST(request: Request) {
   const body = await readJsonBody(request, loginSchema);
   if (!body.ok) return body.response;
   const result = await loginWithPassword(body.data, clientIp(request.headers));
-  if (!result.ok) return apiError(result.status, result.message);
+  if (!result.ok) {
+    const response = apiError(result.status, result.message, result.status === 429 ? { code: "too_many_attempts" } : {});
+    if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
+    return response;
+  }
   const session = await buildSession(result.user);
   const response = apiJson({ status: "success", session, user: session.user });
   await setSessionCookie(response, result.user);

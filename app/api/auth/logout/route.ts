@@ -1,15 +1,17 @@
 import { apiJson } from "@/lib/http/api";
+import { refuseCrossSite } from "@/lib/http/same-origin";
 import { clearSessionCookie } from "@/lib/auth/api-session";
 import { getUserFromHeaders } from "@/lib/auth/current-user";
-import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
-import { refuseCrossSite } from "@/lib/http/same-origin";
+import { revokeAllSessions } from "@/lib/auth/sessions";
 
-// POST /api/auth/logout — revokes the caller's refresh tokens, clears the cookie; always 200.
+// POST /api/auth/logout — ends every session of the caller (cookies and
+// access tokens stop working, refresh tokens are revoked), clears the cookie;
+// always 200.
 export async function POST(request: Request) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const user = await getUserFromHeaders(request.headers).catch(() => null);
-  if (user) await revokeAllRefreshTokens(user.id);
+  if (user) await revokeAllSessions(user.id);
   const response = apiJson({ status: "success", message: "Signed out" });
   clearSessionCookie(response);
   return response;

@@ -1,16 +1,22 @@
 import { expirePaths } from "@/lib/cache";
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
-import { registerAccount } from "@/lib/db/registration";
+import { clientIp } from "@/lib/auth/client-ip";
+import { registerWithLimits } from "@/lib/auth/registration";
 import { registerSchema } from "@/lib/validation/registration";
 
 // POST /api/auth/register — a customer (short payload) or a business owner
 // (full payload: business, profile and tag claim, all in one transaction).
+// Throttled per client address (429 with Retry-After).
 export async function POST(request: Request) {
   const body = await readJsonBody(request, registerSchema);
   if (!body.ok) return body.response;
-  const result = await registerAccount(body.data);
-  if (!result.ok) return apiError(result.status, result.message, { code: result.code });
+  const result = await registerWithLimits(body.data, clientIp(request.headers));
+  if (!result.ok) {
+    const response = apiError(result.status, result.message, { code: result.code });
+    if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
+    return response;
+  }
   if (result.businessId) expirePaths("/sitemap.xml");
   const session = await buildSession(result.user);
   const response = apiJson(

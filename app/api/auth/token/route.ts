@@ -6,7 +6,7 @@ import { findActiveUserById } from "@/lib/db/users";
 
 const refreshSchema = z.object({ refresh_token: z.string().min(1).max(512) });
 
-// OAuth-style errors ({error, error_description}, spec §7), plus our {status, message}.
+// OAuth-style errors ({error, error_description}, as OAuth clients expect), plus our {status, message}.
 function grantError(error: string, description: string) {
   return apiJson({ status: "error", message: description, error, error_description: description }, { status: 400 });
 }
@@ -26,7 +26,7 @@ export async function POST(request: Request) {
   const rotated = await rotateRefreshToken(body.data.refresh_token);
   if (!rotated.ok) return grantError("invalid_grant", "Failed to refresh session");
   const user = await findActiveUserById(rotated.userId);
-  if (!user) return grantError("invalid_grant", "Failed to refresh session");
+  if (!user || user.sessionVersion !== rotated.sessionVersion) return grantError("invalid_grant", "Failed to refresh session");
   const session = await buildSession(user, rotated.refreshToken);
   return apiJson({ ...session, status: "success", session, user: session.user });
 }

@@ -1,13 +1,19 @@
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
+import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
+import { changePasswordWithCurrent } from "@/lib/auth/change-password";
+import { clientIp } from "@/lib/auth/client-ip";
 import { getUserFromHeaders } from "@/lib/auth/current-user";
-import { resetPasswordWithToken, setPassword } from "@/lib/auth/password-reset";
-import { updatePasswordSchema } from "@/lib/validation/auth";
+import { resetPasswordWithToken } from "@/lib/auth/password-reset";
+import { updatePasswordRequestSchema } from "@/lib/auth/password-schemas";
 
-// POST /api/auth/update-password {password, token?} — with a reset token, or signed in.
+// POST /api/auth/update-password {password, token} — with a reset link — or
+// {password, current_password} signed in. Either way every session and
+// refresh token of the account ends; a signed-in caller gets a fresh session
+// in the answer (and a fresh cookie if it used one), so it stays signed in.
 export async function POST(request: Request) {
-  const body = await readJsonBody(request, updatePasswordSchema);
+  const body = await readJsonBody(request, updatePasswordRequestSchema);
   if (!body.ok) return body.response;
-  const { password, token } = body.data;
+  const { password, token, current_password } = body.data;
   if (token) {
     const done = await resetPasswordWithToken(token, password);
     if (!done) return apiError(400, "This reset link is invalid or has expired. Ask for a new one.", { code: "invalid_token" });
@@ -15,6 +21,14 @@ export async function POST(request: Request) {
   }
   const user = await getUserFromHeaders(request.headers);
   if (!user) return apiError(401, "Not authenticated");
-  await setPassword(user.id, password);
-  return apiJson({ status: "success", message: "Password updated." });
+  const result = await changePasswordWithCurrent(user.id, current_password, password, clientIp(request.headers));
+  if (!result.ok) {
+    const response = apiError(result.status, result.message, { code: result.code });
+    if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
+    return response;
+  }
+  const session = await buildSession(result.user);
+  const response = apiJson({ status: "success", message: "Password updated.", session, user: session.user });
+  if (!request.headers.get("authorization")) await setSessionCookie(response, result.user);
+  return response;
 }

@@ -1,0 +1,42 @@
+import "server-only";
+import { withPasswordAttempt } from "@/lib/auth/login";
+import { verifyPassword } from "@/lib/auth/password";
+import { changePassword } from "@/lib/auth/password-reset";
+import { db } from "@/lib/db";
+import type { AppUser } from "@/lib/db/users";
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password.";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+
+export type ChangePasswordOutcome =
+  | { ok: true; user: AppUser }
+  | { ok: false; status: 400 | 401 | 409; code: string; message: string }
+  | { ok: false; status: 429; code: "too_many_attempts"; message: string; retryAfter: number };
+
+/**
+ * A signed-in user changes their password: the current one is required
+ * (checked under the sign-in limits, so a stolen session cannot guess it),
+ * unless the account has none yet (Google sign-in only). Every other session
+ * ends; the caller gives the current browser a fresh session.
+ */
+export async function changePasswordWithCurrent(
+  userId: string,
+  currentPassword: string | undefined,
+  newPassword: string,
+  ip: string | null,
+): Promise<ChangePasswordOutcome> {
+  const row = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  if (!row) return { ok: false, status: 401, code: "not_authenticated", message: "Not authenticated" };
+  if (row.passwordHash) {
+    if (!currentPassword) return { ok: false, status: 400, code: "current_password_required", message: CURRENT_PASSWORD_REQUIRED };
+    const hash = row.passwordHash;
+    const attempt = await withPasswordAttempt(row.email ?? `user:${userId}`, ip, () => verifyPassword(hash, currentPassword));
+    if (!attempt.ok) return { ...attempt, code: "too_many_attempts" };
+    if (!attempt.valid) return { ok: false, status: 401, code: "wrong_current_password", message: CURRENT_PASSWORD_WRONG };
+  }
+  const user = await changePassword(userId, row.passwordHash, newPassword);
+  if (!user) {
+    return { ok: false, status: 409, code: "password_changed", message: "Your password was changed meanwhile. Please try again." };
+  }
+  return { ok: true, user };
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { newPasswordFormSchema, newPasswordSchema } from "@/lib/validation/auth";
+
+// Payloads of a password change. A signed-in change needs the current
+// password; a reset link (token) is the other way in.
+
+/** POST /api/auth/update-password: {password, token} or, signed in, {password, current_password}. */
+export const updatePasswordRequestSchema = z.object({
+  password: newPasswordSchema,
+  token: z.string().min(10).max(200).optional(),
+  current_password: z.string().max(1024).optional(),
+});
+
+/** The settings form: current password, new password twice. */
+export const changePasswordFormSchema = z
+  .object({ currentPassword: z.string().max(1024), password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+
+export { newPasswordFormSchema };

@@ -1,0 +1,56 @@
+import "server-only";
+import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/email-verification";
+import { registerAccount, type RegisterResult } from "@/lib/db/registration";
+import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
+import type { RegisterInput } from "@/lib/validation/registration";
+
+const HOUR_MS = 60 * 60 * 1000;
+export const DEFAULT_REGISTRATION_LIMIT_PER_HOUR = 20;
+/** "An account with this email already exists" answers per address and window: it tells which emails have accounts. */
+export const REGISTRATION_CONFLICT_LIMIT = 10;
+export const REGISTRATION_CONFLICT_WINDOW_MS = 15 * 60 * 1000;
+
+/** REGISTRATION_LIMIT_PER_HOUR: new accounts per client address per hour (default 20; 0 turns the limit off). */
+export function registrationLimitPerHour(): number {
+  const raw = process.env.REGISTRATION_LIMIT_PER_HOUR;
+  if (raw === undefined || raw.trim() === "") return DEFAULT_REGISTRATION_LIMIT_PER_HOUR;
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_REGISTRATION_LIMIT_PER_HOUR;
+}
+
+export type LimitedRegistration = { ok: false; status: 429; code: "too_many_requests"; message: string; retryAfter: number };
+
+function limited(message: string, resetAt: Date, now: Date): LimitedRegistration {
+  const retryAfter = retryAfterSeconds(resetAt, now);
+  return { ok: false, status: 429, code: "too_many_requests", message: `${message} Please try again in ${waitDescription(retryAfter)}.`, retryAfter };
+}
+
+/**
+ * Registration under the per-address limits, for the API and the sign-up
+ * forms alike. Every attempt takes a unit of the address's hourly allowance
+ * before anything is created (one conditional upsert), and an "email already
+ * exists" answer is counted too: past its limit the caller gets a 429 in its
+ * place. Without a client address (next dev) no limit applies. With
+ * REQUIRE_EMAIL_VERIFICATION=1 the new account is mailed a confirmation link.
+ */
+export async function registerWithLimits(
+  input: RegisterInput,
+  ip: string | null,
+  now = new Date(),
+): Promise<RegisterResult | LimitedRegistration> {
+  const perHour = registrationLimitPerHour();
+  if (ip && perHour > 0) {
+    const slot = await takeRateLimit({ key: `register:ip:${ip}`, limit: perHour, windowMs: HOUR_MS }, now);
+    if (!slot.ok) return limited("Too many accounts were created from your network.", slot.resetAt, now);
+  }
+  const result = await registerAccount(input);
+  if (!result.ok) {
+    if (ip && (result.code === "email_taken" || result.code === "phone_taken")) {
+      const conflicts = await countRateLimit(`register:conflict:${ip}`, REGISTRATION_CONFLICT_WINDOW_MS, now);
+      if (conflicts.count > REGISTRATION_CONFLICT_LIMIT) return limited("Too many sign-up attempts.", conflicts.resetAt, now);
+    }
+    return result;
+  }
+  if (emailVerificationRequired()) await sendEmailVerification(result.user, now);
+  return result;
+}
