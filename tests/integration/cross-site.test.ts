@@ -43,7 +43,7 @@ describe("cookie-carrying posts from another site", () => {
   it("refuses a password change from a foreign Origin (the audit's text/plain form) and keeps the password", async () => {
     const { email, cookie } = await signUp();
     const res = await call(updatePassword, "POST", "/api/auth/update-password", {
-      rawBody: JSON.stringify({ password: NEW_PASSWORD }),
+      rawBody: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }),
       cookie,
       headers: { origin: EVIL, "content-type": "text/plain" },
     });
@@ -56,7 +56,7 @@ describe("cookie-carrying posts from another site", () => {
 
   it("refuses a foreign Origin even with a JSON body", async () => {
     const { email, cookie } = await signUp();
-    const res = await call(updatePassword, "POST", "/api/auth/update-password", { body: { password: NEW_PASSWORD }, cookie, headers: { origin: EVIL } });
+    const res = await call(updatePassword, "POST", "/api/auth/update-password", { body: { password: NEW_PASSWORD, current_password: PASSWORD }, cookie, headers: { origin: EVIL } });
     expect(res.status).toBe(403);
     expect(await canLogIn(email, PASSWORD)).toBe(true);
   });
@@ -68,7 +68,7 @@ describe("cookie-carrying posts from another site", () => {
       const headers = new Headers({ "content-type": "application/json", cookie });
       if (origin) headers.set("origin", origin);
       const response = await updatePassword(
-        new Request("http://localhost/api/auth/update-password", { method: "POST", headers, body: JSON.stringify({ password: NEW_PASSWORD }) }),
+        new Request("http://localhost/api/auth/update-password", { method: "POST", headers, body: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }) }),
       );
       expect(response.status).toBe(403);
       expect(await canLogIn(email, PASSWORD)).toBe(true);
@@ -96,7 +96,7 @@ describe("cookie-carrying posts from another site", () => {
   it("accepts the same post from our own origin, and from the configured SITE_URL origin", async () => {
     const own = await signUp();
     const res = await call(updatePassword, "POST", "/api/auth/update-password", {
-      body: { password: NEW_PASSWORD },
+      body: { password: NEW_PASSWORD, current_password: PASSWORD },
       cookie: own.cookie,
       headers: { origin: "http://localhost" },
     });
@@ -108,7 +108,7 @@ describe("cookie-carrying posts from another site", () => {
     process.env.SITE_URL = "https://loyaltap.example";
     try {
       const proxied = await call(updatePassword, "POST", "/api/auth/update-password", {
-        body: { password: NEW_PASSWORD },
+        body: { password: NEW_PASSWORD, current_password: PASSWORD },
         cookie: behindProxy.cookie,
         headers: { origin: "https://loyaltap.example" },
       });
@@ -125,7 +125,7 @@ describe("bearer-token calls", () => {
   it("work from any origin: the token is not something another site's page can attach", async () => {
     const { email, session } = await signUp();
     const res = await call(updatePassword, "POST", "/api/auth/update-password", {
-      body: { password: NEW_PASSWORD },
+      body: { password: NEW_PASSWORD, current_password: PASSWORD },
       bearer: session.access_token,
       headers: { origin: EVIL },
     });
@@ -148,7 +148,7 @@ describe("JSON handlers take JSON only", () => {
     async (contentType) => {
       const { email, cookie } = await signUp();
       const res = await call(updatePassword, "POST", "/api/auth/update-password", {
-        rawBody: JSON.stringify({ password: NEW_PASSWORD }),
+        rawBody: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }),
         cookie,
         headers: { "content-type": contentType },
       });
