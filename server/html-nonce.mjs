@@ -121,6 +121,8 @@ export function injectNonceIntoHtml(response, nonce) {
     const body = chunk == null ? Buffer.alloc(0) : rewriter.push(toBuffer(chunk, encoding));
     const tail = rewriter.flush();
     const out = tail.length ? Buffer.concat([body, tail]) : body;
+    // Sent in one piece (a cached page): its real length, not chunked.
+    if (!this.headersSent && this.req?.method !== "HEAD") this.setHeader("Content-Length", String(out.length));
     return originalEnd.call(this, out.length ? out : undefined, callback);
   };
 }
