@@ -169,6 +169,10 @@ export async function startServer({ port = Number(process.env.PORT || 3000), hos
   return server;
 }
 
+// Logged with their name, so an operator (and the reliability suite) can find them.
+process.on("uncaughtException", (error) => {
+  logger.error({ err: { type: error?.name, message: error?.message, stack: error?.stack } }, "uncaughtException");
+});
 process.on("unhandledRejection", (reason) => {
   logger.error({ err: { message: reason instanceof Error ? reason.message : String(reason), stack: reason?.stack } }, "unhandledRejection");
 });

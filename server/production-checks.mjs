@@ -3,11 +3,13 @@
 // http://localhost, the tests) keep their conveniences — a generated
 // AUTH_SECRET, a key derived from it, mails written to an outbox folder.
 
+/** @param {Record<string, string | undefined>} [env] */
 export function isPublicProduction(env = process.env) {
   return env.NODE_ENV === "production" && [env.SITE_URL, env.AUTH_URL].some((url) => typeof url === "string" && url.startsWith("https://"));
 }
 
 /** What is missing for a public deployment; empty when it may start. */
+/** @param {Record<string, string | undefined>} [env] */
 export function productionProblems(env = process.env) {
   if (!isPublicProduction(env)) return [];
   const problems = [];

@@ -17,6 +17,7 @@ function isHttps(env) {
  * (the business wizard's place search) and Google sign-in are allowed only
  * when they are configured.
  */
+/** @param {Record<string, string | undefined>} [env] */
 export function cspTemplate(env = process.env) {
   const dev = env.NODE_ENV === "development";
   const maps = Boolean(env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY);
@@ -51,6 +52,7 @@ export function cspTemplate(env = process.env) {
  * Returns a function that sets the headers on a response for one nonce. The
  * fixed headers are computed once.
  */
+/** @param {Record<string, string | undefined>} [env] */
 export function securityHeaders(env = process.env) {
   const template = cspTemplate(env);
   const [before, after] = template.split("{NONCE}");

@@ -21,7 +21,7 @@ class SmtpMailer implements Mailer {
 }
 
 export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
+  return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
 }
 
 /**

@@ -135,6 +135,11 @@ test("an incoming X-Request-Id is echoed and lands in the access log; an insane 
 });
 
 test("after pg_terminate_backend on the app's connections the app recovers: no 5xx after the requests in flight, no crash", async () => {
+  // A fresh process whose pool only the plain-SQL paths have used (the tap's
+  // hot path, the health check): Prisma's adapter has not attached its own
+  // error listener to the pool yet.
+  await cluster.kill(0, "SIGTERM");
+  await cluster.restart(0);
   // Fill the pool with connections.
   await Promise.all(Array.from({ length: 12 }, () => fetch(`${base}/api/health`)));
   const killer = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -143,7 +148,7 @@ test("after pg_terminate_backend on the app's connections the app recovers: no 5
     killer.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
   try {
     // Terminated while requests are in flight: those may fail.
-    const inFlight = Array.from({ length: 10 }, (_, i) => fetch(i % 2 ? `${base}/api/health` : `${base}/api/auth/me`).then((r) => r.status, () => 0));
+    const inFlight = Array.from({ length: 10 }, (_, i) => fetch(`${base}/api/health`).then((r) => r.status, () => 0));
     const { rows } = await terminate();
     expect(rows[0].n).toBeGreaterThan(0);
     await Promise.all(inFlight);
@@ -165,8 +170,8 @@ test("after pg_terminate_backend on the app's connections the app recovers: no 5
   expect(statuses.filter((s) => s >= 500)).toEqual([]);
   expect(statuses.filter((s) => s === 200)).toHaveLength(statuses.length);
   expect(cluster.instances[0]!.child.exitCode).toBeNull();
+  expect(output()).not.toMatch(/uncaughtException|unhandledRejection/i);
   expect(output()).toContain("Database connection lost");
-  expect(output()).not.toMatch(/uncaughtException/i);
 });
 
 test("a public deployment without SMTP_URL refuses to start, with a clear message", async () => {
