@@ -9,6 +9,8 @@ import path from "node:path";
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "loyaltap-e2e-"));
+// Everything the server prints, for the log checks of `npm test` (scripts/check-logs.mjs).
+export const serverLogFile = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -62,6 +64,8 @@ export default defineConfig({
       TZ: "America/New_York",
       // Lets tests move the server's clock with a header (lib/clock.ts); never set in production.
       LOYALTAP_TEST_CLOCK: "1",
+      LOG_FILE: serverLogFile,
+      MAIL_OUTBOX_DIR: path.join(dataDir, "mail"),
     },
   },
 });
