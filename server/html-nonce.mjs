@@ -1,20 +1,23 @@
-// Puts the request's CSP nonce on every <script> tag of an HTML response as
-// it streams out. Next.js can only nonce pages it renders for the request;
+// Puts the request's CSP nonce on every <script> and <link> tag of an HTML
+// response as it streams out (a <link rel="preload" as="script"> without the
+// nonce is refused under 'strict-dynamic'; on other links it is inert). Next.js can only nonce pages it renders for the request;
 // pages served from its cache (the visitor's /tap page, public business
 // cards, prerendered pages) were rendered once, without a nonce, and must stay
 // cached. Rewriting "<script" in the outgoing HTML covers both.
 //
-// Why this is safe: the only "<script" byte sequences in an HTML document
-// Next.js and React produce are real script tags. React escapes "<" in text
+// Why this is safe: the only "<script" and "<link" byte sequences in an HTML
+// document Next.js and React produce are real tags. React escapes "<" in text
 // and attribute values (&lt;), and Next escapes "<" inside the inline JSON of
 // its data scripts (\u003c), so content from the database cannot form
-// "<script" in the output and gain the nonce.
+// "<script" in the output and gain the nonce. (JSON-LD is escaped the same
+// way, lib/business/json-ld.ts.)
 //
 // The document changes per request, so its length and ETag do: both headers
 // are dropped from HTML responses (server/index.mjs also drops conditional
 // request headers, so no 304 can revive a stale nonce).
 
-const OPEN = "<script";
+const OPENINGS = ["<script", "<link"];
+const LONGEST = Math.max(...OPENINGS.map((open) => open.length));
 
 function toBuffer(chunk, encoding) {
   if (Buffer.isBuffer(chunk)) return chunk;
@@ -22,11 +25,13 @@ function toBuffer(chunk, encoding) {
   return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
-/** How many trailing characters of `text` could start "<script" (held back until the next chunk). */
+/** How many trailing characters of `text` could start "<script" or "<link" (held back until the next chunk). */
 function pendingPrefix(text) {
-  const from = Math.max(0, text.length - OPEN.length);
+  const from = Math.max(0, text.length - LONGEST);
   for (let i = from; i < text.length; i++) {
-    if (text.charCodeAt(i) === 60 /* < */ && OPEN.startsWith(text.slice(i))) return text.length - i;
+    if (text.charCodeAt(i) !== 60 /* < */) continue;
+    const tail = text.slice(i);
+    if (OPENINGS.some((open) => open.startsWith(tail))) return text.length - i;
   }
   return 0;
 }
@@ -37,8 +42,8 @@ function pendingPrefix(text) {
  * contain ASCII bytes).
  */
 export function createNonceRewriter(nonce) {
-  const replacement = `<script nonce="${nonce}"`;
-  const pattern = /<script(?=[\s>])/g;
+  const replacement = `<$1 nonce="${nonce}"`;
+  const pattern = /<(script|link)(?=[\s>\/])/g;
   let carry = "";
   return {
     push(buffer) {

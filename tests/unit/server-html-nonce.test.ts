@@ -11,18 +11,20 @@ function rewriteInChunks(html: string, size: number, nonce = "abc") {
   return Buffer.concat(out).toString("utf8");
 }
 
-const page = `<!DOCTYPE html><html><head><script src="/_next/static/a.js" async=""></script><script>self.__next_f=[]</script></head>` +
-  `<body><p>Café &lt;script&gt; 🎉</p><noscript>x</noscript><script type="application/ld+json">{"a":"\\u003cscript"}</script></body></html>`;
+const page = `<!DOCTYPE html><html><head><link rel="preload" as="script" href="/_next/static/a.js"/><script src="/_next/static/a.js" async=""></script><script>self.__next_f=[]</script></head>` +
+  `<body><p>Café &lt;script&gt; 🎉</p><ul><li>one</li></ul><noscript>x</noscript><script type="application/ld+json">{"a":"\\u003cscript"}</script></body></html>`;
 
 describe("CSP nonce on HTML scripts", () => {
-  test("every <script> tag gets the nonce, whatever the chunk boundaries; text and other tags stay as they were", () => {
-    const expected = page.replace(/<script(?=[\s>])/g, '<script nonce="abc"');
+  test("every <script> and <link> tag gets the nonce, whatever the chunk boundaries; text and other tags stay as they were", () => {
+    const expected = page.replace(/<(script|link)(?=[\s>/])/g, '<$1 nonce="abc"');
     for (const size of [1, 2, 3, 5, 7, 8, 13, 64, 10_000]) {
       expect(rewriteInChunks(page, size)).toBe(expected);
     }
-    expect(expected.match(/nonce="abc"/g)).toHaveLength(3);
+    expect(expected.match(/nonce="abc"/g)).toHaveLength(4);
+    expect(expected).toContain('<link nonce="abc" rel="preload"');
+    expect(expected).toContain("<ul><li>one</li></ul>");
     expect(expected).toContain("Café &lt;script&gt; 🎉");
-    expect(expected).toContain("<noscript>x</noscript>");
+    expect(expected).toContain("<ul><li>one</li></ul><noscript>x</noscript>");
   });
 
   test("a trailing partial tag at the end of the document is written out unchanged", () => {
