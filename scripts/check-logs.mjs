@@ -33,8 +33,7 @@ export async function checkLogFile(file) {
   return { lines: text.split("\n").length, hits: findSecrets(text) };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const file = process.argv[2];
+async function main(file) {
   if (!file) {
     console.error("usage: node scripts/check-logs.mjs <log file>");
     process.exit(2);
@@ -44,3 +43,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   console.log(`${lines} lines checked, ${hits.length} secrets found`);
   process.exit(hits.length ? 1 : 0);
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main(process.argv[2]);
