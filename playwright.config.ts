@@ -46,7 +46,9 @@ export default defineConfig({
     url: `${baseURL}/about`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: "pipe",
+    // The server's log (a JSON line per request) goes to serverLogFile; only
+    // its stderr is shown here.
+    stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
