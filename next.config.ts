@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 
 // A visitor's plain /tap?id=<id> (no session cookie, no secure-tag parameters)
 // is the same page for everyone: serve the cached per-tag page. Done here, not
@@ -16,12 +18,30 @@ const visitorTapRewrite = {
   destination: "/tap/visitor/:id",
 };
 
+// The migrations this build expects, for GET /api/health (lib/db/health.ts):
+// recorded at build time, so the built app knows them without its sources.
+function migrationNames(): string {
+  try {
+    return readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+      .join(",");
+  } catch {
+    return "";
+  }
+}
+
 const nextConfig: NextConfig = {
   async rewrites() {
     return { beforeFiles: [visitorTapRewrite], afterFiles: [], fallback: [] };
   },
   reactStrictMode: true,
   poweredByHeader: false,
+  // The production server (server/index.mjs) compresses: it must see the HTML
+  // uncompressed to put the CSP nonce on its scripts.
+  compress: false,
+  env: { LOYALTAP_MIGRATIONS: migrationNames() },
   // The Prisma client, pg and PGlite stay plain Node modules on the server.
   serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2"],
   // Lets tests and the benchmark build into their own folder without touching a developer's .next

@@ -9,6 +9,8 @@ import path from "node:path";
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "loyaltap-e2e-"));
+// Everything the server prints, for the log checks of `npm test` (scripts/check-logs.mjs).
+export const serverLogFile = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -44,7 +46,9 @@ export default defineConfig({
     url: `${baseURL}/about`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: "pipe",
+    // The server's log (a JSON line per request) goes to serverLogFile; only
+    // its stderr is shown here.
+    stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
@@ -64,6 +68,8 @@ export default defineConfig({
       LOYALTAP_TEST_CLOCK: "1",
       // Every test registers from 127.0.0.1: no per-address sign-up limit here.
       REGISTRATION_LIMIT_PER_HOUR: "0",
+      LOG_FILE: serverLogFile,
+      MAIL_OUTBOX_DIR: path.join(dataDir, "mail"),
     },
   },
 });

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { colorSchemeScript } from "@/lib/color-scheme";
+import { cspBrowserScript } from "@/lib/csp-browser";
 import { siteName, siteUrl } from "@/lib/site";
 import "./globals.css";
 
@@ -23,7 +24,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // The inline script may add the "dark" class before hydration.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript + cspBrowserScript }} />
       </head>
       <body className="min-h-dvh font-sans">
         {children}

@@ -85,7 +85,7 @@ async function benchServer(label, env, databaseUrlForSeeding) {
   child.stderr.on("data", (d) => (log += d));
   try {
     await waitFor200(`${base}/about`);
-    const databaseUrl = databaseUrlForSeeding ?? /on (postgresql:\/\/\S+)/.exec(log)?.[1]?.replace(":***@", ":postgres@");
+    const databaseUrl = databaseUrlForSeeding ?? /on (postgresql:\/\/[^\s"]+)/.exec(log)?.[1]?.replace(":***@", ":postgres@");
     const tokens = await createCustomers(databaseUrl);
     let next = 0;
     const postTaps = (options = {}) =>
@@ -163,7 +163,7 @@ else if (await pgAvailable(adminUrl)) {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   try {
-    results.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, url.toString()));
+    results.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString(), SEED_DEMO: "1" }, url.toString()));
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end();

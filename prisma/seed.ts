@@ -79,12 +79,13 @@ async function main() {
         ],
       });
     });
+    // Passwords never go to a log, not even the demo's (it is in the README).
     console.log(
       [
-        "[loyaltap] Seeded the demo:",
-        `  business owner  ${DEMO_OWNER_EMAIL} / ${DEMO_PASSWORD}`,
-        `  customer        ${DEMO_CUSTOMER_EMAIL} / ${DEMO_PASSWORD}`,
-        `  admin           ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}   (/admin/users)`,
+        "[loyaltap] Seeded the demo (the demo accounts' password is in the README):",
+        `  business owner  ${DEMO_OWNER_EMAIL}`,
+        `  customer        ${DEMO_CUSTOMER_EMAIL}`,
+        `  admin           ${DEMO_ADMIN_EMAIL}   (/admin/users)`,
         `  tap page        /tap?id=${DEMO_TAG_ID}   (unclaimed tag: /tap?id=demo-free)`,
       ].join("\n"),
     );

@@ -2,11 +2,19 @@
 // `npm start`: one command from a fresh clone to a running app.
 // - DATABASE_URL unset: starts the embedded PGlite on a loopback port, data in
 //   .data/ (or LOYALTAP_DATA_DIR); set: uses that PostgreSQL.
-// - applies pending migrations, seeds the demo into an empty database,
-// - builds the app if there is no production build yet, then runs `next start`.
-// Ctrl-C stops Next.js first, then closes the database cleanly.
+// - applies pending migrations; seeds the demo into an empty database only on
+//   the embedded database, or when asked (SEED_DEMO=1): never on its own into a
+//   configured DATABASE_URL, where the demo's published password would be an
+//   open door,
+// - builds the app if there is no production build yet, then runs the
+//   production server (server/index.mjs) as a child process.
+// - refuses to start a public deployment (NODE_ENV=production on an https site
+//   URL) that lacks SMTP_URL, AUTH_SECRET or TAG_KEY_ENCRYPTION_KEY.
+// Ctrl-C / SIGTERM stops the server first (it finishes the requests in
+// flight), then closes the database cleanly. LOG_FILE: everything the app
+// prints is also appended to that file.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -17,17 +25,56 @@ import { applyMigrations } from "./db/engine.mjs";
 import { EMBEDDED_DATABASE_ENV } from "./db/embedded-env.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
+import { createLogger } from "../server/logger.mjs";
+import { productionProblems } from "../server/production-checks.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const tsxCli = path.join(root, "node_modules/tsx/dist/cli.mjs");
-const log = (message) => console.log(`[loyaltap] ${message}`);
+const serverEntry = path.join(root, "server/index.mjs");
+
+// LOG_FILE: a copy of all output (this script's and its children's), e.g. for
+// the test run's log checks.
+const logFile = process.env.LOG_FILE ? openLogFile(process.env.LOG_FILE) : null;
+function openLogFile(file) {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  return createWriteStream(file, { flags: "a" });
+}
+const logger = createLogger({
+  write(line) {
+    process.stdout.write(line);
+    logFile?.write(line);
+  },
+});
+const log = (message) => logger.info({ source: "start" }, message);
+
+function spawnLogged(command, args, env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: logFile ? ["ignore", "pipe", "pipe"] : "inherit" });
+  if (logFile) {
+    child.stdout.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      logFile.write(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      process.stderr.write(chunk);
+      logFile.write(chunk);
+    });
+  }
+  return child;
+}
 
 function run(command, args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    const child = spawnLogged(command, args, env);
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`))));
   });
+}
+
+/** The demo (with its published password) goes only where nobody else can reach it, unless asked for. */
+function shouldSeedDemo(embedded) {
+  if (process.env.SEED_DEMO === "1") return true;
+  if (process.env.SEED_DEMO === "0") return false;
+  return embedded;
 }
 
 /** AUTH_SECRET, or one generated once and kept beside the embedded data. */
@@ -71,6 +118,13 @@ async function dropCachesOfOtherDatabase(distDir, identity) {
 }
 
 async function main() {
+  const problems = productionProblems(process.env);
+  if (problems.length) {
+    for (const problem of problems) logger.fatal({ source: "start" }, `Refusing to start: ${problem}`);
+    logFile?.end();
+    process.exitCode = 1;
+    return;
+  }
   const port = process.env.PORT || "3000";
   let embedded;
   let databaseUrl = process.env.DATABASE_URL;
@@ -89,12 +143,14 @@ async function main() {
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
-    if (child && child.exitCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", (childCode) => resolve(childCode)));
       child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      code = code || ((await exited) ?? 0);
     }
     await embedded?.stop();
     log("Stopped.");
+    if (logFile) await new Promise((resolve) => logFile.end(resolve));
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));
@@ -103,7 +159,8 @@ async function main() {
   try {
     const applied = await applyMigrations(databaseUrl);
     if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
-    await run(process.execPath, [tsxCli, "prisma/seed.ts", "--if-empty"], env);
+    if (shouldSeedDemo(Boolean(embedded))) await run(process.execPath, [tsxCli, "prisma/seed.ts", "--if-empty"], env);
+    else log("Demo data not seeded (a configured DATABASE_URL; SEED_DEMO=1 or npm run db:seed seeds it).");
     const distDir = process.env.NEXT_DIST_DIR || ".next";
     if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
       log("No production build yet: running next build (once; takes a minute or two)…");
@@ -111,17 +168,15 @@ async function main() {
     }
     await dropCachesOfOtherDatabase(distDir, await databaseIdentity(databaseUrl));
   } catch (error) {
-    console.error(`[loyaltap] ${error instanceof Error ? error.message : error}`);
+    logger.error({ source: "start" }, error instanceof Error ? error.message : String(error));
     await stop(1);
     return;
   }
 
-  child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", process.env.HOST || "0.0.0.0"], {
-    cwd: root,
-    env,
-    stdio: "inherit",
-  });
-  child.on("exit", (code) => void stop(code ?? 0));
+  const serverEnv = { ...env, PORT: port, HOST: process.env.HOST || "0.0.0.0" };
+  delete serverEnv.LOG_FILE;
+  child = spawnLogged(process.execPath, [serverEntry], serverEnv);
+  child.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
 }
 
 main();

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order — jest (unit + integration against a real
 // database), Playwright (e2e against the production build on the embedded
-// database), then the reliability suite (production instances on PostgreSQL). Prints each runner's own summary and, last, one line
-// with the totals: "N passed, N failed".
+// database), then the reliability suite (production instances on PostgreSQL).
+// After the e2e run the server's log is checked for secrets (passwords,
+// tokens, reset links, key hex: scripts/check-logs.mjs); a finding counts as a
+// failed test. Prints each runner's own summary and, last, one line with the
+// totals: "N passed, N failed" (a phase that could not report counts as failed).
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkLogFile } from "./check-logs.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
@@ -40,6 +44,20 @@ function flakyTests(suites, prefix = []) {
   return found;
 }
 
+/**
+ * Adds a jest run's counts. A run that failed without a failed test (no
+ * report, a crash, a failing global setup or teardown) counts as one failure,
+ * so the summary line never reads "0 failed" for a failed phase.
+ */
+function addJest(totals, report, code) {
+  const failed = report ? report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) : 0;
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  totals.failed += failed || (code !== 0 || !report ? 1 : 0);
+}
+
 async function main() {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
@@ -50,11 +68,7 @@ async function main() {
   const jestJson = path.join(resultsDir, "jest.json");
   const jestCode = await run(bin("jest"), ["--ci", "--json", `--outputFile=${jestJson}`]);
   const jest = await readJson(jestJson);
-  if (jest) {
-    totals.passed += jest.numPassedTests;
-    totals.failed += jest.numFailedTests + (jest.numRuntimeErrorTestSuites ?? 0);
-    totals.skipped += jest.numPendingTests + jest.numTodoTests;
-  } else totals.failed += 1;
+  addJest(totals, jest, jestCode);
   if (jestCode !== 0) exitCode = 1;
 
   if (process.env.E2E_SKIP_BUILD !== "1") {
@@ -69,7 +83,8 @@ async function main() {
 
   console.log("\n== playwright: e2e in Chromium ==");
   const pwJson = path.join(resultsDir, "playwright.json");
-  const pwCode = await run(bin("playwright"), ["test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  const serverLog = path.join(resultsDir, "e2e-server.log");
+  const pwCode = await run(bin("playwright"), ["test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_SERVER_LOG: serverLog });
   const pw = await readJson(pwJson);
   if (pw?.stats) {
     totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
@@ -80,15 +95,26 @@ async function main() {
   } else totals.failed += 1;
   if (pwCode !== 0) exitCode = 1;
 
+  console.log("\n== logs: no secrets in the e2e server's log ==");
+  try {
+    const { lines, hits } = await checkLogFile(serverLog);
+    for (const hit of hits) console.log(`  ${path.relative(root, serverLog)}:${hit.line}: ${hit.kind}`);
+    console.log(`${lines} lines checked, ${hits.length} secrets found`);
+    if (hits.length) {
+      totals.failed += 1;
+      exitCode = 1;
+    } else totals.passed += 1;
+  } catch (error) {
+    console.log(`the e2e server log could not be read: ${error instanceof Error ? error.message : error}`);
+    totals.failed += 1;
+    exitCode = 1;
+  }
+
   console.log("\n== reliability: production instances on PostgreSQL ==");
   const relJson = path.join(resultsDir, "reliability.json");
   const relCode = await run(bin("jest"), ["--ci", "--config", "jest.reliability.config.mjs", "--runInBand", "--json", `--outputFile=${relJson}`]);
   const rel = await readJson(relJson);
-  if (rel) {
-    totals.passed += rel.numPassedTests;
-    totals.failed += rel.numFailedTests + (rel.numRuntimeErrorTestSuites ?? 0);
-    totals.skipped += rel.numPendingTests + rel.numTodoTests;
-  } else totals.failed += 1;
+  addJest(totals, rel, relCode);
   if (relCode !== 0) exitCode = 1;
 
   console.log("\n== all suites ==");

@@ -14,7 +14,24 @@ function createPool(): pg.Pool {
   }
   const max = Number(process.env.DATABASE_POOL_MAX) || 10;
   const idleTimeoutMillis = Number(process.env.DATABASE_IDLE_TIMEOUT_MS) || 10_000;
-  return new pg.Pool({ connectionString, max, idleTimeoutMillis });
+  const created = new pg.Pool({ connectionString, max, idleTimeoutMillis });
+  // A connection can die at any time (database restart, failover,
+  // pg_terminate_backend, a network cut). pg reports it as an "error" event;
+  // without a listener that event is an uncaught exception. The pool drops an
+  // idle client that errored; a checked-out client's query fails and the
+  // client is discarded when it is released with that error. Either way the
+  // next request gets a fresh connection.
+  created.on("error", (error) => {
+    console.error(`Database connection lost (idle client dropped from the pool): ${error.message}`);
+  });
+  created.on("connect", (client) => {
+    // An error between queries on a checked-out client (it is not idle, so
+    // the pool's own listener is not attached) must not crash the process either.
+    client.on("error", (error) => {
+      console.error(`Database connection lost: ${error.message}`);
+    });
+  });
+  return created;
 }
 
 const globalForPrisma = globalThis as unknown as { loyaltapPrisma?: PrismaClient; loyaltapPool?: pg.Pool };

@@ -1,4 +1,7 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import nodemailer from "nodemailer";
 
 export type Mail = { to: string; subject: string; text: string };
@@ -17,17 +20,44 @@ class SmtpMailer implements Mailer {
   }
 }
 
-/** Without SMTP_URL (local runs), mails go to the server log. */
-class LogMailer implements Mailer {
+export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
+}
+
+/**
+ * Without SMTP_URL (local runs) each mail is written to a file in the outbox
+ * folder. Mails hold reset and verification links, which must never reach a
+ * log: the log says only that a mail was written, to whom and where.
+ */
+export class OutboxMailer implements Mailer {
+  constructor(private readonly dir: string = outboxDir()) {}
   async send(mail: Mail) {
-    console.info(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+    const content = `To: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toUTCString()}\n\n${mail.text}\n`;
+    await writeFile(file, content, { mode: 0o600 });
+    console.info(`Mail written to the outbox (no SMTP_URL): to=${mail.to} subject=${JSON.stringify(mail.subject)} file=${file}`);
+  }
+}
+
+/** A public deployment (NODE_ENV=production on an https site URL) must deliver mail, not keep it on disk. */
+export function isPublicProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === "production" && [env.SITE_URL, env.AUTH_URL].some((url) => typeof url === "string" && url.startsWith("https://"));
+}
+
+class MissingSmtpMailer implements Mailer {
+  async send(): Promise<void> {
+    throw new Error("SMTP_URL is not set: a production deployment cannot send mail");
   }
 }
 
 let current: Mailer | null = null;
 
 export function mailer(): Mailer {
-  current ??= process.env.SMTP_URL ? new SmtpMailer(process.env.SMTP_URL) : new LogMailer();
+  if (!current) {
+    if (process.env.SMTP_URL) current = new SmtpMailer(process.env.SMTP_URL);
+    else current = isPublicProduction() ? new MissingSmtpMailer() : new OutboxMailer();
+  }
   return current;
 }
 
