@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { readLimited } from "@/lib/http/api";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 import { clearSessionCookie } from "@/lib/auth/api-session";
 import { getUserFromHeaders } from "@/lib/auth/current-user";
@@ -19,7 +20,7 @@ export async function POST(request: Request) {
   const user = await getUserFromHeaders(request.headers).catch(() => null);
   if (user) await revokeAllSessions(user.id);
   // A relative Location: the browser stays on the origin it used, behind any proxy.
-  const response = new NextResponse(null, { status: 303, headers: { Location: redirectTarget(await readRedirectField(request)) } });
+  const response = new NextResponse(null, { status: 303, headers: { Location: safeRedirectPath(await readRedirectField(request)) ?? "/" } });
   clearSessionCookie(response);
   response.headers.set("Cache-Control", "no-store");
   return response;
@@ -36,34 +37,10 @@ export function GET() {
 
 async function readRedirectField(request: Request): Promise<string | null> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") || !request.body) return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  if (!type.startsWith("application/x-www-form-urlencoded")) return null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_FORM_BYTES) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
+    return new URLSearchParams(await readLimited(request, MAX_FORM_BYTES)).get("redirect");
   } catch {
-    return null;
+    return null; // too large or unreadable: no redirect, still signed out
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8")).get("redirect");
-}
-
-// A path on this site: one that normalises to "//host" or "/\\host" (such as
-// "/.//evil") would be read as another origin, so it falls back to home.
-function redirectTarget(field: string | null): string {
-  const path = safeRedirectPath(field);
-  if (!path) return "/";
-  const base = "http://loyaltap.invalid";
-  const target = new URL(path, base);
-  const location = target.pathname + target.search + target.hash;
-  return target.origin === base && !/^\/[\/\\]/.test(location) ? location : "/";
 }

@@ -85,10 +85,10 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   return { ok: true, data: parsed.data };
 }
 
-class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {}
 
 // content-length can be absent (chunked) or lie: count what actually arrives.
-async function readLimited(request: Request, limit: number): Promise<string> {
+export async function readLimited(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
