@@ -66,7 +66,9 @@ async function main() {
 
   console.log("\n== jest: unit + integration ==");
   const jestJson = path.join(resultsDir, "jest.json");
-  const jestCode = await run(bin("jest"), ["--ci", "--json", `--outputFile=${jestJson}`]);
+  // --forceExit: a test that fails halfway can leave a child process or socket
+  // behind, and jest would then wait for it forever instead of reporting.
+  const jestCode = await run(bin("jest"), ["--ci", "--forceExit", "--json", `--outputFile=${jestJson}`]);
   const jest = await readJson(jestJson);
   addJest(totals, jest, jestCode);
   if (jestCode !== 0) exitCode = 1;
@@ -112,7 +114,7 @@ async function main() {
 
   console.log("\n== reliability: production instances on PostgreSQL ==");
   const relJson = path.join(resultsDir, "reliability.json");
-  const relCode = await run(bin("jest"), ["--ci", "--config", "jest.reliability.config.mjs", "--runInBand", "--json", `--outputFile=${relJson}`]);
+  const relCode = await run(bin("jest"), ["--ci", "--forceExit", "--config", "jest.reliability.config.mjs", "--runInBand", "--json", `--outputFile=${relJson}`]);
   const rel = await readJson(relJson);
   addJest(totals, rel, relCode);
   if (relCode !== 0) exitCode = 1;
