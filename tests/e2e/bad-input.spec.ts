@@ -34,12 +34,14 @@ function postAction(page: Page, id: string, body: string | Buffer, headers: Reco
 }
 
 test.describe("NUL bytes and broken escapes in addresses", () => {
-  test("the public card and its share image answer a NUL slug without a 500", async ({ page }) => {
+  // The production server's request guard answers before Next.js does: a NUL is
+  // never part of one of our addresses (and Next's file cache fails on it).
+  test("the public card and its share image answer a NUL slug with a 400 that says why", async ({ page }) => {
     const card = await page.goto("/b/%00");
-    expect(card?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: /not found/i }).first()).toBeVisible();
+    expect(card?.status()).toBe(400);
+    await expect(page.getByText("the address contains a NUL byte")).toBeVisible();
     const image = await page.request.get("/b/%00/opengraph-image");
-    expect(image.status()).toBeLessThan(500);
+    expect(image.status()).toBe(400);
   });
 
   test("a tag id that is a broken escape once decoded is an invalid tag, not a 500", async ({ page }) => {
