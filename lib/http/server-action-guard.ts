@@ -36,6 +36,20 @@ function originAllowed(request: Request): boolean {
   }
 }
 
+// In a JSON (text/plain) reply React writes a string that starts with "$" as
+// "$$…", and uses "$" markers only for values that need no other part: these.
+// Any other marker ("$Q1", "$@3", "$K2", "$1:then", …) points at a part of a
+// multipart body that a plain body cannot have, and React's decoder fails on
+// it with a 500.
+const PLAIN_VALUE_MARKER = /^\$(?:\$|undefined$|NaN$|Infinity$|-Infinity$|-0$|n-?\d+$|D)/;
+
+function hasDanglingReference(value: unknown): boolean {
+  if (typeof value === "string") return value.startsWith("$") && !PLAIN_VALUE_MARKER.test(value);
+  if (Array.isArray(value)) return value.some(hasDanglingReference);
+  if (value && typeof value === "object") return Object.values(value).some(hasDanglingReference);
+  return false;
+}
+
 /** The 4xx to answer for a server-action post Next.js would fail with a 500, or null to go on. */
 export async function refuseBadServerAction(request: Request): Promise<NextResponse | null> {
   if (!isServerActionPost(request)) return null;
@@ -60,6 +74,7 @@ export async function refuseBadServerAction(request: Request): Promise<NextRespo
     try {
       const args: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
       if (!Array.isArray(args)) return plain(400, "Bad request: a server action takes a JSON array of arguments.");
+      if (hasDanglingReference(args)) return plain(400, "Bad request: malformed server action body.");
     } catch {
       return plain(400, "Bad request: malformed server action body.");
     }

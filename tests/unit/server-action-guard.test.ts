@@ -29,6 +29,10 @@ describe("refuseBadServerAction", () => {
     ).toBeNull();
   });
 
+  it("lets React's own plain-value markers through: escaped dollars, undefined, dates, big integers", async () => {
+    expect(await status(post('["$$5 off", {"note":"$undefined","at":"$D2026-11-23T10:00:00.000Z","n":"$n12"}, "$NaN"]'))).toBeNull();
+  });
+
   it("ignores posts without a Next-Action header", async () => {
     const plain = new Request("http://localhost:3000/api/tap", { method: "POST", body: "{{", headers: { "content-type": "text/plain" } });
     expect(await status(plain)).toBeNull();
@@ -44,6 +48,9 @@ describe("refuseBadServerAction", () => {
     ["a declared size over 1 MB", "[]", { "content-length": String(SERVER_ACTION_BODY_LIMIT + 1) }, 413],
     ["a foreign Origin", "[]", { origin: "https://evil.example" }, 403],
     ["an opaque Origin", "[]", { origin: "null" }, 403],
+    ["a reference to a part a plain body cannot have", '["$Q1"]', {}, 400],
+    ["a promise reference inside an object", '[{"name":"$@3"}]', {}, 400],
+    ["a reference in a then field", '[{"then":"$1:then"}]', {}, 400],
   ] as const)("%s is refused", async (_label, body, headers, expected) => {
     expect(await status(post(body as BodyInit, headers as Record<string, string>))).toBe(expected);
   });
