@@ -48,6 +48,8 @@ export async function resendEmailVerification(
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (user.emailVerified) return { ok: false, message: "Your email address is already confirmed." };
+  // Without the requirement no page offers the link, and nothing is sent or stored.
+  if (!emailVerificationRequired()) return { ok: false, message: "This site does not ask you to confirm your email address." };
   if (!user.email) return { ok: false, message: "Your account has no email address." };
   const slot = await takeRateLimit(
     { key: `verify-email:user:${user.id}`, limit: VERIFICATION_RESENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },

@@ -366,6 +366,20 @@ describe("email verification (REQUIRE_EMAIL_VERIFICATION=1)", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.userId } })).emailVerified).toBeNull();
   });
 
+  it("sends nothing and stores nothing when the requirement is off", async () => {
+    const user = await registerCustomer();
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.userId } });
+    const before = await db.emailVerificationToken.count({ where: { userId: user.userId } });
+    delete process.env.REQUIRE_EMAIL_VERIFICATION;
+    try {
+      expect((await resendEmailVerification(row)).ok).toBe(false);
+    } finally {
+      process.env.REQUIRE_EMAIL_VERIFICATION = "1";
+    }
+    expect(await db.emailVerificationToken.count({ where: { userId: user.userId } })).toBe(before);
+    expect(outbox.filter((m) => m.to === user.email)).toHaveLength(1);
+  });
+
   it("sends the link again at most 3 times an hour, each new link voiding the older ones", async () => {
     const user = await registerCustomer();
     const first = linkOf(user.email).searchParams.get("token")!;

@@ -115,6 +115,7 @@ const ACTION_CASES: ActionCase[] = [
   { name: "releaseTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
   { name: "saveSecureTagKeysAction", kind: "owner", real: () => [{ tagId: world.tagA, metaReadKey: KEY, fileReadKey: KEY }], missing: () => [{ tagId: missingTag(), metaReadKey: KEY, fileReadKey: KEY }] },
   { name: "disableSecureTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
+  { name: "pinSecureTagChipAction", kind: "owner", real: () => [{ tagId: world.tagA, uid: "04A1B2C3D4E5F6" }], missing: () => [{ tagId: missingTag(), uid: "04A1B2C3D4E5F6" }] },
   { name: "claimTagAction", kind: "owner", real: () => [{ businessId: world.businessA.id, tagId: "rel-intruder-tag" }], missing: () => [{ businessId: randomUUID(), tagId: "rel-intruder-tag" }] },
   { name: "linkCustomerAction", kind: "owner", real: () => [{ businessId: world.businessA.id, customerId: world.customer.id }], missing: () => [{ businessId: randomUUID(), customerId: world.customer.id }] },
   { name: "recordQrVisitAction", kind: "owner", real: () => [{ businessId: world.businessA.id, customerId: world.member.id }], missing: () => [{ businessId: randomUUID(), customerId: world.member.id }] },

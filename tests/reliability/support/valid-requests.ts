@@ -89,6 +89,7 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     { kind: "action", group: "claimTagAction", action: "claimTagAction", auth: "owner", args: [{ businessId: c.ownerBusinessId, tagId: `sweep-new-${unique()}` }] },
     { kind: "action", group: "saveSecureTagKeysAction", action: "saveSecureTagKeysAction", auth: "owner", args: [{ tagId: c.ownerTagId, metaReadKey: KEY, fileReadKey: KEY }] },
     { kind: "action", group: "disableSecureTagAction", action: "disableSecureTagAction", auth: "owner", args: [c.ownerTagId] },
+    { kind: "action", group: "pinSecureTagChipAction", action: "pinSecureTagChipAction", auth: "owner", args: [{ tagId: c.ownerTagId, uid: "04A1B2C3D4E5F6" }] },
     { kind: "action", group: "redeemByCodeAction", action: "redeemByCodeAction", auth: "owner", args: [{ code: "ABCD2345" }] },
     { kind: "action", group: "redeemRewardAction", action: "redeemRewardAction", auth: "owner", args: ["01900000-0000-7000-8000-000000000000"] },
     { kind: "action", group: "undoRedemptionAction", action: "undoRedemptionAction", auth: "owner", args: ["01900000-0000-7000-8000-000000000000"] },
