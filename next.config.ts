@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 // A visitor's plain /tap?id=<id> (no session cookie, no secure-tag parameters)
 // is the same page for everyone: serve the cached per-tag page. Done here, not
@@ -42,8 +43,14 @@ const nextConfig: NextConfig = {
   // uncompressed to put the CSP nonce on its scripts.
   compress: false,
   env: { LOYALTAP_MIGRATIONS: migrationNames() },
-  // The Prisma client, pg and PGlite stay plain Node modules on the server.
-  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2"],
+  // The Prisma client, pg, PGlite and the Redis client stay plain Node modules on the server.
+  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "@redis/client"],
+  // Next.js's cache (data cache and cached pages): in Redis when REDIS_URL is
+  // set at run time, so every instance shares it; otherwise Next.js's own
+  // file-system cache (server/cache-handler.mjs). Next.js keeps no in-memory
+  // copy in front of a custom handler, so cacheMaxMemorySize stays as it is:
+  // it only sizes the file-system cache's memory layer.
+  cacheHandler: fileURLToPath(new URL("./server/cache-handler.mjs", import.meta.url)),
   // Lets tests and the benchmark build into their own folder without touching a developer's .next
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };
