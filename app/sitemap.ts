@@ -2,8 +2,8 @@ import type { MetadataRoute } from "next";
 import { listBusinessesForSitemap } from "@/lib/db/businesses";
 import { siteUrl } from "@/lib/site";
 
-// Read at request time: there is no database during `next build`, and a new
-// or edited business shows up at once.
+// Rendered per request (there is no database during `next build`) from the
+// cached list of cards, which a new business or a profile edit expires.
 export const dynamic = "force-dynamic";
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

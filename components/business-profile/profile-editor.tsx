@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
@@ -24,6 +25,7 @@ const legendClass = "px-1 text-base font-semibold";
 export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const router = useRouter();
   const form = useForm<BusinessProfileUpdateInput>({ resolver: zodResolver(businessProfileUpdateSchema), defaultValues });
   const { register, handleSubmit, formState, setError, reset } = form;
   const errors = formState.errors;
@@ -35,6 +37,8 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
         const result = await updateBusinessProfileAction(businessId, values);
         if (result.ok) {
           reset(values);
+          // The page's server-rendered parts (name, preview) show the saved values.
+          router.refresh();
           toast.success("Business profile saved", { description: "Your public card is up to date." });
           return;
         }

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -12,6 +13,7 @@ import { ClientForm } from "@/components/ui/client-form";
 
 export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
   const [pending, startTransition] = useTransition();
+  const router = useRouter();
   const { register, handleSubmit, formState } = useForm<ProfileSettingsInput>({
     resolver: zodResolver(profileSettingsSchema),
     defaultValues: defaults,
@@ -19,8 +21,11 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
       const result = await updateProfileAction(values).catch(() => ({ ok: false as const, error: "Please try again." }));
-      if (result.ok) toast.success("Profile saved");
-      else toast.error("Failed to save your profile", { description: result.error });
+      if (result.ok) {
+        // The dashboard header shows the first name.
+        router.refresh();
+        toast.success("Profile saved");
+      } else toast.error("Failed to save your profile", { description: result.error });
     }),
   );
   return (

@@ -1,4 +1,5 @@
 import "server-only";
+import { cachedQuery, cacheTags, expireTags } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { normaliseTheme, resolveTheme, type PlaceholderIcon, type Theme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
@@ -63,6 +64,7 @@ export function toPublicBusiness(row: PublicBusinessRow): PublicBusiness {
   };
 }
 
+/** Uncached; pages read the cached card (getPublicCard of lib/db/tap-landing). */
 export async function getPublicBusinessBySlug(slug: string): Promise<PublicBusiness | null> {
   const row = await db.business.findUnique({ where: { slug }, select: publicBusinessSelect });
   return row ? toPublicBusiness(row) : null;
@@ -124,14 +126,15 @@ export function profileFormValues(business: OwnedBusiness): BusinessProfileUpdat
  * Saves the owner's edit of the public card. `data` has passed
  * businessProfileUpdateSchema. Returns null — and changes nothing — unless
  * `ownerId` owns the business. The slug stays as it is: printed QR codes and
- * shared links keep working after a rename.
+ * shared links keep working after a rename. The business's cached card and
+ * landings, and the sitemap (its date), are expired once the edit is saved.
  */
 export async function updateBusinessProfile(
   ownerId: string,
   businessId: string,
   data: BusinessProfileUpdateInput,
 ): Promise<{ slug: string; business: PublicBusiness } | null> {
-  return db.$transaction(async (tx) => {
+  const saved = await db.$transaction(async (tx) => {
     const current = await tx.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true, settings: true } });
     if (!current) return null;
     const settings =
@@ -157,9 +160,20 @@ export async function updateBusinessProfile(
     });
     return { slug: row.slug, business: toPublicBusiness(row) };
   });
+  if (saved) expireTags(cacheTags.business(saved.business.id), cacheTags.sitemap);
+  return saved;
 }
 
-/** Every public card for sitemap.xml. */
+async function loadSitemapEntries(): Promise<{ slug: string; updatedAt: string }[]> {
+  const rows = await db.business.findMany({ select: { slug: true, updatedAt: true }, orderBy: { createdAt: "asc" } });
+  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
+}
+
+/**
+ * Every public card for sitemap.xml, cached under cacheTags.sitemap: a new
+ * business and a profile edit (its date) expire it.
+ */
 export async function listBusinessesForSitemap(): Promise<{ slug: string; updatedAt: Date }[]> {
-  return db.business.findMany({ select: { slug: true, updatedAt: true }, orderBy: { createdAt: "asc" } });
+  const entries = await cachedQuery(loadSitemapEntries, ["sitemap-entries"], { tags: [cacheTags.sitemap], revalidate: 3600 })();
+  return entries.map((entry) => ({ slug: entry.slug, updatedAt: new Date(entry.updatedAt) }));
 }

@@ -1,15 +1,14 @@
 import "server-only";
-import { expirePaths, expireTags } from "@/lib/cache";
+import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
-import { PUBLIC_BUSINESS_TAG } from "@/lib/db/tap-landing";
 import { defaultRules, parseProgramRules } from "@/lib/loyalty";
 import { dateInputValue, toProgramData, type ProgramInput, type ProgramRulesInput } from "@/lib/validation/programs";
 
 // An owner's programs. Every read and write is scoped to the owner in the
 // query itself (`business: { ownerId }`), so someone else's program answers
-// exactly like a missing one. Changes reach customers at once: the tap
-// landing (which hands active programs to the loyalty engine) and the public
-// card are cached, so every write here expires them.
+// exactly like a missing one. Changes reach customers at once: the business's
+// cached landing data holds its running programs, so every write here expires
+// that business's tag (its tap landings and public card, no other business's).
 
 const ownedProgramSelect = {
   id: true,
@@ -91,9 +90,8 @@ function rowData(input: ProgramInput) {
   return { ...data, rules: data.rules as Prisma.InputJsonObject };
 }
 
-function publishChange(slug: string) {
-  expireTags(PUBLIC_BUSINESS_TAG);
-  expirePaths(`/b/${slug}`);
+function publishChange(businessId: string) {
+  expireTags(cacheTags.business(businessId));
 }
 
 export async function getOwnedProgram(ownerId: string, programId: string): Promise<OwnedProgram | null> {
@@ -108,7 +106,7 @@ export async function createProgram(ownerId: string, input: ProgramInput): Promi
   if (!business) return null;
   const data = rowData(input);
   const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
-  publishChange(business.slug);
+  publishChange(business.id);
   return program;
 }
 
@@ -138,7 +136,7 @@ export async function updateProgram(ownerId: string, programId: string, input: P
   if (updated.count === 0) return refusal(ownerId, programId, type);
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
-  publishChange(program.business.slug);
+  publishChange(program.businessId);
   return { ok: true, program };
 }
 
@@ -152,7 +150,7 @@ export async function setProgramActive(ownerId: string, programId: string, activ
   if (updated.count === 0) return refusal(ownerId, programId);
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
-  publishChange(program.business.slug);
+  publishChange(program.businessId);
   return { ok: true, program };
 }
 
@@ -167,7 +165,7 @@ export async function endProgram(ownerId: string, programId: string, now = new D
   if (updated.count === 0) return refusal(ownerId, programId);
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
-  publishChange(program.business.slug);
+  publishChange(program.businessId);
   return { ok: true, program };
 }
 

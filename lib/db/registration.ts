@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
+import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect, type AppUser } from "@/lib/db/users";
 import { firstFreeSlug, slugify } from "@/lib/business/slug";
@@ -28,6 +29,17 @@ class RegistrationConflict extends Error {
   }
 }
 
+type CreatedBusiness = { id: string; slug: string; tapId: string | null };
+
+/**
+ * A new business changes public pages that may be cached: its tag's landing
+ * ("available" or "not found" until now), its /b/<slug> address (a "not
+ * found" until now) and the sitemap. Expired once the transaction committed.
+ */
+function publishNewBusiness(business: CreatedBusiness) {
+  expireTags(cacheTags.slug(business.slug), cacheTags.sitemap, ...(business.tapId ? [cacheTags.tag(business.tapId)] : []));
+}
+
 /**
  * Creates the user and, for a business registration, the business with its
  * profile and the claim of `tap_id` — in ONE transaction: either all of it
@@ -44,13 +56,15 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
         data: { email: input.email || null, phone: input.phone || null, passwordHash, firstName: first, lastName: last, name },
         select: publicUserSelect,
       });
-      const businessId = input.business
+      const business = input.business
         ? await createBusiness(tx, user.id, { business: input.business, business_profile: input.business_profile, tap_id: input.tap_id }, randomSlug)
         : null;
-      return { ok: true as const, user, businessId };
+      return { ok: true as const, user, business };
     }),
   );
-  return result;
+  if (!result.ok) return result;
+  if (result.business) publishNewBusiness(result.business);
+  return { ok: true, user: result.user, businessId: result.business?.id ?? null };
 }
 
 /** A signed-in user (e.g. after Google sign-up) registers a business: business, profile and tag claim together. */
@@ -59,9 +73,11 @@ export async function registerBusinessForUser(
   input: BusinessRegistrationInput,
 ): Promise<{ ok: true; businessId: string } | { ok: false; status: 409; message: string; code: Conflict }> {
   const result = await withSlugRetry((randomSlug) =>
-    db.$transaction(async (tx) => ({ ok: true as const, businessId: await createBusiness(tx, ownerId, input, randomSlug) })),
+    db.$transaction(async (tx) => ({ ok: true as const, business: await createBusiness(tx, ownerId, input, randomSlug) })),
   );
-  return result;
+  if (!result.ok) return result;
+  publishNewBusiness(result.business);
+  return { ok: true, businessId: result.business.id };
 }
 
 // Two businesses registering the same name at once may pick the same slug:
@@ -88,7 +104,7 @@ function conflict(code: Conflict) {
   return { ok: false as const, status: 409 as const, code, message: CONFLICT_MESSAGES[code] };
 }
 
-async function createBusiness(tx: Tx, ownerId: string, input: BusinessRegistrationInput, randomSlug: boolean): Promise<string> {
+async function createBusiness(tx: Tx, ownerId: string, input: BusinessRegistrationInput, randomSlug: boolean): Promise<CreatedBusiness> {
   const profile = input.business_profile;
   const base = slugify(input.business.name);
   const taken = randomSlug ? [] : await tx.business.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
@@ -112,10 +128,10 @@ async function createBusiness(tx: Tx, ownerId: string, input: BusinessRegistrati
       },
       timezone: normaliseTimezone(profile?.settings.timezone),
     },
-    select: { id: true },
+    select: { id: true, slug: true },
   });
   if (input.tap_id) await claimTagInTransaction(tx, input.tap_id, business.id, ownerId);
-  return business.id;
+  return { id: business.id, slug: business.slug, tapId: input.tap_id ?? null };
 }
 
 /**

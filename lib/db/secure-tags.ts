@@ -1,8 +1,7 @@
 import "server-only";
-import { expireTags } from "@/lib/cache";
+import { cacheTags, expireTags } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
-import { tagCacheTag } from "@/lib/db/tap-landing";
 import { encryptTagKeys, type TagKeys } from "@/lib/nfc/keys";
 import type { ChipRecord } from "@/lib/nfc/verify-tap";
 import { localDateIn } from "@/lib/time/local-date";
@@ -171,7 +170,7 @@ export async function enableSecureTag(ownerId: string, tagId: string, keys: TagK
     where: { id: tagId, business: { ownerId } },
     data: { secure: true, keysEncrypted: encryptTagKeys(tagId, keys) },
   });
-  if (updated.count) expireTags(tagCacheTag(tagId));
+  if (updated.count) expireTags(cacheTags.tag(tagId));
   return updated.count > 0;
 }
 
@@ -185,7 +184,7 @@ export async function disableSecureTag(ownerId: string, tagId: string): Promise<
     where: { id: tagId, business: { ownerId } },
     data: { secure: false, keysEncrypted: null },
   });
-  if (updated.count) expireTags(tagCacheTag(tagId));
+  if (updated.count) expireTags(cacheTags.tag(tagId));
   return updated.count > 0;
 }
 

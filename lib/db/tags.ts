@@ -1,7 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { PUBLIC_BUSINESS_TAG, tagCacheTag } from "@/lib/db/tap-landing";
-import { expireTags } from "@/lib/cache";
+import { cacheTags, expireTags } from "@/lib/cache";
 import { localDateIn } from "@/lib/time/local-date";
 
 export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
@@ -30,7 +29,8 @@ export async function claimTag(ownerId: string, businessId: string, tagId: strin
     if (current?.businessId === business.id) return { ok: true, businessId: business.id };
     return { ok: false, code: "tap_already_claimed", message: TAG_ALREADY_CLAIMED_MESSAGE };
   }
-  expireTags(tagCacheTag(tagId));
+  // Its landing said "available" (or "not found"); now it shows the business.
+  expireTags(cacheTags.tag(tagId));
   return { ok: true, businessId: business.id };
 }
 
@@ -65,9 +65,9 @@ export async function listBusinessTags(ownerId: string, businessId: string, now 
   return tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) }));
 }
 
+/** The label is the owner's note: no public page shows it, so no cache holds it. */
 export async function renameTag(ownerId: string, tagId: string, label: string | null): Promise<boolean> {
   const updated = await db.tag.updateMany({ where: { id: tagId, business: { ownerId } }, data: { label } });
-  if (updated.count) expireTags(tagCacheTag(tagId));
   return updated.count > 0;
 }
 
@@ -82,6 +82,6 @@ export async function releaseTag(ownerId: string, tagId: string): Promise<boolea
     if (updated.count) await tx.tagRejection.deleteMany({ where: { tagId } });
     return updated;
   });
-  if (released.count) expireTags(tagCacheTag(tagId), PUBLIC_BUSINESS_TAG);
+  if (released.count) expireTags(cacheTags.tag(tagId));
   return released.count > 0;
 }

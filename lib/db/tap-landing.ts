@@ -1,13 +1,19 @@
 import "server-only";
-import { cachedQuery } from "@/lib/cache";
+import { cachedQuery, cacheTags } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { publicBusinessSelect, toPublicBusiness, type PublicBusiness } from "@/lib/db/businesses";
 import { runningProgramsQuery, visitProgramSelect, type VisitProgram } from "@/lib/db/visits";
 
 // The public part of a tag landing (tag → business card → programs), the same
-// for every visitor: cached, and invalidated when the tag, the business or its
-// programs change (lib/cache-tags). A short lifetime bounds staleness across
-// app instances, whose caches are their own.
+// for every visitor, cached as two entries so an edit expires only what it
+// changed (docs/caching.md):
+// - the tag (does it exist, which business holds it, is it secure), under
+//   cacheTags.tag(id): claim, release and secure on/off expire it;
+// - the business (public card, owner, time zone, daily limit, running
+//   programs), under cacheTags.business(id): a profile or program edit
+//   expires it, and with it every landing of that business's tags and its
+//   public card, and nothing of any other business.
+// The lib/db functions that write these rows expire the tags.
 
 export type ProgramSummary = {
   id: string;
@@ -21,53 +27,54 @@ export type ProgramSummary = {
 /** What the loyalty engine needs besides the summary (never sent to a browser). */
 type ProgramRules = { rules: unknown; rewardName: string; rewardDescription: string | null; rewardExpiryDays: number | null };
 
+export type BusinessLanding = {
+  business: PublicBusiness;
+  ownerId: string;
+  timezone: string;
+  dailyTapLimit: number;
+  programs: (ProgramSummary & ProgramRules)[];
+};
+
 export type TapLanding =
   | { exists: false }
   | { exists: true; claimed: false }
-  | {
-      exists: true;
-      claimed: true;
-      business: PublicBusiness;
-      ownerId: string;
-      timezone: string;
-      dailyTapLimit: number;
-      secure: boolean;
-      programs: (ProgramSummary & ProgramRules)[];
-    };
+  | ({ exists: true; claimed: true; secure: boolean } & BusinessLanding);
 
-type CachedLanding =
-  | { exists: false }
-  | { exists: true; claimed: false }
-  | (Omit<Extract<TapLanding, { claimed: true }>, "business"> & { business: Omit<PublicBusiness, "updatedAt"> & { updatedAt: string } });
+type CachedTag = { exists: false } | { exists: true; businessId: string | null; secure: boolean };
 
-async function loadLanding(tagId: string): Promise<CachedLanding> {
-  const tag = await db.tag.findUnique({
-    where: { id: tagId },
+/** The cache holds JSON: dates travel as ISO strings. */
+type CachedBusiness = Omit<BusinessLanding, "business"> & { business: Omit<PublicBusiness, "updatedAt"> & { updatedAt: string } };
+
+// Lifetimes only bound what no write expires (a row changed by hand); every
+// change made through the app expires its tag at once.
+const TAG_LIFETIME_S = 300;
+const BUSINESS_LIFETIME_S = 300;
+const SLUG_LIFETIME_S = 3600;
+
+async function loadTag(tagId: string): Promise<CachedTag> {
+  const tag = await db.tag.findUnique({ where: { id: tagId }, select: { businessId: true, secure: true } });
+  return tag ? { exists: true, businessId: tag.businessId, secure: tag.secure } : { exists: false };
+}
+
+async function loadBusiness(businessId: string): Promise<CachedBusiness | null> {
+  const row = await db.business.findUnique({
+    where: { id: businessId },
     select: {
-      secure: true,
-      business: {
-        select: {
-          ...publicBusinessSelect,
-          ownerId: true,
-          timezone: true,
-          dailyTapLimit: true,
-          programs: { ...runningProgramsQuery, select: { ...visitProgramSelect, description: true } },
-        },
-      },
+      ...publicBusinessSelect,
+      ownerId: true,
+      timezone: true,
+      dailyTapLimit: true,
+      programs: { ...runningProgramsQuery, select: { ...visitProgramSelect, description: true } },
     },
   });
-  if (!tag) return { exists: false };
-  if (!tag.business) return { exists: true, claimed: false };
-  const { ownerId, timezone, dailyTapLimit, programs, ...row } = tag.business;
-  const business = toPublicBusiness(row);
+  if (!row) return null;
+  const { ownerId, timezone, dailyTapLimit, programs, ...publicRow } = row;
+  const business = toPublicBusiness(publicRow);
   return {
-    exists: true,
-    claimed: true,
     business: { ...business, updatedAt: business.updatedAt.toISOString() },
     ownerId,
     timezone,
     dailyTapLimit,
-    secure: tag.secure,
     programs: programs.map((p) => ({
       ...p,
       startDate: p.startDate?.toISOString() ?? null,
@@ -76,19 +83,43 @@ async function loadLanding(tagId: string): Promise<CachedLanding> {
   };
 }
 
-export async function getTapLanding(tagId: string): Promise<TapLanding> {
-  const cached = await cachedQuery(loadLanding, ["tap-landing", tagId], {
-    tags: [tagCacheTag(tagId), PUBLIC_BUSINESS_TAG],
-    revalidate: 300,
-  })(tagId);
-  if (!cached.exists || !cached.claimed) return cached;
+async function loadBusinessIdBySlug(slug: string): Promise<string | null> {
+  return (await db.business.findUnique({ where: { slug }, select: { id: true } }))?.id ?? null;
+}
+
+const cachedTag = (tagId: string) =>
+  cachedQuery(loadTag, ["tap-landing-tag", tagId], { tags: [cacheTags.tag(tagId)], revalidate: TAG_LIFETIME_S })(tagId);
+
+const cachedBusiness = (businessId: string) =>
+  cachedQuery(loadBusiness, ["public-business", businessId], { tags: [cacheTags.business(businessId)], revalidate: BUSINESS_LIFETIME_S })(
+    businessId,
+  );
+
+/** A business's public landing data (card, programs, rules), cached under its business tag; null if there is none. */
+export async function getBusinessLanding(businessId: string): Promise<BusinessLanding | null> {
+  const cached = await cachedBusiness(businessId);
+  if (!cached) return null;
   return { ...cached, business: { ...cached.business, updatedAt: new Date(cached.business.updatedAt) } };
 }
 
-/** Cache tag of one tag's landing data. */
-export const tagCacheTag = (tagId: string) => `tag:${tagId}`;
-/** Every cached public business view (a business or program edit changes them). */
-export const PUBLIC_BUSINESS_TAG = "public-business";
+export async function getTapLanding(tagId: string): Promise<TapLanding> {
+  const tag = await cachedTag(tagId);
+  if (!tag.exists) return tag;
+  // The tag names a business that is gone (a cache entry outliving its row): as unclaimed.
+  const business = tag.businessId ? await getBusinessLanding(tag.businessId) : null;
+  if (!business) return { exists: true, claimed: false };
+  return { exists: true, claimed: true, secure: tag.secure, ...business };
+}
+
+/** The public card of /b/<slug>: the slug's business (cached under the slug tag), then its cached landing data. */
+export async function getPublicCard(slug: string): Promise<PublicBusiness | null> {
+  const businessId = await cachedQuery(loadBusinessIdBySlug, ["public-slug", slug], {
+    tags: [cacheTags.slug(slug)],
+    revalidate: SLUG_LIFETIME_S,
+  })(slug);
+  if (!businessId) return null;
+  return (await getBusinessLanding(businessId))?.business ?? null;
+}
 
 /** The landing's programs in the engine's shape (dates back to Date objects). */
 export function visitProgramsOf(landing: Extract<TapLanding, { claimed: true }>): VisitProgram[] {

@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { registerBusinessForUser } from "@/lib/db/registration";
 import { businessRegistrationSchema } from "@/lib/validation/registration";
@@ -15,6 +14,5 @@ export async function completePendingRegistrationAction(pending: unknown): Promi
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Failed to complete registration" };
   const result = await registerBusinessForUser(user.id, parsed.data);
   if (!result.ok) return { ok: false, error: result.message };
-  revalidatePath("/sitemap.xml");
   return { ok: true };
 }

@@ -4,13 +4,14 @@ import { cache } from "react";
 import { BusinessCard } from "@/components/business/business-card";
 import { PageShell } from "@/components/ui/page-shell";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
-import { getPublicBusinessBySlug } from "@/lib/db/businesses";
+import { getPublicCard } from "@/lib/db/tap-landing";
 import { siteName, siteUrl } from "@/lib/site";
 import { slugSchema } from "@/lib/validation/params";
 
-// Cached, rebuilt at most hourly and at once when the owner saves
-// (revalidatePath in the dashboard's save action). Nothing is prerendered at
-// build time, when there is no database to read.
+// Cached, rebuilt at most hourly and at once when the business changes: the
+// page carries the cache tags of the data it read (the slug's and the
+// business's), which the lib/db functions that write expire (docs/caching.md).
+// Nothing is prerendered at build time, when there is no database to read.
 export const revalidate = 3600;
 export const dynamicParams = true;
 export function generateStaticParams(): { slug: string }[] {
@@ -21,7 +22,7 @@ type Props = { params: Promise<{ slug: string }> };
 
 // One query per request for both the metadata and the page.
 // A slug that is not one we could have issued (NUL, spaces, 200 characters) is simply not found.
-const loadBusiness = cache(async (slug: string) => (slugSchema.safeParse(slug).success ? getPublicBusinessBySlug(slug) : null));
+const loadBusiness = cache(async (slug: string) => (slugSchema.safeParse(slug).success ? getPublicCard(slug) : null));
 
 function cardUrl(slug: string) {
   return `${siteUrl()}/b/${encodeURIComponent(slug)}`;

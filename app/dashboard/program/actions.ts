@@ -1,25 +1,18 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { createProgram, endProgram, setProgramActive, updateProgram, type OwnedProgram, type ProgramChangeResult } from "@/lib/db/programs";
+import { createProgram, endProgram, setProgramActive, updateProgram, type ProgramChangeResult } from "@/lib/db/programs";
 import { fieldErrorsOf, programIdSchema, programInputSchema } from "@/lib/validation/programs";
 
 // The owner's program mutations. lib/db/programs checks ownership in every
 // query and expires the customer-facing caches (tap landing, public card);
-// here we refresh the owner's own pages.
+// the owner's pages are rendered per request and refreshed by the form.
 
 export type ProgramActionResult = { ok: true; id: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 const SIGNED_OUT = { ok: false, error: "Please log in again." } as const;
 const NOT_FOUND = { ok: false, error: "Program not found" } as const;
-
-function refreshOwnerPages(program: OwnedProgram) {
-  revalidatePath(`/dashboard/program/${program.id}`);
-  revalidatePath(`/dashboard/business/${program.business.id}`);
-  revalidatePath(`/dashboard/business/${program.business.slug}`);
-}
 
 function invalid(error: z.ZodError): ProgramActionResult {
   return { ok: false, error: error.issues[0]?.message ?? "Please check the form", fieldErrors: fieldErrorsOf(error) };
@@ -27,7 +20,6 @@ function invalid(error: z.ZodError): ProgramActionResult {
 
 function changed(result: ProgramChangeResult): ProgramActionResult {
   if (!result.ok) return { ok: false, error: result.message };
-  refreshOwnerPages(result.program);
   return { ok: true, id: result.program.id };
 }
 
@@ -39,7 +31,6 @@ export async function createProgramAction(input: unknown): Promise<ProgramAction
   const program = await createProgram(user.id, parsed.data);
   // Someone else's business answers exactly like a missing one.
   if (!program) return { ok: false, error: "Business not found", fieldErrors: { businessId: "Choose one of your businesses" } };
-  refreshOwnerPages(program);
   return { ok: true, id: program.id };
 }
 

@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { cookies, headers } from "next/headers";
 import { changePasswordWithCurrent } from "@/lib/auth/change-password";
 import { clientIp } from "@/lib/auth/client-ip";
@@ -47,8 +46,6 @@ export async function updateProfileAction(input: unknown): Promise<SettingsResul
   const parsed = profileSettingsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error, "Invalid profile") };
   await updateProfileSettings(user.id, parsed.data);
-  // The dashboard header shows the first name.
-  revalidatePath("/dashboard", "layout");
   return { ok: true };
 }
 
@@ -58,7 +55,6 @@ export async function setNotificationsAction(input: unknown): Promise<SettingsRe
   const parsed = notificationsSettingsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: "Invalid setting" };
   await setNotificationsEnabled(user.id, parsed.data.enabled);
-  revalidatePath("/dashboard/settings");
   return { ok: true };
 }
 

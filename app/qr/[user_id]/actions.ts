@@ -1,7 +1,6 @@
 "use server";
 
 import { headers } from "next/headers";
-import { revalidatePath } from "next/cache";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import {
@@ -23,7 +22,6 @@ export async function linkCustomerAction(input: unknown): Promise<QrActionResult
   const parsed = qrBusinessActionSchema.safeParse(input);
   if (!parsed.success) return invalid;
   const result = await linkCustomerViaQr(user.id, parsed.data.businessId, parsed.data.customerId);
-  if (result.ok) revalidatePath(`/qr/${parsed.data.customerId}`);
   return result;
 }
 
@@ -34,7 +32,6 @@ export async function recordQrVisitAction(input: unknown): Promise<QrActionResul
   if (!parsed.success) return invalid;
   const now = requestNow(await headers());
   const result = await recordVisitViaQr(user.id, parsed.data.businessId, parsed.data.customerId, now);
-  if (result.ok) revalidatePath(`/qr/${parsed.data.customerId}`);
   return result;
 }
 
@@ -44,6 +41,5 @@ export async function addReferrerAction(input: unknown): Promise<QrActionResult>
   const parsed = qrReferrerSchema.safeParse(input);
   if (!parsed.success) return invalid;
   const result = await addReferrer(user.id, parsed.data.referrerId, requestNow(await headers()));
-  if (result.ok) revalidatePath(`/qr/${parsed.data.referrerId}`);
   return result;
 }

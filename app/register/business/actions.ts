@@ -1,9 +1,7 @@
 "use server";
 
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { expirePaths, expireTags } from "@/lib/cache";
 import { registerBusinessForUser } from "@/lib/db/registration";
-import { tagCacheTag } from "@/lib/db/tap-landing";
 import { businessRegistrationSchema } from "@/lib/validation/registration";
 
 export type AddBusinessActionResult = { ok: true; businessId: string } | { ok: false; error: string };
@@ -16,7 +14,5 @@ export async function addBusinessAction(input: unknown): Promise<AddBusinessActi
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Failed to complete registration" };
   const result = await registerBusinessForUser(user.id, parsed.data);
   if (!result.ok) return { ok: false, error: result.message };
-  if (parsed.data.tap_id) expireTags(tagCacheTag(parsed.data.tap_id));
-  expirePaths("/sitemap.xml", "/dashboard");
   return { ok: true, businessId: result.businessId };
 }

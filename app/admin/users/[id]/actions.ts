@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { isAdmin, setUserDisabled, setUserDisabledSchema } from "@/lib/db/admin";
 
@@ -13,7 +12,5 @@ export async function setUserDisabledAction(input: unknown): Promise<SetDisabled
   if (!parsed.success) return { ok: false, error: "Invalid request." };
   const result = await setUserDisabled(admin.id, parsed.data.userId, parsed.data.disabled);
   if (!result.ok) return result;
-  revalidatePath(`/admin/users/${parsed.data.userId}`);
-  revalidatePath("/admin/users");
   return { ok: true, disabled: result.disabledAt !== null };
 }

@@ -1,4 +1,3 @@
-import { expirePaths } from "@/lib/cache";
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
@@ -17,7 +16,6 @@ export async function POST(request: Request) {
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
     return response;
   }
-  if (result.businessId) expirePaths("/sitemap.xml");
   const session = await buildSession(result.user);
   const response = apiJson(
     {

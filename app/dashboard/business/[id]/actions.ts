@@ -1,10 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { requireUser } from "@/lib/auth/current-user";
-import { expireTags } from "@/lib/cache";
 import { getOwnedBusiness, updateBusinessProfile } from "@/lib/db/businesses";
-import { PUBLIC_BUSINESS_TAG } from "@/lib/db/tap-landing";
 import { businessIdSchema, businessProfileUpdateSchema } from "@/lib/validation/business-profile";
 
 export type UpdateBusinessProfileResult =
@@ -32,13 +29,5 @@ export async function updateBusinessProfileAction(businessId: unknown, input: un
 
   const saved = await updateBusinessProfile(user.id, business.id, parsed.data);
   if (!saved) return NOT_FOUND;
-
-  // The public card, the tap landings that embed the card,
-  // the sitemap's dates, and this page.
-  revalidatePath(`/b/${saved.slug}`);
-  expireTags(PUBLIC_BUSINESS_TAG);
-  revalidatePath("/sitemap.xml");
-  revalidatePath(`/dashboard/business/${business.id}`);
-  revalidatePath(`/dashboard/business/${business.slug}`);
   return { ok: true, slug: saved.slug };
 }

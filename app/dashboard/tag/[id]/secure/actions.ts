@@ -1,7 +1,6 @@
 "use server";
 
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { expirePaths } from "@/lib/cache";
 import { disableSecureTag, enableSecureTag, pinSecureTagChip } from "@/lib/db/secure-tags";
 import { CHIP_UID_MESSAGE, secureTagChipSchema } from "@/lib/nfc/chip-uid";
 import { parseSdmKeyHex } from "@/lib/nfc/keys";
@@ -22,7 +21,6 @@ export async function saveSecureTagKeysAction(input: unknown): Promise<SecureTag
   const fileReadKey = parseSdmKeyHex(parsed.data.fileReadKey);
   if (!metaReadKey || !fileReadKey) return { ok: false, error: "Invalid keys" };
   if (!(await enableSecureTag(user.id, parsed.data.tagId, { metaReadKey, fileReadKey }))) return { ok: false, error: "Tag not found" };
-  expirePaths(`/dashboard/tag/${encodeURIComponent(parsed.data.tagId)}/secure`);
   return { ok: true };
 }
 
@@ -31,7 +29,6 @@ export async function disableSecureTagAction(tagId: unknown): Promise<SecureTagA
   if (!user) return { ok: false, error: "Please log in again." };
   const parsed = tagIdSchema.safeParse(tagId);
   if (!parsed.success || !(await disableSecureTag(user.id, parsed.data))) return { ok: false, error: "Tag not found" };
-  expirePaths(`/dashboard/tag/${encodeURIComponent(parsed.data)}/secure`);
   return { ok: true };
 }
 
@@ -46,6 +43,5 @@ export async function pinSecureTagChipAction(input: unknown): Promise<SecureTagA
   const parsed = secureTagChipSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? CHIP_UID_MESSAGE };
   if (!(await pinSecureTagChip(user.id, parsed.data.tagId, parsed.data.uid))) return { ok: false, error: "Tag not found" };
-  expirePaths(`/dashboard/tag/${encodeURIComponent(parsed.data.tagId)}/secure`);
   return { ok: true };
 }

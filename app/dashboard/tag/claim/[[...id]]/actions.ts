@@ -1,7 +1,6 @@
 "use server";
 
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { expirePaths } from "@/lib/cache";
 import { claimTag } from "@/lib/db/tags";
 import { claimTagSchema } from "@/lib/validation/tags";
 
@@ -16,6 +15,5 @@ export async function claimTagAction(input: unknown): Promise<ClaimActionResult>
   if (!parsed.success) return { ok: false, code: "invalid", error: parsed.error.issues[0]?.message ?? "Invalid tag" };
   const result = await claimTag(user.id, parsed.data.businessId, parsed.data.tagId);
   if (!result.ok) return { ok: false, code: result.code, error: result.message };
-  expirePaths(`/dashboard/business/${result.businessId}`, "/dashboard");
   return { ok: true, businessId: result.businessId };
 }
