@@ -1,9 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { flipHexDigit, randomTagKeys, randomUidHex, sunParams, sunTapPath } from "../support/sun";
 import { signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
 const NOT_VERIFIED = "This tag could not be verified.";
 const REPLAYED = "This tap link was already used. Tap the tag again.";
+
+/**
+ * Opens a link the page refuses and waits for the browser's attempt to record
+ * the visit (the server refuses it again and counts it in the owner's log);
+ * leaving the page earlier would cancel that attempt.
+ */
+async function openRefusedLink(page: Page, path: string, message: string) {
+  const attempt = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+  await page.goto(path);
+  await expect(page.getByText(message)).toBeVisible();
+  expect((await attempt).ok()).toBe(true);
+}
 
 test("a secure tag: a genuine link records one visit; the same link again or a tampered one earns nothing", async ({ page, browser, baseURL }) => {
   const tagId = uniqueTag("secure");
@@ -60,15 +72,13 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
   await expect(customer.getByText("Your visit was recorded and will count when they start one.")).toBeVisible();
 
   // The same link again (shared, bookmarked, reloaded) is a replay.
-  await customer.goto(link);
+  await openRefusedLink(customer, link, REPLAYED);
   await expect(customer.getByRole("heading", { name: "Notice" })).toBeVisible();
-  await expect(customer.getByText(REPLAYED)).toBeVisible();
   await expect(customer.getByRole("dialog")).toHaveCount(0);
 
   // A tampered link (one hex digit of the CMAC changed) does not verify.
   const fresh = sunParams(keys, uid, 2);
-  await customer.goto(sunTapPath(tagId, { ...fresh, cmac: flipHexDigit(fresh.cmac, 7) }));
-  await expect(customer.getByText(NOT_VERIFIED)).toBeVisible();
+  await openRefusedLink(customer, sunTapPath(tagId, { ...fresh, cmac: flipHexDigit(fresh.cmac, 7) }), NOT_VERIFIED);
   await expect(customer.getByRole("dialog")).toHaveCount(0);
   // Only the owner has the settings page.
   expect((await customer.goto(`/dashboard/tag/${tagId}/secure`))?.status()).toBe(404);
@@ -108,8 +118,7 @@ test("a secure tag is bound to its chip: the owner pins a UID, another chip's li
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   await signUpCustomer(customer);
-  await customer.goto(sunTapPath(tagId, sunParams(keys, randomUidHex(), 500)));
-  await expect(customer.getByText(NOT_VERIFIED)).toBeVisible();
+  await openRefusedLink(customer, sunTapPath(tagId, sunParams(keys, randomUidHex(), 500)), NOT_VERIFIED);
   // The genuine chip's first link is fresh: the other chip's high counter does not block it.
   await customer.goto(sunTapPath(tagId, sunParams(keys, genuine, 1)));
   await expect(customer.getByRole("dialog", { name: "No Loyalty Program" })).toBeVisible();
