@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
+import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect } from "@/lib/db/users";
 import { singleLineText } from "@/lib/validation/text";
@@ -81,6 +82,9 @@ export type SetDisabledResult = { ok: true; disabledAt: Date | null } | { ok: fa
  * Disables an account (it can't sign in; its access tokens and session stop
  * working because every request re-reads the user) or enables it again.
  * Refresh tokens are revoked too, so a disabled app can't quietly renew.
+ * A disabled owner's businesses are withdrawn from the public pages (card,
+ * tap landing, sitemap) until the account is enabled again, so their cached
+ * renders are expired here (docs/caching.md).
  */
 export async function setUserDisabled(adminId: string, targetId: string, disabled: boolean, now: Date = new Date()): Promise<SetDisabledResult> {
   const admin = await db.user.findUnique({ where: { id: adminId }, select: { role: true, disabledAt: true } });
@@ -98,5 +102,7 @@ export async function setUserDisabled(adminId: string, targetId: string, disable
     return { ok: true, disabledAt: target.disabledAt };
   }
   if (disabled) await revokeAllRefreshTokens(targetId);
+  const owned = await db.business.findMany({ where: { ownerId: targetId }, select: { id: true } });
+  if (owned.length) expireTags(...owned.map((b) => cacheTags.business(b.id)), cacheTags.sitemap);
   return { ok: true, disabledAt };
 }

@@ -165,13 +165,19 @@ export async function updateBusinessProfile(
 }
 
 async function loadSitemapEntries(): Promise<{ slug: string; updatedAt: string }[]> {
-  const rows = await db.business.findMany({ select: { slug: true, updatedAt: true }, orderBy: { createdAt: "asc" } });
+  // A disabled owner's businesses are withdrawn from the public pages.
+  const rows = await db.business.findMany({
+    where: { owner: { disabledAt: null } },
+    select: { slug: true, updatedAt: true },
+    orderBy: { createdAt: "asc" },
+  });
   return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
 }
 
 /**
  * Every public card for sitemap.xml, cached under cacheTags.sitemap: a new
- * business and a profile edit (its date) expire it.
+ * business, a profile edit (its date) and an owner disabled or enabled
+ * expire it.
  */
 export async function listBusinessesForSitemap(): Promise<{ slug: string; updatedAt: Date }[]> {
   const entries = await cachedQuery(loadSitemapEntries, ["sitemap-entries"], { tags: [cacheTags.sitemap], revalidate: 3600 })();

@@ -13,6 +13,9 @@ import { runningProgramsQuery, visitProgramSelect, type VisitProgram } from "@/l
 //   programs), under cacheTags.business(id): a profile or program edit
 //   expires it, and with it every landing of that business's tags and its
 //   public card, and nothing of any other business.
+// A business whose owner's account is disabled is withdrawn: its card is a
+// 404 and its tags lead nowhere ("Tag Not Found") until the account is
+// enabled again; enabling or disabling expires the business's entry.
 // The lib/db functions that write these rows expire the tags.
 
 export type ProgramSummary = {
@@ -56,19 +59,22 @@ async function loadTag(tagId: string): Promise<CachedTag> {
   return tag ? { exists: true, businessId: tag.businessId, secure: tag.secure } : { exists: false };
 }
 
-async function loadBusiness(businessId: string): Promise<CachedBusiness | null> {
+/** null: no such business; "withdrawn": its owner's account is disabled. */
+async function loadBusiness(businessId: string): Promise<CachedBusiness | "withdrawn" | null> {
   const row = await db.business.findUnique({
     where: { id: businessId },
     select: {
       ...publicBusinessSelect,
       ownerId: true,
+      owner: { select: { disabledAt: true } },
       timezone: true,
       dailyTapLimit: true,
       programs: { ...runningProgramsQuery, select: { ...visitProgramSelect, description: true } },
     },
   });
   if (!row) return null;
-  const { ownerId, timezone, dailyTapLimit, programs, ...publicRow } = row;
+  const { ownerId, owner, timezone, dailyTapLimit, programs, ...publicRow } = row;
+  if (owner.disabledAt) return "withdrawn";
   const business = toPublicBusiness(publicRow);
   return {
     business: { ...business, updatedAt: business.updatedAt.toISOString() },
@@ -95,20 +101,29 @@ const cachedBusiness = (businessId: string) =>
     businessId,
   );
 
-/** A business's public landing data (card, programs, rules), cached under its business tag; null if there is none. */
+/** A business's public landing data (card, programs, rules), cached under its business tag; null if there is none or it is withdrawn. */
 export async function getBusinessLanding(businessId: string): Promise<BusinessLanding | null> {
   const cached = await cachedBusiness(businessId);
-  if (!cached) return null;
+  if (!cached || cached === "withdrawn") return null;
   return { ...cached, business: { ...cached.business, updatedAt: new Date(cached.business.updatedAt) } };
 }
 
 export async function getTapLanding(tagId: string): Promise<TapLanding> {
   const tag = await cachedTag(tagId);
   if (!tag.exists) return tag;
+  if (!tag.businessId) return { exists: true, claimed: false };
+  const business = await cachedBusiness(tag.businessId);
+  // Withdrawn: the tag leads nowhere, and is not offered for claiming either.
+  if (business === "withdrawn") return { exists: false };
   // The tag names a business that is gone (a cache entry outliving its row): as unclaimed.
-  const business = tag.businessId ? await getBusinessLanding(tag.businessId) : null;
   if (!business) return { exists: true, claimed: false };
-  return { exists: true, claimed: true, secure: tag.secure, ...business };
+  return {
+    exists: true,
+    claimed: true,
+    secure: tag.secure,
+    ...business,
+    business: { ...business.business, updatedAt: new Date(business.business.updatedAt) },
+  };
 }
 
 /** The public card of /b/<slug>: the slug's business (cached under the slug tag), then its cached landing data. */

@@ -193,6 +193,21 @@ describe("POST /api/tap", () => {
     expect(await db.dailyTapCount.count({ where: { userId: customer.user.id } })).toBe(0);
   });
 
+  it("a disabled owner's business is withdrawn: its tag is not found and records nothing, until the owner is enabled again", async () => {
+    const { owner, tag } = await createBusiness({ programs: [stampsProgram(10)] });
+    const customer = await createUser();
+    await db.user.update({ where: { id: owner.user.id }, data: { disabledAt: new Date() } });
+    expect((await call(GET, "GET", "/api/tap", { query: { id: tag.id } })).json).toEqual({ status: "success", tag_id: tag.id, exists: false });
+    const refused = await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer });
+    expect(refused.status).toBe(404);
+    expect(await tapsOf(customer.user.id)).toBe(0);
+    expect(await db.membership.count({ where: { userId: customer.user.id } })).toBe(0);
+
+    await db.user.update({ where: { id: owner.user.id }, data: { disabledAt: null } });
+    expect((await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer })).status).toBe(200);
+    expect(await tapsOf(customer.user.id)).toBe(1);
+  });
+
   it("bad bodies are 400s", async () => {
     const customer = await createUser();
     expect((await call(POST, "POST", "/api/tap", { body: {}, bearer: customer.bearer })).json.message).toBe("No tag ID provided");

@@ -317,6 +317,33 @@ const rows: Row[] = [
       },
     }),
   ),
+  ...([true, false] as const).map(
+    (disable): Row => ({
+      write: disable ? "owner's account disabled by an admin (setUserDisabledAction)" : "owner's account enabled again (setUserDisabledAction)",
+      async arrange() {
+        const owner = await cafe();
+        const admin = await registerCustomer(url);
+        await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
+        const setDisabled = (disabled: boolean) => action("setUserDisabledAction", [{ userId: owner.id, disabled }], admin.cookie);
+        if (!disable) await setDisabled(true);
+        const shown = { tap: [owner.name], card: [owner.name] };
+        // Withdrawn: the card is gone and the tag leads nowhere (not offered for claiming either).
+        const withdrawn = { tap: [NOT_FOUND], tapNot: [owner.name, AVAILABLE], card: 404 as const };
+        return {
+          tagId: owner.tagId,
+          slug: owner.slug,
+          write: async () => void (await setDisabled(disable)),
+          before: disable ? shown : withdrawn,
+          after: disable ? withdrawn : { ...shown, tapNot: [NOT_FOUND] },
+          async also() {
+            const sitemap = await get("/sitemap.xml");
+            if (disable) expect(sitemap.html).not.toContain(cardPath(owner.slug));
+            else expect(sitemap.html).toContain(cardPath(owner.slug));
+          },
+        };
+      },
+    }),
+  ),
 ];
 
 beforeAll(async () => {
