@@ -33,6 +33,13 @@ export function TapStateView({
       </TapCard>
     );
   }
+  if (state.kind === "not_found" && state.withdrawn) {
+    return (
+      <TapCard title="Tag Not Found">
+        <p>This business is not available right now.</p>
+      </TapCard>
+    );
+  }
   if (state.kind === "not_found") {
     return (
       <TapCard title="Tag Not Found">

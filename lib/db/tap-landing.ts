@@ -14,8 +14,9 @@ import { runningProgramsQuery, visitProgramSelect, type VisitProgram } from "@/l
 //   expires it, and with it every landing of that business's tags and its
 //   public card, and nothing of any other business.
 // A business whose owner's account is disabled is withdrawn: its card is a
-// 404 and its tags lead nowhere ("Tag Not Found") until the account is
-// enabled again; enabling or disabling expires the business's entry.
+// 404 and its tags lead nowhere (not found, and not offered for claiming)
+// until the account is enabled again; enabling or disabling expires the
+// business's entry.
 // The lib/db functions that write these rows expire the tags.
 
 export type ProgramSummary = {
@@ -39,7 +40,8 @@ export type BusinessLanding = {
 };
 
 export type TapLanding =
-  | { exists: false }
+  /** `withdrawn`: the tag's business is withdrawn (its owner's account is disabled). */
+  | { exists: false; withdrawn?: true }
   | { exists: true; claimed: false }
   | ({ exists: true; claimed: true; secure: boolean } & BusinessLanding);
 
@@ -114,7 +116,7 @@ export async function getTapLanding(tagId: string): Promise<TapLanding> {
   if (!tag.businessId) return { exists: true, claimed: false };
   const business = await cachedBusiness(tag.businessId);
   // Withdrawn: the tag leads nowhere, and is not offered for claiming either.
-  if (business === "withdrawn") return { exists: false };
+  if (business === "withdrawn") return { exists: false, withdrawn: true };
   // The tag names a business that is gone (a cache entry outliving its row): as unclaimed.
   if (!business) return { exists: true, claimed: false };
   return {

@@ -13,7 +13,8 @@ import { localDateIn } from "@/lib/time/local-date";
 // One function for GET /api/tap and the server-rendered /tap page.
 
 export type TapState =
-  | { kind: "not_found"; tagId: string; redirectToClaim: boolean }
+  /** `withdrawn`: the tag's business exists but is withdrawn from public pages (its owner is disabled). */
+  | { kind: "not_found"; tagId: string; redirectToClaim: boolean; withdrawn?: true }
   | { kind: "available"; tagId: string; redirectToClaim: boolean }
   | {
       kind: "business";
@@ -55,6 +56,8 @@ export async function loadVerifiedTapState(tagId: string, viewer: AppUser | null
 }
 
 async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | null, now: Date): Promise<TapState> {
+  // Nobody may claim a withdrawn business's tag: it stays that business's.
+  if (!landing.exists && landing.withdrawn) return { kind: "not_found", tagId, redirectToClaim: false, withdrawn: true };
   if (!landing.exists || !landing.claimed) {
     // A business owner on a free tag is taken straight to claiming it.
     const redirectToClaim = viewer ? await ownsAnyBusiness(viewer.id) : false;

@@ -198,6 +198,9 @@ describe("POST /api/tap", () => {
     const customer = await createUser();
     await db.user.update({ where: { id: owner.user.id }, data: { disabledAt: new Date() } });
     expect((await call(GET, "GET", "/api/tap", { query: { id: tag.id } })).json).toEqual({ status: "success", tag_id: tag.id, exists: false });
+    // Not offered for claiming either: the tag stays the withdrawn business's.
+    const { owner: otherOwner } = await createBusiness();
+    expect((await call(GET, "GET", "/api/tap", { query: { id: tag.id }, bearer: otherOwner.bearer })).json).not.toHaveProperty("redirect_to_claim");
     const refused = await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer });
     expect(refused.status).toBe(404);
     expect(await tapsOf(customer.user.id)).toBe(0);

@@ -95,6 +95,7 @@ type Row = { write: string; arrange(): Promise<Scene> };
 const NOT_FOUND = "Tag Not Found";
 const AVAILABLE = "This tag exists but is available for claiming.";
 const NOT_VERIFIED = "This tag could not be verified.";
+const WITHDRAWN = "This business is not available right now.";
 
 const sessionCookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => /session-token=/.test(c))!;
 
@@ -328,7 +329,7 @@ const rows: Row[] = [
         if (!disable) await setDisabled(true);
         const shown = { tap: [owner.name], card: [owner.name] };
         // Withdrawn: the card is gone and the tag leads nowhere (not offered for claiming either).
-        const withdrawn = { tap: [NOT_FOUND], tapNot: [owner.name, AVAILABLE], card: 404 as const };
+        const withdrawn = { tap: [NOT_FOUND, WITHDRAWN], tapNot: [owner.name, "available for claiming", "Claim Tag"], card: 404 as const };
         return {
           tagId: owner.tagId,
           slug: owner.slug,
