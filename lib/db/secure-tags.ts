@@ -13,11 +13,21 @@ import { localDateIn } from "@/lib/time/local-date";
 
 export type TagRejectionReason = "BAD_MAC" | "REPLAY" | "MISSING_SUN" | "WRONG_CHIP";
 
-/** Fresh (uncached) secure state of a tag; null when the tag does not exist. */
+/**
+ * Fresh (uncached) secure state of a tag, with the business holding it and
+ * its time zone (null when unclaimed); null when the tag does not exist.
+ */
 export async function secretsOfTag(tagId: string) {
   const tag = await db.tag.findUnique({
     where: { id: tagId },
-    select: { secure: true, keysEncrypted: true, chipUid: true, unboundCounter: true, chips: { select: { uid: true, lastCounter: true } } },
+    select: {
+      secure: true,
+      keysEncrypted: true,
+      chipUid: true,
+      unboundCounter: true,
+      chips: { select: { uid: true, lastCounter: true } },
+      business: { select: { id: true, timezone: true } },
+    },
   });
   if (!tag) return null;
   const chips: ChipRecord = {
@@ -25,7 +35,7 @@ export async function secretsOfTag(tagId: string) {
     unboundCounter: tag.unboundCounter,
     counters: new Map(tag.chips.map((c) => [c.uid, c.lastCounter])),
   };
-  return { secure: tag.secure, keysEncrypted: tag.keysEncrypted, chips };
+  return { secure: tag.secure, keysEncrypted: tag.keysEncrypted, chips, business: tag.business };
 }
 
 /** A verified link that can no longer be accepted: its counter is spent, or the tag is pinned to another chip. */

@@ -2,16 +2,16 @@ import "server-only";
 import { cachedQuery, cacheTags } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { publicBusinessSelect, toPublicBusiness, type PublicBusiness } from "@/lib/db/businesses";
-import { runningProgramsQuery, visitProgramSelect, type VisitProgram } from "@/lib/db/visits";
+import { runningProgramsQuery } from "@/lib/db/visits";
 
 // The public part of a tag landing (tag → business card → programs), the same
 // for every visitor, cached as two entries so an edit expires only what it
-// changed (docs/caching.md):
+// changed (docs/caching.md). Pages render from it; a visit never decides from
+// it (lib/db/visits.ts reads what decides in its own transaction):
 // - the tag (does it exist, which business holds it, is it secure), under
 //   cacheTags.tag(id): claim, release and secure on/off expire it;
-// - the business (public card, owner, time zone, daily limit, running
-//   programs), under cacheTags.business(id): a profile or program edit
-//   expires it, and with it every landing of that business's tags and its
+// - the business (public card, owner, time zone, running programs), under
+//   cacheTags.business(id): a profile or program edit expires it, and with it every landing of that business's tags and its
 //   public card, and nothing of any other business.
 // A business whose owner's account is disabled is withdrawn: its card is a
 // 404 and its tags lead nowhere (not found, and not offered for claiming)
@@ -28,15 +28,11 @@ export type ProgramSummary = {
   endDate: string | null;
 };
 
-/** What the loyalty engine needs besides the summary (never sent to a browser). */
-type ProgramRules = { rules: unknown; rewardName: string; rewardDescription: string | null; rewardExpiryDays: number | null };
-
 export type BusinessLanding = {
   business: PublicBusiness;
   ownerId: string;
   timezone: string;
-  dailyTapLimit: number;
-  programs: (ProgramSummary & ProgramRules)[];
+  programs: ProgramSummary[];
 };
 
 export type TapLanding =
@@ -70,19 +66,17 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
       ownerId: true,
       owner: { select: { disabledAt: true } },
       timezone: true,
-      dailyTapLimit: true,
-      programs: { ...runningProgramsQuery, select: { ...visitProgramSelect, description: true } },
+      programs: { ...runningProgramsQuery, select: { id: true, type: true, name: true, description: true, startDate: true, endDate: true } },
     },
   });
   if (!row) return null;
-  const { ownerId, owner, timezone, dailyTapLimit, programs, ...publicRow } = row;
+  const { ownerId, owner, timezone, programs, ...publicRow } = row;
   if (owner.disabledAt) return "withdrawn";
   const business = toPublicBusiness(publicRow);
   return {
     business: { ...business, updatedAt: business.updatedAt.toISOString() },
     ownerId,
     timezone,
-    dailyTapLimit,
     programs: programs.map((p) => ({
       ...p,
       startDate: p.startDate?.toISOString() ?? null,
@@ -136,14 +130,4 @@ export async function getPublicCard(slug: string): Promise<PublicBusiness | null
   })(slug);
   if (!businessId) return null;
   return (await getBusinessLanding(businessId))?.business ?? null;
-}
-
-/** The landing's programs in the engine's shape (dates back to Date objects). */
-export function visitProgramsOf(landing: Extract<TapLanding, { claimed: true }>): VisitProgram[] {
-  return landing.programs.map((p) => ({
-    ...p,
-    businessId: landing.business.id,
-    startDate: p.startDate ? new Date(p.startDate) : null,
-    endDate: p.endDate ? new Date(p.endDate) : null,
-  }));
 }

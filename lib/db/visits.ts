@@ -1,10 +1,8 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { db } from "@/lib/db";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
 import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
-import { localDateIn } from "@/lib/time/local-date";
 
 export const LIMIT_REACHED_MESSAGE = "You have reached the maximum number of taps allowed for today.";
 export const EMAIL_NOT_VERIFIED_MESSAGE = "Confirm your email address to start earning rewards: open the link we sent you.";
@@ -19,7 +17,7 @@ export type ProgramOutcome = {
   summary: { type: string; message: string; current?: number; target?: number };
 };
 
-/** The part of a Program row the engine needs (also kept in the cached tag landing). */
+/** The part of a Program row the engine needs (read by the visit's first statement). */
 export type VisitProgram = {
   id: string;
   businessId: string;
@@ -33,21 +31,7 @@ export type VisitProgram = {
   rewardExpiryDays: number | null;
 };
 
-/** The Program columns a visit needs, for every query that feeds the engine. */
-export const visitProgramSelect = {
-  id: true,
-  businessId: true,
-  type: true,
-  name: true,
-  rules: true,
-  startDate: true,
-  endDate: true,
-  rewardName: true,
-  rewardDescription: true,
-  rewardExpiryDays: true,
-} as const;
-
-/** The programs a visit applies: running (not paused, not ended), oldest first. */
+/** The programs a visit applies: running (not paused, not ended), oldest first. The visit's SQL says the same. */
 export const runningProgramsQuery = { where: { active: true, endedAt: null }, orderBy: { createdAt: "asc" } } as const;
 
 export type VisitInput = {
@@ -61,16 +45,27 @@ export type VisitInput = {
   sessionVersion?: number | null;
   /** REQUIRE_EMAIL_VERIFICATION: an account whose email is not confirmed earns nothing. */
   requireVerifiedEmail?: boolean;
-  businessId: string;
-  /** The business's time zone and daily limit when the caller already has them (the tap path does). */
-  business?: { timezone: string; dailyTapLimit: number };
-  /** The business's active programs when the caller already has them (cached tag landing). */
-  programs?: VisitProgram[];
+  /**
+   * The business visited. A visit on a tag (tagId set) is at the business
+   * that holds the tag when the visit runs; a businessId given with it must
+   * be that one. A visit without a tag (the owner records it from the
+   * customer's QR) needs the businessId.
+   */
+  businessId?: string | null;
   tagId: string | null;
   source: "TAG" | "QR";
+  /**
+   * The tap path: the business's owner tapping their own tag is refused
+   * ("own_business"), and what `beforeVisit` did (a spent SUN link) commits.
+   */
+  refuseOwner?: boolean;
   now?: Date;
   random?: () => number;
-  /** Secure tags: the accepted SUN read counter, stored with the visit. */
+  /**
+   * Secure tags: the accepted SUN read counter, stored with the visit. A tag
+   * that is secure when the visit runs and has none is refused ("secure_tag",
+   * nothing written): the caller verifies the tap's SUN message first.
+   */
   sunCounter?: number;
   /**
    * Runs first inside the visit's transaction (secure tags accept their SUN
@@ -105,17 +100,25 @@ export type VisitOutcome =
       rewards: IssuedReward[];
       localDate: string;
     }
-  | { ok: false; reason: "limit_reached" | "business_not_found" | "customer_not_found" | "email_not_verified" | "duplicate_request" };
+  | {
+      ok: false;
+      reason: "limit_reached" | "business_not_found" | "secure_tag" | "own_business" | "customer_not_found" | "email_not_verified" | "duplicate_request";
+    };
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 class VisitRefused extends Error {
-  constructor(readonly reason: "customer_not_found" | "duplicate_request") {
+  constructor(readonly reason: "business_not_found" | "secure_tag" | "customer_not_found" | "duplicate_request") {
     super(reason);
   }
 }
 
 type RecordedRow = {
+  businessId: string | null;
+  secureRefused: boolean;
+  ownBusiness: boolean;
+  localDate: string | null;
+  programs: ProgramJson[] | null;
   customerFound: boolean;
   unverified: boolean;
   birthday: string | null;
@@ -133,90 +136,112 @@ type RecordedRow = {
  * program, all in ONE transaction: the visit, the membership, the progress and
  * any rewards are written together or not at all.
  *
- * The first statement checks the customer, counts the visit against the daily
+ * Everything that decides the visit is read by the visit's own first
+ * statement, never taken from a cache (docs/tap-api.md): the tag (claimed by
+ * which business, secure or not), the business (withdrawn while its owner's
+ * account is disabled: as if the tag were unclaimed; owner, daily tap limit, time
+ * zone, hence the visit's local day) and its running programs with their
+ * rules. A limit lowered, a program paused or a tag made secure a moment ago,
+ * on any instance, holds for the very next visit.
+ *
+ * The same statement checks the customer, counts the visit against the daily
  * tap limit (a conditional upsert per customer × business × calendar day in
  * the business's time zone, so the limit holds under any concurrency), links
  * the membership and logs the tap. It locks the day's counter and the
  * membership row until commit, so two visits of one customer never interleave
  * their read-modify-write of progress, which the next statements do.
  *
- * A refused visit (daily limit, unconfirmed email) writes nothing itself but
- * commits what `beforeVisit` did: a secure tag's link is spent by any verified
- * use of a signed-in customer. Only an unknown or signed-out account
- * (customer_not_found) rolls everything back.
+ * A refused visit (daily limit, unconfirmed email, the owner's own tag) writes
+ * nothing itself but commits what `beforeVisit` did: a secure tag's link is
+ * spent by any verified use of a signed-in customer. An unclaimed tag, a
+ * secure tag without a verified SUN counter, or an unknown or signed-out
+ * account roll everything back.
  */
 export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   const now = input.now ?? new Date();
   const random = input.random ?? cryptoRandom;
-  const business = input.business
-    ? { id: input.businessId, ...input.business }
-    : await db.business.findUnique({ where: { id: input.businessId }, select: { id: true, timezone: true, dailyTapLimit: true } });
-  if (!business) return { ok: false, reason: "business_not_found" };
-  const localDate = localDateIn(business.timezone, now);
   const via = input.source === "QR" ? "QR" : "TAP";
-
-  // Programs come from the cached tag landing on the tap path; other callers
-  // (a visit recorded from a customer's QR) read them here.
-  const programs: VisitProgram[] =
-    input.programs ??
-    (await db.program.findMany({
-      ...runningProgramsQuery,
-      where: { ...runningProgramsQuery.where, businessId: business.id },
-      select: visitProgramSelect,
-    }));
+  if (!input.tagId && !input.businessId) return { ok: false, reason: "business_not_found" };
+  // The day is the business's calendar day at `now`, in its time zone as stored right now.
+  const place = input.tagId
+    ? `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", t."secure"
+          FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
+          WHERE t."id" = $3::text AND ($2::text IS NULL OR b."id" = $2::text)`
+    : `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", false AS "secure"
+          FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL WHERE b."id" = $2::text`;
 
   try {
     return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
       const [row] = await tx.query<RecordedRow>(
-        `WITH account AS (
-          SELECT "id", "birthday", "referredById", ($11::boolean AND "emailVerified" IS NULL) AS "unverified" FROM "User"
-          WHERE "id" = $1::text AND "disabledAt" IS NULL AND ($10::int IS NULL OR "sessionVersion" = $10::int)
+        `WITH place AS (
+          ${place}
+        ), account AS (
+          SELECT "id", "birthday", "referredById", ($9::boolean AND "emailVerified" IS NULL) AS "unverified" FROM "User"
+          WHERE "id" = $1::text AND "disabledAt" IS NULL AND ($8::int IS NULL OR "sessionVersion" = $8::int)
         ), customer AS (
-          SELECT "id", "birthday", "referredById" FROM account WHERE NOT "unverified"
+          SELECT account."id", account."birthday", account."referredById", place."id" AS "businessId", place."day"
+          FROM account, place
+          WHERE NOT account."unverified" AND NOT (place."secure" AND NOT $11::boolean) AND NOT ($10::boolean AND place."ownerId" = $1::text)
         ), counted AS (
           INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
-          SELECT "id", $2::text, $3::date, 1 FROM customer
+          SELECT "id", "businessId", "day", 1 FROM customer
           ON CONFLICT ("userId", "businessId", "day") DO UPDATE
             SET "count" = "DailyTapCount"."count" + 1
-            WHERE "DailyTapCount"."count" < $4::int
-          RETURNING "count"
+            WHERE "DailyTapCount"."count" < (SELECT "dailyTapLimit" FROM place)
+          RETURNING "businessId", "day"
         ), member AS (
           INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt", "visitCount", "firstVisitAt", "lastVisitAt")
-          SELECT gen_random_uuid()::text, $1::text, $2::text, $5::"MembershipVia", $6::timestamp(3), 1, $6::timestamp(3), $6::timestamp(3) FROM counted
+          SELECT gen_random_uuid()::text, $1::text, "businessId", $4::"MembershipVia", $5::timestamp(3), 1, $5::timestamp(3), $5::timestamp(3) FROM counted
           ON CONFLICT ("userId", "businessId") DO UPDATE
             SET "visitCount" = "Membership"."visitCount" + 1,
                 "firstVisitAt" = COALESCE("Membership"."firstVisitAt", EXCLUDED."firstVisitAt"),
                 "lastVisitAt" = EXCLUDED."lastVisitAt"
-          RETURNING "id", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
+          RETURNING "id", "businessId", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
         ), tap AS (
           INSERT INTO "Tap" ("id", "businessId", "tagId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
-          SELECT gen_random_uuid()::text, $2::text, $7::text, $1::text, "id", $8::"TapSource", $3::date, $9::int, $6::timestamp(3) FROM member
+          SELECT gen_random_uuid()::text, member."businessId", $3::text, $1::text, member."id", $6::"TapSource", place."day", $7::int, $5::timestamp(3)
+          FROM member, place
           RETURNING "id"
         )
         SELECT
+          place."id" AS "businessId",
+          COALESCE(place."secure" AND NOT $11::boolean, false) AS "secureRefused",
+          COALESCE($10::boolean AND place."ownerId" = $1::text, false) AS "ownBusiness",
+          place."day" AS "localDate",
+          (SELECT json_agg(json_build_object(
+              'id', p."id", 'businessId', p."businessId", 'type', p."type", 'name', p."name", 'rules', p."rules",
+              'startDate', p."startDate", 'endDate', p."endDate", 'rewardName', p."rewardName",
+              'rewardDescription', p."rewardDescription", 'rewardExpiryDays', p."rewardExpiryDays"
+            ) ORDER BY p."createdAt", p."id")
+            FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
           EXISTS (SELECT 1 FROM account) AS "customerFound",
           COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
-          (SELECT "birthday" FROM customer) AS "birthday",
-          (SELECT "referredById" FROM customer) AS "userReferredById",
+          (SELECT "birthday" FROM account) AS "birthday",
+          (SELECT "referredById" FROM account) AS "userReferredById",
           member."id" AS "membershipId", member."visitCount", member."linkedAt",
           member."referredById" AS "membershipReferredById", member."inserted",
           (SELECT "id" FROM tap) AS "tapId"
-        FROM (SELECT 1) AS one LEFT JOIN member ON true`,
+        FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`,
         [
           input.userId,
-          business.id,
-          localDate,
-          business.dailyTapLimit,
+          input.businessId ?? null,
+          input.tagId,
           via,
           now,
-          input.tagId,
           input.source,
           input.sunCounter ?? null,
           input.sessionVersion ?? null,
           input.requireVerifiedEmail ?? false,
+          input.refuseOwner ?? false,
+          input.sunCounter !== undefined,
+          now,
         ],
       );
+      // The order of the refusals is the tap's: tag, secure link, own business, then the customer.
+      if (!row?.businessId || !row.localDate) throw new VisitRefused("business_not_found");
+      if (row.secureRefused) throw new VisitRefused("secure_tag");
+      if (row.ownBusiness) return { ok: false as const, reason: "own_business" as const };
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
       if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
       if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
@@ -227,6 +252,9 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
       const membership = { id: row.membershipId, visitCount: row.visitCount, linkedAt: row.linkedAt, inserted: Boolean(row.inserted) };
       const referrerId = row.membershipReferredById ?? row.userReferredById;
       const birthday = row.birthday;
+      const business = { id: row.businessId };
+      const localDate = row.localDate;
+      const programs = (row.programs ?? []).map(programOf);
 
       // Read after the locks above, so a concurrent visit's progress is seen.
       const storedProgress = programs.length
@@ -282,6 +310,15 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
     throw error;
   }
 }
+
+type ProgramJson = Omit<VisitProgram, "startDate" | "endDate"> & { startDate: string | null; endDate: string | null };
+
+/** A program as json_build_object wrote it: timestamps are UTC wall time without a zone (sql.ts). */
+const programOf = (p: ProgramJson): VisitProgram => ({
+  ...p,
+  startDate: p.startDate ? new Date(`${p.startDate}Z`) : null,
+  endDate: p.endDate ? new Date(`${p.endDate}Z`) : null,
+});
 
 type StoredProgress = { count: number; total: number; tier: string | null; state: unknown };
 

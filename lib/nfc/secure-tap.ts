@@ -32,13 +32,31 @@ export async function checkSecureTap(
   params: SunParams,
   mode: SecureTapMode,
 ): Promise<SecureTapCheck> {
-  const secrets = await secretsOfTag(tag.id);
-  // Turned off since the cached landing was built: an ordinary tag again.
+  return judge(tag.id, await secretsOfTag(tag.id), params, mode);
+}
+
+/**
+ * The SUN gate of an attempt to record a visit, all from the database: the
+ * tag's claim and business time zone (for the owner's log) with its secrets.
+ * `claimed: false` for an unknown or unclaimed tag, which is refused before
+ * any SUN check.
+ */
+export async function gateSecureTap(
+  tagId: string,
+  params: SunParams,
+): Promise<{ claimed: false } | { claimed: true; tag: { id: string; timezone: string }; check: SecureTapCheck }> {
+  const secrets = await secretsOfTag(tagId);
+  if (!secrets?.business) return { claimed: false };
+  return { claimed: true, tag: { id: tagId, timezone: secrets.business.timezone }, check: judge(tagId, secrets, params, "fresh") };
+}
+
+function judge(tagId: string, secrets: Awaited<ReturnType<typeof secretsOfTag>>, params: SunParams, mode: SecureTapMode): SecureTapCheck {
+  // Not secure (any more): an ordinary tag.
   if (!secrets?.secure) return { ok: true, sun: null };
-  const keys = secrets.keysEncrypted ? decryptTagKeys(tag.id, secrets.keysEncrypted) : null;
+  const keys = secrets.keysEncrypted ? decryptTagKeys(tagId, secrets.keysEncrypted) : null;
   if (!keys) {
     // Our configuration, not the customer's link (e.g. TAG_KEY_ENCRYPTION_KEY changed): not counted against the tag.
-    console.error("secure tag keys are missing or cannot be decrypted", { tagId: tag.id });
+    console.error("secure tag keys are missing or cannot be decrypted", { tagId: tagId });
     return { ok: false, reason: null, rejection: sunRejection("not_verified") };
   }
   const verdict = verifyTapSun(params, keys);

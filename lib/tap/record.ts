@@ -1,8 +1,7 @@
 import "server-only";
-import { CounterNotFresh, acceptSunCounter, spendSunCounter } from "@/lib/db/secure-tags";
-import { getTapLanding, visitProgramsOf } from "@/lib/db/tap-landing";
+import { CounterNotFresh, acceptSunCounter } from "@/lib/db/secure-tags";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE, recordVisit, type StoredAnswer, type VisitOutcome } from "@/lib/db/visits";
-import { checkSecureTap, logRejectedVisit } from "@/lib/nfc/secure-tap";
+import { gateSecureTap, logRejectedVisit } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
 import { pruneExpiredKeys, storedAnswer } from "@/lib/tap/idempotency";
@@ -29,6 +28,8 @@ function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
       return errorOf(tagId, 403, "email_not_verified", EMAIL_NOT_VERIFIED_MESSAGE);
     case "duplicate_request":
       return errorOf(tagId, 409, "request_in_progress", "This visit is still being recorded. Please try again.");
+    case "own_business":
+      return errorOf(tagId, 409, "own_business", "This is your own business's tag: your customers' taps are recorded here.");
     default:
       return errorOf(tagId, 404, "tag_not_claimed", "This tag is not linked to a business yet.");
   }
@@ -42,15 +43,23 @@ const replayOf = (stored: StoredAnswer): TapRecordResult => ({ httpStatus: store
  * visit statement itself checks that the account exists, is not disabled and
  * the session is current.
  *
+ * Nothing here decides from the page cache (docs/tap-api.md): whether the tag
+ * is claimed and by whom, whether it is secure, the daily limit, the time zone
+ * and the running programs are read by the visit's own transaction
+ * (lib/db/visits.ts), so a change made on any instance holds for the next tap.
+ *
  * With an Idempotency-Key, the first answer (200 or 429) is stored with the
  * visit and replayed for the same customer and key within 24 hours, and
  * nothing new is recorded.
  *
- * A secure tag's SUN message (`sun`, from the tapped URL) is verified before
- * anything else, and its chip and read counter are accepted in the visit's own
- * transaction: one link, one visit, however many requests carry it. Any
- * verified use by a signed-in customer spends the link, even when the visit
- * itself is refused (daily limit, own business).
+ * A secure tag's SUN message (`sun`, from the tapped URL) is verified against
+ * the tag's secrets read fresh from the database before the visit, and its chip
+ * and read counter are accepted in the visit's own transaction: one link, one
+ * visit, however many requests carry it. A tap without a SUN message goes
+ * straight to the visit, which refuses it if the tag is secure; the SUN gate
+ * then answers it as for any secure tag. Any verified use by a signed-in
+ * customer spends the link, even when the visit itself is refused (daily
+ * limit, own business).
  */
 export async function recordTap(
   identity: SessionIdentity,
@@ -61,60 +70,72 @@ export async function recordTap(
 ): Promise<TapRecordResult> {
   const { userId } = identity;
   const error = (httpStatus: number, code: string, message: string) => errorOf(tagId, httpStatus, code, message);
+  const notClaimed = () => error(404, "tag_not_claimed", "This tag is not linked to a business yet.");
   const replayed = async () => (idempotencyKey ? await storedAnswer(userId, idempotencyKey, now) : null);
 
   const earlier = await replayed();
   if (earlier) return replayOf(earlier);
 
-  const landing = await getTapLanding(tagId);
-  if (!landing.exists || !landing.claimed) return error(404, "tag_not_claimed", "This tag is not linked to a business yet.");
-  const tag = { id: tagId, timezone: landing.timezone };
   // A link refused as spent may have been spent by this very request's twin
   // (same key, in flight at the same time): its answer wins over a refusal.
-  const refuse = async (reason: SunRefusal | null) => {
+  const refuse = async (tag: { id: string; timezone: string }, reason: SunRefusal | null) => {
     const twin = reason === "replayed" ? await replayed() : null;
     if (twin) return replayOf(twin);
     const rejection = await logRejectedVisit(tag, reason, now);
     return error(rejection.httpStatus, rejection.code, rejection.message);
   };
 
-  const check = landing.secure ? await checkSecureTap(tag, sun, "fresh") : null;
-  if (check && !check.ok) return refuse(check.reason);
-  const verified = check?.sun ?? null;
-
-  if (landing.ownerId === userId) {
-    if (verified) {
-      try {
-        await spendSunCounter(tagId, verified.uid, verified.counter, now);
-      } catch (thrown) {
-        if (!(thrown instanceof CounterNotFresh)) throw thrown;
-        return refuse(thrown.reason);
-      }
-    }
-    return error(409, "own_business", "This is your own business's tag: your customers' taps are recorded here.");
-  }
-
-  let outcome: VisitOutcome;
-  try {
-    outcome = await recordVisit({
+  const visit = (verified: { uid: string; counter: number } | null) =>
+    recordVisit({
       userId,
       sessionVersion: identity.sessionVersion,
       requireVerifiedEmail: process.env.REQUIRE_EMAIL_VERIFICATION === "1",
-      businessId: landing.business.id,
-      business: { timezone: landing.timezone, dailyTapLimit: landing.dailyTapLimit },
-      programs: visitProgramsOf(landing),
       tagId,
       source: "TAG",
+      refuseOwner: true,
       now,
       ...(verified === null
         ? {}
         : { sunCounter: verified.counter, beforeVisit: (tx) => acceptSunCounter(tx, tagId, verified.uid, verified.counter, now) }),
       ...(idempotencyKey ? { idempotency: { key: idempotencyKey, answer: (o: VisitOutcome) => answerOf(tagId, o) } } : {}),
     });
-  } catch (thrown) {
-    if (!(thrown instanceof CounterNotFresh)) throw thrown;
-    return refuse(thrown.reason);
+
+  type Verified = { tag: { id: string; timezone: string }; sun: { uid: string; counter: number } | null };
+  // The SUN gate on the tag's secrets as the database has them now.
+  const gate = async (): Promise<TapRecordResult | Verified> => {
+    const gated = await gateSecureTap(tagId, sun);
+    if (!gated.claimed) return notClaimed();
+    if (!gated.check.ok) return refuse(gated.tag, gated.check.reason);
+    return { tag: gated.tag, sun: gated.check.sun };
+  };
+  const attempt = async (verified: Verified | null): Promise<TapRecordResult | VisitOutcome> => {
+    try {
+      return await visit(verified?.sun ?? null);
+    } catch (thrown) {
+      if (!(thrown instanceof CounterNotFresh) || !verified) throw thrown;
+      return refuse(verified.tag, thrown.reason);
+    }
+  };
+  const isAnswer = (value: object): value is TapRecordResult => "httpStatus" in value;
+
+  // A request carrying a SUN message is checked first; a plain one goes
+  // straight to the visit, which tells when the tag is secure.
+  let verified: Verified | null = null;
+  if (Object.keys(sun).length > 0) {
+    const gated = await gate();
+    if (isAnswer(gated)) return gated;
+    verified = gated;
   }
+  let outcome = await attempt(verified);
+  if (!isAnswer(outcome) && !outcome.ok && outcome.reason === "secure_tag") {
+    // Secure, and no verified link went with the visit (none was sent, or the
+    // tag turned secure since the gate): the gate answers as for any secure tag.
+    const gated = await gate();
+    if (isAnswer(gated)) return gated;
+    outcome = await attempt(gated);
+    if (!isAnswer(outcome) && !outcome.ok && outcome.reason === "secure_tag") return refuse(gated.tag, "missing");
+  }
+  if (isAnswer(outcome)) return outcome;
   if (!outcome.ok && outcome.reason === "duplicate_request") {
     const first = await replayed();
     if (first) return replayOf(first);
