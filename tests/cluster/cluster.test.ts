@@ -89,7 +89,8 @@ async function warm(baseUrl: string, owner: Cafe, expected = owner.name) {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  // SEED_DEMO=1: both instances' first run would seed the empty database.
+  stack = await startStack({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0", SEED_DEMO: "1" } });
   sql = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
 });
 afterAll(async () => {
@@ -97,7 +98,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-test("two instances started at the same moment on an empty database both come up healthy, and the migrations ran once", async () => {
+test("two instances started at the same moment on an empty database both come up healthy; the migrations and the demo seed ran once", async () => {
   for (const url of [stack.url, ...stack.instances.map((instance) => instance.url)]) {
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
@@ -112,6 +113,11 @@ test("two instances started at the same moment on an empty database both come up
   // One instance applied them; the other waited for it and found nothing to do.
   const appliers = stack.instances.filter((instance) => instance.output.join("").includes("Applied migrations:"));
   expect(appliers).toHaveLength(1);
+  const seeders = stack.instances.filter((instance) => instance.output.join("").includes("Seeded the demo"));
+  expect(seeders).toHaveLength(1);
+  const demo = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "User" WHERE email LIKE '%@loyaltap.test'`);
+  expect(demo.rows[0]!.n).toBe(3);
+  expect((await visitorTap(stack.url, "demo-cafe")).text).toContain("Café Central");
 });
 
 test.each(each)("a business edit (%s) is on the other instance's visitor tap page and public card within 1 s", async (_name, route) => {
