@@ -182,7 +182,9 @@ async function startNginx(root, listenPort, instancePorts) {
   const conf = path.join(prefix, "nginx.conf");
   await writeFile(conf, await nginxConfig(root, prefix, listenPort, instancePorts));
   const output = [];
-  const child = spawn("nginx", ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
+  // Debian puts nginx in /usr/sbin, which a non-root PATH often lacks.
+  const nginxBin = process.env.NGINX_BIN || (existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
+  const child = spawn(nginxBin, ["-p", prefix, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.on("data", (chunk) => output.push(chunk.toString()));
   child.stderr.on("data", (chunk) => output.push(chunk.toString()));
   const deadline = Date.now() + 10_000;
