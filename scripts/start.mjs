@@ -18,8 +18,7 @@
 // prints is also appended to that file.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
-import { link, mkdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import "./load-env.mjs";
@@ -29,6 +28,7 @@ import { EMBEDDED_DATABASE_ENV } from "./db/embedded-env.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
 import { withFirstRunLock } from "./db/first-run-lock.mjs";
+import { readOrCreateSecretFile } from "./generated-secret.mjs";
 import { createLogger } from "../server/logger.mjs";
 import { productionProblems } from "../server/production-checks.mjs";
 
@@ -81,27 +81,12 @@ function shouldSeedDemo(embedded) {
   return embedded;
 }
 
-/** AUTH_SECRET, or one generated once and kept beside the embedded data. */
+/** AUTH_SECRET, or one generated once and kept beside the embedded data (the same for every starter). */
 async function authSecret() {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
   const file = path.join(path.dirname(embeddedDataDir()), "auth-secret");
-  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
-  await mkdir(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  // Written whole to a file of this process, then linked into place: link()
-  // fails if the file exists, so of two processes starting together exactly
-  // one secret wins, and the other reads that one (never a half-written file).
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  await writeFile(temporary, secret + "\n", { mode: 0o600 });
-  try {
-    await link(temporary, file);
-  } catch (error) {
-    if (error?.code !== "EEXIST") throw error;
-    return (await readFile(file, "utf8")).trim();
-  } finally {
-    await unlink(temporary).catch(() => {});
-  }
-  log(`Generated AUTH_SECRET in ${path.relative(root, file)} (set AUTH_SECRET in production).`);
+  const { secret, created } = await readOrCreateSecretFile(file);
+  if (created) log(`Generated AUTH_SECRET in ${path.relative(root, file)} (set AUTH_SECRET in production).`);
   return secret;
 }
 
