@@ -9,6 +9,7 @@ import "./load-env.mjs";
 import { applyMigrations, createMigration, diffMigrationsToSchema } from "./db/engine.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
+import { withFirstRunLock } from "./db/first-run-lock.mjs";
 
 async function withScratchDatabase(fn) {
   const scratch = await startEmbedded();
@@ -30,7 +31,8 @@ async function main() {
         url = embedded.url;
       }
       try {
-        const applied = await applyMigrations(url);
+        // Under the lock `npm start` takes, so a migration run beside starting instances waits its turn.
+        const applied = embedded ? await applyMigrations(url) : await withFirstRunLock(url, () => applyMigrations(url));
         console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
       } finally {
         await embedded?.stop();

@@ -8,6 +8,9 @@
 //   open door,
 // - builds the app if there is no production build yet, then runs the
 //   production server (server/index.mjs) as a child process.
+// - on a configured DATABASE_URL, all of that first-run work runs under a
+//   PostgreSQL advisory lock (scripts/db/first-run-lock.mjs), so several
+//   instances can start at the same moment on one database.
 // - refuses to start a public deployment (NODE_ENV=production on an https site
 //   URL) that lacks SMTP_URL, AUTH_SECRET or TAG_KEY_ENCRYPTION_KEY.
 // Ctrl-C / SIGTERM stops the server first (it finishes the requests in
@@ -16,7 +19,6 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import "./load-env.mjs";
@@ -25,6 +27,8 @@ import { applyMigrations } from "./db/engine.mjs";
 import { EMBEDDED_DATABASE_ENV } from "./db/embedded-env.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
+import { withFirstRunLock } from "./db/first-run-lock.mjs";
+import { readOrCreateSecretFile } from "./generated-secret.mjs";
 import { createLogger } from "../server/logger.mjs";
 import { productionProblems } from "../server/production-checks.mjs";
 
@@ -77,15 +81,12 @@ function shouldSeedDemo(embedded) {
   return embedded;
 }
 
-/** AUTH_SECRET, or one generated once and kept beside the embedded data. */
+/** AUTH_SECRET, or one generated once and kept beside the embedded data (the same for every starter). */
 async function authSecret() {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
   const file = path.join(path.dirname(embeddedDataDir()), "auth-secret");
-  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
-  await mkdir(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  await writeFile(file, secret + "\n", { mode: 0o600 });
-  log(`Generated AUTH_SECRET in ${path.relative(root, file)} (set AUTH_SECRET in production).`);
+  const { secret, created } = await readOrCreateSecretFile(file);
+  if (created) log(`Generated AUTH_SECRET in ${path.relative(root, file)} (set AUTH_SECRET in production).`);
   return secret;
 }
 
@@ -156,7 +157,7 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 
-  try {
+  const firstRun = async () => {
     const applied = await applyMigrations(databaseUrl);
     if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
     if (shouldSeedDemo(Boolean(embedded))) await run(process.execPath, [tsxCli, "prisma/seed.ts", "--if-empty"], env);
@@ -167,6 +168,12 @@ async function main() {
       await run(process.execPath, [nextBin, "build"], env);
     }
     await dropCachesOfOtherDatabase(distDir, await databaseIdentity(databaseUrl));
+  };
+  try {
+    // The embedded database belongs to this process alone (and is one
+    // session underneath): no other starter can race it, so no lock.
+    if (embedded) await firstRun();
+    else await withFirstRunLock(databaseUrl, firstRun, { onWait: () => log("Another instance is doing the first-run work (migrations, seed, build); waiting for it…") });
   } catch (error) {
     logger.error({ source: "start" }, error instanceof Error ? error.message : String(error));
     await stop(1);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order — jest (unit + integration against a real
 // database), Playwright (e2e against the production build on the embedded
-// database), then the reliability suite (production instances on PostgreSQL).
+// database), the reliability suite (production instances on PostgreSQL), then
+// the cluster suite (two instances behind nginx with Redis, same build).
 // After the e2e run the server's log is checked for secrets (passwords,
 // tokens, reset links, key hex: scripts/check-logs.mjs); a finding counts as a
 // failed test. Prints each runner's own summary and, last, one line with the
@@ -118,6 +119,13 @@ async function main() {
   const rel = await readJson(relJson);
   addJest(totals, rel, relCode);
   if (relCode !== 0) exitCode = 1;
+
+  console.log("\n== cluster: two instances behind nginx, PostgreSQL + Redis ==");
+  const clusterJson = path.join(resultsDir, "cluster.json");
+  const clusterCode = await run(bin("jest"), ["--ci", "--forceExit", "--config", "jest.cluster.config.mjs", "--runInBand", "--json", `--outputFile=${clusterJson}`]);
+  const cluster = await readJson(clusterJson);
+  addJest(totals, cluster, clusterCode);
+  if (clusterCode !== 0) exitCode = 1;
 
   console.log("\n== all suites ==");
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
