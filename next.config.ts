@@ -2,19 +2,20 @@ import type { NextConfig } from "next";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "./lib/auth/cookie-names";
+import { SUN_PARAMETER_NAMES } from "./lib/nfc/sun-parameters";
 
 // A visitor's plain /tap?id=<id> (no session cookie, no secure-tag parameters)
 // is the same page for everyone: serve the cached per-tag page. Done here, not
 // in proxy.ts, because a config rewrite costs nothing per request while running
 // the proxy halves the throughput of a cached page.
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
-const SUN_PARAMETERS = ["picc_data", "enc", "cmac", "uid", "ctr"];
+const SESSION_COOKIES = [SESSION_COOKIE_NAME, SECURE_SESSION_COOKIE_NAME];
 const visitorTapRewrite = {
   source: "/tap",
   has: [{ type: "query" as const, key: "id", value: "(?<id>[A-Za-z0-9_-]{1,64})" }],
   missing: [
     ...SESSION_COOKIES.map((key) => ({ type: "cookie" as const, key })),
-    ...SUN_PARAMETERS.map((key) => ({ type: "query" as const, key })),
+    ...SUN_PARAMETER_NAMES.map((key) => ({ type: "query" as const, key })),
   ],
   destination: "/tap/visitor/:id",
 };

@@ -7,10 +7,10 @@ import { recordTapAction } from "@/app/tap/actions";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import type { SunParams } from "@/lib/nfc/verify-tap";
+import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
 
 export const TAP_RESULT_REDIRECT_MS = 2000;
-const LIMIT_DEFAULT = "You have reached the maximum number of taps allowed for today.";
 
 type TapResponse = TapVisitBody | TapErrorBody;
 
@@ -108,7 +108,7 @@ export function TapResult({ response, onProcessed }: { response: TapResponse; on
   if (response.status === "error") {
     if (response.type === "limit_reached") {
       return (
-        <Overlay title="Daily Tap Limit Reached" message={response.message || LIMIT_DEFAULT} onClose={() => undefined} />
+        <Overlay title="Daily Tap Limit Reached" message={response.message || LIMIT_REACHED_MESSAGE} onClose={() => undefined} />
       );
     }
     return <ResultCard tone="error" title="Your visit was not recorded" message={response.message || "An error occurred."} />;

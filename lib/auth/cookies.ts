@@ -1,9 +1,10 @@
+import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "@/lib/auth/cookie-names";
 import { siteUrl } from "@/lib/site";
 
 // Secure cookies whenever the site is served over https (production); plain
 // http://localhost development and the e2e server keep unprefixed names.
 export const useSecureCookies = siteUrl().startsWith("https://");
-export const SESSION_COOKIE = `${useSecureCookies ? "__Secure-" : ""}authjs.session-token`;
+export const SESSION_COOKIE = useSecureCookies ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME;
 export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 
 export function sessionCookieOptions(maxAge = SESSION_MAX_AGE) {

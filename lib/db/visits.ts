@@ -4,7 +4,7 @@ import { inTransaction, type SqlTx } from "@/lib/db/sql";
 import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
 
-export const LIMIT_REACHED_MESSAGE = "You have reached the maximum number of taps allowed for today.";
+export { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 export const EMAIL_NOT_VERIFIED_MESSAGE = "Confirm your email address to start earning rewards: open the link we sent you.";
 
 export type IssuedReward = { id: string; code: string; name: string; programId: string; expiresAt: Date | null };

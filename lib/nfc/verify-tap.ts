@@ -1,5 +1,6 @@
 import type { TagKeys } from "./keys";
 import { verifyPlainSun, verifySun } from "./sun";
+import { SUN_PARAMETER_NAMES, type SunParameterName } from "./sun-parameters";
 
 // The SUN check of a tap on a secure tag, as pure functions: which URL
 // parameters form the message, whether its MAC is right, and whether its read
@@ -9,8 +10,8 @@ import { verifyPlainSun, verifySun } from "./sun";
 export const TAG_NOT_VERIFIED_MESSAGE = "This tag could not be verified.";
 export const TAP_REPLAYED_MESSAGE = "This tap link was already used. Tap the tag again.";
 
-export const SUN_PARAMETER_NAMES = ["picc_data", "enc", "cmac", "uid", "ctr"] as const;
-export type SunParams = Partial<Record<(typeof SUN_PARAMETER_NAMES)[number], string>>;
+export { SUN_PARAMETER_NAMES };
+export type SunParams = Partial<Record<SunParameterName, string>>;
 
 /**
  * The SUN message of a tap URL, in one of the two layouts our templates write:
