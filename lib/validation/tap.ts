@@ -14,4 +14,3 @@ export const tapRequestSchema = z.object({
   uid: singleLineText().max(32).optional(),
   ctr: singleLineText().max(16).optional(),
 });
-export type TapRequest = z.infer<typeof tapRequestSchema>;
