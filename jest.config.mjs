@@ -27,7 +27,7 @@ const integration = await createJestConfig({
   setupFiles: ["<rootDir>/tests/support/env.ts"],
 })();
 
-// Prisma 7's client loads its query compiler from an ESM .mjs file (ARCHITECTURE.md §1);
+// Prisma 7's client loads its query compiler from an ESM .mjs file;
 // Auth.js and jose ship ESM only.
 for (const project of [unit, integration]) {
   project.transformIgnorePatterns = ["/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)"];

@@ -4,7 +4,7 @@ import { guardFor, loginRedirectPath, PATH_HEADER } from "@/lib/auth/redirects";
 import { sessionUserIdFromCookie } from "@/lib/auth/session-decode";
 import { isServerActionPost, refuseBadServerAction } from "@/lib/http/server-action-guard";
 
-// Guards of spec §2. This is the first check only: every page and handler
+// Route guards (lib/auth/redirects.ts). This is the first check only: every page and handler
 // authorises again on the server (lib/auth/current-user), since a proxy can be
 // bypassed. It decodes the Auth.js session cookie itself, so a request without
 // one (every visitor) costs nothing.

@@ -6,7 +6,7 @@ import { siteName } from "@/lib/site";
 // home page (same segment) spells the suffix out.
 export const metadata: Metadata = { title: { absolute: `Coming Soon | ${siteName}` } };
 
-// Spec §1: the home page's purpose is shown only as the title 'Coming Soon'.
+// The home page's purpose is shown only as the title 'Coming Soon'.
 export default function HomePage() {
   return (
     <PageShell>

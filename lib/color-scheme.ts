@@ -1,4 +1,4 @@
-// Colour scheme (spec §9): 'light' or 'dark', kept in local storage, default light.
+// Colour scheme: 'light' or 'dark', kept in local storage, default light.
 export const COLOR_SCHEME_KEY = "color-scheme";
 export type ColorScheme = "light" | "dark";
 export const DEFAULT_COLOR_SCHEME: ColorScheme = "light";

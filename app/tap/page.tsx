@@ -18,8 +18,7 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-// The tag landing (spec §2 "Tap screen", §4 "Tap check outcomes"), rendered on
-// the server. A visitor's plain /tap?id= is rewritten (next.config.ts) to the
+// The tag landing, rendered on the server. A visitor's plain /tap?id= is rewritten (next.config.ts) to the
 // cached app/tap/visitor/[id] page; this one serves signed-in people (and
 // links with extra parameters, such as a secure tag's SUN message, which is
 // verified before anything else), and records their visit.
@@ -64,7 +63,7 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
 
 function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams) {
   const id = encodeURIComponent(state.tagId);
-  // Redirect flags come first (spec §4).
+  // Redirect flags come first.
   if (state.kind !== "business" && state.redirectToClaim) {
     return <RedirectOverlay to={`/dashboard/tag/claim/${id}?tagId=${id}`} message="This tag is free: let's claim it for your business…" />;
   }

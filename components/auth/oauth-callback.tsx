@@ -45,7 +45,7 @@ export function OAuthCallback({ signedIn, redirectTo: requested, error }: { sign
         if (!result.ok) return fail(result.error);
         localStorage.removeItem(PENDING_REGISTRATION_KEY);
         toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
-        // Other windows (the one that opened the provider) reload too (spec §4).
+        // Other windows (the one that opened the provider) reload too.
         window.opener?.postMessage({ type: "OAUTH_SUCCESS" }, window.location.origin);
         // A client navigation keeps the toast on screen.
         router.replace(redirectTo);

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
 import type { SignedInAccount } from "./business-wizard";
 
-/** Step 2: the owner's account (spec §2), with the Apple and Google sign-up buttons. */
+/** Step 2: the owner's account, with the Apple and Google sign-up buttons. */
 export function AccountStep({ onGoogle, googlePending }: { onGoogle: () => void; googlePending: boolean }) {
   return (
     <div className="space-y-4">

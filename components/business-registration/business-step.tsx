@@ -10,12 +10,12 @@ import { PlaceNameInput } from "./place-name-input";
 
 const PLACE_FIELDS = ["businessName", "address", "website", "phone", "keywords"] as const;
 
-/** Step 1: the business (spec §2). */
+/** Step 1: the business. */
 export function BusinessStep() {
   const { control, register, setValue, trigger, getFieldState, formState } = useFormContext<BusinessWizardInput>();
   const errors = formState.errors;
 
-  // A chosen place fills the business fields (spec §5); messages already shown are re-checked.
+  // A chosen place fills the business fields; messages already shown are re-checked.
   const applyPlace = (place: PlaceSuggestion) => {
     const shown = PLACE_FIELDS.filter((name) => getFieldState(name).error);
     setValue("businessName", place.businessName, { shouldDirty: true });

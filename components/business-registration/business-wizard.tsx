@@ -42,7 +42,7 @@ type Props = {
 
 const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The 3-step business registration wizard (spec §2, §4). */
+/** The 3-step business registration wizard. */
 export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {
   const router = useRouter();
   const form = useForm<BusinessWizardInput, unknown, BusinessWizardValues>({

@@ -15,7 +15,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const notProvided = <span className="text-slate-400 dark:text-slate-500">Not provided</span>;
 
-/** Step 3: a read-only summary of everything that will be registered (spec §2). */
+/** Step 3: a read-only summary of everything that will be registered. */
 export function ConfirmStep({ tapId }: { tapId: string | null }) {
   const { control } = useFormContext<BusinessWizardInput>();
   const values = useWatch({ control });

@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * Multi-select combobox over the business categories (spec §5): only labels
+ * Multi-select combobox over the business categories: only labels
  * from the list can be added, never free text, and Enter never submits the
  * form — it only picks the highlighted option of the open list.
  */

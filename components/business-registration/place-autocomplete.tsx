@@ -131,7 +131,7 @@ export function PlaceAutocomplete({
           onFocus={() => window.clearTimeout(closeTimer.current)}
           onBlur={() => {
             onBlur();
-            // Late enough for a click on a suggestion to land first (spec §9).
+            // Late enough for a click on a suggestion to land first.
             closeTimer.current = window.setTimeout(close, PLACE_SUGGESTIONS_CLOSE_DELAY_MS);
           }}
           className={inputClass}

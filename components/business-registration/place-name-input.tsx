@@ -51,7 +51,7 @@ function readSeam(): PlaceSearch | null {
 const subscribeNever = () => () => {};
 
 /**
- * Business name with place autocomplete (spec §2 step 1). Without a Google
+ * Business name with place autocomplete. Without a Google
  * Maps key, or when the library fails to load, it is a plain text input and
  * the wizard works the same.
  */
@@ -70,7 +70,7 @@ function GooglePlaceNameInput({ apiKey, ...props }: PlaceNameInputProps & { apiK
     version: "weekly",
   });
   useEffect(() => {
-    // Spec §8: a maps library load failure is logged only.
+    // A maps library load failure is logged only: the plain name field still works.
     if (loadError) console.error("Google Maps failed to load", loadError);
   }, [loadError]);
   const search = useMemo(

@@ -5,7 +5,7 @@ import { BusinessWizard } from "./business-wizard";
 
 type Props = ComponentProps<typeof BusinessWizard>;
 
-/** /register/business and /claim/register (spec §2): the business registration wizard. */
+/** /register/business and /claim/register: the business registration wizard. */
 export function BusinessRegistrationScreen({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {
   const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
   return (

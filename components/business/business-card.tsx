@@ -10,7 +10,7 @@ type CardBusiness = Pick<
 >;
 
 /**
- * The public business card (spec §1, §3), themed with the business's colours.
+ * The public business card, themed with the business's colours.
  * Server-renderable; also used by the owner's live preview. Links are
  * re-checked here so a non-http(s) value can never reach an href.
  */

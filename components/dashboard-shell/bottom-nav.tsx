@@ -30,7 +30,7 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
 }
 
 /**
- * Bottom navigation (spec §2): only at 768px wide or less. It lives in the
+ * Bottom navigation: only at 768px wide or less. It lives in the
  * dashboard layout, so it only ever shows to a signed-in user on /dashboard*.
  * The media query is written out because Tailwind's `max-md` excludes 768px.
  */

@@ -1,4 +1,4 @@
-// Dashboard sub-tabs (spec §2), shared by the bottom navigation and its tests.
+// Dashboard sub-tabs, shared by the bottom navigation and its tests.
 
 export type DashboardTab = { label: "Home" | "Wallet" | "Rewards" | "Settings"; href: string };
 

@@ -31,7 +31,7 @@ function QrCanvas({ value }: { value: string }) {
 }
 
 /**
- * 'Show my QR' (spec §2): a full-screen overlay with the QR code of
+ * 'Show my QR': a full-screen overlay with the QR code of
  * /qr/{userId}. Radix closes it on the close button, a click on the backdrop
  * and Escape, traps focus inside and returns it to the trigger.
  */

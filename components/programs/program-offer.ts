@@ -51,7 +51,7 @@ export function programOfferLine(type: string, rules: OfferRules | undefined, re
   }
 }
 
-/** A stored date-only value (UTC midnight) or a form's YYYY-MM-DD as 'MMM dd, yyyy' (spec §9). */
+/** A stored date-only value (UTC midnight) or a form's YYYY-MM-DD as 'MMM dd, yyyy'. */
 export function formatProgramDay(day: Date | string | null | undefined): string | null {
   if (!day) return null;
   const iso = typeof day === "string" ? day : day.toISOString().slice(0, 10);

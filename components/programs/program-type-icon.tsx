@@ -1,6 +1,6 @@
 import { StrokeIcon } from "@/components/ui/stroke-icon";
 
-// One icon per program type (spec §1), and a default for any other type.
+// One icon per program type, and a default for any other type.
 // Inline SVG paths (24×24, stroke) keep the tap page free of an icon library.
 const paths: Record<string, string> = {
   stamps: "M4 20h16M7 16h10l-1-5H8l-1 5zM9 11V7a3 3 0 1 1 6 0v4",

@@ -1,4 +1,4 @@
-// Install banner timing (spec §4, §9), kept pure so it is unit-tested.
+// Install banner timing, kept pure so it is unit-tested.
 
 /** The banner appears this long after the browser says the app can be installed. */
 export const INSTALL_BANNER_DELAY_MS = 10_000;

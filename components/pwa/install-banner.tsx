@@ -28,7 +28,7 @@ function readClosedAt(): number | null {
   }
 }
 
-/** Fixed top banner inviting the user to install the app (spec §2, §4). */
+/** Fixed top banner inviting the user to install the app. */
 export function InstallBanner() {
   const [visible, setVisible] = useState(false);
   const deferred = useRef<BeforeInstallPromptEvent | null>(null);

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { buttonClass } from "@/components/ui/button";
 
-/** Claim click (spec §4): signed in → claim route; otherwise the business registration wizard. */
+/** Claim click: signed in → claim route; otherwise the business registration wizard. */
 export function ClaimTagButton({ tagId, signedIn }: { tagId: string | null; signedIn: boolean }) {
   const router = useRouter();
   return (

@@ -4,7 +4,7 @@ import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { ProgressDescription } from "@/lib/loyalty";
 import { readableTextOn, type Theme } from "@/lib/business/theme";
 
-// Spec §9: dates as 'MMM DD, YYYY'. Stored dates are calendar days at UTC midnight.
+// Dates read 'MMM DD, YYYY'. Stored dates are calendar days at UTC midnight.
 function formatDay(iso: string): string {
   const date = new Date(iso);
   return format(new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()), "MMM dd, yyyy");

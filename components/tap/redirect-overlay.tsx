@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 
 export const TAP_FLAG_REDIRECT_MS = 800;
 
-/** Redirect flags (spec §4): show the overlay, then go on after 800 ms. */
+/** Redirect flags: show the overlay, then go on after 800 ms. */
 export function RedirectOverlay({ to, message }: { to: string; message: string }) {
   const router = useRouter();
   useEffect(() => {

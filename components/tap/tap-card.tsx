@@ -18,7 +18,7 @@ export function TapCard({ title, children, tone = "neutral" }: { title: string; 
   );
 }
 
-/** Notice (spec §2): the message, the tag id in parentheses, OK to the dashboard. */
+/** Notice: the message, the tag id in parentheses, OK to the dashboard. */
 export function TapNotice({ message, tagId }: { message: string; tagId: string | null }) {
   return (
     <TapCard title="Notice" tone="warning">

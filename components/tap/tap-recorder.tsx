@@ -90,7 +90,7 @@ function isReward(response: TapVisitBody): boolean {
   return response.rewards_earned.length > 0 || response.active_programs.some((p) => p.type === "reward_earned");
 }
 
-/** The processing component of spec §2/§4: shows one tap response; `onProcessed` clears it. */
+/** Shows one tap response (reward earned, limit reached, …); `onProcessed` clears it. */
 export function TapResult({ response, onProcessed }: { response: TapResponse; onProcessed: () => void }) {
   const router = useRouter();
   const [showNoProgram, setShowNoProgram] = useState(response.status === "success" && response.type === "no_programs");

@@ -9,7 +9,7 @@ import type { TapState } from "@/lib/tap/state";
 import { siteName } from "@/lib/site";
 
 /**
- * The tag landing's states after the redirect flags (spec §2, §4). Shared by the
+ * The tag landing's states after the redirect flags. Shared by the
  * signed-in page and the cached visitor page; `recorder` is the signed-in
  * client island that records the visit.
  */

@@ -1,10 +1,10 @@
-// Route guards of spec §2 and the only redirect targets we ever follow.
+// Route guards (guest-only, signed-in only, open) and the only redirect targets we ever follow.
 
 export type RouteGuard = "guest" | "auth" | "none";
 
-// /auth/callback is guest-only in the spec's client, whose provider return
-// carried the tokens; with Auth.js the session exists before the browser comes
-// back, so that page checks for itself (it finishes a pending registration).
+// /auth/callback is not guest-only: with Auth.js the session exists before
+// the browser comes back from the provider, so that page checks for itself
+// (it finishes a pending registration).
 const GUEST_ONLY = ["/login"];
 const AUTH_PREFIXES = ["/dashboard", "/admin"];
 

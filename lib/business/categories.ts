@@ -1,4 +1,4 @@
-// Business categories (spec §3): the only values a business can pick as
+// Business categories: the only values a business can pick as
 // keywords. Labels are what is stored and shown; values are stable ids.
 export const CATEGORIES = [
   // Food and drink

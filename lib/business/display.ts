@@ -1,4 +1,4 @@
-// Pure display helpers for a business's public card (spec §3): hostname shown
+// Pure display helpers for a business's public card: hostname shown
 // without www, icons for known social networks, only http(s) links rendered.
 
 export const SOCIAL_NETWORKS = ["facebook", "twitter", "x", "instagram", "linkedin", "youtube", "tiktok", "spotify"] as const;

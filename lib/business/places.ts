@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { httpUrlSchema } from "@/lib/validation/registration";
 
-// Place suggestions for the registration wizard's business-name search (spec §3, §9).
+// Place suggestions for the registration wizard's business-name search.
 
 export const placeSuggestionSchema = z.object({
   displayName: z.string(),

@@ -1,4 +1,4 @@
-// Business theme rules (spec §3): hex colours only (3 or 6 digits) else the
+// Business theme rules: hex colours only (3 or 6 digits) else the
 // defaults; text colours dark or light by WCAG contrast; placeholder icon from
 // a fixed list. Pure: used by every page that shows a business and on save.
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { LIMIT_REACHED_MESSAGE, recordVisit } from "@/lib/db/visits";
 
-// The personal QR page /qr/[user_id] (ARCHITECTURE.md §6): what a viewer may
+// The personal QR page /qr/[user_id]: what a viewer may
 // see about the QR's owner and what they may do with it. Every function here
 // takes the viewer's id from a verified session and re-checks its rules.
 

@@ -6,7 +6,7 @@ import { pool } from "@/lib/db";
 // Plain SQL transactions on the app's one pool, for the hot path of a tap
 // (lib/db/visits.ts). Prisma's interactive transaction cost about six times
 // the CPU of the same statements sent directly (0.6 vs 0.1 ms per
-// transaction, measured in the closing note of issue 5), and a tap is CPU-bound
+// transaction, measured on a tap's statements), and a tap is CPU-bound
 // in the app server. Everything else reads and writes through Prisma.
 
 export type SqlTx = {

@@ -269,7 +269,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
       const nextProgress: { programId: string; state: ProgressState }[] = [];
       for (const program of programs) {
         const stored = storedProgress.find((p) => p.programId === program.id);
-        const result = applyVisit(program, stored ? toState(stored) : null, { source: input.source }, {
+        const result = applyVisit(program, stored ? toState(stored) : null, {
           now,
           localDate,
           isFirstVisit: membership.visitCount === 1,

@@ -34,10 +34,6 @@ export function dayNumber(date: CalendarDate): number {
   return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
 }
 
-export function fromDayNumber(days: number): string {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The yearly recurrence of month/day in `year`; 29 February falls on
  * 28 February in non-leap years so those customers still get their treat. */
 export function occurrenceInYear(month: number, day: number, year: number): number {

@@ -10,7 +10,7 @@ import { gamifiedProgram } from "./gamified";
 import { otherProgram } from "./other";
 import { pointsProgram } from "./points";
 import { referralProgram } from "./referral";
-import { parseProgramRules, programTypeOf, ruleSchemas, type ProgramType } from "./rules";
+import { programTypeOf, ruleSchemas, rulesErrors, type ProgramType } from "./rules";
 import { stampsProgram } from "./stamps";
 import { normalizeProgress } from "./state";
 import { tierProgram } from "./tier";
@@ -22,7 +22,6 @@ import type {
   ProgramModule,
   ProgressDescription,
   ProgressState,
-  Visit,
   VisitResult,
 } from "./types";
 
@@ -65,10 +64,7 @@ function bind<R>(schema: z.ZodType<R>, program: ProgramModule<R>): BoundProgram 
   return {
     apply(input, progress, ctx) {
       const parsed = schema.safeParse(input.rules ?? {});
-      if (!parsed.success) {
-        const result = parseProgramRules(program.type, input.rules);
-        throw new InvalidProgramRulesError(program.type, result.ok ? {} : result.errors);
-      }
+      if (!parsed.success) throw new InvalidProgramRulesError(program.type, rulesErrors(parsed.error));
       return program.apply(parsed.data, progress, ctx, input);
     },
     describe(rules, progress, localDate) {
@@ -100,7 +96,6 @@ const registry: Record<ProgramType, BoundProgram> = {
 export function applyVisit(
   program: ProgramInput,
   progress: Partial<ProgressState> | null | undefined,
-  _visit: Visit,
   ctx: EngineContext,
 ): VisitResult {
   const current = normalizeProgress(progress);

@@ -1,5 +1,5 @@
 // One zod schema per program type. Every field has a default so an owner can
-// create a program with `{}` and get the documented behaviour (ARCHITECTURE.md §5).
+// create a program with `{}` and get the behaviour docs/loyalty-programs.md describes.
 // Unknown keys are stripped: switching a program's type must not leave stale
 // settings behind that a later type change would silently pick up.
 import { z } from "zod";
@@ -135,12 +135,18 @@ export function parseProgramRules<T extends string>(type: T, input: unknown): Ru
   // The schema picked is exactly the one RulesFor<T> names; TypeScript just
   // cannot follow that through programTypeOf's runtime lookup.
   if (result.success) return { ok: true, rules: result.data as RulesFor<T> };
+  return { ok: false, errors: rulesErrors(result.error) };
+}
+
+/** A rules schema's failure as one message per field path ("tiers.1.name");
+ * a problem with the whole object is keyed "rules". */
+export function rulesErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") || "rules";
     errors[key] ??= issue.message;
   }
-  return { ok: false, errors };
+  return errors;
 }
 
 /** A type's rules with every default filled in. */

@@ -31,9 +31,6 @@ export type VisitContext = {
 /** Referral programs also need to know who invited the customer. */
 export type EngineContext = VisitContext & { referrerId?: string | null };
 
-/** The recorded tap. Today every visit counts the same, whatever its source. */
-export type Visit = { source?: "TAG" | "QR" };
-
 /** The part of a Program row the rules need. `rules` is the raw JSON column. */
 export type ProgramInput = {
   type: string;

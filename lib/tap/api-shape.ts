@@ -3,7 +3,7 @@ import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { IssuedReward, ProgramOutcome } from "@/lib/db/visits";
 import type { TapState } from "@/lib/tap/state";
 
-// The JSON of spec §3 "Tap response", built from the domain results.
+// The JSON a tap answers (docs/tap-api.md), built from the domain results.
 
 export function businessJson(business: PublicBusiness, programs: ProgramSummary[]) {
   return {

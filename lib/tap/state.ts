@@ -9,7 +9,7 @@ import { describeProgress, type ProgressDescription } from "@/lib/loyalty";
 import { programsRunningOn } from "@/lib/tap/programs";
 import { localDateIn } from "@/lib/time/local-date";
 
-// What a tag shows to the person who tapped it (spec §4 "Tap check outcomes").
+// What a tag shows to the person who tapped it.
 // One function for GET /api/tap and the server-rendered /tap page.
 
 export type TapState =

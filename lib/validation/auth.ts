@@ -23,7 +23,7 @@ export const updatePasswordSchema = z.object({
   token: singleLineText().min(10).max(200).optional(),
 });
 
-// Account fields of spec §2 step 2 (also the customer sign-up form), with its messages.
+// Account fields of the business wizard's step 2 (also the customer sign-up form), with its messages.
 export const accountSchema = z
   .object({
     firstName: singleLineText().trim().min(1, "First name is required").max(100),

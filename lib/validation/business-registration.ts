@@ -3,7 +3,7 @@ import { isCategoryLabel } from "@/lib/business/categories";
 import { accountSchema } from "@/lib/validation/auth";
 import { HTTP_URL_MESSAGE, isHttpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
 
-// The business registration wizard's form (spec §3 "Registration form"): one
+// The business registration wizard's form: one
 // schema for all three steps, validated a step at a time through the field
 // lists below. The server checks the payload built from it with registerSchema.
 
@@ -69,7 +69,7 @@ export const emptyWizardValues: BusinessWizardInput = {
   confirmPassword: "",
 };
 
-/** Theme every new business starts with (spec §3), sent as JSON text. */
+/** Theme every new business starts with, sent as JSON text. */
 export const DEFAULT_THEME = {
   primaryColor: "#4F46E5",
   secondaryColor: "#7C3AED",
@@ -103,7 +103,7 @@ export function toBusinessRegistration(values: BusinessPart, tapId: string | nul
   };
 }
 
-/** The full registration payload of spec §3 for POST /api/auth/register. */
+/** The full registration payload for POST /api/auth/register (docs/input-handling.md). */
 export function toRegistrationPayload(values: BusinessWizardInput, tapId: string | null, timezone: string) {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();

@@ -33,7 +33,7 @@ const metadataSchema = z
 
 export const tagIdSchema = singleLineText().trim().regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
 
-// Theme arrives as an object or as JSON text (spec §3); colours are normalised by lib/business.
+// Theme arrives as an object or as JSON text; colours are normalised by lib/business.
 const themeSchema = z
   .union([multiLineText().max(4000), z.record(singleLineText().max(40), z.unknown())])
   .nullish()
@@ -82,7 +82,7 @@ export const businessRegistrationSchema = z
   .superRefine((value, ctx) => requireBusinessFields(value.business_profile, ctx));
 export type BusinessRegistrationInput = z.infer<typeof businessRegistrationSchema>;
 
-// The wizard's step-1 rules (spec §5) hold for any client of the API.
+// The wizard's step-1 rules hold for any client of the API.
 function requireBusinessFields(profile: z.infer<typeof businessProfileSchema> | null | undefined, ctx: z.RefinementCtx) {
   if (!profile?.keywords?.length) ctx.addIssue({ code: "custom", message: "At least one keyword is required", path: ["business_profile", "keywords"] });
   if (!profile?.phone) ctx.addIssue({ code: "custom", message: "Phone number is required", path: ["business_profile", "phone"] });
@@ -90,7 +90,7 @@ function requireBusinessFields(profile: z.infer<typeof businessProfileSchema> | 
 }
 
 /**
- * POST /api/auth/register — both payloads of spec §3: the short one (email,
+ * POST /api/auth/register — both payloads: the short one (email,
  * password, metadata, tap_id) and the full business registration.
  */
 export const registerSchema = z

@@ -20,4 +20,3 @@ export const tapRequestSchema = z.object({
   id: singleLineText({ error: NO_TAG_ID }).trim().min(1, NO_TAG_ID).regex(TAG_ID_PATTERN, INVALID_TAG_ID),
   ...sunParameterSchemas,
 });
-export type TapRequest = z.infer<typeof tapRequestSchema>;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
-// The whole loop of issue 6: an owner creates a 3-stamp card, a customer taps on
+// The whole loyalty loop: an owner creates a 3-stamp card, a customer taps on
 // three different days (the server's clock is moved with the test-clock
 // header, never by sleeping), the reward lands in the wallet, the owner
 // redeems it by code and the customer sees it redeemed.

@@ -7,7 +7,7 @@ import { DEMO_CUSTOMER_EMAIL, expectPath, logIn, signUpOwner, uniqueTag } from "
 
 /** YYYY-MM-DD `days` from today (UTC), as an `<input type="date">` takes it. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** The same day as the spec's 'MMM DD, YYYY'. */
+/** The same day as the pages show it, 'MMM DD, YYYY'. */
 const shown = (iso: string) => {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   return format(new Date(y, m - 1, d), "MMM dd, yyyy");

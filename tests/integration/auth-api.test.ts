@@ -68,7 +68,7 @@ describe("POST /api/auth/register", () => {
     expect(res.json.user).toMatchObject({ phone, email: null });
   });
 
-  it("requires an email or phone and a password, in the spec's words", async () => {
+  it("requires an email or phone and a password, with a message saying so", async () => {
     for (const body of [{ password: PASSWORD }, { email: uniqueEmail() }, {}, { email: "", phone: "", password: PASSWORD }]) {
       const res = await call(register, "POST", "/api/auth/register", { body });
       expect(res.status).toBe(400);

@@ -114,7 +114,7 @@ describe("POST /api/tap", () => {
     expect(membership).toMatchObject({ via: "TAP", visitCount: 1 });
   });
 
-  it("with the default limit of 1 a second tap the same day is refused with 429 and the spec's message", async () => {
+  it("with the default limit of 1 a second tap the same day is refused with 429 and the limit message", async () => {
     const { tag } = await createBusiness({ programs: [stampsProgram(10)] });
     const customer = await createUser();
     const headers = at("2026-03-10T09:00:00Z");

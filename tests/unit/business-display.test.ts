@@ -37,7 +37,7 @@ describe("safeHttpUrl: only http(s) links are ever rendered", () => {
   });
 });
 
-describe("displayHostname (spec §3: hostname without www)", () => {
+describe("displayHostname: hostname without www", () => {
   it.each([
     ["https://www.example.com/cafe-central", "example.com"],
     ["http://example.com", "example.com"],
@@ -55,7 +55,7 @@ describe("displayHostname (spec §3: hostname without www)", () => {
   });
 });
 
-describe("social and keyword icons (spec §3)", () => {
+describe("social and keyword icons", () => {
   it.each(["facebook", "twitter", "x", "instagram", "linkedin", "youtube", "tiktok", "spotify"])("%s has its own icon", (network) => {
     expect(socialIconFor(network)).toBe(network);
   });

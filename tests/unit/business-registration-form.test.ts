@@ -37,7 +37,7 @@ function messagesFor(values: BusinessWizardInput, fields: readonly string[]) {
   return [...first.values()];
 }
 
-describe("wizard form schema (spec §5)", () => {
+describe("wizard form schema", () => {
   it("step 1 on an empty form has the four business messages", () => {
     expect(messagesFor(emptyWizardValues, WIZARD_STEPS[0].fields)).toEqual([
       "Business name is required",
@@ -89,7 +89,7 @@ describe("wizard form schema (spec §5)", () => {
   });
 });
 
-describe("registration payload (spec §3)", () => {
+describe("registration payload", () => {
   it("has every field of the full payload", () => {
     const payload = toRegistrationPayload(filled, "tag-1", "Europe/Madrid");
     expect(payload).toEqual({

@@ -17,7 +17,7 @@ const place = (name: string, address: string): PlaceSuggestion => ({
   phone: null,
 });
 
-describe("Google place search (spec §7, §9)", () => {
+describe("Google place search", () => {
   it("asks for 3 results in Spanish, region ES, near Barcelona, with the needed fields", async () => {
     const requests: TextSearchRequest[] = [];
     const search = createGooglePlaceSearch(async (request) => {

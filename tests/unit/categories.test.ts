@@ -7,7 +7,7 @@ import {
   PLACE_TYPE_LABELS,
 } from "@/lib/business/categories";
 
-describe("categories (spec §3)", () => {
+describe("categories", () => {
   it("has about 75 categories with unique values and labels", () => {
     expect(CATEGORIES.length).toBeGreaterThanOrEqual(70);
     expect(CATEGORIES.length).toBeLessThanOrEqual(85);
@@ -15,7 +15,7 @@ describe("categories (spec §3)", () => {
     expect(new Set(CATEGORY_LABELS).size).toBe(CATEGORIES.length);
   });
 
-  it("includes the spec's examples", () => {
+  it("includes the common examples", () => {
     const values = CATEGORIES.map((c) => c.value);
     for (const value of ["restaurant", "fine_dining", "fast_food", "cafe", "bakery", "bar", "gym", "spa", "retail", "grocery", "beauty", "pets", "car_wash"]) {
       expect(values).toContain(value);

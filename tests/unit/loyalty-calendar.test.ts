@@ -22,7 +22,7 @@ const program = (type: string, rules: unknown = {}): ProgramInput => ({ type, ru
 function visitOn(p: ProgramInput, dates: string[], extra: Partial<EngineContext>, from: ProgressState = emptyProgress()) {
   let progress = from;
   const rewards = dates.map((date) => {
-    const result = applyVisit(p, progress, {}, ctx(date, extra));
+    const result = applyVisit(p, progress, ctx(date, extra));
     progress = result.next;
     return result.rewardsIssued;
   });

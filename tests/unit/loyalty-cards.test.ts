@@ -15,7 +15,7 @@ function visit(p: ProgramInput, n: number, from: ProgressState = emptyProgress()
   const results: VisitResult[] = [];
   let progress = from;
   for (let i = 0; i < n; i++) {
-    const result = applyVisit(p, progress, {}, c);
+    const result = applyVisit(p, progress, c);
     results.push(result);
     progress = result.next;
   }
@@ -48,7 +48,7 @@ describe("stamps", () => {
   });
 
   it("completes the card on the next visit when the owner lowers the target below a customer's stamps", () => {
-    const result = applyVisit(program("stamps", { stampsRequired: 5 }), { count: 7, total: 7, tier: null, state: {} }, {}, ctx());
+    const result = applyVisit(program("stamps", { stampsRequired: 5 }), { count: 7, total: 7, tier: null, state: {} }, ctx());
     expect(result.rewardsIssued).toBe(1);
     expect(result.next.count).toBe(0);
   });
@@ -105,7 +105,7 @@ describe("time-limited", () => {
 
   it("counts on the first and the last day (both inclusive)", () => {
     for (const localDate of ["2025-06-01", "2025-06-30"]) {
-      const result = applyVisit(program("time-limited", {}, dates), emptyProgress(), {}, ctx({ localDate }));
+      const result = applyVisit(program("time-limited", {}, dates), emptyProgress(), ctx({ localDate }));
       expect(result.next.count).toBe(1);
     }
   });
@@ -113,7 +113,7 @@ describe("time-limited", () => {
   it("records no progress before the start or after the end", () => {
     const progress: ProgressState = { count: 9, total: 9, tier: null, state: {} };
     for (const localDate of ["2025-05-31", "2025-07-01"]) {
-      const result = applyVisit(program("time-limited", { stampsRequired: 10 }, dates), progress, {}, ctx({ localDate }));
+      const result = applyVisit(program("time-limited", { stampsRequired: 10 }, dates), progress, ctx({ localDate }));
       expect(result.rewardsIssued).toBe(0);
       expect(result.next).toEqual(progress);
       expect(result.summary.message).toMatch(/not running/);

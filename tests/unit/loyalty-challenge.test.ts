@@ -10,7 +10,7 @@ const program = (rules: unknown = {}): ProgramInput => ({ type: "challenge", rul
 function visitOn(p: ProgramInput, dates: string[], from: ProgressState = emptyProgress()) {
   let progress = from;
   const steps = dates.map((date) => {
-    const result = applyVisit(p, progress, {}, ctx(date));
+    const result = applyVisit(p, progress, ctx(date));
     progress = result.next;
     return { rewards: result.rewardsIssued, count: result.next.count, summary: result.summary };
   });

@@ -11,14 +11,14 @@ const progress = (count: number, total = count): ProgressState => ({ count, tota
 
 describe("points", () => {
   it("adds 10 points per visit by default", () => {
-    const result = applyVisit(program(), emptyProgress(), {}, ctx);
+    const result = applyVisit(program(), emptyProgress(), ctx);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 10, total: 10 });
     expect(result.summary).toEqual({ type: "points", message: "+10 points: 10/100", current: 10, target: 100 });
   });
 
   it("issues the reward when the balance reaches the threshold exactly, leaving 0", () => {
-    const result = applyVisit(program(), progress(90), {}, ctx);
+    const result = applyVisit(program(), progress(90), ctx);
     expect(result.rewardsIssued).toBe(1);
     expect(result.next).toMatchObject({ count: 0, total: 100 });
   });
@@ -27,7 +27,7 @@ describe("points", () => {
     let state = emptyProgress();
     let earned = 0;
     for (let i = 0; i < 10; i++) {
-      const result = applyVisit(program(), state, {}, ctx);
+      const result = applyVisit(program(), state, ctx);
       earned += result.rewardsIssued;
       state = result.next;
     }
@@ -56,14 +56,14 @@ describe("points", () => {
   });
 
   it("pays out a balance left above a threshold the owner lowered", () => {
-    const result = applyVisit(program({ pointsPerVisit: 10, threshold: 50 }), progress(95), {}, ctx);
+    const result = applyVisit(program({ pointsPerVisit: 10, threshold: 50 }), progress(95), ctx);
     expect(result.rewardsIssued).toBe(2);
     expect(result.next.count).toBe(5);
   });
 
   it("total keeps every point ever earned, across rewards", () => {
     let state = emptyProgress();
-    for (let i = 0; i < 7; i++) state = applyVisit(program({ pointsPerVisit: 40 }), state, {}, ctx).next;
+    for (let i = 0; i < 7; i++) state = applyVisit(program({ pointsPerVisit: 40 }), state, ctx).next;
     expect(state.total).toBe(280);
     expect(state.count).toBe(80);
   });

@@ -19,7 +19,7 @@ const program = (rules: unknown = {}): ProgramInput => ({ type: "referral", rule
 
 describe("referral", () => {
   it("rewards the referrer, not the newcomer, on the newcomer's first visit by default", () => {
-    const result = applyVisit(program(), emptyProgress(), {}, ctx());
+    const result = applyVisit(program(), emptyProgress(), ctx());
     expect(result.referrerRewards).toBe(1);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 1, total: 1, state: { referralCredited: true } });
@@ -27,35 +27,35 @@ describe("referral", () => {
   });
 
   it("also welcomes the newcomer when welcomeReward is on", () => {
-    const result = applyVisit(program({ welcomeReward: true }), emptyProgress(), {}, ctx());
+    const result = applyVisit(program({ welcomeReward: true }), emptyProgress(), ctx());
     expect(result.referrerRewards).toBe(1);
     expect(result.rewardsIssued).toBe(1);
   });
 
   it("pays nothing on later visits", () => {
-    const first = applyVisit(program({ welcomeReward: true }), emptyProgress(), {}, ctx());
-    const second = applyVisit(program({ welcomeReward: true }), first.next, {}, ctx({ isFirstVisit: false }));
+    const first = applyVisit(program({ welcomeReward: true }), emptyProgress(), ctx());
+    const second = applyVisit(program({ welcomeReward: true }), first.next, ctx({ isFirstVisit: false }));
     expect(second.referrerRewards).toBe(0);
     expect(second.rewardsIssued).toBe(0);
     expect(second.next.total).toBe(2);
   });
 
   it("pays only once even if a first visit were replayed", () => {
-    const first = applyVisit(program(), emptyProgress(), {}, ctx());
-    const replay = applyVisit(program(), first.next, {}, ctx());
+    const first = applyVisit(program(), emptyProgress(), ctx());
+    const replay = applyVisit(program(), first.next, ctx());
     expect(replay.referrerRewards).toBe(0);
   });
 
   it("pays nothing for a customer who came without a referrer", () => {
     for (const referrerId of [null, undefined, ""]) {
-      const result = applyVisit(program({ welcomeReward: true }), emptyProgress(), {}, ctx({ referrerId }));
+      const result = applyVisit(program({ welcomeReward: true }), emptyProgress(), ctx({ referrerId }));
       expect(result.referrerRewards).toBe(0);
       expect(result.rewardsIssued).toBe(0);
     }
   });
 
   it("pays nothing when the referred customer's first visit predates the program", () => {
-    const result = applyVisit(program(), emptyProgress(), {}, ctx({ isFirstVisit: false }));
+    const result = applyVisit(program(), emptyProgress(), ctx({ isFirstVisit: false }));
     expect(result.referrerRewards).toBe(0);
   });
 

@@ -22,7 +22,7 @@ const program = (type: string, rules: unknown = {}, dates: Partial<ProgramInput>
 
 describe("applyVisit", () => {
   it.each(PROGRAM_TYPES)("dispatches %s to its own rule", (type) => {
-    const result = applyVisit(program(type), emptyProgress(), { source: "TAG" }, ctx);
+    const result = applyVisit(program(type), emptyProgress(), ctx);
     expect(result.summary.type).toBe(type);
     expect(result.next.total).toBeGreaterThan(0);
   });
@@ -38,8 +38,8 @@ describe("applyVisit", () => {
       for (const type of PROGRAM_TYPES) {
         const progress = { count: 2, total: 2, tier: null, state: { keep: true } };
         const frozen = structuredClone(progress);
-        const first = applyVisit(program(type), progress, {}, ctx);
-        expect(applyVisit(program(type), progress, {}, ctx)).toEqual(first);
+        const first = applyVisit(program(type), progress, ctx);
+        expect(applyVisit(program(type), progress, ctx)).toEqual(first);
         expect(progress).toEqual(frozen);
         expect(first.next.state.keep).toBe(true);
       }
@@ -50,15 +50,15 @@ describe("applyVisit", () => {
   });
 
   it("treats a missing or malformed stored row as empty progress", () => {
-    expect(applyVisit(program("stamps"), null, {}, ctx).next).toEqual({ count: 1, total: 1, tier: null, state: {} });
+    expect(applyVisit(program("stamps"), null, ctx).next).toEqual({ count: 1, total: 1, tier: null, state: {} });
     const junk = { count: -4, total: Number.NaN, state: [] as unknown as Record<string, unknown> };
-    expect(applyVisit(program("stamps"), junk, {}, ctx).next).toEqual({ count: 1, total: 1, tier: null, state: {} });
+    expect(applyVisit(program("stamps"), junk, ctx).next).toEqual({ count: 1, total: 1, tier: null, state: {} });
   });
 
   it("any program outside its start/end dates records nothing", () => {
     const ended = program("stamps", {}, { endDate: new Date("2025-03-09T00:00:00Z") });
     const progress = { count: 9, total: 9, tier: null, state: {} };
-    const result = applyVisit(ended, progress, {}, ctx);
+    const result = applyVisit(ended, progress, ctx);
     expect(result).toEqual({
       next: progress,
       rewardsIssued: 0,
@@ -68,9 +68,9 @@ describe("applyVisit", () => {
 
   it("refuses stored rules that do not validate rather than guessing", () => {
     const broken = program("stamps", { stampsRequired: 0 });
-    expect(() => applyVisit(broken, emptyProgress(), {}, ctx)).toThrow(InvalidProgramRulesError);
+    expect(() => applyVisit(broken, emptyProgress(), ctx)).toThrow(InvalidProgramRulesError);
     try {
-      applyVisit(broken, emptyProgress(), {}, ctx);
+      applyVisit(broken, emptyProgress(), ctx);
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidProgramRulesError);
       expect((error as InvalidProgramRulesError).errors).toEqual({ stampsRequired: "Must be a whole number greater than 0" });
@@ -80,9 +80,9 @@ describe("applyVisit", () => {
   it("only points can issue more than one reward in a visit", () => {
     const maxed = { count: 1_000, total: 1_000, tier: null, state: {} };
     for (const type of PROGRAM_TYPES.filter((t) => t !== "points" && t !== "tier")) {
-      expect(applyVisit(program(type), maxed, {}, ctx).rewardsIssued).toBeLessThanOrEqual(1);
+      expect(applyVisit(program(type), maxed, ctx).rewardsIssued).toBeLessThanOrEqual(1);
     }
-    expect(applyVisit(program("points", { pointsPerVisit: 500 }), emptyProgress(), {}, ctx).rewardsIssued).toBe(5);
+    expect(applyVisit(program("points", { pointsPerVisit: 500 }), emptyProgress(), ctx).rewardsIssued).toBe(5);
   });
 });
 

@@ -11,7 +11,7 @@ function visits(p: ProgramInput, n: number, from: ProgressState = emptyProgress(
   const results: VisitResult[] = [];
   let progress = from;
   for (let i = 0; i < n; i++) {
-    const result = applyVisit(p, progress, {}, ctx);
+    const result = applyVisit(p, progress, ctx);
     results.push(result);
     progress = result.next;
   }
@@ -20,7 +20,7 @@ function visits(p: ProgramInput, n: number, from: ProgressState = emptyProgress(
 
 describe("tier", () => {
   it("puts a newcomer in Bronze on the first visit without a reward", () => {
-    const result = applyVisit(program(), emptyProgress(), {}, ctx);
+    const result = applyVisit(program(), emptyProgress(), ctx);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 1, total: 1, tier: "Bronze" });
     expect(result.summary).toEqual({ type: "tier", message: "Bronze: 4 visits to Silver", current: 1, target: 5 });
@@ -47,7 +47,7 @@ describe("tier", () => {
         { name: "Gold", minVisits: 10 },
       ],
     });
-    const result = applyVisit(lowered, before, {}, ctx);
+    const result = applyVisit(lowered, before, ctx);
     expect(result.rewardsIssued).toBe(2);
     expect(result.next.tier).toBe("Gold");
     expect(result.next.state.reachedTiers).toEqual(["Bronze", "Silver", "Gold"]);
@@ -69,7 +69,7 @@ describe("tier", () => {
 
   it("treats the stored tier of an older row as already reached", () => {
     const legacy: ProgressState = { count: 7, total: 7, tier: "Silver", state: {} };
-    const result = applyVisit(program(), legacy, {}, ctx);
+    const result = applyVisit(program(), legacy, ctx);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next.tier).toBe("Silver");
   });
@@ -83,7 +83,7 @@ describe("tier", () => {
         { name: "Platinum", minVisits: 7 },
       ],
     });
-    const result = applyVisit(withPlatinum, before, {}, ctx);
+    const result = applyVisit(withPlatinum, before, ctx);
     expect(result.rewardsIssued).toBe(1);
     expect(result.next.tier).toBe("Platinum");
   });

@@ -1,6 +1,6 @@
 import { guardFor, loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
 
-describe("route guards (spec §2)", () => {
+describe("route guards", () => {
   it.each([
     ["/login", "guest"],
     ["/auth/callback", "none"],

@@ -1,7 +1,7 @@
 import { activeTabHref, DASHBOARD_TABS, qrUrlFor } from "@/components/dashboard-shell/nav-items";
 
 describe("dashboard bottom navigation tabs", () => {
-  it("has Home, Wallet, Rewards and Settings with the spec's paths", () => {
+  it("has Home, Wallet, Rewards and Settings at their dashboard paths", () => {
     expect(DASHBOARD_TABS.map((t) => [t.label, t.href])).toEqual([
       ["Home", "/dashboard"],
       ["Wallet", "/dashboard/wallet"],

@@ -13,7 +13,7 @@ import {
 const DARK = "#111827";
 const LIGHT = "#FFFFFF";
 
-describe("theme colours are hex with 3 or 6 digits (spec §3)", () => {
+describe("theme colours are hex with 3 or 6 digits", () => {
   it.each(["#fff", "#FFF", "#4F46E5", "#4f46e5", "#000000"])("%s is a colour", (value) => {
     expect(isHexColor(value)).toBe(true);
   });
@@ -100,7 +100,7 @@ describe("text colours are dark or light by contrast", () => {
 });
 
 describe("placeholder icon", () => {
-  it("has the spec's list with store first", () => {
+  it("has the fixed list of icons with store first", () => {
     expect(PLACEHOLDER_ICONS).toEqual([
       "store", "ice-cream", "utensils", "cake", "coffee", "shopping-bag", "pizza",
       "beer", "wine", "leaf", "heart", "music", "book", "dumbbell",

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Signing in" };
 
 type SearchParams = Promise<{ redirect?: string | string[]; error?: string | string[] }>;
 
-// Return from the identity provider (spec §2). Auth.js has already set the
+// Return from the identity provider. Auth.js has already set the
 // session when the browser gets here, so this page is not bounced by the
 // guest-only guard; it finishes a pending business registration, if any,
 // and then continues to `redirect` or the dashboard.

@@ -52,7 +52,7 @@ function SignedInActions({ profile, context }: { profile: QrProfile; context: Ex
   );
 }
 
-/** A customer's personal QR page (ARCHITECTURE.md §6): public, shows only a display name. */
+/** A customer's personal QR page — public, shows only a display name (who may see and do what: lib/db/qr.ts). */
 export default async function QrUserPage({ params }: { params: Params }) {
   const profile = await getQrProfile((await params).user_id);
   if (!profile) notFound();

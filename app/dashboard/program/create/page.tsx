@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "New program" };
 
 type Props = { searchParams: Promise<{ businessId?: string | string[] }> };
 
-// /dashboard/program/create (spec §2), `?businessId=` (id or slug) preselects one of the owner's businesses.
+// /dashboard/program/create, `?businessId=` (id or slug) preselects one of the owner's businesses.
 export default async function CreateProgramPage({ searchParams }: Props) {
   const user = await requireUser();
   const [businesses, query] = await Promise.all([listOwnerBusinesses(user.id), searchParams]);

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Claim a tag" };
 
 type Props = { params: Promise<{ id?: string[] }>; searchParams: Promise<{ tagId?: string | string[] }> };
 
-// /dashboard/tag/claim/:id? (spec §2) — the id may also come as ?tagId=, or be typed.
+// /dashboard/tag/claim/:id? — the id may also come as ?tagId=, or be typed.
 export default async function ClaimTagPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const [{ id }, query] = await Promise.all([params, searchParams]);

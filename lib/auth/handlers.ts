@@ -1,4 +1,0 @@
-import "server-only";
-import { handlers } from "@/lib/auth";
-
-export const { GET, POST } = handlers;
