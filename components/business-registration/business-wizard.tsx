@@ -34,7 +34,7 @@ type Props = {
   tapId: string | null;
   redirect: string | null;
   googleEnabled: boolean;
-  googleSignIn: (redirect: string | null) => Promise<void>;
+  googleSignIn: (redirect: string | null) => Promise<unknown>;
   /** A signed-in user: the business is added to this account (no account step fields). */
   account?: SignedInAccount;
   addBusiness?: (registration: ReturnType<typeof toBusinessRegistration>) => Promise<AddBusinessResult>;
@@ -156,7 +156,9 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
       toast.error("Error", { description: GOOGLE_SIGNUP_FALLBACK });
       return;
     }
-    startGoogle(() => googleSignIn(redirect));
+    startGoogle(async () => {
+      await googleSignIn(redirect);
+    });
   };
 
   return (
