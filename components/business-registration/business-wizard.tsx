@@ -22,13 +22,14 @@ import { AccountStep, SignedInAccountStep } from "./account-step";
 import { BusinessStep } from "./business-step";
 import { ConfirmStep } from "./confirm-step";
 import { StepIndicator } from "./step-indicator";
+import type { ActionResult } from "@/lib/actions/result";
 import { ClientForm } from "@/components/ui/client-form";
 
 const STEP_TITLES = ["Your business", "Your account", "Confirm your details"] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
 export type SignedInAccount = { firstName: string; lastName: string; email: string };
-export type AddBusinessResult = { ok: true; businessId: string } | { ok: false; error: string };
+export type AddBusinessResult = ActionResult<{ businessId: string }>;
 
 type Props = {
   tapId: string | null;
