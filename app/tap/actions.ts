@@ -21,7 +21,7 @@ function invalidTap(error: z.ZodError, input: unknown): TapErrorBody {
   if (error.issues.some((issue) => issue.path[0] === "idempotencyKey")) {
     return { status: "error", code: "invalid_idempotency_key", message: IDEMPOTENCY_KEY_MESSAGE, tag_id: "" };
   }
-  if (error.issues.some((issue) => issue.path.length === 0 || issue.path[0] === "id")) {
+  if (error.issues.some((issue) => issue.path[0] === "id")) {
     return { status: "error", code: "invalid_tag", message: "Invalid tag ID", tag_id: "" };
   }
   const id = typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
