@@ -1,6 +1,9 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
+import { z } from "zod";
+import { action } from "@/lib/actions/safe-action";
+import { failure, type ActionResult } from "@/lib/actions/result";
 import { signIn } from "@/lib/auth";
 import { clientIp } from "@/lib/auth/client-ip";
 import { sessionCookieOptions, SESSION_COOKIE } from "@/lib/auth/cookies";
@@ -9,20 +12,22 @@ import { safeRedirectPath } from "@/lib/auth/redirects";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { loginSchema } from "@/lib/validation/auth";
 
-export type LoginActionResult = { ok: true; redirectTo: string } | { ok: false; error: string };
+export type LoginActionResult = ActionResult<{ redirectTo: string }>;
 
-export async function loginAction(input: unknown, redirect: string | null): Promise<LoginActionResult> {
-  const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Failed to login" };
-  const result = await loginWithPassword(parsed.data, clientIp(await headers()));
-  if (!result.ok) return { ok: false, error: result.message };
-  const jar = await cookies();
-  jar.set(SESSION_COOKIE, await encodeSessionToken(result.user), sessionCookieOptions());
-  return { ok: true, redirectTo: safeRedirectPath(redirect) ?? "/dashboard" };
-}
+/** Where to go after signing in: a same-origin path, else the dashboard (docs/input-handling.md). */
+const redirectTargetSchema = z.unknown().transform((value) => safeRedirectPath(value) ?? "/dashboard");
+
+export const loginAction = action(
+  { role: "public", args: [loginSchema, redirectTargetSchema] },
+  async ({ args: [credentials, redirectTo] }): Promise<LoginActionResult> => {
+    const result = await loginWithPassword(credentials, clientIp(await headers()));
+    if (!result.ok) return failure(result.message);
+    (await cookies()).set(SESSION_COOKIE, await encodeSessionToken(result.user), sessionCookieOptions());
+    return { ok: true, redirectTo };
+  },
+);
 
 /** Google sign-in; the provider returns through /auth/callback, which finishes any pending registration. */
-export async function googleSignInAction(redirect: string | null): Promise<void> {
-  const target = safeRedirectPath(redirect) ?? "/dashboard";
+export const googleSignInAction = action({ role: "public", args: [redirectTargetSchema] }, async ({ args: [target] }): Promise<void> => {
   await signIn("google", { redirectTo: `/auth/callback?redirect=${encodeURIComponent(target)}` });
-}
+});

@@ -1,6 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
+import { z } from "zod";
+import { action } from "@/lib/actions/safe-action";
 import { getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams, sunRejection } from "@/lib/nfc/verify-tap";
@@ -8,28 +10,40 @@ import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from "@/lib/tap/idempot
 import { recordTap, type TapErrorBody, type TapVisitBody } from "@/lib/tap/record";
 import { tapRequestSchema } from "@/lib/validation/tap";
 
+/** A bare tag id, or the tag id with a secure tag's SUN parameters and the page visit's idempotency key. */
+const tapActionSchema = z.preprocess(
+  (input) => (typeof input === "string" ? { id: input } : input),
+  tapRequestSchema.extend({ idempotencyKey: idempotencyKeySchema.optional() }),
+);
+
+/** The same answers POST /api/tap gives: a bad key first, then a bad tag id, then unverifiable SUN parameters. */
+function invalidTap(error: z.ZodError, input: unknown): TapErrorBody {
+  if (error.issues.some((issue) => issue.path[0] === "idempotencyKey")) {
+    return { status: "error", code: "invalid_idempotency_key", message: IDEMPOTENCY_KEY_MESSAGE, tag_id: "" };
+  }
+  if (error.issues.some((issue) => issue.path[0] === "id")) {
+    return { status: "error", code: "invalid_tag", message: "Invalid tag ID", tag_id: "" };
+  }
+  const id = typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
+  const { code, message } = sunRejection("not_verified");
+  return { status: "error", code, message, tag_id: id };
+}
+
 /**
  * The tap page's recorder: the same visit as POST /api/tap, for the signed-in
  * customer. Input: `{ id, picc_data?, enc?, cmac?, uid?, ctr?, idempotencyKey? }`
  * — a secure tag's SUN parameters from the tapped URL, and the page visit's
  * key, so a retry of that page visit never counts twice — or just the tag id.
+ * Role public: the visit's own statement checks the account and its session
+ * version (the hot path reads the session without a query of its own).
  */
-export async function recordTapAction(input: unknown): Promise<TapVisitBody | TapErrorBody> {
-  const rawKey = typeof input === "object" && input && "idempotencyKey" in input ? input.idempotencyKey : undefined;
-  const key = rawKey === undefined ? null : idempotencyKeySchema.safeParse(rawKey);
-  if (key && !key.success) return { status: "error", code: "invalid_idempotency_key", message: IDEMPOTENCY_KEY_MESSAGE, tag_id: "" };
-  const parsed = tapRequestSchema.safeParse(typeof input === "string" ? { id: input } : input);
-  if (!parsed.success) {
-    const badId = parsed.error.issues.some((issue) => issue.path[0] === "id");
-    const id = typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
-    if (badId) return { status: "error", code: "invalid_tag", message: "Invalid tag ID", tag_id: "" };
-    const { code, message } = sunRejection("not_verified");
-    return { status: "error", code, message, tag_id: id };
-  }
-  const { id } = parsed.data;
-  const requestHeaders = await headers();
-  const identity = await getSessionIdentityFromHeaders(requestHeaders);
-  if (!identity) return { status: "error", code: "not_authenticated", message: "Please log in to record your visit.", tag_id: id };
-  const result = await recordTap(identity, id, requestNow(requestHeaders), pickSunParams(parsed.data), key ? key.data : null);
-  return result.body;
-}
+export const recordTapAction = action(
+  { role: "public", args: [tapActionSchema], invalid: [invalidTap] },
+  async ({ args: [input] }): Promise<TapVisitBody | TapErrorBody> => {
+    const requestHeaders = await headers();
+    const identity = await getSessionIdentityFromHeaders(requestHeaders);
+    if (!identity) return { status: "error", code: "not_authenticated", message: "Please log in to record your visit.", tag_id: input.id };
+    const result = await recordTap(identity, input.id, requestNow(requestHeaders), pickSunParams(input), input.idempotencyKey ?? null);
+    return result.body;
+  },
+);

@@ -18,7 +18,9 @@ export function GoogleButton({ redirect, enabled, label }: { redirect: string | 
           toast.error("Google sign-in is not configured", { description: "Use your email and password instead." });
           return;
         }
-        startTransition(() => googleSignInAction(redirect));
+        startTransition(async () => {
+          await googleSignInAction(redirect);
+        });
       }}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">

@@ -22,19 +22,20 @@ import { AccountStep, SignedInAccountStep } from "./account-step";
 import { BusinessStep } from "./business-step";
 import { ConfirmStep } from "./confirm-step";
 import { StepIndicator } from "./step-indicator";
+import type { ActionResult } from "@/lib/actions/result";
 import { ClientForm } from "@/components/ui/client-form";
 
 const STEP_TITLES = ["Your business", "Your account", "Confirm your details"] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
 export type SignedInAccount = { firstName: string; lastName: string; email: string };
-export type AddBusinessResult = { ok: true; businessId: string } | { ok: false; error: string };
+export type AddBusinessResult = ActionResult<{ businessId: string }>;
 
 type Props = {
   tapId: string | null;
   redirect: string | null;
   googleEnabled: boolean;
-  googleSignIn: (redirect: string | null) => Promise<void>;
+  googleSignIn: (redirect: string | null) => Promise<unknown>;
   /** A signed-in user: the business is added to this account (no account step fields). */
   account?: SignedInAccount;
   addBusiness?: (registration: ReturnType<typeof toBusinessRegistration>) => Promise<AddBusinessResult>;
@@ -156,7 +157,9 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
       toast.error("Error", { description: GOOGLE_SIGNUP_FALLBACK });
       return;
     }
-    startGoogle(() => googleSignIn(redirect));
+    startGoogle(async () => {
+      await googleSignIn(redirect);
+    });
   };
 
   return (

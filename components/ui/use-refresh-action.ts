@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-
-type Failure = { ok: false; error: string };
+import type { ActionFailure } from "@/lib/actions/result";
 
 /** Said when a server action could not be reached or threw. */
 export const ACTION_FAILED = "Something went wrong. Please try again.";
@@ -17,13 +16,13 @@ export const ACTION_FAILED = "Something went wrong. Please try again.";
 export function useRefreshAction() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const run = <R extends { ok: true } | Failure>(
+  const run = <R extends { ok: true } | ActionFailure>(
     action: () => Promise<R>,
-    handle: (result: R | Failure) => void,
+    handle: (result: R | ActionFailure) => void,
     options: { refresh?: "success" | "always" } = {},
   ) =>
     startTransition(async () => {
-      const result = await action().catch((): Failure => ({ ok: false, error: ACTION_FAILED }));
+      const result = await action().catch((): ActionFailure => ({ ok: false, error: ACTION_FAILED }));
       handle(result);
       if (result.ok || options.refresh === "always") router.refresh();
     });

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
+import { fieldErrorsOf, firstIssue } from "@/lib/actions/result";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 
 // JSON API conventions: errors are { status: "error", message, code? } with a
@@ -20,16 +21,6 @@ export function apiJson<T>(body: T, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return NextResponse.json(body, { ...init, headers });
-}
-
-/** Field → first message, for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    out[key] ??= issue.message;
-  }
-  return out;
 }
 
 type BodyResult<T> = { ok: true; data: T } | { ok: false; response: NextResponse };
@@ -79,8 +70,8 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, response: apiError(400, parsed.error.issues[0]?.message ?? "Invalid request.", { errors }) };
+    const errors = fieldErrorsOf(parsed.error);
+    return { ok: false, response: apiError(400, firstIssue(parsed.error, "Invalid request."), { errors }) };
   }
   return { ok: true, data: parsed.data };
 }

@@ -133,13 +133,6 @@ export function toProgramData(input: ProgramInput): ProgramData {
   };
 }
 
-/** Field path → first message, for the actions' fieldErrors. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return fieldErrors;
-}
-
 /** The form's percentage input → the stored 0..1 chance (NaN stays NaN so the schema reports it). */
 export function percentToChance(percent: number): number {
   return Math.round(percent * 10_000) / 1_000_000;

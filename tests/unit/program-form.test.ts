@@ -1,11 +1,11 @@
 import { formatProgramDay, programOfferLine } from "@/components/programs/program-offer";
+import { fieldErrorsOf } from "@/lib/actions/result";
 import { defaultRules } from "@/lib/loyalty";
 import {
   chanceToPercent,
   END_BEFORE_START_MESSAGE,
   END_DATE_REQUIRED_MESSAGE,
   EXPIRY_DAYS_MESSAGE,
-  fieldErrorsOf,
   percentToChance,
   PROGRAM_TYPE_MESSAGE,
   programInputSchema,

@@ -1,4 +1,5 @@
-import { apiError, apiJson, fieldErrors, readJsonBody } from "@/lib/http/api";
+import { fieldErrorsOf, firstIssue } from "@/lib/actions/result";
+import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
 import { getUserFromHeaders, getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams } from "@/lib/nfc/verify-tap";
@@ -14,7 +15,7 @@ export async function GET(request: Request) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = tapRequestSchema.safeParse(query);
   if (!parsed.success) {
-    return apiError(400, parsed.error.issues[0]?.message ?? "Invalid tag ID", { errors: fieldErrors(parsed.error) });
+    return apiError(400, firstIssue(parsed.error, "Invalid tag ID"), { errors: fieldErrorsOf(parsed.error) });
   }
   const user = await getUserFromHeaders(request.headers);
   const result = await loadVerifiedTapState(parsed.data.id, user, pickSunParams(parsed.data), requestNow(request.headers));

@@ -1,25 +1,22 @@
 "use server";
 
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { action } from "@/lib/actions/safe-action";
+import { failure, type ActionResult } from "@/lib/actions/result";
 import { releaseTag, renameTag } from "@/lib/db/tags";
 import { renameTagSchema } from "@/lib/validation/tags";
 import { tagIdSchema } from "@/lib/validation/registration";
 
-export type TagActionResult = { ok: true } | { ok: false; error: string };
+export type TagActionResult = ActionResult;
 
-export async function renameTagAction(input: unknown): Promise<TagActionResult> {
-  const user = await getCurrentUser();
-  if (!user) return { ok: false, error: "Please log in again." };
-  const parsed = renameTagSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid label" };
-  if (!(await renameTag(user.id, parsed.data.tagId, parsed.data.label))) return { ok: false, error: "Tag not found" };
-  return { ok: true };
-}
+// renameTag and releaseTag match the tag's owner in their own statement.
+const NOT_FOUND = failure("Tag not found");
 
-export async function releaseTagAction(tagId: unknown): Promise<TagActionResult> {
-  const user = await getCurrentUser();
-  if (!user) return { ok: false, error: "Please log in again." };
-  const parsed = tagIdSchema.safeParse(tagId);
-  if (!parsed.success || !(await releaseTag(user.id, parsed.data))) return { ok: false, error: "Tag not found" };
-  return { ok: true };
-}
+export const renameTagAction = action(
+  { role: "owner", args: [renameTagSchema] },
+  async ({ args: [input], user }): Promise<TagActionResult> => ((await renameTag(user.id, input.tagId, input.label)) ? { ok: true } : NOT_FOUND),
+);
+
+export const releaseTagAction = action(
+  { role: "owner", args: [tagIdSchema], invalid: [NOT_FOUND] },
+  async ({ args: [tagId], user }): Promise<TagActionResult> => ((await releaseTag(user.id, tagId)) ? { ok: true } : NOT_FOUND),
+);

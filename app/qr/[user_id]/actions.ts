@@ -1,7 +1,8 @@
 "use server";
 
 import { headers } from "next/headers";
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { action } from "@/lib/actions/safe-action";
+import { failure } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
 import {
   addReferrer,
@@ -13,33 +14,22 @@ import {
   type QrVisitSummary,
 } from "@/lib/db/qr";
 
-const invalid = { ok: false as const, error: "Invalid request." };
-const signedOut = { ok: false as const, error: "Please log in again." };
+const invalid = [failure("Invalid request.")];
 
-export async function linkCustomerAction(input: unknown): Promise<QrActionResult<{ businessName: string; created: boolean }>> {
-  const user = await getCurrentUser();
-  if (!user) return signedOut;
-  const parsed = qrBusinessActionSchema.safeParse(input);
-  if (!parsed.success) return invalid;
-  const result = await linkCustomerViaQr(user.id, parsed.data.businessId, parsed.data.customerId);
-  return result;
-}
+// linkCustomerViaQr and recordVisitViaQr match the business's owner in their own query.
+export const linkCustomerAction = action(
+  { role: "owner", args: [qrBusinessActionSchema], invalid },
+  async ({ args: [input], user }): Promise<QrActionResult<{ businessName: string; created: boolean }>> =>
+    linkCustomerViaQr(user.id, input.businessId, input.customerId),
+);
 
-export async function recordQrVisitAction(input: unknown): Promise<QrActionResult<{ visit: QrVisitSummary }>> {
-  const user = await getCurrentUser();
-  if (!user) return signedOut;
-  const parsed = qrBusinessActionSchema.safeParse(input);
-  if (!parsed.success) return invalid;
-  const now = requestNow(await headers());
-  const result = await recordVisitViaQr(user.id, parsed.data.businessId, parsed.data.customerId, now);
-  return result;
-}
+export const recordQrVisitAction = action(
+  { role: "owner", args: [qrBusinessActionSchema], invalid },
+  async ({ args: [input], user }): Promise<QrActionResult<{ visit: QrVisitSummary }>> =>
+    recordVisitViaQr(user.id, input.businessId, input.customerId, requestNow(await headers())),
+);
 
-export async function addReferrerAction(input: unknown): Promise<QrActionResult> {
-  const user = await getCurrentUser();
-  if (!user) return signedOut;
-  const parsed = qrReferrerSchema.safeParse(input);
-  if (!parsed.success) return invalid;
-  const result = await addReferrer(user.id, parsed.data.referrerId, requestNow(await headers()));
-  return result;
-}
+export const addReferrerAction = action(
+  { role: "user", args: [qrReferrerSchema], invalid },
+  async ({ args: [input], user }): Promise<QrActionResult> => addReferrer(user.id, input.referrerId, requestNow(await headers())),
+);

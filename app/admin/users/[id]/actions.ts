@@ -1,16 +1,16 @@
 "use server";
 
-import { getCurrentUser } from "@/lib/auth/current-user";
-import { isAdmin, setUserDisabled, setUserDisabledSchema } from "@/lib/db/admin";
+import { action } from "@/lib/actions/safe-action";
+import { failure, type ActionResult } from "@/lib/actions/result";
+import { setUserDisabled, setUserDisabledSchema } from "@/lib/db/admin";
 
-export type SetDisabledActionResult = { ok: true; disabled: boolean } | { ok: false; error: string };
+export type SetDisabledActionResult = ActionResult<{ disabled: boolean }>;
 
-export async function setUserDisabledAction(input: unknown): Promise<SetDisabledActionResult> {
-  const admin = await getCurrentUser();
-  if (!admin || !isAdmin(admin)) return { ok: false, error: "Not allowed." };
-  const parsed = setUserDisabledSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: "Invalid request." };
-  const result = await setUserDisabled(admin.id, parsed.data.userId, parsed.data.disabled);
-  if (!result.ok) return result;
-  return { ok: true, disabled: result.disabledAt !== null };
-}
+export const setUserDisabledAction = action(
+  { role: "admin", args: [setUserDisabledSchema], invalid: [failure("Invalid request.")] },
+  async ({ args: [input], user }): Promise<SetDisabledActionResult> => {
+    const result = await setUserDisabled(user.id, input.userId, input.disabled);
+    if (!result.ok) return result;
+    return { ok: true, disabled: result.disabledAt !== null };
+  },
+);

@@ -1,47 +1,43 @@
 "use server";
 
-import { getCurrentUser } from "@/lib/auth/current-user";
+import { action } from "@/lib/actions/safe-action";
+import { failure, type ActionResult } from "@/lib/actions/result";
 import { disableSecureTag, enableSecureTag, pinSecureTagChip } from "@/lib/db/secure-tags";
-import { CHIP_UID_MESSAGE, secureTagChipSchema } from "@/lib/nfc/chip-uid";
+import { secureTagChipSchema } from "@/lib/nfc/chip-uid";
 import { parseSdmKeyHex } from "@/lib/nfc/keys";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { secureTagKeysSchema } from "@/lib/validation/tags";
 
-export type SecureTagActionResult = { ok: true } | { ok: false; error: string };
+export type SecureTagActionResult = ActionResult;
 
 // Keys come in once and are never sent back: results carry no key material,
-// and nothing here logs the input.
+// and nothing here logs the input. The lib/db/secure-tags functions match the
+// tag's owner in their own statement.
 
-export async function saveSecureTagKeysAction(input: unknown): Promise<SecureTagActionResult> {
-  const user = await getCurrentUser();
-  if (!user) return { ok: false, error: "Please log in again." };
-  const parsed = secureTagKeysSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Invalid keys" };
-  const metaReadKey = parseSdmKeyHex(parsed.data.metaReadKey);
-  const fileReadKey = parseSdmKeyHex(parsed.data.fileReadKey);
-  if (!metaReadKey || !fileReadKey) return { ok: false, error: "Invalid keys" };
-  if (!(await enableSecureTag(user.id, parsed.data.tagId, { metaReadKey, fileReadKey }))) return { ok: false, error: "Tag not found" };
-  return { ok: true };
-}
+const NOT_FOUND = failure("Tag not found");
 
-export async function disableSecureTagAction(tagId: unknown): Promise<SecureTagActionResult> {
-  const user = await getCurrentUser();
-  if (!user) return { ok: false, error: "Please log in again." };
-  const parsed = tagIdSchema.safeParse(tagId);
-  if (!parsed.success || !(await disableSecureTag(user.id, parsed.data))) return { ok: false, error: "Tag not found" };
-  return { ok: true };
-}
+export const saveSecureTagKeysAction = action(
+  { role: "owner", args: [secureTagKeysSchema] },
+  async ({ args: [input], user }): Promise<SecureTagActionResult> => {
+    const metaReadKey = parseSdmKeyHex(input.metaReadKey);
+    const fileReadKey = parseSdmKeyHex(input.fileReadKey);
+    if (!metaReadKey || !fileReadKey) return failure("Invalid keys");
+    return (await enableSecureTag(user.id, input.tagId, { metaReadKey, fileReadKey })) ? { ok: true } : NOT_FOUND;
+  },
+);
+
+export const disableSecureTagAction = action(
+  { role: "owner", args: [tagIdSchema], invalid: [NOT_FOUND] },
+  async ({ args: [tagId], user }): Promise<SecureTagActionResult> => ((await disableSecureTag(user.id, tagId)) ? { ok: true } : NOT_FOUND),
+);
 
 /**
  * Pins the tag to the chip UID the owner entered, or clears the pin (empty
  * UID) so the next verified tap pins its chip. A replaced chip starts its own
  * read counter; every chip's high-water counter is kept.
  */
-export async function pinSecureTagChipAction(input: unknown): Promise<SecureTagActionResult> {
-  const user = await getCurrentUser();
-  if (!user) return { ok: false, error: "Please log in again." };
-  const parsed = secureTagChipSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? CHIP_UID_MESSAGE };
-  if (!(await pinSecureTagChip(user.id, parsed.data.tagId, parsed.data.uid))) return { ok: false, error: "Tag not found" };
-  return { ok: true };
-}
+export const pinSecureTagChipAction = action(
+  { role: "owner", args: [secureTagChipSchema] },
+  async ({ args: [input], user }): Promise<SecureTagActionResult> =>
+    (await pinSecureTagChip(user.id, input.tagId, input.uid)) ? { ok: true } : NOT_FOUND,
+);

@@ -1,0 +1,103 @@
+import "server-only";
+import type { z } from "zod";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { isAdmin } from "@/lib/db/admin";
+import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
+import type { AppUser } from "@/lib/db/users";
+import { failure, invalidForm, type ActionFailure } from "@/lib/actions/result";
+
+// The one way to write a server action (docs/input-handling.md, "Server
+// actions"). `action(config, handler)` authorises the caller, parses each
+// positional argument with its zod schema, and only then runs the handler with
+// the parsed values and the user. Refusals and bad input come back as results,
+// never as exceptions: a throw is a bug.
+//
+// Roles:
+//   public  anyone; no session is read (a handler that needs the caller reads it itself)
+//   user    a signed-in, enabled account whose session version is current (getCurrentUser)
+//   owner   a user acting on their own business: with `business`, the builder loads the
+//           business the input names and answers `notFound` for a missing one or someone
+//           else's (the same answer); without it, the handler passes user.id to queries
+//           that match the owner in the statement itself (lib/db/*)
+//   admin   a user whose role is ADMIN; anyone else gets "Not allowed."
+//
+// tests/integration/server-actions.test.ts fails when an exported server action
+// does not come from here.
+
+export type Role = "public" | "user" | "owner" | "admin";
+
+export const SIGNED_OUT_MESSAGE = "Please log in again.";
+export const NOT_ALLOWED_MESSAGE = "Not allowed.";
+
+type Schemas = readonly z.ZodType[];
+type Parsed<S extends Schemas> = { -readonly [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never };
+
+/** What a failed parse of one argument answers: a fixed result, or one built from the zod error and the raw argument. */
+type Invalid<F> = F | ((error: z.ZodError, raw: unknown) => F);
+
+export type ActionConfig<S extends Schemas, R extends Role, F> = {
+  role: R;
+  /** One schema per positional argument the client passes; further arguments are ignored. */
+  args: S;
+  /** Per argument; default: the first message and every field's (invalidForm). The first failing argument answers. */
+  invalid?: readonly (Invalid<F> | undefined)[];
+  /** The answer to a caller without a valid session (or, for admin, without the role). */
+  refused?: F;
+  /** role owner: the business the parsed input names, and the answer when the caller does not own it. */
+  business?: R extends "owner" ? { of: (args: Parsed<S>) => string; notFound: F } : never;
+};
+
+export type ActionContext<S extends Schemas, R extends Role> = {
+  args: Parsed<S>;
+  user: R extends "public" ? null : AppUser;
+  /** role owner with `business`: the caller's business the input named. */
+  business: R extends "owner" ? OwnedBusiness | null : null;
+};
+
+export type BuiltAction<Out> = (...args: unknown[]) => Promise<Out>;
+
+const built = new WeakSet<object>();
+
+/** True for a function made by `action` (the test that every exported server action is one reads this). */
+export function isBuiltAction(value: unknown): boolean {
+  return typeof value === "function" && built.has(value);
+}
+
+async function authorise(role: Role): Promise<{ user: AppUser | null; refused: "signed-out" | "not-allowed" | null }> {
+  if (role === "public") return { user: null, refused: null };
+  const user = await getCurrentUser();
+  if (role === "admin") return user && isAdmin(user) ? { user, refused: null } : { user: null, refused: "not-allowed" };
+  return user ? { user, refused: null } : { user: null, refused: "signed-out" };
+}
+
+export function action<const S extends Schemas, R extends Role, Out, F = ActionFailure>(
+  config: ActionConfig<S, R, F>,
+  handler: (context: ActionContext<S, R>) => Promise<Out>,
+): BuiltAction<Out | F> {
+  const run = async (...raw: unknown[]): Promise<Out | F> => {
+    const { user, refused } = await authorise(config.role);
+    if (refused) return config.refused ?? (failure(refused === "signed-out" ? SIGNED_OUT_MESSAGE : NOT_ALLOWED_MESSAGE) as F);
+
+    const parsed: unknown[] = [];
+    for (const [index, schema] of config.args.entries()) {
+      const result = schema.safeParse(raw[index]);
+      if (result.success) {
+        parsed.push(result.data);
+        continue;
+      }
+      const invalid = config.invalid?.[index];
+      if (invalid === undefined) return invalidForm(result.error) as F;
+      return typeof invalid === "function" ? (invalid as (error: z.ZodError, raw: unknown) => F)(result.error, raw[index]) : invalid;
+    }
+    const args = parsed as Parsed<S>;
+
+    let business: OwnedBusiness | null = null;
+    if (config.business) {
+      business = await getOwnedBusiness(user!.id, config.business.of(args));
+      if (!business) return config.business.notFound;
+    }
+    return handler({ args, user, business } as ActionContext<S, R>);
+  };
+  built.add(run);
+  return run;
+}
