@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 // run whenever something else held it). Playwright loads its config in the
 // runner and again in every worker; the choice is written to process.env,
 // which the workers inherit, so all of them reach the same server.
-export function e2ePort(env: NodeJS.ProcessEnv = process.env): number {
+export function e2ePort(env: Record<string, string | undefined> = process.env): number {
   if (!env.E2E_PORT) env.E2E_PORT = String(freePort());
   const port = Number(env.E2E_PORT);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {

@@ -14,7 +14,7 @@ describe("the e2e server's port", () => {
     // Hold 3100 as another app would; if something already does, that serves too.
     const other = await listen(3100).catch(() => null);
     try {
-      const env: NodeJS.ProcessEnv = {};
+      const env: Record<string, string | undefined> = {};
       const port = e2ePort(env);
       expect(port).not.toBe(3100);
       expect(env.E2E_PORT).toBe(String(port));
