@@ -2,11 +2,13 @@ import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { e2ePort } from "./tests/e2e/port";
 
 // e2e runs against the production build (`next build` first; `npm test` does
 // it) served by `npm start` on a fresh embedded database, in Debian's Chromium:
-// Playwright's own browser download cannot reach its host from here.
-const port = Number(process.env.E2E_PORT || 3100);
+// Playwright's own browser download cannot reach its host from here. The
+// server listens on E2E_PORT, or on a free port when it is unset.
+const port = e2ePort();
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "loyaltap-e2e-"));
 // Everything the server prints, for the log checks of `npm test` (scripts/check-logs.mjs).

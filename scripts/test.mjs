@@ -6,12 +6,15 @@
 // After the e2e run the server's log is checked for secrets (passwords,
 // tokens, reset links, key hex: scripts/check-logs.mjs); a finding counts as a
 // failed test. Prints each runner's own summary and, last, one line with the
-// totals: "N passed, N failed" (a phase that could not report counts as failed).
+// totals: "N passed, N failed, N skipped", where every runner-level error (a
+// suite that could not run, Playwright's web server not starting, a failed
+// build, a phase with no report) counts as failed (scripts/test-summary.mjs).
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkLogFile } from "./check-logs.mjs";
+import { addCheck, addFailure, addJest, addPlaywright, emptyTotals, flakyTests, summaryLine } from "./test-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
@@ -32,104 +35,87 @@ async function readJson(file) {
   }
 }
 
-// Titles of the tests Playwright marked flaky (failed, then passed on retry).
-function flakyTests(suites, prefix = []) {
-  const found = [];
-  for (const suite of suites) {
-    const titles = suite.title && !suite.title.endsWith(".ts") ? [...prefix, suite.title] : prefix;
-    for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((t) => t.status === "flaky")) found.push([spec.file, ...titles, spec.title].join(" › "));
-    }
-    found.push(...flakyTests(suite.suites ?? [], titles));
-  }
-  return found;
+// Which phases run: all by default; TEST_PHASES=e2e (a comma-separated list of
+// jest, build, e2e, reliability, cluster) runs a part, e.g. to check one fix.
+const PHASES = ["jest", "build", "e2e", "reliability", "cluster"];
+const chosen = (process.env.TEST_PHASES ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+const unknown = chosen.filter((p) => !PHASES.includes(p));
+if (unknown.length) {
+  console.error(`TEST_PHASES: unknown phase ${unknown.join(", ")} (known: ${PHASES.join(", ")})`);
+  process.exit(2);
+}
+const runs = (phase) => (chosen.length ? chosen.includes(phase) : phase !== "build" || process.env.E2E_SKIP_BUILD !== "1");
+
+function finish(totals) {
+  console.log("\n== all suites ==");
+  if (chosen.length) console.log(`phases run: ${chosen.join(", ")}`);
+  if (totals.problems.length) console.log(`failures outside a test:\n${totals.problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.log(summaryLine(totals));
+  process.exit(totals.failed > 0 ? 1 : 0);
 }
 
-/**
- * Adds a jest run's counts. A run that failed without a failed test (no
- * report, a crash, a failing global setup or teardown) counts as one failure,
- * so the summary line never reads "0 failed" for a failed phase.
- */
-function addJest(totals, report, code) {
-  const failed = report ? report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) : 0;
-  if (report) {
-    totals.passed += report.numPassedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
-  }
-  totals.failed += failed || (code !== 0 || !report ? 1 : 0);
+async function runJest(totals, phase, name, configArgs) {
+  const file = path.join(resultsDir, `${name}.json`);
+  // --forceExit: a test that fails halfway can leave a child process or socket
+  // behind, and jest would then wait for it forever instead of reporting.
+  const code = await run(bin("jest"), ["--ci", "--forceExit", ...configArgs, "--json", `--outputFile=${file}`]);
+  addJest(totals, phase, await readJson(file), code);
 }
 
 async function main() {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
-  const totals = { passed: 0, failed: 0, skipped: 0 };
-  let exitCode = 0;
+  const totals = emptyTotals();
 
-  console.log("\n== jest: unit + integration ==");
-  const jestJson = path.join(resultsDir, "jest.json");
-  // --forceExit: a test that fails halfway can leave a child process or socket
-  // behind, and jest would then wait for it forever instead of reporting.
-  const jestCode = await run(bin("jest"), ["--ci", "--forceExit", "--json", `--outputFile=${jestJson}`]);
-  const jest = await readJson(jestJson);
-  addJest(totals, jest, jestCode);
-  if (jestCode !== 0) exitCode = 1;
+  if (runs("jest")) {
+    console.log("\n== jest: unit + integration ==");
+    await runJest(totals, "jest", "jest", []);
+  }
 
-  if (process.env.E2E_SKIP_BUILD !== "1") {
+  if (runs("build")) {
     console.log("\n== next build (production build for e2e) ==");
     const buildCode = await run(bin("next"), ["build"]);
     if (buildCode !== 0) {
-      console.log("\nnext build failed: e2e not run");
-      console.log(`${totals.passed} passed, ${totals.failed + 1} failed, ${totals.skipped} skipped`);
-      process.exit(1);
+      // Every later phase runs against this build.
+      addFailure(totals, "next build", `exited with code ${buildCode}; e2e, reliability and cluster not run`);
+      finish(totals);
     }
   }
 
-  console.log("\n== playwright: e2e in Chromium ==");
-  const pwJson = path.join(resultsDir, "playwright.json");
-  const serverLog = path.join(resultsDir, "e2e-server.log");
-  const pwCode = await run(bin("playwright"), ["test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_SERVER_LOG: serverLog });
-  const pw = await readJson(pwJson);
-  if (pw?.stats) {
-    totals.passed += pw.stats.expected + (pw.stats.flaky ?? 0);
-    totals.failed += pw.stats.unexpected;
-    totals.skipped += pw.stats.skipped;
-    const flaky = flakyTests(pw.suites ?? []);
+  if (runs("e2e")) {
+    console.log("\n== playwright: e2e in Chromium ==");
+    const pwJson = path.join(resultsDir, "playwright.json");
+    const serverLog = path.join(resultsDir, "e2e-server.log");
+    const pwCode = await run(bin("playwright"), ["test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_SERVER_LOG: serverLog });
+    const pw = await readJson(pwJson);
+    addPlaywright(totals, "playwright", pw, pwCode);
+    const flaky = flakyTests(pw?.suites ?? []);
     if (flaky.length) console.log(`\nflaky (failed once, passed on retry): ${flaky.length}\n${flaky.map((t) => `  - ${t}`).join("\n")}`);
-  } else totals.failed += 1;
-  if (pwCode !== 0) exitCode = 1;
 
-  console.log("\n== logs: no secrets in the e2e server's log ==");
-  try {
-    const { lines, hits } = await checkLogFile(serverLog);
-    for (const hit of hits) console.log(`  ${path.relative(root, serverLog)}:${hit.line}: ${hit.kind}`);
-    console.log(`${lines} lines checked, ${hits.length} secrets found`);
-    if (hits.length) {
-      totals.failed += 1;
-      exitCode = 1;
-    } else totals.passed += 1;
-  } catch (error) {
-    console.log(`the e2e server log could not be read: ${error instanceof Error ? error.message : error}`);
-    totals.failed += 1;
-    exitCode = 1;
+    console.log("\n== logs: no secrets in the e2e server's log ==");
+    try {
+      const { lines, hits } = await checkLogFile(serverLog);
+      for (const hit of hits) console.log(`  ${path.relative(root, serverLog)}:${hit.line}: ${hit.kind}`);
+      console.log(`${lines} lines checked, ${hits.length} secrets found`);
+      addCheck(totals, "log check", hits.length === 0, `${hits.length} secrets in ${path.relative(root, serverLog)}`);
+    } catch (error) {
+      const reason = `the e2e server log could not be read: ${error instanceof Error ? error.message : error}`;
+      console.log(reason);
+      addFailure(totals, "log check", reason);
+    }
   }
 
-  console.log("\n== reliability: production instances on PostgreSQL ==");
-  const relJson = path.join(resultsDir, "reliability.json");
-  const relCode = await run(bin("jest"), ["--ci", "--forceExit", "--config", "jest.reliability.config.mjs", "--runInBand", "--json", `--outputFile=${relJson}`]);
-  const rel = await readJson(relJson);
-  addJest(totals, rel, relCode);
-  if (relCode !== 0) exitCode = 1;
+  if (runs("reliability")) {
+    console.log("\n== reliability: production instances on PostgreSQL ==");
+    await runJest(totals, "reliability", "reliability", ["--config", "jest.reliability.config.mjs", "--runInBand"]);
+  }
 
-  console.log("\n== cluster: two instances behind nginx, PostgreSQL + Redis ==");
-  const clusterJson = path.join(resultsDir, "cluster.json");
-  const clusterCode = await run(bin("jest"), ["--ci", "--forceExit", "--config", "jest.cluster.config.mjs", "--runInBand", "--json", `--outputFile=${clusterJson}`]);
-  const cluster = await readJson(clusterJson);
-  addJest(totals, cluster, clusterCode);
-  if (clusterCode !== 0) exitCode = 1;
+  if (runs("cluster")) {
+    console.log("\n== cluster: two instances behind nginx, PostgreSQL + Redis ==");
+    await runJest(totals, "cluster", "cluster", ["--config", "jest.cluster.config.mjs", "--runInBand"]);
+  }
 
-  console.log("\n== all suites ==");
-  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-  process.exit(exitCode || (totals.failed > 0 ? 1 : 0));
+  finish(totals);
 }
 
 main();

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { e2ePort } from "./port";
 
 // Seeded by prisma/seed.ts into the e2e server's fresh embedded database.
 export const DEMO_PASSWORD = "loyaltap-demo";
@@ -18,7 +19,7 @@ export async function expectPath(page: Page, path: string) {
 }
 
 // What a browser sends with a post from our own pages: cookie-carrying posts without it are refused.
-const SAME_ORIGIN = { origin: `http://127.0.0.1:${Number(process.env.E2E_PORT || 3100)}` };
+const SAME_ORIGIN = { origin: `http://127.0.0.1:${e2ePort()}` };
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
