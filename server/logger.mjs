@@ -63,7 +63,10 @@ export const logger = createLogger();
 function errorFields(args) {
   const error = args.find((arg) => arg instanceof Error);
   if (!error) return {};
-  return { err: { type: error.name, message: scrub(error.message), stack: scrub(error.stack ?? "") } };
+  // Next.js stamps a failed render's error with a digest, the reference the
+  // error screen shows the user (docs/errors.md): kept so the two can be matched.
+  const digest = typeof error.digest === "string" ? { digest: error.digest } : {};
+  return { err: { type: error.name, message: scrub(error.message), stack: scrub(error.stack ?? ""), ...digest } };
 }
 
 /**

@@ -1,0 +1,8 @@
+"use client";
+
+import { ErrorNotice, type ErrorPageProps } from "@/components/ui/error-notice";
+
+// An admin page failed to render: the admin header stays (docs/errors.md).
+export default function AdminError({ error, retry }: ErrorPageProps) {
+  return <ErrorNotice error={error} retry={retry} homeHref="/admin/users" homeLabel="Back to users" />;
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import Link from "next/link";
+import { Button, buttonClass } from "@/components/ui/button";
+
+/** What Next gives an error.tsx: what was thrown, and a retry that fetches the segment again. */
+export type ErrorPageProps = { error: unknown; retry: () => void };
+
+type Props = ErrorPageProps & {
+  homeHref?: string;
+  homeLabel?: string;
+};
+
+/** The server's reference for a failed render, the same one its log carries. */
+function errorDigest(error: unknown): string | null {
+  if (typeof error !== "object" || error === null || !("digest" in error)) return null;
+  return typeof error.digest === "string" && error.digest ? error.digest : null;
+}
+
+/**
+ * What a user sees when a page fails to render: a plain message, a retry and
+ * a way out. Never the error's message or stack, which may hold data the
+ * user should not see; the digest lets support find the logged error.
+ */
+export function ErrorNotice({ error, retry, homeHref = "/", homeLabel = "Go home" }: Props) {
+  const digest = errorDigest(error);
+  return (
+    <section className="space-y-4 py-6 text-center">
+      <p className="text-sm font-semibold text-brand">Error</p>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-slate-600 dark:text-slate-400">This page could not be shown just now. Please try again in a moment.</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button type="button" onClick={retry}>
+          Try again
+        </Button>
+        <Link href={homeHref} className={buttonClass("secondary")}>
+          {homeLabel}
+        </Link>
+      </div>
+      {digest ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          If it keeps happening, quote this reference: <code data-testid="error-reference">{digest}</code>
+        </p>
+      ) : null}
+    </section>
+  );
+}
