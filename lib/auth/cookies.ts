@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { siteUrl } from "@/lib/site";
 
 // Secure cookies whenever the site is served over https (production); plain
@@ -11,7 +12,7 @@ export function sessionCookieOptions(maxAge = SESSION_MAX_AGE) {
 }
 
 export function authSecret(): string {
-  const secret = process.env.AUTH_SECRET;
+  const secret = env.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set (npm start generates one for local use)");
   return secret;
 }
