@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { env, EnvError, parseEnv } from "@/lib/env";
 
 function problemsOf(source: Record<string, string | undefined>): string[] {
@@ -112,4 +114,32 @@ describe("configuration (lib/env.ts)", () => {
       expect(() => env.DATABASE_IDLE_TIMEOUT_MS).toThrow("DATABASE_IDLE_TIMEOUT_MS must be a whole number, 1 or more");
     });
   });
+});
+
+// Values Next.js writes into the bundle at build time must stay spelled out
+// where they are used (docs/operations.md, "Environment variables").
+const INLINED_AT_BUILD = new Map([
+  ["lib/cache.ts", ["NEXT_RUNTIME"]],
+  ["components/business-registration/place-name-input.tsx", ["NEXT_PUBLIC_GOOGLE_MAPS_API_KEY"]],
+  ["components/pwa/pwa-setup.tsx", ["NODE_ENV"]],
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+test("app/, components/ and lib/ read configuration through lib/env.ts only", () => {
+  const offenders: string[] = [];
+  for (const file of ["app", "components", "lib"].flatMap(sourceFiles)) {
+    if (file === path.join("lib", "env.ts")) continue;
+    const allowed = INLINED_AT_BUILD.get(file.split(path.sep).join("/")) ?? [];
+    for (const match of readFileSync(file, "utf8").matchAll(/process\.env(?:\.(\w+))?/g)) {
+      if (!allowed.includes(match[1] ?? "")) offenders.push(`${file}: ${match[0]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
 });
