@@ -15,10 +15,11 @@ import { isPublicProduction, productionProblems } from "@/server/production-chec
 //   server/production-checks.mjs, because scripts/start.mjs and
 //   server/index.mjs apply it in plain Node before the app is loaded;
 //   `validateEnv` applies the same rules.
-// - `env.X` reads process.env.X on every access (a parse of one variable), so
-//   tests can set a variable per test. `validateEnv()` checks them all at once:
-//   the server runs it at start (instrumentation.ts), so a bad value stops the
-//   process before the first request rather than failing one request.
+// - `env.X` reads process.env.X on every access (parsed again when its text
+//   changed), so tests can set a variable per test.
+// - `validateEnv()` checks them all at once: the server runs it at start
+//   (instrumentation.ts), so a bad value stops the process before the first
+//   request rather than failing one request.
 //
 // Variables used only by plain-Node code that runs before or around the app
 // (server/*.mjs, scripts/*.mjs: PORT, HOST, LOG_*, REDIS_*, TRUST_PROXY_HOPS,
@@ -184,6 +185,10 @@ function read(name: EnvName): string | undefined {
   return process.env[name];
 }
 
+// The last value parsed per variable: a read parses again only when the raw
+// text changed (a parse costs microseconds; the tap path reads a few flags).
+const lastParsed = new Map<EnvName, { raw: string | undefined; value: unknown }>();
+
 /** This process's configuration, one variable parsed per read; a malformed one throws an EnvError naming it. */
 export const env: Env = Object.defineProperties(
   {} as Env,
@@ -193,8 +198,12 @@ export const env: Env = Object.defineProperties(
       {
         enumerable: true,
         get() {
-          const { value, problem } = parseVariable(name, read(name));
+          const raw = read(name);
+          const last = lastParsed.get(name);
+          if (last && last.raw === raw) return last.value;
+          const { value, problem } = parseVariable(name, raw);
           if (problem) throw new EnvError([problem]);
+          lastParsed.set(name, { raw, value });
           return value;
         },
       },

@@ -30,7 +30,8 @@ let warnedDerived = false;
 /** The configured KEK (see the header comment); throws when neither variable is usable. */
 export function tagKeyEncryptionKey(config: Pick<Env, "TAG_KEY_ENCRYPTION_KEY" | "AUTH_SECRET" | "NODE_ENV"> = env): Buffer {
   const configured = config.TAG_KEY_ENCRYPTION_KEY;
-  if (configured) return configured;
+  // A copy: lib/env.ts keeps the parsed key for the next read.
+  if (configured) return Buffer.from(configured);
   const authSecret = config.AUTH_SECRET;
   if (!authSecret) throw new Error("Set TAG_KEY_ENCRYPTION_KEY (or AUTH_SECRET) to store secure tag keys");
   if (config.NODE_ENV === "production" && !warnedDerived) {
