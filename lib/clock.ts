@@ -1,3 +1,5 @@
+import { env } from "@/lib/env";
+
 /**
  * "Now" for a request. End-to-end tests move the clock (e.g. taps on three
  * different days) with an `x-loyaltap-now` header, honoured only when the
@@ -6,7 +8,7 @@
 export const TEST_CLOCK_HEADER = "x-loyaltap-now";
 
 export function requestNow(headers: Headers): Date {
-  if (process.env.LOYALTAP_TEST_CLOCK === "1") {
+  if (env.LOYALTAP_TEST_CLOCK) {
     const value = headers.get(TEST_CLOCK_HEADER);
     const parsed = value ? new Date(value) : null;
     if (parsed && !Number.isNaN(parsed.getTime())) return parsed;

@@ -1,7 +1,9 @@
+import { env } from "@/lib/env";
+
 /** The product name shown in titles; NEXT_PUBLIC_SITE_NAME overrides it. */
-export const siteName = process.env.NEXT_PUBLIC_SITE_NAME || "Loyaltap";
+export const siteName = env.NEXT_PUBLIC_SITE_NAME;
 
 /** Absolute origin for canonical URLs, sitemaps and QR codes built on the server. */
 export function siteUrl(): string {
-  return (process.env.SITE_URL || process.env.AUTH_URL || "http://localhost:3000").replace(/\/+$/, "");
+  return (env.SITE_URL || env.AUTH_URL || "http://localhost:3000").replace(/\/+$/, "");
 }

@@ -1,4 +1,5 @@
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "@/lib/auth/cookie-names";
+import { env } from "@/lib/env";
 import { siteUrl } from "@/lib/site";
 
 // Secure cookies whenever the site is served over https (production); plain
@@ -12,7 +13,7 @@ export function sessionCookieOptions(maxAge = SESSION_MAX_AGE) {
 }
 
 export function authSecret(): string {
-  const secret = process.env.AUTH_SECRET;
+  const secret = env.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set (npm start generates one for local use)");
   return secret;
 }

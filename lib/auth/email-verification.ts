@@ -1,6 +1,7 @@
 import "server-only";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { mailer } from "@/lib/mail";
 import { retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
 import { siteName, siteUrl } from "@/lib/site";
@@ -10,7 +11,7 @@ export const VERIFICATION_RESENDS_PER_HOUR = 3;
 
 /** REQUIRE_EMAIL_VERIFICATION=1: a new account's taps earn nothing until its email is confirmed. */
 export function emailVerificationRequired(): boolean {
-  return process.env.REQUIRE_EMAIL_VERIFICATION === "1";
+  return env.REQUIRE_EMAIL_VERIFICATION;
 }
 
 /**

@@ -1,22 +1,14 @@
 import "server-only";
 import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/email-verification";
+import { env } from "@/lib/env";
 import { registerAccount, type RegisterResult } from "@/lib/db/registration";
 import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
 import type { RegisterInput } from "@/lib/validation/registration";
 
 const HOUR_MS = 60 * 60 * 1000;
-export const DEFAULT_REGISTRATION_LIMIT_PER_HOUR = 20;
 /** "An account with this email already exists" answers per address and window: it tells which emails have accounts. */
 export const REGISTRATION_CONFLICT_LIMIT = 10;
 export const REGISTRATION_CONFLICT_WINDOW_MS = 15 * 60 * 1000;
-
-/** REGISTRATION_LIMIT_PER_HOUR: new accounts per client address per hour (default 20; 0 turns the limit off). */
-export function registrationLimitPerHour(): number {
-  const raw = process.env.REGISTRATION_LIMIT_PER_HOUR;
-  if (raw === undefined || raw.trim() === "") return DEFAULT_REGISTRATION_LIMIT_PER_HOUR;
-  const value = Number(raw);
-  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_REGISTRATION_LIMIT_PER_HOUR;
-}
 
 export type LimitedRegistration = { ok: false; status: 429; code: "too_many_requests"; message: string; retryAfter: number };
 
@@ -38,7 +30,8 @@ export async function registerWithLimits(
   ip: string | null,
   now = new Date(),
 ): Promise<RegisterResult | LimitedRegistration> {
-  const perHour = registrationLimitPerHour();
+  // REGISTRATION_LIMIT_PER_HOUR: new accounts per client address and hour (0 turns the limit off).
+  const perHour = env.REGISTRATION_LIMIT_PER_HOUR;
   if (ip && perHour > 0) {
     const slot = await takeRateLimit({ key: `register:ip:${ip}`, limit: perHour, windowMs: HOUR_MS }, now);
     if (!slot.ok) return limited("Too many accounts were created from your network.", slot.resetAt, now);

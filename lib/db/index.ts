@@ -1,6 +1,7 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { env } from "@/lib/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // The one database module of the app: one connection pool per process, used by
@@ -8,13 +9,11 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 // transactions of lib/db/sql.ts. `npm start` sets DATABASE_URL (the embedded
 // PGlite or a real PostgreSQL) before Next.js starts.
 function createPool(): pg.Pool {
-  const connectionString = process.env.DATABASE_URL;
+  const connectionString = env.DATABASE_URL;
   if (!connectionString) {
     throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides one");
   }
-  const max = Number(process.env.DATABASE_POOL_MAX) || 10;
-  const idleTimeoutMillis = Number(process.env.DATABASE_IDLE_TIMEOUT_MS) || 10_000;
-  const created = new pg.Pool({ connectionString, max, idleTimeoutMillis });
+  const created = new pg.Pool({ connectionString, max: env.DATABASE_POOL_MAX, idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS });
   // A connection can die at any time (database restart, failover,
   // pg_terminate_backend, a network cut). pg reports it as an "error" event;
   // without a listener that event is an uncaught exception. The pool drops an

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { env, publicProduction } from "@/lib/env";
 
 export type Mail = { to: string; subject: string; text: string };
 export interface Mailer {
@@ -16,11 +17,11 @@ class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(url);
   }
   async send(mail: Mail) {
-    await this.transport.sendMail({ from: process.env.MAIL_FROM || "Loyaltap <no-reply@loyaltap.local>", ...mail });
+    await this.transport.sendMail({ from: env.MAIL_FROM, ...mail });
   }
 }
 
-export function outboxDir(env: NodeJS.ProcessEnv = process.env): string {
+export function outboxDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
 }
 
@@ -40,11 +41,6 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** A public deployment (NODE_ENV=production on an https site URL) must deliver mail, not keep it on disk. */
-export function isPublicProduction(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV === "production" && [env.SITE_URL, env.AUTH_URL].some((url) => typeof url === "string" && url.startsWith("https://"));
-}
-
 class MissingSmtpMailer implements Mailer {
   async send(): Promise<void> {
     throw new Error("SMTP_URL is not set: a production deployment cannot send mail");
@@ -55,8 +51,10 @@ let current: Mailer | null = null;
 
 export function mailer(): Mailer {
   if (!current) {
-    if (process.env.SMTP_URL) current = new SmtpMailer(process.env.SMTP_URL);
-    else current = isPublicProduction() ? new MissingSmtpMailer() : new OutboxMailer();
+    const smtpUrl = env.SMTP_URL;
+    // A public deployment must deliver mail, never keep it on disk (it does not start without SMTP_URL).
+    if (smtpUrl) current = new SmtpMailer(smtpUrl);
+    else current = publicProduction() ? new MissingSmtpMailer() : new OutboxMailer();
   }
   return current;
 }

@@ -1,4 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from "node:crypto";
+import { env, type Env } from "@/lib/env";
+import { deriveKek, KEK_BYTES } from "@/lib/nfc/kek";
 
 // Secure tags' SDM keys at rest: AES-256-GCM under a key-encryption key (KEK).
 //
@@ -7,9 +9,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqua
 // the additional authenticated data, so a stored value copied onto another
 // tag's row does not decrypt there.
 //
-// The KEK is TAG_KEY_ENCRYPTION_KEY (32 bytes, base64 or hex). Production must
-// set it. Without it — local runs, tests — the KEK is derived from AUTH_SECRET
-// with HKDF-SHA256 (empty salt, info "loyaltap/tag-key-encryption/v1"), so
+// The KEK is TAG_KEY_ENCRYPTION_KEY (32 bytes, base64 or hex; its form is
+// checked by lib/env.ts). A public deployment must set it. Without it — local
+// runs, tests — the KEK is derived from AUTH_SECRET (lib/nfc/kek.ts), so
 // changing AUTH_SECRET then makes stored tag keys unreadable.
 //
 // Nothing here logs, and errors never carry key material.
@@ -17,47 +19,26 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqua
 const VERSION = "v1";
 const IV_BYTES = 12;
 const AUTH_TAG_BYTES = 16;
-const KEK_BYTES = 32;
 const SDM_KEY_BYTES = 16;
-export const KEK_DERIVATION_INFO = "loyaltap/tag-key-encryption/v1";
 
 /** The two SDM keys a secure tag needs (AES-128, 16 bytes each). */
 export type TagKeys = { metaReadKey: Buffer; fileReadKey: Buffer };
 
 const HEX_32 = /^[0-9a-fA-F]{32}$/;
-const HEX_64 = /^[0-9a-fA-F]{64}$/;
-const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
-
-/** Parses a 32-byte key written as 64 hex digits or base64 (standard or url-safe); null otherwise. */
-export function parseKek(value: string): Buffer | null {
-  const text = value.trim();
-  if (HEX_64.test(text)) return Buffer.from(text, "hex");
-  if (!BASE64.test(text)) return null;
-  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  return bytes.length === KEK_BYTES ? bytes : null;
-}
-
-/** The KEK derived from AUTH_SECRET, for runs without TAG_KEY_ENCRYPTION_KEY. */
-export function deriveKek(authSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", Buffer.from(authSecret, "utf8"), Buffer.alloc(0), KEK_DERIVATION_INFO, KEK_BYTES));
-}
-
 let warnedDerived = false;
 
 /** The configured KEK (see the header comment); throws when neither variable is usable. */
-export function tagKeyEncryptionKey(env: Record<string, string | undefined> = process.env): Buffer {
-  const configured = env.TAG_KEY_ENCRYPTION_KEY;
-  if (configured) {
-    const kek = parseKek(configured);
-    if (!kek) throw new Error("TAG_KEY_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or base64");
-    return kek;
-  }
-  if (!env.AUTH_SECRET) throw new Error("Set TAG_KEY_ENCRYPTION_KEY (or AUTH_SECRET) to store secure tag keys");
-  if (env.NODE_ENV === "production" && !warnedDerived) {
+export function tagKeyEncryptionKey(config: Pick<Env, "TAG_KEY_ENCRYPTION_KEY" | "AUTH_SECRET" | "NODE_ENV"> = env): Buffer {
+  const configured = config.TAG_KEY_ENCRYPTION_KEY;
+  // A copy: lib/env.ts keeps the parsed key for the next read.
+  if (configured) return Buffer.from(configured);
+  const authSecret = config.AUTH_SECRET;
+  if (!authSecret) throw new Error("Set TAG_KEY_ENCRYPTION_KEY (or AUTH_SECRET) to store secure tag keys");
+  if (config.NODE_ENV === "production" && !warnedDerived) {
     warnedDerived = true;
     console.warn("TAG_KEY_ENCRYPTION_KEY is not set: secure tag keys are encrypted with a key derived from AUTH_SECRET.");
   }
-  return deriveKek(env.AUTH_SECRET);
+  return deriveKek(authSecret);
 }
 
 /** A 16-byte SDM key typed as 32 hex digits (spaces and colons allowed between bytes); null otherwise. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { CounterNotFresh, acceptSunCounter } from "@/lib/db/secure-tags";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE, recordVisit, type StoredAnswer, type VisitOutcome } from "@/lib/db/visits";
+import { env } from "@/lib/env";
 import { gateSecureTap, logRejectedVisit } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
@@ -89,7 +90,7 @@ export async function recordTap(
     recordVisit({
       userId,
       sessionVersion: identity.sessionVersion,
-      requireVerifiedEmail: process.env.REQUIRE_EMAIL_VERIFICATION === "1",
+      requireVerifiedEmail: env.REQUIRE_EMAIL_VERIFICATION,
       tagId,
       source: "TAG",
       refuseOwner: true,

@@ -199,6 +199,32 @@ test("a public deployment without SMTP_URL refuses to start, with a clear messag
   expect(printed).toContain("Refusing to start: SMTP_URL is not set");
 });
 
+test("a malformed variable stops the server at start, with a message naming it and not its value", async () => {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: cluster.databaseUrl,
+      AUTH_SECRET: CLUSTER_AUTH_SECRET,
+      REQUIRE_EMAIL_VERIFICATION: "yes",
+      SMTP_URL: "mail.example:hunter2",
+      PORT: "0",
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  child.stdout!.on("data", (d) => (printed += d));
+  child.stderr!.on("data", (d) => (printed += d));
+  const [code] = await once(child, "exit");
+  expect(code).toBe(1);
+  expect(printed).toContain("Refusing to start. Invalid configuration:");
+  expect(printed).toContain('REQUIRE_EMAIL_VERIFICATION must be \\"1\\" (on) or \\"0\\" (off)');
+  expect(printed).toContain("SMTP_URL must be a URL starting with smtp:// or smtps://");
+  expect(printed).not.toContain("hunter2");
+  expect(printed).not.toMatch(/Listening on/);
+});
+
 test("SIGTERM finishes the requests in flight with 2xx, then the process exits 0", async () => {
   const instance = cluster.instances[0]!;
   const body = JSON.stringify({ email, password });

@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { isPublicProduction, mailer, OutboxMailer, setMailer } from "@/lib/mail";
+import { publicProduction } from "@/lib/env";
+import { mailer, OutboxMailer, setMailer } from "@/lib/mail";
 
 describe("mail without SMTP_URL", () => {
   let dir: string;
@@ -37,7 +38,7 @@ describe("mail without SMTP_URL", () => {
     const saved = { ...process.env };
     try {
       Object.assign(process.env, { NODE_ENV: "production", SITE_URL: "https://loyaltap.example", SMTP_URL: "" });
-      expect(isPublicProduction()).toBe(true);
+      expect(publicProduction()).toBe(true);
       setMailer(null);
       await expect(mailer().send({ to: "a@example.test", subject: "s", text: "t" })).rejects.toThrow("SMTP_URL is not set");
     } finally {

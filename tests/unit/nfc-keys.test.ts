@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { decryptTagKeys, deriveKek, encryptTagKeys, parseKek, parseSdmKeyHex, tagKeyEncryptionKey } from "@/lib/nfc/keys";
+import { parseEnv } from "@/lib/env";
+import { deriveKek, parseKek } from "@/lib/nfc/kek";
+import { decryptTagKeys, encryptTagKeys, parseSdmKeyHex, tagKeyEncryptionKey } from "@/lib/nfc/keys";
 
 const kek = randomBytes(32);
 const keys = {
@@ -61,21 +63,20 @@ describe("key-encryption key", () => {
     expect(parseKek(raw.toString("hex"))).toEqual(raw);
     expect(parseKek(raw.toString("base64"))).toEqual(raw);
     expect(parseKek(raw.toString("base64url"))).toEqual(raw);
-    expect(tagKeyEncryptionKey({ TAG_KEY_ENCRYPTION_KEY: raw.toString("base64") })).toEqual(raw);
+    expect(tagKeyEncryptionKey(parseEnv({ TAG_KEY_ENCRYPTION_KEY: raw.toString("base64") }))).toEqual(raw);
   });
 
   it("refuses a configured key of the wrong size", () => {
     expect(parseKek(randomBytes(16).toString("base64"))).toBeNull();
     expect(parseKek("not a key!")).toBeNull();
-    expect(() => tagKeyEncryptionKey({ TAG_KEY_ENCRYPTION_KEY: "short" })).toThrow(/TAG_KEY_ENCRYPTION_KEY/);
+    expect(() => parseEnv({ TAG_KEY_ENCRYPTION_KEY: "short" })).toThrow(/TAG_KEY_ENCRYPTION_KEY must be 32 bytes/);
   });
 
   it("without it, derives a stable key from AUTH_SECRET (HKDF), different per secret", () => {
-    const env = { AUTH_SECRET: "local-secret" };
-    expect(tagKeyEncryptionKey(env)).toEqual(deriveKek("local-secret"));
+    expect(tagKeyEncryptionKey(parseEnv({ AUTH_SECRET: "local-secret" }))).toEqual(deriveKek("local-secret"));
     expect(deriveKek("local-secret")).toHaveLength(32);
     expect(deriveKek("local-secret")).not.toEqual(deriveKek("other-secret"));
-    expect(() => tagKeyEncryptionKey({})).toThrow();
+    expect(() => tagKeyEncryptionKey(parseEnv({}))).toThrow(/AUTH_SECRET/);
   });
 });
 

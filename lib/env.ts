@@ -1,0 +1,217 @@
+import "server-only";
+import { z } from "zod";
+import { parseKek } from "@/lib/nfc/kek";
+import { isPublicProduction, productionProblems } from "@/server/production-checks.mjs";
+
+// The app's configuration: every environment variable Loyaltap reads, its form
+// and its default, in one zod schema. The app reads configuration through
+// `env` only; README.md and .env.example describe the same list for people.
+//
+// - An empty value counts as unset (`FOO=` in a .env file, `FOO: ""` in a test).
+// - A malformed value is an error naming the variable and what it must be; the
+//   value itself is never repeated (several of them are secrets).
+// - What a public deployment must set on top of this (SMTP_URL, AUTH_SECRET,
+//   TAG_KEY_ENCRYPTION_KEY, no test clock) is decided in one place,
+//   server/production-checks.mjs, because scripts/start.mjs and
+//   server/index.mjs apply it in plain Node before the app is loaded;
+//   `validateEnv` applies the same rules.
+// - `env.X` reads process.env.X on every access (parsed again when its text
+//   changed), so tests can set a variable per test.
+// - `validateEnv()` checks them all at once: the server runs it at start
+//   (instrumentation.ts), so a bad value stops the process before the first
+//   request rather than failing one request.
+//
+// Variables used only by plain-Node code that runs before or around the app
+// (server/*.mjs, scripts/*.mjs: PORT, HOST, LOG_*, REDIS_*, TRUST_PROXY_HOPS,
+// SEED_DEMO, …) are listed here too, so the start-up check covers them; that
+// code reads them itself, since it cannot load TypeScript.
+
+const unset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+function text() {
+  return z.preprocess(unset, z.string().optional());
+}
+
+function withDefault<T>(schema: z.ZodType<T | undefined>, fallback: T) {
+  return schema.transform((value) => value ?? fallback);
+}
+
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+  return z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/, `must be a whole number, ${range}`)
+      .transform(Number)
+      .pipe(z.number().min(min, `must be ${range}`).max(max, `must be ${range}`))
+      .optional(),
+  );
+}
+
+/** "1" on, "0" (or unset) off. */
+function flag() {
+  return z.preprocess(unset, z.enum(["0", "1"], { error: 'must be "1" (on) or "0" (off)' }).optional()).transform((value) => value === "1");
+}
+
+function url(protocols: readonly string[], example: string) {
+  const accepted = protocols.map((protocol) => `${protocol}//`).join(" or ");
+  return z.preprocess(
+    unset,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, `must be a URL starting with ${accepted} (e.g. ${example})`)
+      .optional(),
+  );
+}
+
+export const envSchema = {
+  NODE_ENV: withDefault(z.preprocess(unset, z.enum(["development", "production", "test"], { error: 'must be "development", "production" or "test"' }).optional()), "development"),
+
+  // Database (lib/db). npm start provides DATABASE_URL (the embedded PGlite when unset).
+  DATABASE_URL: url(["postgresql:", "postgres:"], "postgresql://user:password@host:5432/loyaltap"),
+  DATABASE_POOL_MAX: withDefault(wholeNumber(1), 10),
+  DATABASE_IDLE_TIMEOUT_MS: withDefault(wholeNumber(1), 10_000),
+  /** Set by npm start on the embedded database: no prepared statements (lib/db/sql.ts). */
+  LOYALTAP_EMBEDDED_DATABASE: flag(),
+  LOYALTAP_DATA_DIR: text(),
+  LOYALTAP_DB_PORT: wholeNumber(0, 65_535),
+  /** The migrations this build expects, recorded by next.config.ts at build time (lib/db/health.ts). */
+  LOYALTAP_MIGRATIONS: z.preprocess(unset, z.string().optional()).transform((value) => value?.split(",").filter(Boolean)),
+
+  // Sessions and the public origin (docs/authentication.md).
+  AUTH_SECRET: text(),
+  AUTH_URL: url(["https:", "http:"], "https://loyaltap.example"),
+  SITE_URL: url(["https:", "http:"], "https://loyaltap.example"),
+  AUTH_GOOGLE_ID: text(),
+  AUTH_GOOGLE_SECRET: text(),
+  NEXT_PUBLIC_SITE_NAME: withDefault(text(), "Loyaltap"),
+  /** Read in the browser by the business wizard (inlined by Next.js at build time); listed for the start-up check. */
+  NEXT_PUBLIC_GOOGLE_MAPS_API_KEY: text(),
+
+  // Mail (docs/operations.md#mail).
+  SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:pass@smtp.example:587"),
+  MAIL_FROM: withDefault(text(), "Loyaltap <no-reply@loyaltap.local>"),
+  MAIL_OUTBOX_DIR: text(),
+
+  // Secure tags' key-encryption key (docs/secure-tags.md): parsed into its 32 bytes.
+  TAG_KEY_ENCRYPTION_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .transform((value, context) => {
+        const key = parseKek(value);
+        if (!key) context.addIssue({ code: "custom", message: "must be 32 bytes, written as 64 hex digits or base64" });
+        return key ?? Buffer.alloc(0);
+      })
+      .optional(),
+  ),
+
+  // Accounts and taps.
+  REGISTRATION_LIMIT_PER_HOUR: withDefault(wholeNumber(0), 20),
+  REQUIRE_EMAIL_VERIFICATION: flag(),
+  /** Lets requests move the server's clock (lib/clock.ts): end-to-end tests only. */
+  LOYALTAP_TEST_CLOCK: flag(),
+
+  // Read by server/*.mjs and scripts/*.mjs (see above).
+  PORT: wholeNumber(0, 65_535),
+  HOST: text(),
+  TRUST_PROXY_HOPS: wholeNumber(0),
+  LOG_LEVEL: z.preprocess(
+    unset,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be fatal, error, warn, info, debug, trace or silent" }).optional(),
+  ),
+  LOG_FILE: text(),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(1),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1),
+  REDIS_URL: url(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
+  REDIS_KEY_PREFIX: text(),
+  SEED_DEMO: z.preprocess(unset, z.enum(["0", "1"], { error: 'must be "1" (seed an empty database) or "0" (never seed)' }).optional()),
+  NEXT_DIST_DIR: text(),
+};
+
+export type EnvName = keyof typeof envSchema;
+export type Env = { readonly [Name in EnvName]: z.output<(typeof envSchema)[Name]> };
+type Source = Record<string, string | undefined>;
+
+/** Configuration that cannot be used; `problems` holds one line per variable. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+const names = Object.keys(envSchema) as EnvName[];
+
+function parseVariable<Name extends EnvName>(name: Name, raw: string | undefined): { value?: Env[Name]; problem?: string } {
+  const result = envSchema[name].safeParse(raw);
+  if (result.success) return { value: result.data as Env[Name] };
+  return { problem: `${name} ${result.error.issues[0]?.message ?? "is not valid"}` };
+}
+
+/**
+ * Every variable of `source` checked at once, with the rules of a public
+ * deployment; throws an EnvError listing every problem.
+ */
+export function parseEnv(source: Source = process.env): Env {
+  const parsed: Partial<Record<EnvName, unknown>> = {};
+  const problems: string[] = [];
+  for (const name of names) {
+    const { value, problem } = parseVariable(name, source[name]);
+    if (problem) problems.push(problem);
+    else parsed[name] = value;
+  }
+  problems.push(...productionProblems(source));
+  if (problems.length) throw new EnvError(problems);
+  return parsed as Env;
+}
+
+/** The start-up check (instrumentation.ts): throws with every problem of this process's environment. */
+export function validateEnv(): void {
+  parseEnv(process.env);
+}
+
+// Next.js writes the build-time values of next.config.ts `env` in place of a
+// spelled-out `process.env.NAME`; a computed `process.env[name]` would miss them.
+function read(name: EnvName): string | undefined {
+  if (name === "LOYALTAP_MIGRATIONS") return process.env.LOYALTAP_MIGRATIONS;
+  return process.env[name];
+}
+
+// The last value parsed per variable: a read parses again only when the raw
+// text changed (a parse costs microseconds; the tap path reads a few flags).
+const lastParsed = new Map<EnvName, { raw: string | undefined; value: unknown }>();
+
+/** This process's configuration, one variable parsed per read; a malformed one throws an EnvError naming it. */
+export const env: Env = Object.defineProperties(
+  {} as Env,
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        enumerable: true,
+        get() {
+          const raw = read(name);
+          const last = lastParsed.get(name);
+          if (last && last.raw === raw) return last.value;
+          const { value, problem } = parseVariable(name, raw);
+          if (problem) throw new EnvError([problem]);
+          lastParsed.set(name, { raw, value });
+          return value;
+        },
+      },
+    ]),
+  ),
+);
+
+/** NODE_ENV=production on an https site URL: the rules of server/production-checks.mjs apply. */
+export function publicProduction(): boolean {
+  return isPublicProduction(process.env);
+}

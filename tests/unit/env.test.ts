@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { env, EnvError, parseEnv } from "@/lib/env";
+
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const publicSite = { NODE_ENV: "production", SITE_URL: "https://loyaltap.example" };
+const complete = {
+  ...publicSite,
+  SMTP_URL: "smtp://mailer:secret@smtp.example:587",
+  AUTH_SECRET: "a-secret-of-our-own",
+  TAG_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+};
+
+describe("configuration (lib/env.ts)", () => {
+  test("a local run needs nothing set, and gets the documented defaults", () => {
+    const config = parseEnv({});
+    expect(config.DATABASE_POOL_MAX).toBe(10);
+    expect(config.REGISTRATION_LIMIT_PER_HOUR).toBe(20);
+    expect(config.NEXT_PUBLIC_SITE_NAME).toBe("Loyaltap");
+    expect(config.REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(config.LOYALTAP_TEST_CLOCK).toBe(false);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  test("values are typed: numbers, on/off flags, the key as its 32 bytes, the migration list", () => {
+    const key = randomBytes(32);
+    const config = parseEnv({
+      DATABASE_POOL_MAX: "4",
+      REGISTRATION_LIMIT_PER_HOUR: "0",
+      REQUIRE_EMAIL_VERIFICATION: "1",
+      TAG_KEY_ENCRYPTION_KEY: key.toString("hex"),
+      LOYALTAP_MIGRATIONS: "20250101000000_init,20250202000000_tags",
+    });
+    expect(config.DATABASE_POOL_MAX).toBe(4);
+    expect(config.REGISTRATION_LIMIT_PER_HOUR).toBe(0);
+    expect(config.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(config.TAG_KEY_ENCRYPTION_KEY).toEqual(key);
+    expect(config.LOYALTAP_MIGRATIONS).toEqual(["20250101000000_init", "20250202000000_tags"]);
+  });
+
+  test("an empty value counts as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", DATABASE_POOL_MAX: " ", SMTP_URL: "" }).DATABASE_POOL_MAX).toBe(10);
+  });
+
+  test("a malformed value is refused with a message naming the variable and what it must be", () => {
+    expect(problemsOf({ DATABASE_POOL_MAX: "ten" })).toEqual(["DATABASE_POOL_MAX must be a whole number, 1 or more"]);
+    expect(problemsOf({ DATABASE_POOL_MAX: "0" })).toEqual(["DATABASE_POOL_MAX must be 1 or more"]);
+    expect(problemsOf({ REQUIRE_EMAIL_VERIFICATION: "yes" })).toEqual(['REQUIRE_EMAIL_VERIFICATION must be "1" (on) or "0" (off)']);
+    expect(problemsOf({ PORT: "70000" })).toEqual(["PORT must be from 0 to 65535"]);
+    expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual(["LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent"]);
+    expect(problemsOf({ TAG_KEY_ENCRYPTION_KEY: "short" })).toEqual(["TAG_KEY_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or base64"]);
+    expect(problemsOf({ DATABASE_URL: "mysql://db/loyaltap" })[0]).toMatch(/^DATABASE_URL must be a URL starting with postgresql:\/\/ or postgres:\/\//);
+    expect(problemsOf({ SITE_URL: "loyaltap.example" })[0]).toMatch(/^SITE_URL must be a URL starting with https:\/\/ or http:\/\//);
+  });
+
+  test("every problem is reported at once, and no value is repeated (several are secrets)", () => {
+    const secretUrl = "smtp-but-wrong://mailer:hunter2@smtp.example";
+    let error: unknown;
+    try {
+      parseEnv({ SMTP_URL: secretUrl, REDIS_URL: "http://cache", TRUST_PROXY_HOPS: "-1" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const { message, problems } = error as EnvError;
+    expect(problems.map((problem) => problem.split(" ")[0])).toEqual(["SMTP_URL", "TRUST_PROXY_HOPS", "REDIS_URL"]);
+    expect(message).toContain("Invalid configuration:");
+    expect(message).not.toContain("hunter2");
+  });
+
+  test("a public deployment (production on an https site) refuses the local-only defaults", () => {
+    expect(problemsOf(complete)).toEqual([]);
+    const withoutAll = problemsOf(publicSite);
+    expect(withoutAll).toHaveLength(3);
+    expect(withoutAll[0]).toMatch(/^SMTP_URL is not set: password-reset mails would not be delivered/);
+    expect(withoutAll[1]).toMatch(/^AUTH_SECRET is not set/);
+    expect(withoutAll[2]).toMatch(/^TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key/);
+    expect(problemsOf({ ...complete, LOYALTAP_TEST_CLOCK: "1" })).toEqual([
+      "LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production",
+    ]);
+  });
+
+  test("a local run of the production build (http site URL) keeps the derived key and the mail outbox", () => {
+    expect(problemsOf({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" })).toEqual([]);
+  });
+
+  describe("env (this process's configuration)", () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      process.env = { ...saved };
+    });
+
+    test("reads a variable when it is used, so a test can set it for itself", () => {
+      delete process.env.REGISTRATION_LIMIT_PER_HOUR;
+      expect(env.REGISTRATION_LIMIT_PER_HOUR).toBe(20);
+      process.env.REGISTRATION_LIMIT_PER_HOUR = "3";
+      expect(env.REGISTRATION_LIMIT_PER_HOUR).toBe(3);
+      process.env = { ...saved, REQUIRE_EMAIL_VERIFICATION: "1" };
+      expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    });
+
+    test("a malformed variable throws an error naming it when read", () => {
+      process.env.DATABASE_IDLE_TIMEOUT_MS = "soon";
+      expect(() => env.DATABASE_IDLE_TIMEOUT_MS).toThrow("DATABASE_IDLE_TIMEOUT_MS must be a whole number, 1 or more");
+    });
+  });
+});
+
+// Values Next.js writes into the bundle at build time must stay spelled out
+// where they are used (docs/operations.md, "Environment variables").
+const INLINED_AT_BUILD = new Map([
+  ["lib/cache.ts", ["NEXT_RUNTIME"]],
+  ["components/business-registration/place-name-input.tsx", ["NEXT_PUBLIC_GOOGLE_MAPS_API_KEY"]],
+  ["components/pwa/pwa-setup.tsx", ["NODE_ENV"]],
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+test("app/, components/ and lib/ read configuration through lib/env.ts only", () => {
+  const offenders: string[] = [];
+  for (const file of ["app", "components", "lib"].flatMap(sourceFiles)) {
+    if (file === path.join("lib", "env.ts")) continue;
+    const allowed = INLINED_AT_BUILD.get(file.split(path.sep).join("/")) ?? [];
+    for (const match of readFileSync(file, "utf8").matchAll(/process\.env(?:\.(\w+))?/g)) {
+      if (!allowed.includes(match[1] ?? "")) offenders.push(`${file}: ${match[0]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+});
