@@ -1,7 +1,7 @@
 "use client";
 
 import { ErrorNotice, type ErrorPageProps } from "@/components/ui/error-notice";
-import { siteName } from "@/lib/site";
+import { siteName } from "@/lib/site-name";
 import "./globals.css";
 
 // The root layout itself failed: this replaces it, so it brings its own

@@ -1,7 +1,6 @@
 import { env } from "@/lib/env";
 
-/** The product name shown in titles; NEXT_PUBLIC_SITE_NAME overrides it. */
-export const siteName = env.NEXT_PUBLIC_SITE_NAME;
+export { siteName } from "@/lib/site-name";
 
 /** Absolute origin for canonical URLs, sitemaps and QR codes built on the server. */
 export function siteUrl(): string {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { siteName } from "@/lib/site";
+import { siteName } from "@/lib/site-name";
 
 type Props = {
   /** The navigation landmark's name ("Main", "Dashboard", "Admin"). */

@@ -122,6 +122,7 @@ const INLINED_AT_BUILD = new Map([
   ["lib/cache.ts", ["NEXT_RUNTIME"]],
   ["components/business-registration/place-name-input.tsx", ["NEXT_PUBLIC_GOOGLE_MAPS_API_KEY"]],
   ["components/pwa/pwa-setup.tsx", ["NODE_ENV"]],
+  ["lib/site-name.ts", ["NEXT_PUBLIC_SITE_NAME"]],
 ]);
 
 function sourceFiles(dir: string): string[] {
