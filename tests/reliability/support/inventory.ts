@@ -41,9 +41,10 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 function exportedMethods(source: string): string[] {
   const found = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:async\s+)?(?:function|const|let)\s+([A-Z]+)\b/g)) if (METHODS.includes(m[1]!)) found.add(m[1]!);
-  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+  // `export { GET } from …`, `export { x as GET }` and `export const { GET, POST } = handlers`.
+  for (const m of source.matchAll(/export\s+(?:(?:const|let)\s*)?\{([^}]*)\}/g)) {
     for (const part of m[1]!.split(",")) {
-      const name = part.trim().split(/\s+as\s+/).pop()!.trim();
+      const name = part.trim().split(/\s+as\s+|\s*:\s*/).pop()!.trim();
       if (METHODS.includes(name)) found.add(name);
     }
   }
