@@ -1,23 +1,13 @@
 // Helpers shared by the benchmark scripts (not tests: they print figures).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+export { freePort } from "../scripts/lib/loopback.mjs";
 
 export function run(command, args, env = process.env) {
   return new Promise((resolve, reject) => {

@@ -14,34 +14,13 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, Socket } from "node:net";
+import { accepts, freePort } from "../lib/loopback.mjs";
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-/** A free TCP port on loopback. */
-export async function freePort() {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
-  server.close();
-  await once(server, "close");
-  return address.port;
-}
-
-function accepts(port) {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-    socket.connect(port, "127.0.0.1");
-  });
-}
+export { freePort };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

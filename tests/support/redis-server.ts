@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createServer, Socket } from "node:net";
+import { accepts, freePort } from "../../scripts/lib/loopback.mjs";
 
 // A redis-server of a test's own, on a free loopback port, without persistence:
 // a test may stop and start it, which it must never do to the machine's shared
@@ -14,28 +14,6 @@ export type OwnRedis = {
   /** Stops it and waits until the process has exited. */
   stop(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-    socket.connect(port, "127.0.0.1");
-  });
-}
 
 export async function ownRedis(): Promise<OwnRedis> {
   const port = await freePort();

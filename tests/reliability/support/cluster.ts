@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
+import { freePort } from "../../../scripts/lib/loopback.mjs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { execFile } from "node:child_process";
@@ -49,15 +49,7 @@ function adminUrl(): string {
   return url.toString();
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, "close");
-  return port;
-}
+export { freePort };
 
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = adminUrl();
