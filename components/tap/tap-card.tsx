@@ -18,14 +18,15 @@ export function TapCard({ title, children, tone = "neutral" }: { title: string; 
   );
 }
 
-/** Notice: the message, the tag id in parentheses, OK to the dashboard. */
-export function TapNotice({ message, tagId }: { message: string; tagId: string | null }) {
+/** Notice: the message, the tag id in parentheses, an optional `action` (the error screen's retry), OK to the dashboard. */
+export function TapNotice({ message, tagId, action }: { message: string; tagId: string | null; action?: ReactNode }) {
   return (
     <TapCard title="Notice" tone="warning">
       <p role="alert">
         {message}
         {tagId ? <span className="block text-sm text-slate-600 dark:text-slate-400">({tagId})</span> : null}
       </p>
+      {action}
       <Link href="/dashboard" className={buttonClass("primary", "w-full")}>
         OK
       </Link>

@@ -6,7 +6,6 @@ import { ProgramList } from "@/components/tap/program-list";
 import { TapCard } from "@/components/tap/tap-card";
 import { buttonClass } from "@/components/ui/button";
 import type { TapState } from "@/lib/tap/state";
-import { siteName } from "@/lib/site";
 
 /**
  * The tag landing's states after the redirect flags. Shared by the
@@ -77,21 +76,6 @@ export function TapStateView({
         theme={state.business.theme}
         emptyText={signedIn ? "No active programs available" : null}
       />
-    </div>
-  );
-}
-
-export function TapFrame({ children }: { children: ReactNode }) {
-  return (
-    <div className="min-h-dvh">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-xl items-center justify-between px-4 py-3">
-          <Link href="/" className="font-semibold text-brand dark:text-indigo-300" prefetch={false}>
-            {siteName}
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto max-w-xl px-4 py-6">{children}</main>
     </div>
   );
 }

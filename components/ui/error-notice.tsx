@@ -23,7 +23,6 @@ function errorDigest(error: unknown): string | null {
  * user should not see; the digest lets support find the logged error.
  */
 export function ErrorNotice({ error, retry, homeHref = "/", homeLabel = "Go home" }: Props) {
-  const digest = errorDigest(error);
   return (
     <section className="space-y-4 py-6 text-center">
       <p className="text-sm font-semibold text-brand">Error</p>
@@ -37,11 +36,18 @@ export function ErrorNotice({ error, retry, homeHref = "/", homeLabel = "Go home
           {homeLabel}
         </Link>
       </div>
-      {digest ? (
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          If it keeps happening, quote this reference: <code data-testid="error-reference">{digest}</code>
-        </p>
-      ) : null}
+      <ErrorReference error={error} />
     </section>
+  );
+}
+
+/** The reference a user can quote to support, when the server gave one. */
+export function ErrorReference({ error }: { error: unknown }) {
+  const digest = errorDigest(error);
+  if (!digest) return null;
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400">
+      If it keeps happening, quote this reference: <code data-testid="error-reference">{digest}</code>
+    </p>
   );
 }
