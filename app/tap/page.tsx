@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { RedirectOverlay } from "@/components/tap/redirect-overlay";
-import { TapNotice } from "@/components/tap/tap-card";
+import { TapFrame } from "@/components/tap/tap-frame";
+import { TapNoticePage } from "@/components/tap/tap-notice-page";
 import { TapRecorder } from "@/components/tap/tap-recorder";
-import { TapFrame, TapStateView } from "@/components/tap/tap-view";
+import { TapStateView } from "@/components/tap/tap-view";
+import { firstIssue } from "@/lib/actions/result";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams, sunQueryOf, type SunParams } from "@/lib/nfc/verify-tap";
-import { loadVerifiedTapState, type TapState, type VerifiedTapState } from "@/lib/tap/state";
-import { tapRequestSchema } from "@/lib/validation/tap";
+import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
+import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -27,35 +29,22 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
   const rawId = first(params.id);
   const parsed = tapRequestSchema.safeParse({ id: rawId ?? "" });
   if (!parsed.success) {
-    return (
-      <TapFrame>
-        <TapNotice message={parsed.error.issues[0]?.message ?? "No tag ID provided"} tagId={rawId?.slice(0, 64) || null} />
-      </TapFrame>
-    );
+    return <TapNoticePage message={firstIssue(parsed.error, NO_TAG_ID)} tagId={rawId?.slice(0, 64) || null} />;
   }
   const tagId = parsed.data.id;
   const user = await getCurrentUser();
   const sun = pickSunParams(params);
-  let result: VerifiedTapState;
-  try {
-    result = await loadVerifiedTapState(tagId, user, sun, requestNow(await headers()));
-  } catch (error) {
-    console.error("tap check failed", error);
-    return (
-      <TapFrame>
-        <TapNotice message="Error checking tag status" tagId={tagId} />
-      </TapFrame>
-    );
-  }
+  // A failure to load throws to app/tap/error.tsx, which Next logs with the
+  // reference the error screen shows (docs/errors.md).
+  const result = await loadVerifiedTapState(tagId, user, sun, requestNow(await headers()));
   if (!result.ok) {
     // The render writes nothing. A signed-in customer came to record a visit:
     // their browser makes that attempt, which the server refuses again and
     // counts in the owner's log of rejected taps.
     return (
-      <TapFrame>
-        <TapNotice message={result.rejection.message} tagId={tagId} />
+      <TapNoticePage message={result.rejection.message} tagId={tagId}>
         {user ? <TapRecorder tagId={tagId} sun={sun} attemptOnly /> : null}
-      </TapFrame>
+      </TapNoticePage>
     );
   }
   return <TapFrame>{renderWithFlags(result.state, Boolean(user), sun)}</TapFrame>;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { runSql, serverLog } from "./server";
-import { signUpOwner } from "./support";
+import { expectPath, signUpOwner, uniqueTag } from "./support";
 
 // What a user sees when a page fails on the server (docs/errors.md): the
 // product's error screen inside the dashboard, with a retry that works once
@@ -39,4 +39,56 @@ test("a dashboard page that fails on the server shows the error screen, and Try 
   await expect(page.getByRole("heading", { name: "Broken Clock Café" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+});
+
+// Loading a tap that fails shows the tap's own notice with a retry (app/tap/error.tsx), on
+// the cached visitor page and on the signed-in page alike; the failed render is
+// not kept as the visitor page, so once the cause is gone the tag shows again.
+test("a tap that fails to load shows 'Error checking tag status' with Try again, and Try again recovers", async ({ page, browser }) => {
+  const tagId = uniqueTag("broken");
+  const { businessId } = await signUpOwner(page, { tagId, name: "Endless Café" });
+  // A business row the tap cannot read: a last change at PostgreSQL's 'infinity',
+  // which no JavaScript date can hold, so reading the tag's business throws.
+  // (Before the tag is ever shown: nothing of it is in the cache yet.)
+  const setUpdatedAt = (value: string) => runSql(`UPDATE "Business" SET "updatedAt" = $1::timestamp WHERE id = $2`, [value, businessId]);
+  expect(await setUpdatedAt("infinity")).toBe(1);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const logBefore = serverLog().length;
+  const response = await visitor.goto(`/tap?id=${tagId}`);
+  // A server failure, answered as one: no cache keeps a 500.
+  expect(response?.status()).toBe(500);
+  await expect(visitor.getByRole("heading", { name: "Notice" })).toBeVisible();
+  await expect(visitor.getByText("Error checking tag status")).toBeVisible();
+  await expect(visitor.getByText(`(${tagId})`)).toBeVisible();
+  await expect(visitor.getByRole("button", { name: "Try again" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "OK" })).toHaveAttribute("href", "/dashboard");
+  // A reference to quote, logged by the server with the cause; nothing of the error on the page.
+  const reference = (await visitor.getByTestId("error-reference").textContent())?.trim() ?? "";
+  expect(reference).not.toBe("");
+  await expect
+    .poll(() => serverLog().slice(logBefore).split("\n").some((line) => line.includes(`"digest":"${reference}"`) && line.includes("Invalid time value")))
+    .toBe(true);
+  await expect(visitor.locator("body")).not.toContainText(/infinity|Invalid time|RangeError|at \w+ \(/i, { useInnerText: true });
+
+  // Signed in (the owner, on their own tag): the same notice, from the per-request page.
+  await page.goto(`/tap?id=${tagId}`);
+  await expect(page.getByText("Error checking tag status")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+
+  // The row is readable again: Try again shows the tag without a reload...
+  expect(await setUpdatedAt(new Date().toISOString())).toBe(1);
+  await visitor.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await visitor.getByRole("button", { name: "Try again" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Endless Café" })).toBeVisible();
+  await expect(visitor.getByText("Error checking tag status")).toHaveCount(0);
+  expect(await visitor.evaluate(() => "sameDocument" in window)).toBe(true);
+  // ...and the failure was never kept as the cached visitor page.
+  await visitor.goto(`/tap?id=${tagId}`);
+  await expect(visitor.getByRole("link", { name: "Link me" })).toBeVisible();
+  await visitorContext.close();
+
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expectPath(page, "/dashboard");
 });

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { TapNotice } from "@/components/tap/tap-card";
-import { TapFrame, TapStateView } from "@/components/tap/tap-view";
-import { loadTapState, type TapState } from "@/lib/tap/state";
+import { TapFrame } from "@/components/tap/tap-frame";
+import { TapNoticePage } from "@/components/tap/tap-notice-page";
+import { TapStateView } from "@/components/tap/tap-view";
+import { loadTapState } from "@/lib/tap/state";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
 import { INVALID_TAG_ID } from "@/lib/validation/tap";
@@ -38,34 +39,14 @@ export default async function VisitorTapPage({ params }: Props) {
   const segment = (await params).id;
   const raw = decodeSegment(segment) ?? segment;
   const id = tagIdSchema.safeParse(raw);
-  if (!id.success) {
-    return (
-      <TapFrame>
-        <TapNotice message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} />
-      </TapFrame>
-    );
-  }
-  let state: TapState;
-  try {
-    // Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
-    state = await loadTapState(id.data, null);
-  } catch (error) {
-    console.error("tap check failed", error);
-    return (
-      <TapFrame>
-        <TapNotice message="Error checking tag status" tagId={id.data} />
-      </TapFrame>
-    );
-  }
+  if (!id.success) return <TapNoticePage message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} />;
+  // Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
+  // A failure to load throws to app/tap/error.tsx: the failed render is not
+  // kept as this page, so the next request renders it again (docs/errors.md).
+  const state = await loadTapState(id.data, null);
   // A secure tag's real taps always carry SUN parameters (they never reach this
   // cached page); a bare link to it is a copy that proves nothing.
-  if (state.kind === "business" && state.secure) {
-    return (
-      <TapFrame>
-        <TapNotice message={TAG_NOT_VERIFIED_MESSAGE} tagId={id.data} />
-      </TapFrame>
-    );
-  }
+  if (state.kind === "business" && state.secure) return <TapNoticePage message={TAG_NOT_VERIFIED_MESSAGE} tagId={id.data} />;
   return (
     <TapFrame>
       <TapStateView state={state} signedIn={false} />
