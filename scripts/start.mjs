@@ -23,7 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import "./load-env.mjs";
 import pg from "pg";
-import { applyMigrations } from "./db/engine.mjs";
+import { applyMigrations } from "./offline/engine.mjs";
 import { EMBEDDED_DATABASE_ENV } from "./db/embedded-env.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
