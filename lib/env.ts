@@ -132,6 +132,8 @@ export const envSchema = {
   KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1),
   REDIS_URL: url(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
   REDIS_KEY_PREFIX: text(),
+  /** Set by npm start: the database whose cached pages this server keeps (server/cache-location.mjs). */
+  LOYALTAP_CACHE_SCOPE: z.preprocess(unset, z.string().regex(/^[a-z0-9]{1,64}$/, "must be 1-64 lowercase letters or digits").optional()),
   SEED_DEMO: z.preprocess(unset, z.enum(["0", "1"], { error: 'must be "1" (seed an empty database) or "0" (never seed)' }).optional()),
   NEXT_DIST_DIR: text(),
 };

@@ -6,7 +6,7 @@
 // Creating and checking replay the migrations on a scratch in-memory PGlite, so
 // they need no database of their own.
 import "./load-env.mjs";
-import { applyMigrations, createMigration, diffMigrationsToSchema } from "./db/engine.mjs";
+import { applyMigrations, createMigration, diffMigrationsToSchema } from "./offline/engine.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
 import { withFirstRunLock } from "./db/first-run-lock.mjs";

@@ -7,7 +7,9 @@
 //   configured DATABASE_URL, where the demo's published password would be an
 //   open door,
 // - builds the app if there is no production build yet, then runs the
-//   production server (server/index.mjs) as a child process.
+//   production server (server/index.mjs) as a child process, telling it which
+//   database it serves (LOYALTAP_CACHE_SCOPE), so its cached pages are that
+//   database's alone (server/cache-location.mjs).
 // - on a configured DATABASE_URL, all of that first-run work runs under a
 //   PostgreSQL advisory lock (scripts/db/first-run-lock.mjs), so several
 //   instances can start at the same moment on one database.
@@ -18,17 +20,17 @@
 // prints is also appended to that file.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import "./load-env.mjs";
-import pg from "pg";
-import { applyMigrations } from "./db/engine.mjs";
+import { applyMigrations } from "./offline/engine.mjs";
+import { databaseCacheScope } from "./db/cache-scope.mjs";
 import { EMBEDDED_DATABASE_ENV } from "./db/embedded-env.mjs";
 import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
 import { withFirstRunLock } from "./db/first-run-lock.mjs";
 import { readOrCreateSecretFile } from "./generated-secret.mjs";
+import { CACHE_SCOPE_ENV } from "../server/cache-location.mjs";
 import { createLogger } from "../server/logger.mjs";
 import { productionProblems } from "../server/production-checks.mjs";
 
@@ -90,34 +92,6 @@ async function authSecret() {
   return secret;
 }
 
-/** A database's identity: the id of its first applied migration (random per database). */
-async function databaseIdentity(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(`SELECT id FROM "_prisma_migrations" ORDER BY started_at, id LIMIT 1`);
-    return rows[0]?.id ?? "none";
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Next.js keeps its data and page caches on disk across restarts. They hold
- * rows of the database the server last ran on; started on another database
- * (a fresh embedded one, another PostgreSQL), those entries would be wrong, so
- * they are dropped.
- */
-async function dropCachesOfOtherDatabase(distDir, identity) {
-  const marker = path.join(root, distDir, "cache", "loyaltap-database-id");
-  const previous = existsSync(marker) ? (await readFile(marker, "utf8")).trim() : null;
-  if (previous === identity) return;
-  await rm(path.join(root, distDir, "cache", "fetch-cache"), { recursive: true, force: true });
-  await rm(path.join(root, distDir, "server", "route-cache"), { recursive: true, force: true });
-  await mkdir(path.dirname(marker), { recursive: true });
-  await writeFile(marker, identity + "\n");
-}
-
 async function main() {
   const problems = productionProblems(process.env);
   if (problems.length) {
@@ -167,20 +141,21 @@ async function main() {
       log("No production build yet: running next build (once; takes a minute or two)…");
       await run(process.execPath, [nextBin, "build"], env);
     }
-    await dropCachesOfOtherDatabase(distDir, await databaseIdentity(databaseUrl));
   };
+  let cacheScope;
   try {
     // The embedded database belongs to this process alone (and is one
     // session underneath): no other starter can race it, so no lock.
     if (embedded) await firstRun();
     else await withFirstRunLock(databaseUrl, firstRun, { onWait: () => log("Another instance is doing the first-run work (migrations, seed, build); waiting for it…") });
+    cacheScope = await databaseCacheScope(databaseUrl);
   } catch (error) {
     logger.error({ source: "start" }, error instanceof Error ? error.message : String(error));
     await stop(1);
     return;
   }
 
-  const serverEnv = { ...env, PORT: port, HOST: process.env.HOST || "0.0.0.0" };
+  const serverEnv = { ...env, PORT: port, HOST: process.env.HOST || "0.0.0.0", [CACHE_SCOPE_ENV]: cacheScope };
   delete serverEnv.LOG_FILE;
   child = spawnLogged(process.execPath, [serverEntry], serverEnv);
   child.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));

@@ -4,9 +4,12 @@
 // entries. server/cache-handler.mjs plugs it into Next.js when REDIS_URL is set.
 //
 // Keys (REDIS_KEY_PREFIX, then):
-//   loyaltap:<build id>:e:<Next's cache key>  one entry, encoded by cache-codec.mjs,
-//                                             with a TTL so Redis does not grow forever
-//   loyaltap:tag:<tag>                        hash {e: expired-at ms, s: stale-at ms}
+//   loyaltap:<scope>:<build id>:e:<Next's cache key>  one entry, encoded by cache-codec.mjs,
+//                                                     with a TTL so Redis does not grow forever
+//   loyaltap:<scope>:tag:<tag>                        hash {e: expired-at ms, s: stale-at ms}
+// The scope names the database (cache-location.mjs; no scope, no "<scope>:"),
+// so deployments on different databases never read each other's entries or
+// expire each other's tags, even on one Redis without REDIS_KEY_PREFIX.
 // Entries carry the build id, so a new deploy never serves a page of an old
 // build; tags do not, so an edit made on an instance of the old build during a
 // rolling deploy also expires the new build's entries.
@@ -67,17 +70,19 @@ export class RedisCacheStore {
    * @param {object} options
    * @param {string} options.url            REDIS_URL
    * @param {string} [options.keyPrefix]    REDIS_KEY_PREFIX
+   * @param {string|null} [options.scope]   the database's cache scope (entries and tags of other databases are never read)
    * @param {string} options.buildId        the build's id (entries of other builds are never read)
    * @param {{info: Function, warn: Function, error: Function}} options.log
    * @param {number} [options.commandTimeoutMs]  a command slower than this fails (a read becomes a miss)
    * @param {number} [options.maxTtlSeconds]     the longest an entry is kept
    */
-  constructor({ url, keyPrefix = "", buildId, log, commandTimeoutMs = 500, maxTtlSeconds = 7 * DAY_SECONDS }) {
+  constructor({ url, keyPrefix = "", scope = null, buildId, log, commandTimeoutMs = 500, maxTtlSeconds = 7 * DAY_SECONDS }) {
     this.log = log;
     this.target = redactRedisUrl(url);
     this.maxTtlSeconds = maxTtlSeconds;
-    this.entryPrefix = `${keyPrefix}loyaltap:${buildId}:e:`;
-    this.tagPrefix = `${keyPrefix}loyaltap:tag:`;
+    const base = `${keyPrefix}loyaltap:${scope ? `${scope}:` : ""}`;
+    this.entryPrefix = `${base}${buildId}:e:`;
+    this.tagPrefix = `${base}tag:`;
     // Tag records outlive every entry they could expire.
     this.tagTtlSeconds = maxTtlSeconds + DAY_SECONDS;
     /** Whether the last command (or connection attempt) failed: an outage is logged once. */

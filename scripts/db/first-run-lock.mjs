@@ -1,5 +1,5 @@
 // The first-run work of `npm start` (migrations, the demo seed, the build when
-// there is none, the cache reset for another database) runs under one
+// there is none) runs under one
 // PostgreSQL advisory lock, so any number of instances may start at the same
 // moment on one database (a rolling deploy, an autoscaler, the cluster test):
 // the first does the work, the others wait, then find it done.

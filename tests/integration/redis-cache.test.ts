@@ -18,15 +18,21 @@ function recordingLog() {
 }
 
 const stores: RedisCacheStore[] = [];
-function store(options: { url?: string; buildId?: string; keyPrefix?: string } = {}) {
+function store(options: { url?: string; buildId?: string; keyPrefix?: string; scope?: string } = {}) {
   const { log, calls } = recordingLog();
-  const created = new RedisCacheStore({ url: options.url ?? SHARED_REDIS, keyPrefix: options.keyPrefix ?? prefix, buildId: options.buildId ?? "build-1", log });
+  const created = new RedisCacheStore({
+    url: options.url ?? SHARED_REDIS,
+    keyPrefix: options.keyPrefix ?? prefix,
+    scope: options.scope,
+    buildId: options.buildId ?? "build-1",
+    log,
+  });
   stores.push(created);
   return { store: created, calls };
 }
 
 /** An app instance: a store (its connection) and a handler per request, as Next.js makes them. */
-function instance(options: { url?: string; buildId?: string } = {}) {
+function instance(options: { url?: string; buildId?: string; scope?: string } = {}) {
   const made = store(options);
   return { ...made, handler: () => new RedisCacheHandler({}, made.store) };
 }
@@ -105,6 +111,27 @@ describe("entries round-trip through Redis and are seen by every instance", () =
     await new Promise((resolve) => setTimeout(resolve, 5));
     await old.handler().revalidateTag(["tag:shared"], { expire: 0 });
     expect(await current.handler().get("same-key", { kind: "APP_PAGE" })).toBeNull();
+  });
+});
+
+describe("deployments on different databases share one Redis without sharing entries", () => {
+  test("an instance of another database (another scope) never reads these entries, and expiring a tag there expires nothing here", async () => {
+    const cafeDatabase = instance({ scope: "aaaa1111" });
+    const otherDatabase = instance({ scope: "bbbb2222" });
+    const sameDatabase = instance({ scope: "aaaa1111" });
+    await ready(cafeDatabase, otherDatabase, sameDatabase);
+    await cafeDatabase.handler().set("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", page("tag:demo-cafe"), pageContext);
+    await cafeDatabase.handler().set("data-demo-cafe", fetchEntry, { fetchCache: true, tags: ["tag:demo-cafe"] });
+
+    expect(await otherDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" })).toBeNull();
+    expect(await otherDatabase.handler().get("data-demo-cafe", { kind: "FETCH", tags: ["tag:demo-cafe"], softTags: [] })).toBeNull();
+    expect((await sameDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" }))?.value.html).toContain("Café Central");
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await otherDatabase.handler().revalidateTag(["tag:demo-cafe"], { expire: 0 });
+    expect(await sameDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" })).not.toBeNull();
+    expect(await sameDatabase.handler().get("data-demo-cafe", { kind: "FETCH", tags: ["tag:demo-cafe"], softTags: [] })).not.toBeNull();
+    expect(await redisAdmin.exists(`${prefix}loyaltap:aaaa1111:build-1:e:data-demo-cafe`)).toBe(1);
   });
 });
 

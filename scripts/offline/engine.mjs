@@ -1,9 +1,9 @@
 // Prisma's own schema engine in its WASM build, driven over a pg driver adapter.
 // Prisma's native migrate binary is downloaded from a host these machines cannot
-// reach (docs/architecture.md, "Migrations without the native engine"); this
-// module gives the same migrations, in the same folders and the same
-// `_prisma_migrations` table, so `prisma migrate deploy` stays a drop-in
-// alternative wherever the binary is available.
+// reach (scripts/offline/README.md; docs/architecture.md, "Migrations without
+// the native engine"); this module gives the same migrations, in the same
+// folders and the same `_prisma_migrations` table, so `prisma migrate deploy`
+// stays a drop-in alternative wherever the binary is available.
 import { readFile, readdir, writeFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";

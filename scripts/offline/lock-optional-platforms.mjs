@@ -5,11 +5,11 @@
 // refuses the lock as "out of sync". This records those optional packages in
 // the lock the way a full registry would (optional, with os/cpu), so `npm ci`
 // accepts the lock and skips them on Linux. Run after changing dependencies:
-//   npm install && node scripts/lock-optional-platforms.mjs
+//   npm install && node scripts/offline/lock-optional-platforms.mjs
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const lockPath = new URL("../package-lock.json", import.meta.url);
+const lockPath = new URL("../../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, "utf8"));
 const packages = lock.packages;
 
