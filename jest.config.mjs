@@ -33,8 +33,10 @@ for (const project of [unit, integration]) {
   project.transformIgnorePatterns = ["/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)"];
 }
 
-export default {
+const config = {
   projects: [unit, integration],
   globalSetup: "<rootDir>/tests/support/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
 };
+
+export default config;

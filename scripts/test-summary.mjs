@@ -3,8 +3,9 @@
 // "0 failed" when any phase failed. Besides failed tests, every runner-level
 // error counts as one failure: a jest suite that could not run, Playwright's
 // top-level errors (its web server did not start, a global setup threw, the
-// run timed out), a build that failed, a phase that wrote no report, and a
-// runner that exited non-zero without saying why.
+// run timed out), a build that failed, a phase that wrote no report, a
+// runner that exited non-zero without saying why, and a check that failed
+// (ESLint's findings, files Prettier would change, secrets in the log).
 
 /** @typedef {{ passed: number, failed: number, skipped: number, problems: string[] }} Totals */
 
@@ -85,6 +86,15 @@ export function addCheck(totals, phase, ok, reason) {
   if (ok) totals.passed += 1;
   else addFailure(totals, phase, reason);
   return totals;
+}
+
+/**
+ * A check that is a command (ESLint, Prettier): exit code 0 is one pass,
+ * anything else one failure, with what that code means to the tool (`meanings`,
+ * by exit code) or else the code itself.
+ */
+export function addCommand(totals, phase, exitCode, meanings = {}) {
+  return addCheck(totals, phase, exitCode === 0, meanings[exitCode] ?? `exited with code ${exitCode}`);
 }
 
 /** The line people and CI read: the last one `npm test` prints. */

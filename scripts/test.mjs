@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order — jest (unit + integration against a real
-// database), Playwright (e2e against the production build on the embedded
-// database), the reliability suite (production instances on PostgreSQL), then
-// the cluster suite (two instances behind nginx with Redis, same build).
+// `npm test`: every suite, in order — lint and format (ESLint and Prettier,
+// the package's `lint` and `format:check` scripts), jest (unit + integration
+// against a real database), Playwright (e2e against the production build on
+// the embedded database), the reliability suite (production instances on
+// PostgreSQL), then the cluster suite (two instances behind nginx with Redis,
+// same build).
 // After the e2e run the server's log is checked for secrets (passwords,
 // tokens, reset links, key hex: scripts/check-logs.mjs); a finding counts as a
-// failed test. Prints each runner's own summary and, last, one line with the
-// totals: "N passed, N failed, N skipped", where every runner-level error (a
-// suite that could not run, Playwright's web server not starting, a failed
-// build, a phase with no report) counts as failed (scripts/test-summary.mjs).
+// failed test, as do ESLint's findings and files Prettier would change. Prints
+// each runner's own summary and, last, one line with the totals: "N passed,
+// N failed, N skipped", where every runner-level error (a suite that could not
+// run, Playwright's web server not starting, a failed build, a phase with no
+// report) counts as failed (scripts/test-summary.mjs).
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkLogFile } from "./check-logs.mjs";
-import { addCheck, addFailure, addJest, addPlaywright, emptyTotals, flakyTests, summaryLine } from "./test-summary.mjs";
+import { addCheck, addCommand, addFailure, addJest, addPlaywright, emptyTotals, flakyTests, summaryLine } from "./test-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
@@ -24,6 +27,12 @@ function run(command, args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // A command that cannot start (not installed) fails its phase instead of
+    // ending `npm test` before the summary: 127, as a shell reports it.
+    child.on("error", (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(127);
+    });
   });
 }
 
@@ -36,8 +45,8 @@ async function readJson(file) {
 }
 
 // Which phases run: all by default; TEST_PHASES=e2e (a comma-separated list of
-// jest, build, e2e, reliability, cluster) runs a part, e.g. to check one fix.
-const PHASES = ["jest", "build", "e2e", "reliability", "cluster"];
+// lint, jest, build, e2e, reliability, cluster) runs a part, e.g. to check one fix.
+const PHASES = ["lint", "jest", "build", "e2e", "reliability", "cluster"];
 const chosen = (process.env.TEST_PHASES ?? "").split(",").map((p) => p.trim()).filter(Boolean);
 const unknown = chosen.filter((p) => !PHASES.includes(p));
 if (unknown.length) {
@@ -66,6 +75,22 @@ async function main() {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
   const totals = emptyTotals();
+
+  if (runs("lint")) {
+    // Through npm, so the commands are the ones `npm run lint` and
+    // `npm run format:check` run. Either failing is one failure; the later
+    // phases still run.
+    console.log("\n== lint: ESLint ==");
+    addCommand(totals, "lint", await run("npm", ["run", "--silent", "lint"]), {
+      1: "ESLint found problems (npm run lint lists them)",
+      2: "ESLint could not run (its configuration or a parser failed)",
+    });
+    console.log("\n== format: Prettier ==");
+    addCommand(totals, "format", await run("npm", ["run", "--silent", "format:check"]), {
+      1: "files not formatted as Prettier would format them (npm run format:check lists them, npm run format fixes them)",
+      2: "Prettier could not run (its configuration or a parser failed)",
+    });
+  }
 
   if (runs("jest")) {
     console.log("\n== jest: unit + integration ==");

@@ -8,9 +8,11 @@ import { FieldError } from "@/components/ui/field";
 /** Keywords as removable chips; type one and press Enter or a comma to add it. */
 export function KeywordsField() {
   const { control } = useFormContext<BusinessProfileUpdateInput>();
-  const { field, fieldState } = useController({ control, name: "keywords" });
+  const {
+    field: { ref, value: keywords, onBlur, onChange },
+    fieldState,
+  } = useController({ control, name: "keywords" });
   const [draft, setDraft] = useState("");
-  const keywords = field.value;
   // The array's own message, else the first item's (e.g. a keyword too long).
   const error = fieldState.error?.message ?? firstItemMessage(fieldState.error);
 
@@ -24,7 +26,7 @@ export function KeywordsField() {
       if (next.length >= MAX_KEYWORDS) break;
       if (!next.some((k) => k.toLowerCase() === part.toLowerCase())) next.push(part);
     }
-    if (next.length !== keywords.length) field.onChange(next);
+    if (next.length !== keywords.length) onChange(next);
     setDraft("");
   };
 
@@ -34,7 +36,7 @@ export function KeywordsField() {
       event.preventDefault();
       add(draft);
     } else if (event.key === "Backspace" && draft === "" && keywords.length > 0) {
-      field.onChange(keywords.slice(0, -1));
+      onChange(keywords.slice(0, -1));
     }
   };
 
@@ -50,7 +52,7 @@ export function KeywordsField() {
             <button
               type="button"
               aria-label={`Remove ${keyword}`}
-              onClick={() => field.onChange(keywords.filter((k) => k !== keyword))}
+              onClick={() => onChange(keywords.filter((k) => k !== keyword))}
               className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
             >
               ×
@@ -59,7 +61,7 @@ export function KeywordsField() {
         ))}
         <input
           id="keywords-input"
-          ref={field.ref}
+          ref={ref}
           value={draft}
           onChange={(event) => {
             if (event.target.value.includes(",")) add(event.target.value);
@@ -68,7 +70,7 @@ export function KeywordsField() {
           onKeyDown={onKeyDown}
           onBlur={() => {
             if (draft.trim()) add(draft);
-            field.onBlur();
+            onBlur();
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "keywords-error" : "keywords-hint"}

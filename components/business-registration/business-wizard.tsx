@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, type SubmitErrorHandler, type SubmitHandler } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { GOOGLE_SIGNUP_FALLBACK, PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
@@ -65,19 +65,25 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
   // Once Next has checked a field, its message follows every change (not only blur),
   // and a changed password re-checks the confirmation.
   const checked = useRef(new Set<string>());
-  useEffect(() => {
-    const { unsubscribe } = form.watch((_values, { name, type }) => {
-      const field = name?.split(".")[0];
-      if (type !== "change" || !field) return;
-      const again: (keyof BusinessWizardInput)[] = [];
-      if (checked.current.has(field)) again.push(field as keyof BusinessWizardInput);
-      if (field === "password" && (checked.current.has("confirmPassword") || form.getFieldState("confirmPassword").isTouched)) {
-        again.push("confirmPassword");
-      }
-      if (again.length) void form.trigger(again);
-    });
-    return unsubscribe;
-  }, [form]);
+  // form.subscribe, not form.watch(callback): the same change events without
+  // watch's render-time API, which the React Compiler cannot memoize.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          const field = name?.split(".")[0];
+          if (type !== "change" || !field) return;
+          const again: (keyof BusinessWizardInput)[] = [];
+          if (checked.current.has(field)) again.push(field as keyof BusinessWizardInput);
+          if (field === "password" && (checked.current.has("confirmPassword") || form.getFieldState("confirmPassword").isTouched)) {
+            again.push("confirmPassword");
+          }
+          if (again.length) void form.trigger(again);
+        },
+      }),
+    [form],
+  );
 
   const goTo = (next: number) => {
     moved.current = true;
@@ -91,54 +97,55 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
     if (await form.trigger(fields, { shouldFocus: true })) goTo(Math.min(step + 1, LAST_STEP));
   };
 
-  const submitRegistration = form.handleSubmit(
-    async (values) => {
-      setSubmitting(true);
-      const fail = (description: string) => {
-        toast.error("Registration failed", { description });
-        setSubmitting(false);
-      };
-      if (account && addBusiness) {
-        const result = await addBusiness(toBusinessRegistration(values, tapId, browserTimezone())).catch(() => null);
-        if (!result) return fail("Failed to complete registration");
-        if (!result.ok) return fail(result.error || "Please try again or contact support");
-        toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
-        router.push(`/dashboard/business/${result.businessId}`);
-        router.refresh();
-        return;
-      }
-      let response: Response;
-      try {
-        response = await fetch("/api/auth/register", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(toRegistrationPayload(values, tapId, browserTimezone())),
-        });
-      } catch {
-        return fail("Failed to complete registration");
-      }
-      const body = (await response.json().catch(() => null)) as { status?: unknown; message?: unknown } | null;
-      if (!response.ok || body?.status !== "success") {
-        return fail(typeof body?.message === "string" && body.message ? body.message : "Please try again or contact support");
-      }
-      // The response set the session cookie; a client navigation keeps the toast on screen.
+  const register: SubmitHandler<BusinessWizardValues> = async (values) => {
+    setSubmitting(true);
+    const fail = (description: string) => {
+      toast.error("Registration failed", { description });
+      setSubmitting(false);
+    };
+    if (account && addBusiness) {
+      const result = await addBusiness(toBusinessRegistration(values, tapId, browserTimezone())).catch(() => null);
+      if (!result) return fail("Failed to complete registration");
+      if (!result.ok) return fail(result.error || "Please try again or contact support");
       toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
-      router.push("/dashboard");
+      router.push(`/dashboard/business/${result.businessId}`);
       router.refresh();
-    },
-    // Cannot happen through the steps, but never submit with a message hidden on another step.
-    (errors) => {
-      const target = firstStepWithError(Object.keys(errors));
-      if (target !== null) goTo(target);
-    },
-  );
+      return;
+    }
+    let response: Response;
+    try {
+      response = await fetch("/api/auth/register", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(toRegistrationPayload(values, tapId, browserTimezone())),
+      });
+    } catch {
+      return fail("Failed to complete registration");
+    }
+    const body = (await response.json().catch(() => null)) as { status?: unknown; message?: unknown } | null;
+    if (!response.ok || body?.status !== "success") {
+      return fail(typeof body?.message === "string" && body.message ? body.message : "Please try again or contact support");
+    }
+    // The response set the session cookie; a client navigation keeps the toast on screen.
+    toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
+    router.push("/dashboard");
+    router.refresh();
+  };
+
+  // Cannot happen through the steps, but never submit with a message hidden on another step.
+  const showStepWithError: SubmitErrorHandler<BusinessWizardInput> = (errors) => {
+    const target = firstStepWithError(Object.keys(errors));
+    if (target !== null) goTo(target);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (step < LAST_STEP) {
       event.preventDefault();
       void next();
     } else if (!submitting) {
-      void submitRegistration(event);
+      // handleSubmit is called here, in the event, not during render: its
+      // error handler moves to a step (a ref write).
+      void form.handleSubmit(register, showStepWithError)(event);
     } else {
       event.preventDefault();
     }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { filterCategories } from "@/lib/business/categories";
 import { inputClass, listboxClass, optionClass } from "./styles";
 import { FieldError } from "@/components/ui/field";
@@ -11,7 +11,8 @@ type Props = {
   value: string[];
   onChange: (next: string[]) => void;
   onBlur: () => void;
-  inputRef: Ref<HTMLInputElement>;
+  // react-hook-form's field.ref: a callback, called with the input.
+  inputRef: (node: HTMLInputElement | null) => void;
   error?: string;
 };
 
@@ -37,8 +38,7 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
 
   const setRefs = (node: HTMLInputElement | null) => {
     ownInput.current = node;
-    if (typeof inputRef === "function") inputRef(node);
-    else if (inputRef) inputRef.current = node;
+    inputRef(node);
   };
 
   const pick = (labelToAdd: string) => {

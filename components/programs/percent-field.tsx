@@ -16,14 +16,17 @@ function shownPercent(chance: number | undefined): string {
  * kept as typed ("12." stays "12.") and converted on every change. */
 export function WinChanceField() {
   const { control } = useFormContext<ProgramInput>();
-  const { field, fieldState } = useController({ control, name: "rules.winChance" });
-  const [text, setText] = useState(() => shownPercent(field.value));
+  const {
+    field: { name, ref, value, onBlur, onChange },
+    fieldState,
+  } = useController({ control, name: "rules.winChance" });
+  const [text, setText] = useState(() => shownPercent(value));
   // The value can also change from outside (a type switch loads the defaults,
   // a reset): then show it, unless the text already means that value.
-  const [seen, setSeen] = useState(field.value);
-  if (!Object.is(seen, field.value)) {
-    setSeen(field.value);
-    if (!Object.is(chanceOf(text), field.value)) setText(shownPercent(field.value));
+  const [seen, setSeen] = useState(value);
+  if (!Object.is(seen, value)) {
+    setSeen(value);
+    if (!Object.is(chanceOf(text), value)) setText(shownPercent(value));
   }
   return (
     <Field
@@ -34,13 +37,13 @@ export function WinChanceField() {
       max={100}
       step="any"
       hint="The chance that a visit wins the reward, e.g. 10 for one visit in ten."
-      name={field.name}
-      ref={field.ref}
+      name={name}
+      ref={ref}
       value={text}
-      onBlur={field.onBlur}
+      onBlur={onBlur}
       onChange={(event) => {
         setText(event.target.value);
-        field.onChange(chanceOf(event.target.value));
+        onChange(chanceOf(event.target.value));
       }}
       error={fieldState.error?.message}
     />

@@ -109,6 +109,33 @@ test.describe("owner's business page", () => {
     await saveProfile(page);
   });
 
+  test("keywords are added with Enter or a comma and removed with × or Backspace; the preview follows", async ({ page }) => {
+    await logInAs(page, DEMO_OWNER_EMAIL);
+    await page.goto(EDIT);
+    const input = page.getByRole("textbox", { name: "Keywords", exact: true });
+    const previewKeywords = page.getByTestId("profile-preview").getByRole("list", { name: "Keywords" }).getByRole("listitem");
+    await expect(previewKeywords).toHaveText(["Cafe", "Bakery"]);
+
+    // Enter adds a chip and does not submit the form.
+    await input.fill("Brunch");
+    await input.press("Enter");
+    await expect(input).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Remove Brunch" })).toBeVisible();
+    await expect(previewKeywords).toHaveText(["Cafe", "Bakery", "Brunch"]);
+    await expect(page.getByText("Business profile saved")).toHaveCount(0);
+
+    // A comma adds what was typed before it; a keyword already there is not added twice.
+    await input.fill("Vegan,");
+    await input.fill("cafe,");
+    await expect(previewKeywords).toHaveText(["Cafe", "Bakery", "Brunch", "Vegan"]);
+
+    // Backspace in the empty input removes the last one; × removes its own.
+    await input.press("Backspace");
+    await page.getByRole("button", { name: "Remove Cafe" }).click();
+    await expect(previewKeywords).toHaveText(["Bakery", "Brunch"]);
+    await expect(page.getByPlaceholder("Add another")).toBeVisible();
+  });
+
   test("a javascript: social link cannot be saved", async ({ page }) => {
     await logInAs(page, DEMO_OWNER_EMAIL);
     await page.goto(EDIT);

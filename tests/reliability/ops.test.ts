@@ -148,7 +148,7 @@ test("after pg_terminate_backend on the app's connections the app recovers: no 5
     killer.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
   try {
     // Terminated while requests are in flight: those may fail.
-    const inFlight = Array.from({ length: 10 }, (_, i) => fetch(`${base}/api/health`).then((r) => r.status, () => 0));
+    const inFlight = Array.from({ length: 10 }, () => fetch(`${base}/api/health`).then((r) => r.status, () => 0));
     const { rows } = await terminate();
     expect(rows[0].n).toBeGreaterThan(0);
     await Promise.all(inFlight);

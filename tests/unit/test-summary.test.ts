@@ -1,4 +1,4 @@
-import { addCheck, addFailure, addJest, addPlaywright, emptyTotals, summaryLine } from "@/scripts/test-summary.mjs";
+import { addCheck, addCommand, addFailure, addJest, addPlaywright, emptyTotals, summaryLine } from "@/scripts/test-summary.mjs";
 
 // Shapes as jest --json and Playwright's JSON reporter write them (the fields the count reads).
 const jestReport = (over: Record<string, unknown> = {}) => ({
@@ -94,5 +94,31 @@ describe("npm test's summary line", () => {
     addFailure(totals, "next build", "exited with code 1; e2e, reliability and cluster not run");
     expect(summaryLine(totals)).toBe("10 passed, 2 failed, 0 skipped");
     expect(totals.problems).toHaveLength(2);
+  });
+
+  test("lint and format passing count one pass each", () => {
+    const totals = emptyTotals();
+    addCommand(totals, "lint", 0, { 1: "ESLint found problems" });
+    addCommand(totals, "format", 0, { 1: "files not formatted" });
+    addJest(totals, "jest", jestReport(), 0);
+    expect(summaryLine(totals)).toBe("12 passed, 0 failed, 0 skipped");
+    expect(totals.problems).toEqual([]);
+  });
+
+  test("lint findings or unformatted files fail the run though every test passed", () => {
+    const totals = emptyTotals();
+    addCommand(totals, "lint", 1, { 1: "ESLint found problems", 2: "ESLint could not run" });
+    addCommand(totals, "format", 1, { 1: "files not formatted", 2: "Prettier could not run" });
+    addJest(totals, "jest", jestReport(), 0);
+    expect(summaryLine(totals)).toBe("10 passed, 2 failed, 0 skipped");
+    expect(totals.problems).toEqual(["lint: ESLint found problems", "format: files not formatted"]);
+  });
+
+  test("a tool that crashed or could not start is a failure named by its exit code", () => {
+    const totals = emptyTotals();
+    addCommand(totals, "lint", 2, { 1: "ESLint found problems", 2: "ESLint could not run" });
+    addCommand(totals, "format", 127);
+    expect(summaryLine(totals)).toBe("0 passed, 2 failed, 0 skipped");
+    expect(totals.problems).toEqual(["lint: ESLint could not run", "format: exited with code 127"]);
   });
 });

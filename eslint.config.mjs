@@ -1,0 +1,40 @@
+// `npm run lint`: Next.js's own rules (eslint-config-next: React, the React
+// hooks rules including the React Compiler's, jsx-a11y, import, Next's
+// core-web-vitals) plus typescript-eslint's recommended set. Formatting is
+// Prettier's job (.prettierrc.json): eslint-config-prettier comes last and
+// turns off every rule that would argue with it.
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    files: ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"],
+    rules: {
+      // eslint-config-next enables the hooks plugin's `recommended` set; its
+      // `recommended-latest` adds this one (a useMemo that returns nothing).
+      "react-hooks/void-use-memo": "error",
+      // Rest destructuring is how this code leaves a field out of an object
+      // (a password hash, the owner's id): the named field is meant unused.
+      "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true }],
+    },
+  },
+  prettier,
+  // Generated code and everything a build, a test run or `npm start` writes
+  // into the tree (.gitignore lists the same).
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "lib/generated/**",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "coverage/**",
+  ]),
+]);
