@@ -1,4 +1,5 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "@/lib/utils";
 
 // One look for every form control; the classes are exported for controls that
 // need their own markup (selects, editors).
@@ -32,9 +33,9 @@ function FieldFrame({ label, hideLabel, inputId, error, hint, children }: FrameP
 }
 
 /** A validation message under a control, announced to screen readers. */
-export function FieldError({ id, className = "", children }: { id?: string; className?: string; children: ReactNode }) {
+export function FieldError({ id, className, children }: { id?: string; className?: string; children: ReactNode }) {
   return (
-    <p id={id} role="alert" className={`${errorClass} ${className}`.trim()}>
+    <p id={id} role="alert" className={cn(errorClass, className)}>
       {children}
     </p>
   );
@@ -45,7 +46,7 @@ export function ActionError({ children }: { children: ReactNode }) {
   return <FieldError className="font-medium">{children}</FieldError>;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type FieldProps = ComponentProps<"input"> & {
   label: ReactNode;
   /** Only for screen readers, where the row's layout already says what the input is. */
   hideLabel?: boolean;
@@ -54,7 +55,7 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** Labelled input with its validation message. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, hideLabel, error, hint, id, name, ...props }, ref) {
+export function Field({ label, hideLabel, error, hint, id, name, ref, ...props }: FieldProps) {
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} hideLabel={hideLabel} inputId={inputId} error={error} hint={hint}>
@@ -69,15 +70,12 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
       />
     </FieldFrame>
   );
-});
+}
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: string };
+type TextAreaProps = ComponentProps<"textarea"> & { label: ReactNode; error?: string; hint?: string };
 
 /** Labelled textarea with its validation message. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField(
-  { label, error, hint, id, name, ...props },
-  ref,
-) {
+export function TextAreaField({ label, error, hint, id, name, ref, ...props }: TextAreaProps) {
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
@@ -93,4 +91,4 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(func
       />
     </FieldFrame>
   );
-});
+}
