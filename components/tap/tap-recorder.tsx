@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { recordTapAction } from "@/app/tap/actions";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { Card } from "@/components/ui/card";
 import type { SunParams } from "@/lib/nfc/verify-tap";
 import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
@@ -77,10 +78,10 @@ export function TapRecorder({ tagId, sun, attemptOnly = false }: { tagId: string
   }
   if (!response) {
     return (
-      <section role="status" aria-live="polite" className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <Card as="section" role="status" aria-live="polite" className="flex items-center gap-3 p-4">
         <Spinner label="Recording your visit" />
         <p>Recording your visit…</p>
-      </section>
+      </Card>
     );
   }
   return <TapResult response={response} onProcessed={() => setResponse(null)} />;
