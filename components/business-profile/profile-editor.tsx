@@ -11,7 +11,7 @@ import { ProfilePreview } from "@/components/business-profile/profile-preview";
 import { SocialLinksField } from "@/components/business-profile/social-links-field";
 import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
-import { Field, FieldError, TextAreaField } from "@/components/ui/field";
+import { Field, SelectField, TextAreaField } from "@/components/ui/field";
 import { FormSection } from "@/components/ui/form-section";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -94,29 +94,19 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
               {...register("dailyTapLimit", { valueAsNumber: true })}
               error={errors.dailyTapLimit?.message}
             />
-            <div className="space-y-1">
-              <label htmlFor="timezone" className="block text-sm font-medium">
-                Time zone
-              </label>
-              <select
-                id="timezone"
-                aria-invalid={errors.timezone ? true : undefined}
-                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-900"
-                {...register("timezone")}
-              >
-                {timezones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, " ")}
-                  </option>
-                ))}
-              </select>
-              <p className="text-xs text-slate-500 dark:text-slate-400">Days (and the daily tap limit) start at midnight here.</p>
-              {errors.timezone ? (
-                <FieldError>
-                  {errors.timezone.message}
-                </FieldError>
-              ) : null}
-            </div>
+            <SelectField
+              label="Time zone"
+              id="timezone"
+              hint="Days (and the daily tap limit) start at midnight here."
+              {...register("timezone")}
+              error={errors.timezone?.message}
+            >
+              {timezones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </option>
+              ))}
+            </SelectField>
           </FormSection>
 
           {serverError ? (

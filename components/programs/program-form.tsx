@@ -12,7 +12,7 @@ import { ProgramTypePicker, typeLabel } from "@/components/programs/program-type
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, FieldError, inputClass, TextAreaField } from "@/components/ui/field";
+import { Field, FieldError, SelectField, TextAreaField } from "@/components/ui/field";
 import { FormSection } from "@/components/ui/form-section";
 import { requiresDates } from "@/lib/loyalty/rules";
 import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
@@ -73,23 +73,13 @@ export function ProgramForm(props: Props) {
           <fieldset disabled={readOnly || pending} className="space-y-6">
             {props.mode === "create" ? (
               <Card className="space-y-4 p-5">
-                <div className="space-y-1">
-                  <label htmlFor="businessId" className="block text-sm font-medium">
-                    Business
-                  </label>
-                  <select id="businessId" aria-invalid={errors.businessId ? true : undefined} className={inputClass} {...register("businessId")}>
-                    {props.businesses.map((business) => (
-                      <option key={business.id} value={business.id}>
-                        {business.name}
-                      </option>
-                    ))}
-                  </select>
-                  {errors.businessId ? (
-                    <FieldError>
-                      {errors.businessId.message}
-                    </FieldError>
-                  ) : null}
-                </div>
+                <SelectField label="Business" id="businessId" {...register("businessId")} error={errors.businessId?.message}>
+                  {props.businesses.map((business) => (
+                    <option key={business.id} value={business.id}>
+                      {business.name}
+                    </option>
+                  ))}
+                </SelectField>
                 <ProgramTypePicker />
               </Card>
             ) : (

@@ -72,6 +72,28 @@ export function Field({ label, hideLabel, error, hint, id, name, ref, ...props }
   );
 }
 
+type SelectProps = ComponentProps<"select"> & { label: ReactNode; error?: string; hint?: string };
+
+/** Labelled select with its validation message; the options are its children. */
+export function SelectField({ label, error, hint, id, name, ref, children, ...props }: SelectProps) {
+  const inputId = id ?? name;
+  return (
+    <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
+      <select
+        ref={ref}
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
+        className={inputClass}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
 type TextAreaProps = ComponentProps<"textarea"> & { label: ReactNode; error?: string; hint?: string };
 
 /** Labelled textarea with its validation message. */
