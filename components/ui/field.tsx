@@ -10,8 +10,14 @@ export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 
 type FrameProps = { label: ReactNode; hideLabel?: boolean; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
 
-function describedBy(inputId: string | undefined, error?: string, hint?: string) {
-  return error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+/** What every control inside a FieldFrame carries: its id, and the message or hint that describes it. */
+function controlProps(inputId: string | undefined, error?: string, hint?: string) {
+  return {
+    id: inputId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined,
+    className: inputClass,
+  };
 }
 
 /** Label above, hint or validation message (announced to screen readers) below. */
@@ -59,15 +65,7 @@ export function Field({ label, hideLabel, error, hint, id, name, ref, ...props }
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} hideLabel={hideLabel} inputId={inputId} error={error} hint={hint}>
-      <input
-        ref={ref}
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={inputClass}
-        {...props}
-      />
+      <input ref={ref} name={name} {...controlProps(inputId, error, hint)} {...props} />
     </FieldFrame>
   );
 }
@@ -75,21 +73,11 @@ export function Field({ label, hideLabel, error, hint, id, name, ref, ...props }
 type SelectProps = ComponentProps<"select"> & { label: ReactNode; error?: string; hint?: string };
 
 /** Labelled select with its validation message; the options are its children. */
-export function SelectField({ label, error, hint, id, name, ref, children, ...props }: SelectProps) {
+export function SelectField({ label, error, hint, id, name, ref, ...props }: SelectProps) {
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
-      <select
-        ref={ref}
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={inputClass}
-        {...props}
-      >
-        {children}
-      </select>
+      <select ref={ref} name={name} {...controlProps(inputId, error, hint)} {...props} />
     </FieldFrame>
   );
 }
@@ -101,16 +89,7 @@ export function TextAreaField({ label, error, hint, id, name, ref, ...props }: T
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
-      <textarea
-        ref={ref}
-        id={inputId}
-        name={name}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={inputClass}
-        {...props}
-      />
+      <textarea ref={ref} name={name} rows={3} {...controlProps(inputId, error, hint)} {...props} />
     </FieldFrame>
   );
 }
