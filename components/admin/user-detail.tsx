@@ -2,21 +2,27 @@ import { format } from "date-fns";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { displayFullName } from "@/components/admin/users-table";
+import { Card } from "@/components/ui/card";
 import type { AdminUserDetail } from "@/lib/db/admin";
 
 const day = (date: Date) => format(date, "MMM dd, yyyy");
 const dateTime = (date: Date) => format(date, "MMM dd, yyyy HH:mm");
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled list of the user's records, or a line saying there are none. */
+function ListSection<T>({ title, items, empty, children }: { title: string; items: T[]; empty: string; children: (item: T) => ReactNode }) {
   return (
     <section className="space-y-3">
       <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>
+      ) : (
+        <Card as="ul" className="divide-y divide-slate-100 rounded-xl text-sm dark:divide-slate-800">
+          {items.map(children)}
+        </Card>
+      )}
     </section>
   );
 }
-
-const listClass = "divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900";
 
 export function UserProfile({ user }: { user: AdminUserDetail }) {
   const rows: [string, ReactNode][] = [
@@ -45,54 +51,36 @@ export function UserProfile({ user }: { user: AdminUserDetail }) {
 export function UserActivity({ user }: { user: AdminUserDetail }) {
   return (
     <>
-      <Section title="Businesses">
-        {user.businesses.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No businesses.</p>
-        ) : (
-          <ul className={listClass}>
-            {user.businesses.map((b) => (
-              <li key={b.id} className="flex justify-between px-4 py-2">
-                <Link href={`/b/${b.slug}`} className="font-medium text-brand hover:underline dark:text-indigo-300">
-                  {b.name}
-                </Link>
-                <span className="text-slate-500">since {day(b.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
+      <ListSection title="Businesses" items={user.businesses} empty="No businesses.">
+        {(b) => (
+          <li key={b.id} className="flex justify-between px-4 py-2">
+            <Link href={`/b/${b.slug}`} className="font-medium text-brand hover:underline dark:text-indigo-300">
+              {b.name}
+            </Link>
+            <span className="text-slate-500">since {day(b.createdAt)}</span>
+          </li>
         )}
-      </Section>
-      <Section title="Memberships">
-        {user.memberships.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No memberships.</p>
-        ) : (
-          <ul className={listClass}>
-            {user.memberships.map((m) => (
-              <li key={m.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-                <span className="font-medium">{m.business.name}</span>
-                <span className="text-slate-500">
-                  linked {day(m.linkedAt)} via {m.via.toLowerCase()} · {m.visitCount} {m.visitCount === 1 ? "visit" : "visits"}
-                </span>
-              </li>
-            ))}
-          </ul>
+      </ListSection>
+      <ListSection title="Memberships" items={user.memberships} empty="No memberships.">
+        {(m) => (
+          <li key={m.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
+            <span className="font-medium">{m.business.name}</span>
+            <span className="text-slate-500">
+              linked {day(m.linkedAt)} via {m.via.toLowerCase()} · {m.visitCount} {m.visitCount === 1 ? "visit" : "visits"}
+            </span>
+          </li>
         )}
-      </Section>
-      <Section title="Recent taps">
-        {user.taps.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No taps yet.</p>
-        ) : (
-          <ul className={listClass}>
-            {user.taps.map((t) => (
-              <li key={t.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-                <span className="font-medium">{t.business.name}</span>
-                <span className="text-slate-500">
-                  {dateTime(t.createdAt)} · {t.source === "QR" ? "QR" : `tag ${t.tagId ?? "—"}`}
-                </span>
-              </li>
-            ))}
-          </ul>
+      </ListSection>
+      <ListSection title="Recent taps" items={user.taps} empty="No taps yet.">
+        {(t) => (
+          <li key={t.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
+            <span className="font-medium">{t.business.name}</span>
+            <span className="text-slate-500">
+              {dateTime(t.createdAt)} · {t.source === "QR" ? "QR" : `tag ${t.tagId ?? "—"}`}
+            </span>
+          </li>
         )}
-      </Section>
+      </ListSection>
     </>
   );
 }

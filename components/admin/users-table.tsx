@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import Link from "next/link";
+import { Card } from "@/components/ui/card";
 import type { AdminUserRow } from "@/lib/db/admin";
 
 export function displayFullName(user: { name: string | null; firstName: string | null; lastName: string | null }) {
@@ -9,7 +10,7 @@ export function displayFullName(user: { name: string | null; firstName: string |
 export function UsersTable({ users }: { users: AdminUserRow[] }) {
   if (users.length === 0) return <p className="text-slate-600 dark:text-slate-300">No users found.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <Card className="overflow-x-auto rounded-xl">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400">
           <tr>
@@ -38,6 +39,6 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormContext } from "react-hook-form";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Field } from "@/components/ui/field";
 import type { AccountInput } from "@/lib/validation/auth";
 
@@ -18,20 +19,12 @@ export function AccountFields() {
         <Field label="Last name" autoComplete="family-name" {...register("lastName")} error={errors.lastName?.message} />
       </div>
       <Field label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
-      <Field
+      <NewPasswordFields
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        {...register("password")}
-        error={errors.password?.message}
-      />
-      <Field
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        {...register("confirmPassword")}
-        error={errors.confirmPassword?.message}
+        confirmLabel="Confirm password"
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={errors}
       />
     </>
   );

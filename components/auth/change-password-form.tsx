@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { changePasswordAction } from "@/app/dashboard/settings/actions";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
@@ -42,8 +43,7 @@ export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boole
           error={formState.errors.currentPassword?.message}
         />
       ) : null}
-      <Field label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...register("password")} error={formState.errors.password?.message} />
-      <Field label="Confirm new password" type="password" autoComplete="new-password" {...register("confirmPassword")} error={formState.errors.confirmPassword?.message} />
+      <NewPasswordFields password={register("password")} confirmPassword={register("confirmPassword")} errors={formState.errors} />
       <Button type="submit" disabled={pending}>
         Change password
       </Button>

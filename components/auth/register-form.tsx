@@ -6,6 +6,7 @@ import { useState, useTransition } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { registerCustomerAction } from "@/app/register/actions";
 import { GoogleButton } from "@/components/auth/google-button";
+import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -30,7 +31,6 @@ export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string
     });
   });
 
-  const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
   return (
     <div className="space-y-6">
       <GoogleButton redirect={redirect} enabled={googleEnabled} label="Sign up with Google" />
@@ -46,12 +46,7 @@ export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string
         </Button>
       </ClientForm>
       </FormProvider>
-      <p className="text-center text-sm">
-        Already have an account?{" "}
-        <Link href={loginHref} className="text-brand underline dark:text-indigo-300">
-          Log in
-        </Link>
-      </p>
+      <LoginLink redirect={redirect} />
       <p className="text-center text-sm">
         Own a business?{" "}
         <Link href="/register/business" className="text-brand underline dark:text-indigo-300">

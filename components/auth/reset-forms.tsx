@@ -6,6 +6,7 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { requestResetAction, setNewPasswordAction, type ResetActionResult } from "@/app/auth/reset/actions";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/auth";
@@ -66,21 +67,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        {...register("password")}
-        error={formState.errors.password?.message}
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        {...register("confirmPassword")}
-        error={formState.errors.confirmPassword?.message}
-      />
+      <NewPasswordFields password={register("password")} confirmPassword={register("confirmPassword")} errors={formState.errors} />
       <Outcome result={result} />
       <Button type="submit" className="w-full" disabled={pending}>
         Set new password

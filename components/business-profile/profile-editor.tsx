@@ -11,15 +11,13 @@ import { ProfilePreview } from "@/components/business-profile/profile-preview";
 import { SocialLinksField } from "@/components/business-profile/social-links-field";
 import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
-import { Field, FieldError, TextAreaField } from "@/components/ui/field";
+import { Field, SelectField, TextAreaField } from "@/components/ui/field";
+import { FormSection } from "@/components/ui/form-section";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
 
 type Props = { businessId: string; defaultValues: BusinessProfileUpdateInput; timezones: string[] };
-
-const fieldsetClass = "space-y-4 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-const legendClass = "px-1 text-base font-semibold";
 
 /** The owner's editor for the public card, with a live preview beside it. */
 export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
@@ -56,8 +54,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
     <FormProvider {...form}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Business profile">
-          <fieldset className={fieldsetClass}>
-            <legend className={legendClass}>About the business</legend>
+          <FormSection legend="About the business">
             <Field label="Business name" autoComplete="organization" {...register("name")} error={errors.name?.message} />
             <Field
               label="Logo URL"
@@ -70,27 +67,23 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
             />
             <TextAreaField label="Description" rows={4} {...register("description")} error={errors.description?.message} />
             <KeywordsField />
-          </fieldset>
+          </FormSection>
 
-          <fieldset className={fieldsetClass}>
-            <legend className={legendClass}>Contact</legend>
+          <FormSection legend="Contact">
             <Field label="Website" type="url" inputMode="url" placeholder="https://…" {...register("website")} error={errors.website?.message} />
             <Field label="Phone" type="tel" autoComplete="tel" {...register("phone")} error={errors.phone?.message} />
             <Field label="Address" autoComplete="street-address" {...register("address")} error={errors.address?.message} />
-          </fieldset>
+          </FormSection>
 
-          <fieldset className={fieldsetClass}>
-            <legend className={legendClass}>Social links</legend>
+          <FormSection legend="Social links">
             <SocialLinksField />
-          </fieldset>
+          </FormSection>
 
-          <fieldset className={fieldsetClass}>
-            <legend className={legendClass}>Colours and icon</legend>
+          <FormSection legend="Colours and icon">
             <ThemeFields />
-          </fieldset>
+          </FormSection>
 
-          <fieldset className={fieldsetClass}>
-            <legend className={legendClass}>Taps</legend>
+          <FormSection legend="Taps">
             <Field
               label="Daily tap limit"
               type="number"
@@ -101,30 +94,20 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
               {...register("dailyTapLimit", { valueAsNumber: true })}
               error={errors.dailyTapLimit?.message}
             />
-            <div className="space-y-1">
-              <label htmlFor="timezone" className="block text-sm font-medium">
-                Time zone
-              </label>
-              <select
-                id="timezone"
-                aria-invalid={errors.timezone ? true : undefined}
-                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-900"
-                {...register("timezone")}
-              >
-                {timezones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replace(/_/g, " ")}
-                  </option>
-                ))}
-              </select>
-              <p className="text-xs text-slate-500 dark:text-slate-400">Days (and the daily tap limit) start at midnight here.</p>
-              {errors.timezone ? (
-                <FieldError>
-                  {errors.timezone.message}
-                </FieldError>
-              ) : null}
-            </div>
-          </fieldset>
+            <SelectField
+              label="Time zone"
+              id="timezone"
+              hint="Days (and the daily tap limit) start at midnight here."
+              {...register("timezone")}
+              error={errors.timezone?.message}
+            >
+              {timezones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </option>
+              ))}
+            </SelectField>
+          </FormSection>
 
           {serverError ? (
             <FormAlert>{serverError}</FormAlert>

@@ -24,6 +24,7 @@ import { ConfirmStep } from "./confirm-step";
 import { StepIndicator } from "./step-indicator";
 import type { ActionResult } from "@/lib/actions/result";
 import { ClientForm } from "@/components/ui/client-form";
+import { Card } from "@/components/ui/card";
 
 const STEP_TITLES = ["Your business", "Your account", "Confirm your details"] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
@@ -170,7 +171,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
   };
 
   return (
-    <div className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+    <Card className="space-y-6 p-5 shadow-sm sm:p-8">
       <StepIndicator current={step} />
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
         {STEP_TITLES[step]}
@@ -206,6 +207,6 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
           </div>
         </ClientForm>
       </FormProvider>
-    </div>
+    </Card>
   );
 }

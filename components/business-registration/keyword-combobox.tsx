@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { filterCategories } from "@/lib/business/categories";
-import { inputClass, listboxClass, optionClass } from "./styles";
+import { ListboxOption } from "./listbox-option";
+import { inputClass, listboxClass } from "./styles";
 import { FieldError } from "@/components/ui/field";
 
 type Props = {
@@ -148,19 +149,17 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
         <ul id={listId} role="listbox" aria-label="Categories" hidden={!expanded} className={listboxClass}>
           {expanded
             ? options.map((option, index) => (
-                <li
+                <ListboxOption
                   key={option}
                   id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
+                  active={index === active}
                   // Keep focus in the input so the list stays open for the next pick.
                   onMouseDown={(event) => event.preventDefault()}
                   onMouseEnter={() => setActive(index)}
                   onClick={() => pick(option)}
-                  className={optionClass(index === active)}
                 >
                   {option}
-                </li>
+                </ListboxOption>
               ))
             : null}
         </ul>

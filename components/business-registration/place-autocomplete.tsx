@@ -9,7 +9,8 @@ import {
   type PlaceSuggestion,
 } from "@/lib/business/places";
 import type { PlaceNameInputProps } from "./place-name-input";
-import { inputClass, listboxClass, optionClass } from "./styles";
+import { ListboxOption } from "./listbox-option";
+import { inputClass, listboxClass } from "./styles";
 import { FieldError } from "@/components/ui/field";
 
 /** The name input; with a `search` it suggests places as the user types (debounced, 3+ characters). */
@@ -140,19 +141,17 @@ export function PlaceAutocomplete({
           <ul id={listId} role="listbox" aria-label="Suggested places" hidden={!expanded} className={listboxClass}>
             {expanded
               ? suggestions.map((place, index) => (
-                  <li
+                  <ListboxOption
                     key={place.placeId}
                     id={`${listId}-${index}`}
-                    role="option"
-                    aria-selected={index === active}
+                    active={index === active}
                     aria-label={place.displayName}
                     onMouseEnter={() => setActive(index)}
                     onClick={() => select(place)}
-                    className={optionClass(index === active)}
                   >
                     <span className="block font-medium">{place.businessName}</span>
                     {place.address ? <span className="block text-xs opacity-80">{place.address}</span> : null}
-                  </li>
+                  </ListboxOption>
                 ))
               : null}
           </ul>

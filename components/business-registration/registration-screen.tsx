@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { LoginLink } from "@/components/auth/login-link";
 import { PageShell } from "@/components/ui/page-shell";
 import type { ComponentProps } from "react";
 import { BusinessWizard } from "./business-wizard";
@@ -7,7 +7,6 @@ type Props = ComponentProps<typeof BusinessWizard>;
 
 /** /register/business and /claim/register: the business registration wizard. */
 export function BusinessRegistrationScreen({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {
-  const loginHref = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login";
   return (
     <PageShell>
       <div className="mx-auto max-w-xl space-y-6">
@@ -25,14 +24,7 @@ export function BusinessRegistrationScreen({ tapId, redirect, googleEnabled, goo
           account={account}
           addBusiness={addBusiness}
         />
-        {account ? null : (
-          <p className="text-center text-sm">
-            Already have an account?{" "}
-            <Link href={loginHref} className="text-brand underline dark:text-indigo-300">
-              Log in
-            </Link>
-          </p>
-        )}
+        {account ? null : <LoginLink redirect={redirect} />}
         <p className="text-center text-xs text-slate-500 dark:text-slate-400">
           By registering, you agree to our Terms of Service and Privacy Policy.
         </p>

@@ -1,4 +1,5 @@
 import { WIZARD_STEPS } from "@/lib/validation/business-registration";
+import { cn } from "@/lib/utils";
 
 /** "1 Business · 2 Account · 3 Confirm", with the current step marked for assistive technology. */
 export function StepIndicator({ current }: { current: number }) {
@@ -11,18 +12,17 @@ export function StepIndicator({ current }: { current: number }) {
           <li
             key={step.label}
             aria-current={state === "current" ? "step" : undefined}
-            className={`flex items-center gap-1.5 sm:gap-2 ${last ? "shrink-0" : "min-w-0 flex-1"}`}
+            className={cn("flex items-center gap-1.5 sm:gap-2", last ? "shrink-0" : "min-w-0 flex-1")}
           >
             <span
-              className={`flex h-7 w-7 shrink-0 items-center sm:h-8 sm:w-8 justify-center rounded-full text-sm font-semibold ${
-                state === "todo"
-                  ? "border border-slate-300 text-slate-500 dark:border-slate-600 dark:text-slate-400"
-                  : "bg-brand text-white"
-              }`}
+              className={cn(
+                "flex h-7 w-7 shrink-0 items-center sm:h-8 sm:w-8 justify-center rounded-full text-sm font-semibold",
+                state === "todo" ? "border border-slate-300 text-slate-500 dark:border-slate-600 dark:text-slate-400" : "bg-brand text-white",
+              )}
             >
               {index + 1}
             </span>
-            <span className={`text-sm ${state === "current" ? "font-semibold" : "text-slate-500 dark:text-slate-400"}`}>
+            <span className={cn("text-sm", state === "current" ? "font-semibold" : "text-slate-500 dark:text-slate-400")}>
               {step.label}
               {state === "done" ? <span className="sr-only"> (completed)</span> : null}
             </span>

@@ -3,7 +3,3 @@ export { inputClass } from "@/components/ui/field";
 
 export const listboxClass =
   "absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900";
-
-export function optionClass(active: boolean) {
-  return `cursor-pointer px-3 py-2 text-sm ${active ? "bg-brand text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`;
-}

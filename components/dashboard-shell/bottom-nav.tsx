@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { activeTabHref, DASHBOARD_TABS, type DashboardTab } from "@/components/dashboard-shell/nav-items";
 import { ShowQrDialog } from "@/components/dashboard-shell/show-qr-dialog";
+import { cn } from "@/lib/utils";
 
 const icons: Record<DashboardTab["label"], string> = {
   Home: "M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
@@ -17,9 +18,10 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
     <Link
       href={tab.href}
       aria-current={active ? "page" : undefined}
-      className={`flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium ${
-        active ? "text-brand dark:text-indigo-300" : "text-slate-500 dark:text-slate-400"
-      }`}
+      className={cn(
+        "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium",
+        active ? "text-brand dark:text-indigo-300" : "text-slate-500 dark:text-slate-400",
+      )}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
         <path d={icons[tab.label]} />

@@ -6,14 +6,14 @@ import { useState, useTransition } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { createProgramAction, updateProgramAction, type ProgramActionResult } from "@/app/dashboard/program/actions";
-import { fieldsetClass, inputClass, legendClass } from "@/components/programs/form-styles";
 import { ProgramPreview } from "@/components/programs/program-preview";
 import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
 import { ProgramTypePicker, typeLabel } from "@/components/programs/program-type-picker";
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
-import { TextAreaField, FieldError } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Card } from "@/components/ui/card";
+import { Field, FieldError, SelectField, TextAreaField } from "@/components/ui/field";
+import { FormSection } from "@/components/ui/form-section";
 import { requiresDates } from "@/lib/loyalty/rules";
 import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -72,26 +72,16 @@ export function ProgramForm(props: Props) {
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label={props.mode === "create" ? "New program" : "Edit program"}>
           <fieldset disabled={readOnly || pending} className="space-y-6">
             {props.mode === "create" ? (
-              <div className={fieldsetClass}>
-                <div className="space-y-1">
-                  <label htmlFor="businessId" className="block text-sm font-medium">
-                    Business
-                  </label>
-                  <select id="businessId" aria-invalid={errors.businessId ? true : undefined} className={inputClass} {...register("businessId")}>
-                    {props.businesses.map((business) => (
-                      <option key={business.id} value={business.id}>
-                        {business.name}
-                      </option>
-                    ))}
-                  </select>
-                  {errors.businessId ? (
-                    <FieldError>
-                      {errors.businessId.message}
-                    </FieldError>
-                  ) : null}
-                </div>
+              <Card className="space-y-4 p-5">
+                <SelectField label="Business" id="businessId" {...register("businessId")} error={errors.businessId?.message}>
+                  {props.businesses.map((business) => (
+                    <option key={business.id} value={business.id}>
+                      {business.name}
+                    </option>
+                  ))}
+                </SelectField>
                 <ProgramTypePicker />
-              </div>
+              </Card>
             ) : (
               <div className="space-y-1">
                 <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
@@ -110,8 +100,7 @@ export function ProgramForm(props: Props) {
               </div>
             )}
 
-            <fieldset className={fieldsetClass}>
-              <legend className={legendClass}>Program</legend>
+            <FormSection legend="Program">
               <Field label="Program name" maxLength={80} {...register("name")} error={errors.name?.message} />
               <TextAreaField label="Description" maxLength={500} {...register("description")} error={errors.description?.message} />
               <div className="grid gap-4 sm:grid-cols-2">
@@ -123,20 +112,18 @@ export function ProgramForm(props: Props) {
                   ? "Both dates are required for a limited-time program."
                   : "Optional. Visits count only between these days (both included)."}
               </p>
-            </fieldset>
+            </FormSection>
 
-            <fieldset className={fieldsetClass}>
-              <legend className={legendClass}>Rules</legend>
+            <FormSection legend="Rules">
               <ProgramRulesFields type={type} />
               {errors.rules?.message ? (
                 <FieldError>
                   {errors.rules.message}
                 </FieldError>
               ) : null}
-            </fieldset>
+            </FormSection>
 
-            <fieldset className={fieldsetClass}>
-              <legend className={legendClass}>Reward</legend>
+            <FormSection legend="Reward">
               <Field label="Reward name" maxLength={80} placeholder="Free coffee" {...register("rewardName")} error={errors.rewardName?.message} />
               <TextAreaField label="Reward description" maxLength={500} {...register("rewardDescription")} error={errors.rewardDescription?.message} />
               <Field
@@ -150,7 +137,7 @@ export function ProgramForm(props: Props) {
                 {...register("rewardExpiryDays", { setValueAs: optionalNumber })}
                 error={errors.rewardExpiryDays?.message}
               />
-            </fieldset>
+            </FormSection>
           </fieldset>
 
           {serverError ? (

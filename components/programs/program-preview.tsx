@@ -1,5 +1,6 @@
 import { formatProgramDay, programOfferLine, type OfferRules } from "@/components/programs/program-offer";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { Card } from "@/components/ui/card";
 
 export type ProgramPreviewValues = {
   type: string;
@@ -20,9 +21,10 @@ export function ProgramPreview({ values }: { values: ProgramPreviewValues }) {
       <h2 id="program-preview-heading" className="text-sm font-medium text-slate-500 dark:text-slate-400">
         Preview: what customers see
       </h2>
-      <article
+      <Card
+        as="article"
         data-testid="program-preview"
-        className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        className="flex gap-3 rounded-xl p-4 shadow-sm"
       >
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand text-white">
           <ProgramTypeIcon type={values.type} size={22} />
@@ -41,7 +43,7 @@ export function ProgramPreview({ values }: { values: ProgramPreviewValues }) {
           ) : null}
           <p className="text-sm font-medium break-words">{programOfferLine(values.type, values.rules, values.rewardName ?? undefined)}</p>
         </div>
-      </article>
+      </Card>
     </section>
   );
 }

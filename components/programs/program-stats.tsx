@@ -1,3 +1,4 @@
+import { Card } from "@/components/ui/card";
 import type { ProgramStats } from "@/lib/db/programs";
 
 const items: { key: keyof ProgramStats; label: string }[] = [
@@ -12,12 +13,12 @@ export function ProgramStatsGrid({ stats }: { stats: ProgramStats }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {items.map(({ key, label }) => (
-        <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <Card key={key} className="rounded-xl p-4">
           <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
           <dd className="text-2xl font-semibold tabular-nums" data-testid={`stat-${key}`}>
             {stats[key]}
           </dd>
-        </div>
+        </Card>
       ))}
     </dl>
   );

@@ -1,4 +1,5 @@
 import type { ProgramStatus } from "@/lib/db/programs";
+import { cn } from "@/lib/utils";
 
 const styles: Record<ProgramStatus, string> = {
   Active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
@@ -8,7 +9,7 @@ const styles: Record<ProgramStatus, string> = {
 
 export function ProgramStatusBadge({ status }: { status: ProgramStatus }) {
   return (
-    <span data-testid="program-status" className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>
+    <span data-testid="program-status" className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}>
       {status}
     </span>
   );

@@ -6,6 +6,7 @@ import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/prog
 import { defaultRules, PROGRAM_TYPES } from "@/lib/loyalty/rules";
 import type { ProgramInput } from "@/lib/validation/programs";
 import { FieldError } from "@/components/ui/field";
+import { cn } from "@/lib/utils";
 
 const TYPE_HINTS: Record<string, string> = {
   stamps: "A stamp per visit; a full card earns the reward.",
@@ -42,11 +43,12 @@ export function ProgramTypePicker() {
         {PROGRAM_TYPES.map((type) => (
           <label
             key={type}
-            className={`relative flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40 ${
+            className={cn(
+              "relative flex cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40",
               selected === type
                 ? "border-brand bg-brand/5 dark:bg-brand/15"
-                : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600"
-            }`}
+                : "border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600",
+            )}
           >
             <span className="flex items-center gap-2 font-medium">
               <input

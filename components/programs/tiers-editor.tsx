@@ -1,7 +1,7 @@
 "use client";
 
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { hintClass, inputClass } from "@/components/programs/form-styles";
+import { hintClass, inputClass } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import type { ProgramInput } from "@/lib/validation/programs";
 import { FieldError } from "@/components/ui/field";

@@ -1,4 +1,5 @@
 import type { RewardStatusName } from "@/lib/rewards/status";
+import { cn } from "@/lib/utils";
 
 const styles: Record<RewardStatusName, string> = {
   AVAILABLE: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
@@ -8,5 +9,5 @@ const styles: Record<RewardStatusName, string> = {
 const labels: Record<RewardStatusName, string> = { AVAILABLE: "Available", REDEEMED: "Redeemed", EXPIRED: "Expired" };
 
 export function RewardStatusBadge({ status }: { status: RewardStatusName }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{labels[status]}</span>;
+  return <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}>{labels[status]}</span>;
 }

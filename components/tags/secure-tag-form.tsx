@@ -11,6 +11,9 @@ import { Field } from "@/components/ui/field";
 import { secureTagKeysSchema, type SecureTagKeysInput } from "@/lib/validation/tags";
 import { ClientForm } from "@/components/ui/client-form";
 
+// Both keys are 16 bytes written as hex: no autofill, no spelling marks.
+const keyInput = { autoComplete: "off", spellCheck: false, placeholder: "32 hexadecimal digits" } as const;
+
 /**
  * The keys of a secure tag. They are write-only: the fields start empty even
  * for a secure tag, and are cleared once saved.
@@ -50,19 +53,15 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
       <input type="hidden" {...register("tagId")} />
       <Field
         label="SDM meta read key"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="32 hexadecimal digits"
         hint="Decrypts the PICCData (UID and read counter)."
+        {...keyInput}
         {...register("metaReadKey")}
         error={formState.errors.metaReadKey?.message}
       />
       <Field
         label="SDM file read key"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="32 hexadecimal digits"
         hint="Derives the key of the CMAC the tag appends."
+        {...keyInput}
         {...register("fileReadKey")}
         error={formState.errors.fileReadKey?.message}
       />

@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { Card } from "@/components/ui/card";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { ProgressDescription } from "@/lib/loyalty";
 import { readableTextOn, type Theme } from "@/lib/business/theme";
@@ -33,7 +34,7 @@ export function ProgramList({
           {programs.map((program) => {
             const mine = progress[program.id];
             return (
-              <li key={program.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <Card as="li" key={program.id} className="flex gap-3 rounded-xl p-4">
                 <span
                   className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full"
                   style={{ backgroundColor: theme.primaryColor, color: readableTextOn(theme.primaryColor) }}
@@ -52,7 +53,7 @@ export function ProgramList({
                   ) : null}
                   {mine ? <p className="text-sm font-medium">{mine.label}</p> : null}
                 </div>
-              </li>
+              </Card>
             );
           })}
         </ul>

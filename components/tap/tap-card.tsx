@@ -1,20 +1,22 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
 
 /** The card every non-business tap state is shown in. */
 export function TapCard({ title, children, tone = "neutral" }: { title: string; children: ReactNode; tone?: "neutral" | "warning" }) {
   return (
-    <section
-      className={`mx-auto max-w-md space-y-4 rounded-2xl border p-6 text-center shadow-sm ${
-        tone === "warning"
-          ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950"
-          : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-      }`}
+    <Card
+      as="section"
+      className={cn(
+        "mx-auto max-w-md space-y-4 p-6 text-center shadow-sm",
+        tone === "warning" && "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950",
+      )}
     >
       <h1 className="text-xl font-semibold">{title}</h1>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -6,9 +6,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { recordTapAction } from "@/app/tap/actions";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { Card } from "@/components/ui/card";
 import type { SunParams } from "@/lib/nfc/verify-tap";
 import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
+import { cn } from "@/lib/utils";
 
 export const TAP_RESULT_REDIRECT_MS = 2000;
 
@@ -77,10 +79,10 @@ export function TapRecorder({ tagId, sun, attemptOnly = false }: { tagId: string
   }
   if (!response) {
     return (
-      <section role="status" aria-live="polite" className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <Card as="section" role="status" aria-live="polite" className="flex items-center gap-3 p-4">
         <Spinner label="Recording your visit" />
         <p>Recording your visit…</p>
-      </section>
+      </Card>
     );
   }
   return <TapResult response={response} onProcessed={() => setResponse(null)} />;
@@ -164,11 +166,12 @@ function ResultCard({
     <section
       role={tone === "error" ? "alert" : "status"}
       aria-live="polite"
-      className={`rounded-2xl border p-4 ${
+      className={cn(
+        "rounded-2xl border p-4",
         tone === "success"
           ? "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50"
-          : "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50"
-      }`}
+          : "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50",
+      )}
     >
       <h2 className="font-semibold">{title}</h2>
       <p>{message}</p>

@@ -5,6 +5,7 @@ import { ClaimTagButton } from "@/components/tap/claim-tag-button";
 import { ProgramList } from "@/components/tap/program-list";
 import { TapCard } from "@/components/tap/tap-card";
 import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import type { TapState } from "@/lib/tap/state";
 
 /**
@@ -57,7 +58,7 @@ export function TapStateView({
       {recorder}
       <BusinessCard business={state.business} headingLevel={1} />
       {signedIn ? null : (
-        <section className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4 text-center dark:border-slate-800 dark:bg-slate-900">
+        <Card as="section" className="space-y-2 p-4 text-center">
           <Link href={`/register?tap_id=${id}&redirect=${encodeURIComponent(tapUrl)}`} className={buttonClass("primary", "w-full")} prefetch={false}>
             Link me
           </Link>
@@ -68,7 +69,7 @@ export function TapStateView({
               Log in
             </Link>
           </p>
-        </section>
+        </Card>
       )}
       <ProgramList
         programs={state.programs}

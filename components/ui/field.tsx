@@ -1,4 +1,5 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "@/lib/utils";
 
 // One look for every form control; the classes are exported for controls that
 // need their own markup (selects, editors).
@@ -9,8 +10,14 @@ export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 
 type FrameProps = { label: ReactNode; hideLabel?: boolean; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
 
-function describedBy(inputId: string | undefined, error?: string, hint?: string) {
-  return error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+/** What every control inside a FieldFrame carries: its id, and the message or hint that describes it. */
+function controlProps(inputId: string | undefined, error?: string, hint?: string) {
+  return {
+    id: inputId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined,
+    className: inputClass,
+  };
 }
 
 /** Label above, hint or validation message (announced to screen readers) below. */
@@ -32,9 +39,9 @@ function FieldFrame({ label, hideLabel, inputId, error, hint, children }: FrameP
 }
 
 /** A validation message under a control, announced to screen readers. */
-export function FieldError({ id, className = "", children }: { id?: string; className?: string; children: ReactNode }) {
+export function FieldError({ id, className, children }: { id?: string; className?: string; children: ReactNode }) {
   return (
-    <p id={id} role="alert" className={`${errorClass} ${className}`.trim()}>
+    <p id={id} role="alert" className={cn(errorClass, className)}>
       {children}
     </p>
   );
@@ -45,7 +52,7 @@ export function ActionError({ children }: { children: ReactNode }) {
   return <FieldError className="font-medium">{children}</FieldError>;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type FieldProps = ComponentProps<"input"> & {
   label: ReactNode;
   /** Only for screen readers, where the row's layout already says what the input is. */
   hideLabel?: boolean;
@@ -54,43 +61,35 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 /** Labelled input with its validation message. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, hideLabel, error, hint, id, name, ...props }, ref) {
+export function Field({ label, hideLabel, error, hint, id, name, ref, ...props }: FieldProps) {
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} hideLabel={hideLabel} inputId={inputId} error={error} hint={hint}>
-      <input
-        ref={ref}
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={inputClass}
-        {...props}
-      />
+      <input ref={ref} name={name} {...controlProps(inputId, error, hint)} {...props} />
     </FieldFrame>
   );
-});
+}
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: string };
+type SelectProps = ComponentProps<"select"> & { label: ReactNode; error?: string; hint?: string };
 
-/** Labelled textarea with its validation message. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField(
-  { label, error, hint, id, name, ...props },
-  ref,
-) {
+/** Labelled select with its validation message; the options are its children. */
+export function SelectField({ label, error, hint, id, name, ref, ...props }: SelectProps) {
   const inputId = id ?? name;
   return (
     <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
-      <textarea
-        ref={ref}
-        id={inputId}
-        name={name}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, error, hint)}
-        className={inputClass}
-        {...props}
-      />
+      <select ref={ref} name={name} {...controlProps(inputId, error, hint)} {...props} />
     </FieldFrame>
   );
-});
+}
+
+type TextAreaProps = ComponentProps<"textarea"> & { label: ReactNode; error?: string; hint?: string };
+
+/** Labelled textarea with its validation message. */
+export function TextAreaField({ label, error, hint, id, name, ref, ...props }: TextAreaProps) {
+  const inputId = id ?? name;
+  return (
+    <FieldFrame label={label} inputId={inputId} error={error} hint={hint}>
+      <textarea ref={ref} name={name} rows={3} {...controlProps(inputId, error, hint)} {...props} />
+    </FieldFrame>
+  );
+}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { siteName } from "@/lib/site-name";
+import { cn } from "@/lib/utils";
 
 type Props = {
   /** The navigation landmark's name ("Main", "Dashboard", "Admin"). */
@@ -17,10 +18,14 @@ type Props = {
 
 /** The top bar of every page: the brand on the left, links on the right. */
 export function SiteHeader({ label, homeHref = "/", brand = siteName, width = "max-w-3xl", translucent = false, children }: Props) {
-  const background = translucent ? "bg-white/80 backdrop-blur dark:bg-slate-900/80" : "bg-white dark:bg-slate-900";
   return (
-    <header className={`border-b border-slate-200 dark:border-slate-800 ${background}`}>
-      <nav className={`mx-auto flex ${width} items-center justify-between px-4 py-3`} aria-label={label}>
+    <header
+      className={cn(
+        "border-b border-slate-200 dark:border-slate-800",
+        translucent ? "bg-white/80 backdrop-blur dark:bg-slate-900/80" : "bg-white dark:bg-slate-900",
+      )}
+    >
+      <nav className={cn("mx-auto flex items-center justify-between px-4 py-3", width)} aria-label={label}>
         <Link href={homeHref} className="text-lg font-semibold text-brand dark:text-indigo-300">
           {brand}
         </Link>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { buttonClass } from "@/components/ui/button";
 import { WalletCard } from "@/components/wallet/wallet-card";
+import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
 
@@ -22,7 +23,7 @@ export default async function DashboardPage() {
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
             {businesses.map((b) => (
-              <li key={b.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <Card as="li" key={b.id} className="space-y-3 p-4">
                 <h3 className="text-lg font-semibold">{b.name}</h3>
                 <dl className="grid grid-cols-3 gap-2 text-center">
                   <div>
@@ -51,13 +52,13 @@ export default async function DashboardPage() {
                     Tags
                   </Link>
                 </div>
-              </li>
+              </Card>
             ))}
           </ul>
-          <div className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <Card className="space-y-2 p-4">
             <h3 className="font-semibold">Redeem a reward by code</h3>
             <RedeemByCodeForm />
-          </div>
+          </Card>
         </section>
       ) : null}
 

@@ -2,8 +2,10 @@ import { format } from "date-fns";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { RewardStatusBadge } from "@/components/rewards/status-badge";
+import { cardClass } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listCustomerRewards, type RewardListItem } from "@/lib/db/rewards";
+import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Rewards" };
 
@@ -22,7 +24,7 @@ function RewardList({ title, items, empty }: { title: string; items: RewardListI
             <li key={reward.id}>
               <Link
                 href={`/dashboard/redeem-reward/${reward.id}`}
-                className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand dark:border-slate-800 dark:bg-slate-900"
+                className={cn(cardClass, "flex items-center justify-between gap-3 rounded-xl p-4 hover:border-brand")}
               >
                 <span>
                   <span className="block font-medium">{reward.name}</span>

@@ -12,6 +12,7 @@ import { siteName } from "@/lib/site";
 import { OwnerActions } from "./owner-actions";
 import { ReferrerAction } from "./referrer-action";
 import { SiteHeader } from "@/components/ui/site-header";
+import { Card } from "@/components/ui/card";
 
 type Params = Promise<{ user_id: string }>;
 
@@ -68,7 +69,7 @@ export default async function QrUserPage({ params }: { params: Params }) {
         <ColorSchemeToggle />
       </SiteHeader>
       <main className="mx-auto w-full max-w-md flex-1 px-4 py-10">
-        <div className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <Card className="space-y-6 p-6 text-center shadow-sm">
           <div className="space-y-3">
             <div
               aria-hidden="true"
@@ -86,7 +87,7 @@ export default async function QrUserPage({ params }: { params: Params }) {
             </p>
           ) : null}
           {context?.kind === "signed-in" ? <SignedInActions profile={profile} context={context} /> : null}
-        </div>
+        </Card>
       </main>
     </div>
   );

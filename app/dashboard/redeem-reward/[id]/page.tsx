@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { ConfirmRedemptionButton, UndoRedemptionButton } from "@/components/rewards/reward-owner-actions";
 import { RewardStatusBadge } from "@/components/rewards/status-badge";
+import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { getRewardForViewer } from "@/lib/db/rewards";
 import { siteUrl } from "@/lib/site";
@@ -48,7 +49,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
         {reward.description ? <p>{reward.description}</p> : null}
       </div>
 
-      <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
+      <Card as="section" className="space-y-3 p-6 text-center">
         <p className="text-sm text-slate-500 dark:text-slate-400">Reward code</p>
         <p className="font-mono text-3xl font-bold tracking-[0.3em]" data-testid="reward-code">
           {reward.code}
@@ -66,7 +67,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
         ) : null}
         {reward.viewer === "owner" && reward.status === "AVAILABLE" ? <ConfirmRedemptionButton rewardId={reward.id} /> : null}
         {reward.canUndo ? <UndoRedemptionButton rewardId={reward.id} /> : null}
-      </section>
+      </Card>
 
       <section aria-labelledby="history-heading" className="space-y-2">
         <h2 id="history-heading" className="font-semibold">
