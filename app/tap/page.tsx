@@ -5,11 +5,11 @@ import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
 import { TapRecorder } from "@/components/tap/tap-recorder";
 import { TapStateView } from "@/components/tap/tap-view";
-import { firstIssue } from "@/lib/actions/result";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams, sunQueryOf, type SunParams } from "@/lib/nfc/verify-tap";
 import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
+import { firstIssue } from "@/lib/validation/errors";
 import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -1,16 +1,16 @@
 import type { z } from "zod";
+import { fieldErrorsOf, firstIssue, type FieldErrors } from "@/lib/validation/errors";
 
 // What every server action answers (docs/input-handling.md, "Server actions").
 // Success spreads its data beside `ok: true` so a caller reads `result.id`;
 // a failure carries one message for the form, and, when the input failed its
-// schema, the first message of each field keyed by its dotted path. Issues
-// about the input as a whole (no path) are keyed FORM_ERROR_KEY.
+// schema, the first message of each field keyed by its dotted path
+// (fieldErrorsOf, lib/validation/errors.ts).
 // This module has no server-only import: client components read its types.
 
-export const FORM_ERROR_KEY = "form";
-
-/** Field path ("rules.tiers.0.name") → the first message for it. */
-export type FieldErrors = Record<string, string>;
+/** The answer to a caller without a valid session: every refusal of a signed-out caller says it. */
+export const SIGNED_OUT_MESSAGE = "Please log in again.";
+export const NOT_ALLOWED_MESSAGE = "Not allowed.";
 
 export type ActionFailure<Code extends string = string> = { ok: false; error: string; fieldErrors?: FieldErrors; code?: Code };
 
@@ -18,18 +18,6 @@ export type ActionResult<Data extends object = object, Code extends string = str
 
 export function failure<Code extends string = string>(error: string, more: { fieldErrors?: FieldErrors; code?: Code } = {}): ActionFailure<Code> {
   return { ok: false, error, ...more };
-}
-
-/** The first message of every field path of a zod error; issues without a path go under FORM_ERROR_KEY. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".") || FORM_ERROR_KEY] ??= issue.message;
-  return fieldErrors;
-}
-
-/** The first issue's message, or the fallback when zod gave none. */
-export function firstIssue(error: z.ZodError, fallback: string): string {
-  return error.issues[0]?.message ?? fallback;
 }
 
 /** A form's answer to input that failed its schema: the first message, and every field's. */

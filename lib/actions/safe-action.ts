@@ -4,7 +4,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { isAdmin } from "@/lib/db/admin";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
 import type { AppUser } from "@/lib/db/users";
-import { failure, invalidForm, type ActionFailure } from "@/lib/actions/result";
+import { failure, invalidForm, NOT_ALLOWED_MESSAGE, SIGNED_OUT_MESSAGE, type ActionFailure } from "@/lib/actions/result";
 
 // The one way to write a server action (docs/input-handling.md, "Server
 // actions"). `action(config, handler)` authorises the caller, parses each
@@ -25,9 +25,6 @@ import { failure, invalidForm, type ActionFailure } from "@/lib/actions/result";
 // does not come from here.
 
 export type Role = "public" | "user" | "owner" | "admin";
-
-export const SIGNED_OUT_MESSAGE = "Please log in again.";
-export const NOT_ALLOWED_MESSAGE = "Not allowed.";
 
 type Schemas = readonly z.ZodType[];
 type Parsed<S extends Schemas> = { -readonly [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never };

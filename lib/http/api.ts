@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
-import { fieldErrorsOf, firstIssue } from "@/lib/actions/result";
+import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 
 // JSON API conventions: errors are { status: "error", message, code? } with a

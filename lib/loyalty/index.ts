@@ -2,6 +2,7 @@
 // stored rules, normalizes the stored progress and dispatches on program type;
 // types this code does not know are run by `other` (count, never reward).
 import type { z } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "@/lib/validation/errors";
 import { anniversaryProgram } from "./anniversary";
 import { birthdayProgram } from "./birthday";
 import { challengeProgram } from "./challenge";
@@ -10,7 +11,7 @@ import { gamifiedProgram } from "./gamified";
 import { otherProgram } from "./other";
 import { pointsProgram } from "./points";
 import { referralProgram } from "./referral";
-import { programTypeOf, ruleSchemas, rulesErrors, type ProgramType } from "./rules";
+import { programTypeOf, ruleSchemas, type ProgramType } from "./rules";
 import { stampsProgram } from "./stamps";
 import { normalizeProgress } from "./state";
 import { tierProgram } from "./tier";
@@ -47,7 +48,7 @@ export { tierFor } from "./tier";
 export class InvalidProgramRulesError extends Error {
   constructor(
     readonly programType: string,
-    readonly errors: Record<string, string>,
+    readonly errors: FieldErrors,
   ) {
     super(`Invalid rules for "${programType}" program: ${JSON.stringify(errors)}`);
     this.name = "InvalidProgramRulesError";
@@ -64,7 +65,7 @@ function bind<R>(schema: z.ZodType<R>, program: ProgramModule<R>): BoundProgram 
   return {
     apply(input, progress, ctx) {
       const parsed = schema.safeParse(input.rules ?? {});
-      if (!parsed.success) throw new InvalidProgramRulesError(program.type, rulesErrors(parsed.error));
+      if (!parsed.success) throw new InvalidProgramRulesError(program.type, fieldErrorsOf(parsed.error));
       return program.apply(parsed.data, progress, ctx, input);
     },
     describe(rules, progress, localDate) {

@@ -3,6 +3,7 @@
 // Unknown keys are stripped: switching a program's type must not leave stale
 // settings behind that a later type change would silently pick up.
 import { z } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "@/lib/validation/errors";
 
 const WHOLE_POSITIVE = "Must be a whole number greater than 0";
 const RULES_OBJECT = "Rules must be an object";
@@ -123,11 +124,11 @@ export function requiresDates(type: string): boolean {
   return type === "time-limited";
 }
 
-export type RulesParseResult<R> = { ok: true; rules: R } | { ok: false; errors: Record<string, string> };
+export type RulesParseResult<R> = { ok: true; rules: R } | { ok: false; errors: FieldErrors };
 
 /** Validates an owner's rules. Errors are keyed by field path ("tiers.1.name"),
  * one message per field, ready to show next to the form input; a problem with
- * the whole object is keyed "rules". */
+ * the whole object is keyed FORM_ERROR_KEY (fieldErrorsOf). */
 export function parseProgramRules<T extends string>(type: T, input: unknown): RulesParseResult<RulesFor<T>> {
   const schema: z.ZodType<unknown> = ruleSchemas[programTypeOf(type)];
   // An absent rules column means "all defaults".
@@ -135,18 +136,7 @@ export function parseProgramRules<T extends string>(type: T, input: unknown): Ru
   // The schema picked is exactly the one RulesFor<T> names; TypeScript just
   // cannot follow that through programTypeOf's runtime lookup.
   if (result.success) return { ok: true, rules: result.data as RulesFor<T> };
-  return { ok: false, errors: rulesErrors(result.error) };
-}
-
-/** A rules schema's failure as one message per field path ("tiers.1.name");
- * a problem with the whole object is keyed "rules". */
-export function rulesErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "rules";
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return { ok: false, errors: fieldErrorsOf(result.error) };
 }
 
 /** A type's rules with every default filled in. */

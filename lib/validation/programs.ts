@@ -2,6 +2,7 @@ import { z } from "zod";
 // The rules module directly (not the engine index): this file ships to the browser with the form.
 import { parseProgramRules, PROGRAM_TYPES, requiresDates, type ProgramType, type Tier } from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
+import { FORM_ERROR_KEY } from "@/lib/validation/errors";
 import { idString, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // An owner's program (create and edit), shared by the form (react-hook-form)
@@ -81,7 +82,7 @@ export const programInputSchema = z
     const rules = parseProgramRules(input.type, input.rules);
     if (!rules.ok) {
       for (const [field, message] of Object.entries(rules.errors)) {
-        const path = field === "rules" ? ["rules"] : ["rules", ...field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
+        const path = field === FORM_ERROR_KEY ? ["rules"] : ["rules", ...field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
         ctx.addIssue({ code: "custom", path, message: field === "winChance" ? WIN_CHANCE_MESSAGE : message });
       }
     }

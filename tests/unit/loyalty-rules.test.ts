@@ -79,7 +79,7 @@ describe("parseProgramRules rejections", () => {
 
   it("rejects rules that are not an object", () => {
     for (const bad of [[], "stamps", 10]) {
-      expect(parseProgramRules("stamps", bad)).toEqual({ ok: false, errors: { rules: "Rules must be an object" } });
+      expect(parseProgramRules("stamps", bad)).toEqual({ ok: false, errors: { form: "Rules must be an object" } });
     }
   });
 

@@ -1,5 +1,5 @@
 import { formatProgramDay, programOfferLine } from "@/components/programs/program-offer";
-import { fieldErrorsOf } from "@/lib/actions/result";
+import { fieldErrorsOf } from "@/lib/validation/errors";
 import { defaultRules } from "@/lib/loyalty";
 import {
   chanceToPercent,

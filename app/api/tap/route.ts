@@ -1,4 +1,4 @@
-import { fieldErrorsOf, firstIssue } from "@/lib/actions/result";
+import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
 import { getUserFromHeaders, getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";

@@ -1,8 +1,8 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
-import { action, SIGNED_OUT_MESSAGE } from "@/lib/actions/safe-action";
-import { failure, type ActionResult } from "@/lib/actions/result";
+import { action } from "@/lib/actions/safe-action";
+import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { changePasswordWithCurrent } from "@/lib/auth/change-password";
 import { clientIp } from "@/lib/auth/client-ip";
 import { resendEmailVerification } from "@/lib/auth/email-verification";
