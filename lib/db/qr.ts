@@ -1,49 +1,18 @@
 import "server-only";
 import { cache } from "react";
-import { z } from "zod";
+import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { db } from "@/lib/db";
-import { LIMIT_REACHED_MESSAGE, recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/db/visits";
+import { checkReferrer, referralWindowStart, type ReferringViewer } from "@/lib/loyalty/referrer";
+import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
+import { displayName } from "@/lib/users/display-name";
+import { OWN_QR_MESSAGE, QR_BUSINESS_NOT_FOUND_MESSAGE, qrUserIdSchema, REFERRER_MESSAGES } from "@/lib/validation/qr";
 
 // The personal QR page /qr/[user_id]: what a viewer may
 // see about the QR's owner and what they may do with it. Every function here
-// takes the viewer's id from a verified session and re-checks its rules.
-
-/** A customer may name the friend who brought them within this many days of signing up. */
-export const REFERRAL_WINDOW_DAYS = 30;
-
-export const qrUserIdSchema = z.uuid();
-
-type NameParts = { firstName: string | null; lastName: string | null; name: string | null };
-
-/** "Jordi V.": first name and last initial; never the email or phone. */
-export function qrDisplayName({ firstName, lastName, name }: NameParts): string {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  const first = firstName?.trim() || words[0] || "";
-  const last = lastName?.trim() || (firstName?.trim() ? "" : words.slice(1).join(" "));
-  if (!first) return last ? `${last.charAt(0).toUpperCase()}.` : "Loyaltap member";
-  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
-}
-
-export type ReferrerCheck = { ok: true } | { ok: false; reason: "self" | "already_set" | "window_closed" };
-
-/** Once, never yourself, and only in the first 30 days after the viewer signed up. */
-export function checkReferrer(
-  viewer: { id: string; createdAt: Date; referredById: string | null },
-  referrerId: string,
-  now: Date,
-): ReferrerCheck {
-  if (viewer.id === referrerId) return { ok: false, reason: "self" };
-  if (viewer.referredById) return { ok: false, reason: "already_set" };
-  if (now.getTime() - viewer.createdAt.getTime() > REFERRAL_WINDOW_DAYS * 86_400_000) return { ok: false, reason: "window_closed" };
-  return { ok: true };
-}
-
-export const REFERRER_MESSAGES: Record<Exclude<ReferrerCheck, { ok: true }>["reason"] | "not_found", string> = {
-  self: "You can't be your own referrer.",
-  already_set: "You have already named a referrer.",
-  window_closed: `A referrer can only be added within ${REFERRAL_WINDOW_DAYS} days of signing up.`,
-  not_found: "This QR code doesn't belong to an active account.",
-};
+// takes the viewer's id from a verified session and re-checks its rules
+// (the referral rule: lib/loyalty/referrer.ts; inputs and messages:
+// lib/validation/qr.ts).
 
 export type QrProfile = { id: string; displayName: string; initial: string };
 
@@ -55,8 +24,8 @@ export const getQrProfile = cache(async (userId: string): Promise<QrProfile | nu
     select: { id: true, firstName: true, lastName: true, name: true, disabledAt: true },
   });
   if (!user || user.disabledAt) return null;
-  const displayName = qrDisplayName(user);
-  return { id: user.id, displayName, initial: displayName.charAt(0).toUpperCase() };
+  const name = displayName(user);
+  return { id: user.id, displayName: name, initial: name.charAt(0).toUpperCase() };
 });
 
 export type QrReferralState = { state: "available" } | { state: "this-friend" } | { state: "unavailable"; reason: string };
@@ -67,7 +36,7 @@ export type QrViewerContext =
 
 /** What the signed-in viewer may do on someone's QR page. */
 export async function getQrViewerContext(
-  viewer: { id: string; createdAt: Date; referredById: string | null },
+  viewer: ReferringViewer,
   targetId: string,
   now: Date,
 ): Promise<QrViewerContext> {
@@ -91,17 +60,15 @@ export async function getQrViewerContext(
   };
 }
 
-export type QrActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
-
 /** The owner's business and the customer, both checked; the owner never acts on themselves. */
 async function ownerAndCustomer(ownerId: string, businessId: string, customerId: string) {
-  if (ownerId === customerId) return { ok: false as const, error: "You can't do this with your own QR code." };
+  if (ownerId === customerId) return failure(OWN_QR_MESSAGE);
   const [business, customer] = await Promise.all([
     db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true, name: true } }),
     db.user.findUnique({ where: { id: customerId }, select: { id: true, disabledAt: true } }),
   ]);
-  if (!business) return { ok: false as const, error: "Business not found." };
-  if (!customer || customer.disabledAt) return { ok: false as const, error: REFERRER_MESSAGES.not_found };
+  if (!business) return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
+  if (!customer || customer.disabledAt) return failure(REFERRER_MESSAGES.not_found);
   return { ok: true as const, business };
 }
 
@@ -110,7 +77,7 @@ export async function linkCustomerViaQr(
   ownerId: string,
   businessId: string,
   customerId: string,
-): Promise<QrActionResult<{ businessName: string; created: boolean }>> {
+): Promise<ActionResult<{ businessName: string; created: boolean }>> {
   const checked = await ownerAndCustomer(ownerId, businessId, customerId);
   if (!checked.ok) return checked;
   // An existing link keeps how and when it was made.
@@ -137,14 +104,14 @@ export async function recordVisitViaQr(
   businessId: string,
   customerId: string,
   now: Date = new Date(),
-): Promise<QrActionResult<{ visit: QrVisitSummary }>> {
+): Promise<ActionResult<{ visit: QrVisitSummary }>> {
   const checked = await ownerAndCustomer(ownerId, businessId, customerId);
   if (!checked.ok) return checked;
   const outcome = await recordVisit({ userId: customerId, businessId, tagId: null, source: "QR", now });
   if (!outcome.ok) {
-    if (outcome.reason === "limit_reached") return { ok: false, error: LIMIT_REACHED_MESSAGE };
-    if (outcome.reason === "customer_not_found") return { ok: false, error: REFERRER_MESSAGES.not_found };
-    return { ok: false, error: "Business not found." };
+    if (outcome.reason === "limit_reached") return failure(LIMIT_REACHED_MESSAGE);
+    if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
+    return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
   }
   return {
     ok: true,
@@ -161,24 +128,19 @@ export async function recordVisitViaQr(
  * Names the QR's owner as the viewer's referrer. The rules are checked in the
  * update's own WHERE, so two tabs racing can't set it twice.
  */
-export async function addReferrer(viewerId: string, referrerId: string, now: Date = new Date()): Promise<QrActionResult> {
-  if (viewerId === referrerId) return { ok: false, error: REFERRER_MESSAGES.self };
+export async function addReferrer(viewerId: string, referrerId: string, now: Date = new Date()): Promise<ActionResult> {
+  if (viewerId === referrerId) return failure(REFERRER_MESSAGES.self);
   const [viewer, referrer] = await Promise.all([
     db.user.findUnique({ where: { id: viewerId }, select: { id: true, createdAt: true, referredById: true, disabledAt: true } }),
     db.user.findUnique({ where: { id: referrerId }, select: { id: true, disabledAt: true } }),
   ]);
-  if (!viewer || viewer.disabledAt) return { ok: false, error: "Please log in again." };
-  if (!referrer || referrer.disabledAt) return { ok: false, error: REFERRER_MESSAGES.not_found };
+  if (!viewer || viewer.disabledAt) return failure(SIGNED_OUT_MESSAGE);
+  if (!referrer || referrer.disabledAt) return failure(REFERRER_MESSAGES.not_found);
   const check = checkReferrer(viewer, referrerId, now);
-  if (!check.ok) return { ok: false, error: REFERRER_MESSAGES[check.reason] };
-  const windowStart = new Date(now.getTime() - REFERRAL_WINDOW_DAYS * 86_400_000);
+  if (!check.ok) return failure(REFERRER_MESSAGES[check.reason]);
   const { count } = await db.user.updateMany({
-    where: { id: viewerId, referredById: null, createdAt: { gte: windowStart } },
+    where: { id: viewerId, referredById: null, createdAt: { gte: referralWindowStart(now) } },
     data: { referredById: referrerId },
   });
-  return count === 1 ? { ok: true } : { ok: false, error: REFERRER_MESSAGES.already_set };
+  return count === 1 ? { ok: true } : failure(REFERRER_MESSAGES.already_set);
 }
-
-/** Inputs of the QR page's actions (ids come from the page; the server re-checks them). */
-export const qrBusinessActionSchema = z.object({ customerId: z.uuid(), businessId: z.uuid() });
-export const qrReferrerSchema = z.object({ referrerId: z.uuid() });

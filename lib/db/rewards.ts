@@ -1,10 +1,14 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, Prisma } from "@/lib/db";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
+import { displayName, type NameParts } from "@/lib/users/display-name";
 
 export type RedeemFailure = { ok: false; status: 404 | 409 | 410; code: "not_found" | "already_redeemed" | "expired"; message: string };
 export type RedeemResult = { ok: true; rewardId: string; name: string; code: string; customerName: string | null } | RedeemFailure;
+
+/** What naming the customer to the owner reads (lib/users/display-name.ts). */
+const customerNameSelect = { firstName: true, lastName: true, name: true } satisfies Prisma.UserSelect;
 
 const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", message: "Reward not found" };
 
@@ -34,8 +38,8 @@ export async function redeemReward(ownerId: string, target: { rewardId?: string;
     SELECT "id", "name", "code", "userId" FROM redeemed`;
   const row = rows[0];
   if (row) {
-    const customer = row.userId ? await db.user.findUnique({ where: { id: row.userId }, select: { firstName: true, lastName: true } }) : null;
-    return { ok: true, rewardId: row.id, name: row.name, code: row.code, customerName: displayName(customer) };
+    const customer = row.userId ? await db.user.findUnique({ where: { id: row.userId }, select: customerNameSelect }) : null;
+    return { ok: true, rewardId: row.id, name: row.name, code: row.code, customerName: customerNameOf(customer) };
   }
   // Explain why, to the owner only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
@@ -67,9 +71,9 @@ export async function undoRedemption(ownerId: string, rewardId: string, now = ne
   return rows.length > 0;
 }
 
-function displayName(user: { firstName: string | null; lastName: string | null } | null): string | null {
-  if (!user?.firstName) return null;
-  return user.lastName ? `${user.firstName} ${user.lastName.slice(0, 1)}.` : user.firstName;
+/** The customer as the owner sees them ("Jordi V."); null once the account is gone. */
+function customerNameOf(user: NameParts | null): string | null {
+  return user ? displayName(user) : null;
 }
 
 export type RewardView = {
@@ -103,7 +107,7 @@ export async function getRewardForViewer(userId: string, rewardId: string, now =
       expiresAt: true,
       redeemedAt: true,
       userId: true,
-      user: { select: { firstName: true, lastName: true } },
+      user: { select: customerNameSelect },
       program: { select: { name: true } },
       business: { select: { id: true, name: true, slug: true, ownerId: true } },
       events: { orderBy: { createdAt: "asc" }, select: { type: true, createdAt: true } },
@@ -123,7 +127,7 @@ export async function getRewardForViewer(userId: string, rewardId: string, now =
     redeemedAt: reward.redeemedAt,
     business: { id: reward.business.id, name: reward.business.name, slug: reward.business.slug },
     programName: reward.program?.name ?? null,
-    customerName: displayName(reward.user),
+    customerName: customerNameOf(reward.user),
     viewer,
     canUndo: viewer === "owner" && canUndoRedemption(reward, now),
     events: reward.events.map((e) => ({ type: e.type, at: e.createdAt })),

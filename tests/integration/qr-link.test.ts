@@ -5,9 +5,10 @@ import {
   getQrViewerContext,
   linkCustomerViaQr,
   recordVisitViaQr,
-  REFERRER_MESSAGES,
 } from "@/lib/db/qr";
-import { LIMIT_REACHED_MESSAGE, recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/db/visits";
+import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
+import { REFERRER_MESSAGES } from "@/lib/validation/qr";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
 afterAll(() => db.$disconnect());

@@ -2,34 +2,27 @@
 
 import { headers } from "next/headers";
 import { action } from "@/lib/actions/safe-action";
-import { failure } from "@/lib/actions/result";
+import { failure, type ActionResult } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
-import {
-  addReferrer,
-  linkCustomerViaQr,
-  qrBusinessActionSchema,
-  qrReferrerSchema,
-  recordVisitViaQr,
-  type QrActionResult,
-  type QrVisitSummary,
-} from "@/lib/db/qr";
+import { addReferrer, linkCustomerViaQr, recordVisitViaQr, type QrVisitSummary } from "@/lib/db/qr";
+import { qrBusinessActionSchema, qrReferrerSchema } from "@/lib/validation/qr";
 
 const invalid = [failure("Invalid request.")];
 
 // linkCustomerViaQr and recordVisitViaQr match the business's owner in their own query.
 export const linkCustomerAction = action(
   { role: "owner", args: [qrBusinessActionSchema], invalid },
-  async ({ args: [input], user }): Promise<QrActionResult<{ businessName: string; created: boolean }>> =>
+  async ({ args: [input], user }): Promise<ActionResult<{ businessName: string; created: boolean }>> =>
     linkCustomerViaQr(user.id, input.businessId, input.customerId),
 );
 
 export const recordQrVisitAction = action(
   { role: "owner", args: [qrBusinessActionSchema], invalid },
-  async ({ args: [input], user }): Promise<QrActionResult<{ visit: QrVisitSummary }>> =>
+  async ({ args: [input], user }): Promise<ActionResult<{ visit: QrVisitSummary }>> =>
     recordVisitViaQr(user.id, input.businessId, input.customerId, requestNow(await headers())),
 );
 
 export const addReferrerAction = action(
   { role: "user", args: [qrReferrerSchema], invalid },
-  async ({ args: [input], user }): Promise<QrActionResult> => addReferrer(user.id, input.referrerId, requestNow(await headers())),
+  async ({ args: [input], user }): Promise<ActionResult> => addReferrer(user.id, input.referrerId, requestNow(await headers())),
 );
