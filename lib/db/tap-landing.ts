@@ -2,7 +2,7 @@ import "server-only";
 import { cachedQuery, cacheTags } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { publicBusinessSelect, toPublicBusiness, type PublicBusiness } from "@/lib/db/businesses";
-import { runningProgramsQuery } from "@/lib/db/visits";
+import { runningProgramsQuery } from "@/lib/db/visit-types";
 
 // The public part of a tag landing (tag → business card → programs), the same
 // for every visitor, cached as two entries so an edit expires only what it

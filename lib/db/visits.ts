@@ -1,38 +1,17 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
+import {
+  visitProgramSelect,
+  type IssuedReward,
+  type ProgramOutcome,
+  type StoredAnswer,
+  type StoredProgress,
+  type VisitOutcome,
+  type VisitProgram,
+} from "@/lib/db/visit-types";
 import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
-
-export { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
-export const EMAIL_NOT_VERIFIED_MESSAGE = "Confirm your email address to start earning rewards: open the link we sent you.";
-
-export type IssuedReward = { id: string; code: string; name: string; programId: string; expiresAt: Date | null };
-
-export type ProgramOutcome = {
-  programId: string;
-  programName: string;
-  programType: string;
-  rewardsIssued: number;
-  summary: { type: string; message: string; current?: number; target?: number };
-};
-
-/** The part of a Program row the engine needs (read by the visit's first statement). */
-export type VisitProgram = {
-  id: string;
-  businessId: string;
-  type: string;
-  name: string;
-  rules: unknown;
-  startDate: Date | null;
-  endDate: Date | null;
-  rewardName: string;
-  rewardDescription: string | null;
-  rewardExpiryDays: number | null;
-};
-
-/** The programs a visit applies: running (not paused, not ended), oldest first. The visit's SQL says the same. */
-export const runningProgramsQuery = { where: { active: true, endedAt: null }, orderBy: { createdAt: "asc" } } as const;
 
 export type VisitInput = {
   userId: string;
@@ -84,26 +63,13 @@ export type VisitInput = {
   idempotency?: { key: string; answer: (outcome: VisitOutcome) => StoredAnswer };
 };
 
-/** The HTTP status and JSON body a request was answered with. */
-export type StoredAnswer = { httpStatus: number; body: unknown };
-
 /** How long an Idempotency-Key holds its first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export type VisitOutcome =
-  | {
-      ok: true;
-      tapId: string;
-      newlyLinked: boolean;
-      visitNumber: number;
-      programs: ProgramOutcome[];
-      rewards: IssuedReward[];
-      localDate: string;
-    }
-  | {
-      ok: false;
-      reason: "limit_reached" | "business_not_found" | "secure_tag" | "own_business" | "customer_not_found" | "email_not_verified" | "duplicate_request";
-    };
+/** The columns of visitProgramSelect as json_build_object's arguments: the statement reads exactly what VisitProgram says. */
+const PROGRAM_JSON_FIELDS = Object.keys(visitProgramSelect)
+  .map((column) => `'${column}', p."${column}"`)
+  .join(", ");
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -209,11 +175,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           COALESCE(place."secure" AND NOT $11::boolean, false) AS "secureRefused",
           COALESCE($10::boolean AND place."ownerId" = $1::text, false) AS "ownBusiness",
           place."day" AS "localDate",
-          (SELECT json_agg(json_build_object(
-              'id', p."id", 'businessId', p."businessId", 'type', p."type", 'name', p."name", 'rules', p."rules",
-              'startDate', p."startDate", 'endDate', p."endDate", 'rewardName', p."rewardName",
-              'rewardDescription', p."rewardDescription", 'rewardExpiryDays', p."rewardExpiryDays"
-            ) ORDER BY p."createdAt", p."id")
+          (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
             FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
           EXISTS (SELECT 1 FROM account) AS "customerFound",
           COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
@@ -320,8 +282,6 @@ const programOf = (p: ProgramJson): VisitProgram => ({
   endDate: p.endDate ? new Date(`${p.endDate}Z`) : null,
 });
 
-type StoredProgress = { count: number; total: number; tier: string | null; state: unknown };
-
 function toState(row: StoredProgress): ProgressState {
   return normalizeProgress({
     count: row.count,
@@ -401,7 +361,7 @@ async function issueReward(
   // A code collision (1 in ~10^12 per pair) meets the unique index and inserts
   // nothing; try another code.
   for (let attempt = 0; attempt < 6; attempt++) {
-    const [reward] = await tx.query<{ id: string; code: string; name: string; expiresAt: Date | null }>(
+    const [reward] = await tx.query<Omit<IssuedReward, "programId">>(
       `WITH reward AS (
         INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "tapId", "name", "description", "status", "issuedAt", "expiresAt")
         VALUES (gen_random_uuid()::text, $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, 'AVAILABLE'::"RewardStatus", $9::timestamp(3), $10::timestamp(3))

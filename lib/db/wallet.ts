@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { resolveTheme, type Theme } from "@/lib/business/theme";
 import { describeProgress, isProgramInDate, type ProgressDescription } from "@/lib/loyalty";
 import { localDateIn } from "@/lib/time/local-date";
-import { runningProgramsQuery } from "@/lib/db/visits";
+import { runningProgramsQuery } from "@/lib/db/visit-types";
 
 export type WalletProgram = { id: string; type: string; name: string; rewardName: string; progress: ProgressDescription };
 export type WalletCard = {

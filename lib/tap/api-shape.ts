@@ -1,6 +1,6 @@
 import type { PublicBusiness } from "@/lib/db/businesses";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
-import type { IssuedReward, ProgramOutcome } from "@/lib/db/visits";
+import type { IssuedReward, ProgramOutcome } from "@/lib/db/visit-types";
 import type { TapState } from "@/lib/tap/state";
 
 // The JSON a tap answers (docs/tap-api.md), built from the domain results.

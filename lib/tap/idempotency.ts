@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { IDEMPOTENCY_WINDOW_MS, type StoredAnswer } from "@/lib/db/visits";
+import type { StoredAnswer } from "@/lib/db/visit-types";
+import { IDEMPOTENCY_WINDOW_MS } from "@/lib/db/visits";
 
 // Idempotency-Key of POST /api/tap and the tap page's recorder: the same key
 // of the same customer within 24 hours gets the first answer again and

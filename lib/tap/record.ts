@@ -1,6 +1,8 @@
 import "server-only";
 import { CounterNotFresh, acceptSunCounter } from "@/lib/db/secure-tags";
-import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE, recordVisit, type StoredAnswer, type VisitOutcome } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/db/visits";
+import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
+import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import { env } from "@/lib/env";
 import { gateSecureTap, logRejectedVisit } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";

@@ -1,0 +1,59 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+// The shapes a visit shares with its readers: the programs it applies, what it
+// answers, and the rows it reads. The transaction itself is lib/db/visits.ts;
+// the tap's answer (lib/tap), the QR page (lib/db/qr.ts), the landing and the
+// wallet read these without depending on it. Row types come from Prisma's
+// selects, so a column's type is said once, in prisma/schema.prisma.
+
+/** The programs a visit applies: running (not paused, not ended), oldest first. The visit's SQL says the same. */
+export const runningProgramsQuery = { where: { active: true, endedAt: null }, orderBy: { createdAt: "asc" } } as const;
+
+/** The part of a Program row the engine needs (read by the visit's first statement, column for column). */
+export const visitProgramSelect = {
+  id: true,
+  businessId: true,
+  type: true,
+  name: true,
+  rules: true,
+  startDate: true,
+  endDate: true,
+  rewardName: true,
+  rewardDescription: true,
+  rewardExpiryDays: true,
+} as const satisfies Prisma.ProgramSelect;
+
+export type VisitProgram = Prisma.ProgramGetPayload<{ select: typeof visitProgramSelect }>;
+
+/** A customer's stored progress in one program, as the engine reads it back. */
+export const storedProgressSelect = { count: true, total: true, tier: true, state: true } as const satisfies Prisma.ProgressSelect;
+
+export type StoredProgress = Prisma.ProgressGetPayload<{ select: typeof storedProgressSelect }>;
+
+/** A reward a visit issued, for the answer that shows its code. */
+export type IssuedReward = Prisma.RewardGetPayload<{ select: { id: true; code: true; name: true; expiresAt: true } }> & { programId: string };
+
+export type ProgramOutcome = {
+  programId: string;
+  programName: string;
+  programType: string;
+  rewardsIssued: number;
+  summary: { type: string; message: string; current?: number; target?: number };
+};
+
+export type VisitRefusal = "limit_reached" | "business_not_found" | "secure_tag" | "own_business" | "customer_not_found" | "email_not_verified" | "duplicate_request";
+
+export type VisitOutcome =
+  | {
+      ok: true;
+      tapId: string;
+      newlyLinked: boolean;
+      visitNumber: number;
+      programs: ProgramOutcome[];
+      rewards: IssuedReward[];
+      localDate: string;
+    }
+  | { ok: false; reason: VisitRefusal };
+
+/** The HTTP status and JSON body a request was answered with. */
+export type StoredAnswer = { httpStatus: number; body: unknown };
