@@ -3,7 +3,8 @@ import { formatProgramDay } from "@/components/programs/program-offer";
 import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { buttonClass } from "@/components/ui/button";
-import { listBusinessPrograms, programStatus } from "@/lib/db/programs";
+import { listBusinessPrograms } from "@/lib/db/programs";
+import { programStatus } from "@/lib/loyalty/program-status";
 
 /** The owner's programs on their business page: type, name, status and dates, each linking to its page. */
 export async function BusinessProgramsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useController, useFormContext } from "react-hook-form";
 import { Field } from "@/components/ui/field";
-import { chanceToPercent, percentToChance, type ProgramInput } from "@/lib/validation/programs";
+import { chanceToPercent, percentToChance } from "@/lib/validation/program-form";
+import type { ProgramInput } from "@/lib/validation/programs";
 
 const chanceOf = (text: string) => (text.trim() === "" ? Number.NaN : percentToChance(Number(text)));
 

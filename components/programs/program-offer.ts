@@ -1,5 +1,6 @@
 import { format } from "date-fns";
-import { chanceToPercent, type ProgramRulesInput } from "@/lib/validation/programs";
+import { chanceToPercent } from "@/lib/validation/program-form";
+import type { ProgramRulesInput } from "@/lib/validation/programs";
 
 /** The rules as a form holds them mid-edit: any field may be missing. */
 export type OfferRules = Omit<ProgramRulesInput, "tiers"> & { tiers?: { name?: string; minVisits?: number }[] };

@@ -1,4 +1,4 @@
-import type { ProgramStatus } from "@/lib/db/programs";
+import type { ProgramStatus } from "@/lib/loyalty/program-status";
 import { cn } from "@/lib/utils";
 
 const styles: Record<ProgramStatus, string> = {

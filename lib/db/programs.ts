@@ -1,14 +1,16 @@
 import "server-only";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
-import { defaultRules, parseProgramRules } from "@/lib/loyalty";
-import { dateInputValue, toProgramData, type ProgramInput, type ProgramRulesInput } from "@/lib/validation/programs";
+import { toProgramData } from "@/lib/validation/program-form";
+import type { ProgramInput } from "@/lib/validation/programs";
 
 // An owner's programs. Every read and write is scoped to the owner in the
 // query itself (`business: { ownerId }`), so someone else's program answers
 // exactly like a missing one. Changes reach customers at once: the business's
 // cached landing data holds its running programs, so every write here expires
 // that business's tag (its tap landings and public card, no other business's).
+// Between the form and a row: lib/validation/program-form.ts; a program's
+// status: lib/loyalty/program-status.ts.
 
 const ownedProgramSelect = {
   id: true,
@@ -26,52 +28,9 @@ const ownedProgramSelect = {
   rewardExpiryDays: true,
   createdAt: true,
   business: { select: { id: true, name: true, slug: true } },
-} as const;
+} as const satisfies Prisma.ProgramSelect;
 
-export type OwnedProgram = {
-  id: string;
-  businessId: string;
-  type: string;
-  name: string;
-  description: string | null;
-  startDate: Date | null;
-  endDate: Date | null;
-  active: boolean;
-  endedAt: Date | null;
-  rules: unknown;
-  rewardName: string;
-  rewardDescription: string | null;
-  rewardExpiryDays: number | null;
-  createdAt: Date;
-  business: { id: string; name: string; slug: string };
-};
-
-export type ProgramStatus = "Active" | "Paused" | "Ended";
-
-export function programStatus(program: { active: boolean; endedAt: Date | null }): ProgramStatus {
-  if (program.endedAt) return "Ended";
-  return program.active ? "Active" : "Paused";
-}
-
-/** The edit form's starting values. Stored rules that no longer validate are
- * shown as stored (over the defaults) so the form points at what to fix. */
-export function programFormValues(program: OwnedProgram): ProgramInput {
-  const parsed = parseProgramRules(program.type, program.rules);
-  const stored = typeof program.rules === "object" && program.rules !== null && !Array.isArray(program.rules) ? program.rules : {};
-  const rules = (parsed.ok ? parsed.rules : { ...defaultRules(program.type), ...stored }) as ProgramRulesInput;
-  return {
-    businessId: program.businessId,
-    type: program.type as ProgramInput["type"],
-    name: program.name,
-    description: program.description ?? "",
-    startDate: dateInputValue(program.startDate),
-    endDate: dateInputValue(program.endDate),
-    rules,
-    rewardName: program.rewardName,
-    rewardDescription: program.rewardDescription ?? "",
-    rewardExpiryDays: program.rewardExpiryDays,
-  };
-}
+export type OwnedProgram = Prisma.ProgramGetPayload<{ select: typeof ownedProgramSelect }>;
 
 export type ProgramChangeResult =
   | { ok: true; program: OwnedProgram }
@@ -90,10 +49,6 @@ function rowData(input: ProgramInput) {
   return { ...data, rules: data.rules as Prisma.InputJsonObject };
 }
 
-function publishChange(businessId: string) {
-  expireTags(cacheTags.business(businessId));
-}
-
 export async function getOwnedProgram(ownerId: string, programId: string): Promise<OwnedProgram | null> {
   if (!plausibleId(programId)) return null;
   return db.program.findFirst({ where: { id: programId, business: { ownerId } }, select: ownedProgramSelect });
@@ -106,7 +61,7 @@ export async function createProgram(ownerId: string, input: ProgramInput): Promi
   if (!business) return null;
   const data = rowData(input);
   const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
-  publishChange(business.id);
+  expireTags(cacheTags.business(business.id));
   return program;
 }
 
@@ -136,7 +91,7 @@ export async function updateProgram(ownerId: string, programId: string, input: P
   if (updated.count === 0) return refusal(ownerId, programId, type);
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
-  publishChange(program.businessId);
+  expireTags(cacheTags.business(program.businessId));
   return { ok: true, program };
 }
 
@@ -150,7 +105,7 @@ export async function setProgramActive(ownerId: string, programId: string, activ
   if (updated.count === 0) return refusal(ownerId, programId);
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
-  publishChange(program.businessId);
+  expireTags(cacheTags.business(program.businessId));
   return { ok: true, program };
 }
 
@@ -165,11 +120,21 @@ export async function endProgram(ownerId: string, programId: string, now = new D
   if (updated.count === 0) return refusal(ownerId, programId);
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
-  publishChange(program.businessId);
+  expireTags(cacheTags.business(program.businessId));
   return { ok: true, program };
 }
 
-export type BusinessProgramRow = Pick<OwnedProgram, "id" | "type" | "name" | "startDate" | "endDate" | "active" | "endedAt">;
+const businessProgramSelect = {
+  id: true,
+  type: true,
+  name: true,
+  startDate: true,
+  endDate: true,
+  active: true,
+  endedAt: true,
+} as const satisfies Prisma.ProgramSelect;
+
+export type BusinessProgramRow = Prisma.ProgramGetPayload<{ select: typeof businessProgramSelect }>;
 
 /** The business's programs (running ones first, then ended), or [] if it is not the owner's. */
 export async function listBusinessPrograms(ownerId: string, businessId: string): Promise<BusinessProgramRow[]> {
@@ -177,7 +142,7 @@ export async function listBusinessPrograms(ownerId: string, businessId: string):
   const programs = await db.program.findMany({
     where: { businessId, business: { ownerId } },
     orderBy: { createdAt: "asc" },
-    select: { id: true, type: true, name: true, startDate: true, endDate: true, active: true, endedAt: true },
+    select: businessProgramSelect,
   });
   return [...programs.filter((p) => !p.endedAt), ...programs.filter((p) => p.endedAt)];
 }

@@ -8,7 +8,7 @@ import { idString, multiLineText, singleLineText } from "@/lib/validation/text";
 // An owner's program (create and edit), shared by the form (react-hook-form)
 // and the server actions. Input and output have the same shape so the form can
 // use it as is; "" (or null) means "not set" for optional text and dates.
-// `toProgramData` turns a parsed input into the row the database stores.
+// Between these values and a stored row: lib/validation/program-form.ts.
 
 export const PROGRAM_TYPE_MESSAGE = `Unknown program type. Choose one of: ${PROGRAM_TYPES.join(", ")}`;
 export const END_BEFORE_START_MESSAGE = "End date must be after start date";
@@ -92,54 +92,3 @@ export type ProgramInput = z.infer<typeof programInputSchema>;
 
 /** A program's id as an action receives it. */
 export const programIdSchema = idString("Program not found");
-
-/** What a Program row stores for a parsed input. */
-export type ProgramData = {
-  type: ProgramType;
-  name: string;
-  description: string | null;
-  startDate: Date | null;
-  endDate: Date | null;
-  rules: Record<string, unknown>;
-  rewardName: string;
-  rewardDescription: string | null;
-  rewardExpiryDays: number | null;
-};
-
-/** A calendar day as stored in date columns: UTC midnight (lib/loyalty/dates). */
-export function utcMidnight(day: string | null | undefined): Date | null {
-  return day && parseLocalDate(day) ? new Date(`${day}T00:00:00.000Z`) : null;
-}
-
-/** The YYYY-MM-DD an `<input type="date">` shows for a stored date. */
-export function dateInputValue(date: Date | null): string {
-  return date ? date.toISOString().slice(0, 10) : "";
-}
-
-/** Row data for an input that passed programInputSchema: the type's rules with
- * every default filled in and other types' fields dropped. */
-export function toProgramData(input: ProgramInput): ProgramData {
-  const rules = parseProgramRules(input.type, input.rules);
-  if (!rules.ok) throw new Error("toProgramData needs an input that passed programInputSchema");
-  return {
-    type: input.type,
-    name: input.name,
-    description: input.description || null,
-    startDate: utcMidnight(input.startDate),
-    endDate: utcMidnight(input.endDate),
-    rules: rules.rules as Record<string, unknown>,
-    rewardName: input.rewardName,
-    rewardDescription: input.rewardDescription || null,
-    rewardExpiryDays: input.rewardExpiryDays ?? null,
-  };
-}
-
-/** The form's percentage input → the stored 0..1 chance (NaN stays NaN so the schema reports it). */
-export function percentToChance(percent: number): number {
-  return Math.round(percent * 10_000) / 1_000_000;
-}
-
-/** A stored 0..1 chance → the percentage the form shows (12.5, not 12.500000000000002). */
-export function chanceToPercent(chance: number | undefined): number {
-  return typeof chance === "number" ? Math.round(chance * 1_000_000) / 10_000 : Number.NaN;
-}

@@ -5,11 +5,11 @@ import {
   endProgram,
   getOwnedProgram,
   listBusinessPrograms,
-  programFormValues,
   programStats,
   setProgramActive,
   updateProgram,
 } from "@/lib/db/programs";
+import { programFormValues } from "@/lib/validation/program-form";
 import { programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { call } from "../support/api";
 import { createBusiness, createUser, uid } from "../support/fixtures";

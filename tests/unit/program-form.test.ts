@@ -1,16 +1,15 @@
 import { formatProgramDay, programOfferLine } from "@/components/programs/program-offer";
 import { fieldErrorsOf } from "@/lib/validation/errors";
 import { defaultRules } from "@/lib/loyalty";
+import { programStatus } from "@/lib/loyalty/program-status";
+import { chanceToPercent, dateInputValue, percentToChance, programFormValues, toProgramData } from "@/lib/validation/program-form";
 import {
-  chanceToPercent,
   END_BEFORE_START_MESSAGE,
   END_DATE_REQUIRED_MESSAGE,
   EXPIRY_DAYS_MESSAGE,
-  percentToChance,
   PROGRAM_TYPE_MESSAGE,
   programInputSchema,
   START_DATE_REQUIRED_MESSAGE,
-  toProgramData,
   WIN_CHANCE_MESSAGE,
   type ProgramInput,
 } from "@/lib/validation/programs";
@@ -131,6 +130,70 @@ describe("toProgramData", () => {
   it("keeps only the chosen type's rules, with its defaults filled in", () => {
     const parsed = programInputSchema.parse(input({ type: "points", rules: { threshold: 50, stampsRequired: 4 } }));
     expect(toProgramData(parsed).rules).toEqual({ pointsPerVisit: 10, threshold: 50 });
+  });
+});
+
+describe("programFormValues", () => {
+  const stored = {
+    businessId: "biz-1",
+    type: "time-limited",
+    name: "Spring card",
+    description: null,
+    startDate: new Date("2030-03-01T00:00:00.000Z"),
+    endDate: new Date("2030-03-31T00:00:00.000Z"),
+    rules: { stampsRequired: 5 },
+    rewardName: "Free pastry",
+    rewardDescription: null,
+    rewardExpiryDays: 30,
+  };
+
+  it("shows a stored program as the form typed it: calendar days, empty text, its rules", () => {
+    expect(programFormValues(stored)).toEqual({
+      businessId: "biz-1",
+      type: "time-limited",
+      name: "Spring card",
+      description: "",
+      startDate: "2030-03-01",
+      endDate: "2030-03-31",
+      rules: { stampsRequired: 5 },
+      rewardName: "Free pastry",
+      rewardDescription: "",
+      rewardExpiryDays: 30,
+    });
+  });
+
+  it("round-trips through the schema and back to the same row", () => {
+    const data = toProgramData(programInputSchema.parse(programFormValues(stored)));
+    expect(data).toEqual({
+      type: "time-limited",
+      name: "Spring card",
+      description: null,
+      startDate: stored.startDate,
+      endDate: stored.endDate,
+      rules: { stampsRequired: 5 },
+      rewardName: "Free pastry",
+      rewardDescription: null,
+      rewardExpiryDays: 30,
+    });
+  });
+
+  it("shows rules that no longer validate as stored, over the type's defaults, so the form points at them", () => {
+    const values = programFormValues({ ...stored, type: "points", rules: { threshold: 0 } });
+    expect(values.rules).toEqual({ pointsPerVisit: 10, threshold: 0 });
+    expect(errorsOf(values)).toEqual({ "rules.threshold": expect.any(String) });
+  });
+
+  it("shows an unset date as an empty date input", () => {
+    expect(dateInputValue(null)).toBe("");
+    expect(programFormValues({ ...stored, type: "stamps", startDate: null, endDate: null })).toMatchObject({ startDate: "", endDate: "" });
+  });
+});
+
+describe("a program's status", () => {
+  it("is Ended once ended, whatever its pause switch says, else Active or Paused", () => {
+    expect(programStatus({ active: true, endedAt: null })).toBe("Active");
+    expect(programStatus({ active: false, endedAt: null })).toBe("Paused");
+    expect(programStatus({ active: false, endedAt: new Date("2030-01-01T00:00:00Z") })).toBe("Ended");
   });
 });
 

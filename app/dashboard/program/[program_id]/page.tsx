@@ -9,7 +9,9 @@ import { ProgramStatusActions } from "@/components/programs/program-status-actio
 import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { requireUser } from "@/lib/auth/current-user";
-import { getOwnedProgram, programFormValues, programStats, programStatus } from "@/lib/db/programs";
+import { getOwnedProgram, programStats } from "@/lib/db/programs";
+import { programStatus } from "@/lib/loyalty/program-status";
+import { programFormValues } from "@/lib/validation/program-form";
 import { programIdSchema } from "@/lib/validation/programs";
 
 type Props = { params: Promise<{ program_id: string }> };
