@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { isAdmin } from "@/lib/db/admin";
+import { isAdmin } from "@/lib/auth/roles";
 
 /**
  * The admin pages' own guard (the proxy only sends visitors to login): anyone

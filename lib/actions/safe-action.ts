@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
-import { isAdmin } from "@/lib/db/admin";
+import { isAdmin } from "@/lib/auth/roles";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
 import type { AppUser } from "@/lib/db/users";
 import { failure, invalidForm, NOT_ALLOWED_MESSAGE, SIGNED_OUT_MESSAGE, type ActionFailure } from "@/lib/actions/result";

@@ -1,29 +1,17 @@
 import "server-only";
-import { z } from "zod";
+import { failure, NOT_ALLOWED_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
+import { isAdmin } from "@/lib/auth/roles";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect } from "@/lib/db/users";
-import { singleLineText } from "@/lib/validation/text";
+import { adminUserIdSchema, type AdminUserSearch } from "@/lib/validation/admin";
 
 // /admin/users (role ADMIN only). The pages check the role before calling
-// these; the one write checks it again against the database.
+// these; the one write checks it again against the database (the role rule:
+// lib/auth/roles.ts; the inputs: lib/validation/admin.ts).
 
 export const ADMIN_PAGE_SIZE = 20;
-
-export function isAdmin(user: { role: string; disabledAt?: Date | null } | null | undefined): boolean {
-  return Boolean(user && user.role === "ADMIN" && !user.disabledAt);
-}
-
-/** `?q=&page=` of the user list; anything odd falls back to the first page of everyone. */
-export const adminUserSearchSchema = z.object({
-  q: singleLineText().trim().max(200).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
-
-export const adminUserIdSchema = z.uuid();
-export const setUserDisabledSchema = z.object({ userId: z.uuid(), disabled: z.boolean() });
 
 export async function listUsers({ q, page }: AdminUserSearch) {
   const where: Prisma.UserWhereInput = q
@@ -76,7 +64,7 @@ export async function getAdminUserDetail(id: string) {
 
 export type AdminUserDetail = NonNullable<Awaited<ReturnType<typeof getAdminUserDetail>>>;
 
-export type SetDisabledResult = { ok: true; disabledAt: Date | null } | { ok: false; error: string };
+export type SetDisabledResult = ActionResult<{ disabledAt: Date | null }>;
 
 /**
  * Disables an account (it can't sign in; its access tokens and session stop
@@ -88,8 +76,8 @@ export type SetDisabledResult = { ok: true; disabledAt: Date | null } | { ok: fa
  */
 export async function setUserDisabled(adminId: string, targetId: string, disabled: boolean, now: Date = new Date()): Promise<SetDisabledResult> {
   const admin = await db.user.findUnique({ where: { id: adminId }, select: { role: true, disabledAt: true } });
-  if (!isAdmin(admin)) return { ok: false, error: "Not allowed." };
-  if (adminId === targetId) return { ok: false, error: "You cannot disable your own account." };
+  if (!isAdmin(admin)) return failure(NOT_ALLOWED_MESSAGE);
+  if (adminId === targetId) return failure("You cannot disable your own account.");
   const disabledAt = disabled ? now : null;
   const { count } = await db.user.updateMany({
     // Disabling keeps the first disabledAt if it was already disabled.
@@ -98,7 +86,7 @@ export async function setUserDisabled(adminId: string, targetId: string, disable
   });
   if (count === 0) {
     const target = await db.user.findUnique({ where: { id: targetId }, select: { disabledAt: true } });
-    if (!target) return { ok: false, error: "User not found." };
+    if (!target) return failure("User not found.");
     return { ok: true, disabledAt: target.disabledAt };
   }
   if (disabled) await revokeAllRefreshTokens(targetId);

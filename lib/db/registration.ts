@@ -8,6 +8,7 @@ import { firstFreeSlug, slugify } from "@/lib/business/slug";
 import { normaliseTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
+import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
 type Tx = Prisma.TransactionClient;
 type Conflict = "email_taken" | "phone_taken" | "tap_already_claimed";
@@ -16,11 +17,10 @@ export type RegisterResult =
   | { ok: true; user: AppUser; businessId: string | null }
   | { ok: false; status: 409; message: string; code: Conflict };
 
-export const TAG_ALREADY_CLAIMED = "This tag has already been claimed by another business.";
 const CONFLICT_MESSAGES: Record<Conflict, string> = {
   email_taken: "An account with this email already exists.",
   phone_taken: "An account with this phone number already exists.",
-  tap_already_claimed: TAG_ALREADY_CLAIMED,
+  tap_already_claimed: TAG_ALREADY_CLAIMED_MESSAGE,
 };
 
 class RegistrationConflict extends Error {

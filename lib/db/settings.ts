@@ -1,6 +1,7 @@
 import "server-only";
+import { failure, type ActionResult } from "@/lib/actions/result";
 import { db, Prisma } from "@/lib/db";
-import type { ProfileSettingsInput } from "@/lib/validation/settings";
+import { ownsBusinessesMessage, type ProfileSettingsInput } from "@/lib/validation/settings";
 
 // The signed-in user's own settings (/dashboard/settings). Every function takes
 // the id of a verified session's user; inputs are already parsed by
@@ -24,12 +25,7 @@ export async function setNotificationsEnabled(userId: string, enabled: boolean) 
   await db.user.update({ where: { id: userId }, data: { notificationsEnabled: enabled } });
 }
 
-export type DeleteAccountResult = { ok: true } | { ok: false; error: string };
-
-export function ownsBusinessesMessage(names: string[]): string {
-  const list = names.length === 1 ? names[0] : `${names.length} businesses (${names.join(", ")})`;
-  return `Your account owns ${list}. Businesses keep their customers' cards and rewards, so an account that owns one can't be deleted. Contact support to transfer or close your businesses first.`;
-}
+export type DeleteAccountResult = ActionResult;
 
 /**
  * Deletes the account and the personal data tied to it. Businesses keep their
@@ -40,7 +36,7 @@ export function ownsBusinessesMessage(names: string[]): string {
  */
 export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
   const businesses = await db.business.findMany({ where: { ownerId: userId }, select: { name: true }, orderBy: { createdAt: "asc" } });
-  if (businesses.length > 0) return { ok: false, error: ownsBusinessesMessage(businesses.map((b) => b.name)) };
+  if (businesses.length > 0) return failure(ownsBusinessesMessage(businesses.map((b) => b.name)));
   try {
     await db.$transaction([
       // Per-day tap-limit counters name the user but have no foreign key.
@@ -53,7 +49,7 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
       // P2003: a business was created meanwhile (owner is ON DELETE RESTRICT).
       if (error.code === "P2003") {
         const names = await db.business.findMany({ where: { ownerId: userId }, select: { name: true } });
-        return { ok: false, error: ownsBusinessesMessage(names.map((b) => b.name)) };
+        return failure(ownsBusinessesMessage(names.map((b) => b.name)));
       }
       // P2025: already gone.
       if (error.code === "P2025") return { ok: true };

@@ -2,8 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { localDateIn } from "@/lib/time/local-date";
-
-export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
+import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
 export type ClaimResult =
   | { ok: true; businessId: string }

@@ -27,6 +27,12 @@ export type ProfileSettingsInput = z.infer<typeof profileSettingsSchema>;
 
 export const notificationsSettingsSchema = z.object({ enabled: z.boolean() });
 
+/** Why an account that owns businesses can't be deleted, naming them. */
+export function ownsBusinessesMessage(names: string[]): string {
+  const list = names.length === 1 ? names[0] : `${names.length} businesses (${names.join(", ")})`;
+  return `Your account owns ${list}. Businesses keep their customers' cards and rewards, so an account that owns one can't be deleted. Contact support to transfer or close your businesses first.`;
+}
+
 export const DELETE_CONFIRMATION = "DELETE";
 export const deleteAccountSchema = z.object({
   confirm: singleLineText().refine((value): boolean => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),

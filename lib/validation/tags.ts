@@ -2,6 +2,9 @@ import { z } from "zod";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { idString, singleLineText } from "@/lib/validation/text";
 
+/** A tag another business holds: the claim form and the business registration both answer it. */
+export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
+
 export const claimTagSchema = z.object({
   tagId: singleLineText().trim().min(1, "Enter the tag ID").pipe(tagIdSchema),
   businessId: idString("Choose a business"),

@@ -1,5 +1,5 @@
 import { qrUserIdSchema } from "@/lib/validation/qr";
-import { deleteAccountSchema, isValidBirthday, profileSettingsSchema } from "@/lib/validation/settings";
+import { deleteAccountSchema, isValidBirthday, ownsBusinessesMessage, profileSettingsSchema } from "@/lib/validation/settings";
 
 describe("QR page address", () => {
   it("accepts only uuid ids", () => {
@@ -33,5 +33,10 @@ describe("settings inputs", () => {
     expect(deleteAccountSchema.safeParse({ confirm: "DELETE" }).success).toBe(true);
     expect(deleteAccountSchema.safeParse({ confirm: "delete" }).error?.issues[0]?.message).toBe("Type DELETE to confirm");
     expect(deleteAccountSchema.safeParse({}).success).toBe(false);
+  });
+
+  it("an owner's account can't be deleted, and the refusal names the businesses", () => {
+    expect(ownsBusinessesMessage(["Café Central"])).toMatch(/^Your account owns Café Central\. Businesses keep/);
+    expect(ownsBusinessesMessage(["A", "B"])).toMatch(/^Your account owns 2 businesses \(A, B\)\. /);
   });
 });

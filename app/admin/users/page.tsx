@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { AdminPagination } from "@/components/admin/admin-pagination";
 import { UserSearchForm } from "@/components/admin/user-search-form";
 import { UsersTable } from "@/components/admin/users-table";
-import { adminUserSearchSchema, listUsers } from "@/lib/db/admin";
+import { listUsers } from "@/lib/db/admin";
+import { adminUserSearchSchema } from "@/lib/validation/admin";
 import { requireAdmin } from "../require-admin";
 
 export const metadata: Metadata = { title: "Users" };

@@ -2,7 +2,8 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import { setUserDisabled, setUserDisabledSchema } from "@/lib/db/admin";
+import { setUserDisabled } from "@/lib/db/admin";
+import { setUserDisabledSchema } from "@/lib/validation/admin";
 
 export type SetDisabledActionResult = ActionResult<{ disabled: boolean }>;
 

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { singleLineText } from "@/lib/validation/text";
+
+// Inputs of /admin/users (role ADMIN only).
+
+/** `?q=&page=` of the user list; anything odd falls back to the first page of everyone. */
+export const adminUserSearchSchema = z.object({
+  q: singleLineText().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
+
+export const adminUserIdSchema = z.uuid();
+export const setUserDisabledSchema = z.object({ userId: z.uuid(), disabled: z.boolean() });
