@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { PublicBusiness } from "@/lib/db/businesses";
+import type { PublicBusiness } from "@/lib/business/public-business";
 import { displayHostname, keywordIconFor, safeHttpUrl, socialLinks, telHref } from "@/lib/business/display";
 import { readableTextOn } from "@/lib/business/theme";
 import { ContactIconSvg, PlaceholderIconSvg, SocialIconSvg } from "@/components/business/icons";

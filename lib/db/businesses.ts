@@ -1,8 +1,14 @@
 import "server-only";
 import { cachedQuery, cacheTags, expireTags } from "@/lib/cache";
-import { db } from "@/lib/db";
-import { normaliseTheme, resolveTheme, type PlaceholderIcon, type Theme } from "@/lib/business/theme";
+import { db, Prisma } from "@/lib/db";
+import { toPublicBusiness, type PublicBusiness } from "@/lib/business/public-business";
+import { normaliseTheme, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { profileRowData } from "@/lib/validation/business-profile-form";
+
+// Businesses: the public card (lib/business/public-business.ts turns the row
+// into what pages show) and the owner's own business. The editor's starting
+// values: lib/validation/business-profile-form.ts.
 
 // What anyone may see of a business (its public card): no owner, no settings.
 export const publicBusinessSelect = {
@@ -18,51 +24,7 @@ export const publicBusinessSelect = {
   socialMedia: true,
   theme: true,
   updatedAt: true,
-} as const;
-
-export type PublicBusiness = {
-  id: string;
-  slug: string;
-  name: string;
-  logoUrl: string | null;
-  description: string | null;
-  keywords: string[];
-  website: string | null;
-  phone: string | null;
-  address: string | null;
-  /** network name → http(s) link */
-  socialMedia: Record<string, string>;
-  theme: Theme;
-  updatedAt: Date;
-};
-
-/** The row as selected: JSON columns still unchecked. */
-type PublicBusinessRow = Omit<PublicBusiness, "socialMedia" | "theme"> & { socialMedia: unknown; theme: unknown };
-
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** Row → public shape: theme resolved, and only http(s) links ever rendered. */
-export function toPublicBusiness(row: PublicBusinessRow): PublicBusiness {
-  const social =
-    row.socialMedia && typeof row.socialMedia === "object" && !Array.isArray(row.socialMedia)
-      ? Object.fromEntries(Object.entries(row.socialMedia as Record<string, unknown>).filter(([, v]) => isHttpUrl(v)))
-      : {};
-  return {
-    ...row,
-    website: isHttpUrl(row.website) ? row.website : null,
-    logoUrl: isHttpUrl(row.logoUrl) ? row.logoUrl : null,
-    socialMedia: social as Record<string, string>,
-    theme: resolveTheme(row.theme),
-  };
-}
+} as const satisfies Prisma.BusinessSelect;
 
 /** Uncached; pages read the cached card (getPublicCard of lib/db/tap-landing). */
 export async function getPublicBusinessBySlug(slug: string): Promise<PublicBusiness | null> {
@@ -79,9 +41,9 @@ const ownedBusinessSelect = {
   timezone: true,
   dailyTapLimit: true,
   settings: true,
-} as const;
+} as const satisfies Prisma.BusinessSelect;
 
-export type OwnedBusiness = PublicBusiness & { timezone: string; dailyTapLimit: number; storedTheme: ReturnType<typeof normaliseTheme> };
+export type OwnedBusiness = PublicBusiness & { timezone: string; dailyTapLimit: number; storedTheme: StoredTheme };
 
 /**
  * The caller's own business, looked up by id or, failing that, by slug (so
@@ -94,32 +56,6 @@ export async function getOwnedBusiness(ownerId: string, idOrSlug: string): Promi
   if (!row) return null;
   const { ownerId: _owner, settings: _settings, timezone, dailyTapLimit, ...publicRow } = row;
   return { ...toPublicBusiness(publicRow), timezone, dailyTapLimit, storedTheme: normaliseTheme(row.theme) };
-}
-
-/** The editor's starting values: what is stored, with "" for anything unset. */
-export function profileFormValues(business: OwnedBusiness): BusinessProfileUpdateInput {
-  const stored = business.storedTheme;
-  return {
-    name: business.name,
-    logoUrl: business.logoUrl ?? "",
-    description: business.description ?? "",
-    keywords: business.keywords,
-    website: business.website ?? "",
-    phone: business.phone ?? "",
-    address: business.address ?? "",
-    socialLinks: Object.entries(business.socialMedia).map(([network, url]) => ({ network, url })),
-    theme: {
-      primaryColor: stored.primaryColor ?? "",
-      secondaryColor: stored.secondaryColor ?? "",
-      accentColor: stored.accentColor ?? "",
-      backgroundColor: stored.backgroundColor ?? "",
-      textColor: stored.textColor ?? "",
-      descriptionColor: stored.descriptionColor ?? "",
-      placeholderIcon: (stored.placeholderIcon ?? "store") as PlaceholderIcon,
-    },
-    dailyTapLimit: business.dailyTapLimit,
-    timezone: business.timezone,
-  };
 }
 
 /**
@@ -142,17 +78,7 @@ export async function updateBusinessProfile(
     const row = await tx.business.update({
       where: { id: current.id },
       data: {
-        name: data.name,
-        logoUrl: data.logoUrl || null,
-        description: data.description || null,
-        keywords: data.keywords,
-        website: data.website || null,
-        phone: data.phone || null,
-        address: data.address || null,
-        socialMedia: Object.fromEntries(data.socialLinks.map((link) => [link.network, link.url])),
-        theme: normaliseTheme(data.theme),
-        dailyTapLimit: data.dailyTapLimit,
-        timezone: data.timezone,
+        ...profileRowData(data),
         // settings.timezone mirrors the column (the registration payload carries it there).
         settings: { ...settings, timezone: data.timezone },
       },

@@ -1,7 +1,8 @@
 import "server-only";
 import { cachedQuery, cacheTags } from "@/lib/cache";
 import { db } from "@/lib/db";
-import { publicBusinessSelect, toPublicBusiness, type PublicBusiness } from "@/lib/db/businesses";
+import { toPublicBusiness, type PublicBusiness } from "@/lib/business/public-business";
+import { publicBusinessSelect } from "@/lib/db/businesses";
 import { runningProgramsQuery } from "@/lib/db/visit-types";
 
 // The public part of a tag landing (tag → business card → programs), the same

@@ -1,4 +1,4 @@
-import type { PublicBusiness } from "@/lib/db/businesses";
+import type { PublicBusiness } from "@/lib/business/public-business";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { IssuedReward, ProgramOutcome } from "@/lib/db/visit-types";
 import type { TapState } from "@/lib/tap/state";

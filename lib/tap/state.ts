@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { PublicBusiness } from "@/lib/db/businesses";
+import type { PublicBusiness } from "@/lib/business/public-business";
 import { getTapLanding, type ProgramSummary, type TapLanding } from "@/lib/db/tap-landing";
 import type { AppUser } from "@/lib/db/users";
 import { checkSecureTap } from "@/lib/nfc/secure-tap";

@@ -4,11 +4,11 @@ import {
   getOwnedBusiness,
   getPublicBusinessBySlug,
   listBusinessesForSitemap,
-  profileFormValues,
   updateBusinessProfile,
 } from "@/lib/db/businesses";
 import { registerAccount } from "@/lib/db/registration";
 import { businessProfileUpdateSchema, HTTP_URL_MESSAGE, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { registerSchema } from "@/lib/validation/registration";
 import { uniqueEmail } from "../support/api";
 

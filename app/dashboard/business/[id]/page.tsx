@@ -8,7 +8,8 @@ import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { BusinessTagsSection } from "@/components/tags/business-tags-section";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
-import { getOwnedBusiness, profileFormValues } from "@/lib/db/businesses";
+import { getOwnedBusiness } from "@/lib/db/businesses";
+import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 
 type Props = { params: Promise<{ id: string }> };

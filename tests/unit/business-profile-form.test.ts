@@ -1,0 +1,79 @@
+import { toPublicBusiness } from "@/lib/business/public-business";
+import { resolveTheme } from "@/lib/business/theme";
+import { businessProfileUpdateSchema } from "@/lib/validation/business-profile";
+import { profileFormValues, profileRowData } from "@/lib/validation/business-profile-form";
+
+// A business card between its row, what the public sees, and the owner's editor.
+const row = {
+  id: "biz-1",
+  slug: "cafe-central",
+  name: "Café Central",
+  logoUrl: "javascript:alert(1)",
+  description: null,
+  keywords: ["Cafe"],
+  website: "https://www.example.com",
+  phone: "+34 600 000 000",
+  address: "Carrer Major 1",
+  socialMedia: { instagram: "https://instagram.com/example", facebook: "data:text/html,hi" },
+  theme: { primaryColor: "#7C2D12" },
+  updatedAt: new Date("2026-01-01T00:00:00Z"),
+};
+
+describe("the public card of a stored business", () => {
+  it("renders only http(s) links and a resolved theme", () => {
+    const card = toPublicBusiness(row);
+    expect(card.logoUrl).toBeNull();
+    expect(card.website).toBe("https://www.example.com");
+    expect(card.socialMedia).toEqual({ instagram: "https://instagram.com/example" });
+    expect(card.theme).toEqual(resolveTheme({ primaryColor: "#7C2D12" }));
+  });
+
+  it("treats a social column that is not an object as no links", () => {
+    expect(toPublicBusiness({ ...row, socialMedia: ["https://x.com/a"] }).socialMedia).toEqual({});
+  });
+});
+
+describe("the profile editor", () => {
+  const stored = { ...toPublicBusiness(row), timezone: "Europe/Madrid", dailyTapLimit: 2, storedTheme: { primaryColor: "#7C2D12" } };
+
+  it("starts from what is stored, with empty fields for anything unset", () => {
+    expect(profileFormValues({ ...stored, phone: null })).toEqual({
+      name: "Café Central",
+      logoUrl: "",
+      description: "",
+      keywords: ["Cafe"],
+      website: "https://www.example.com",
+      phone: "",
+      address: "Carrer Major 1",
+      socialLinks: [{ network: "instagram", url: "https://instagram.com/example" }],
+      theme: {
+        primaryColor: "#7C2D12",
+        secondaryColor: "",
+        accentColor: "",
+        backgroundColor: "",
+        textColor: "",
+        descriptionColor: "",
+        placeholderIcon: "store",
+      },
+      dailyTapLimit: 2,
+      timezone: "Europe/Madrid",
+    });
+  });
+
+  it("saves what it shows: empty fields as null, the links as one object, the theme's set colours only", () => {
+    const edit = businessProfileUpdateSchema.parse(profileFormValues(stored));
+    expect(profileRowData(edit)).toEqual({
+      name: "Café Central",
+      logoUrl: null,
+      description: null,
+      keywords: ["Cafe"],
+      website: "https://www.example.com",
+      phone: "+34 600 000 000",
+      address: "Carrer Major 1",
+      socialMedia: { instagram: "https://instagram.com/example" },
+      theme: { primaryColor: "#7C2D12", placeholderIcon: "store" },
+      dailyTapLimit: 2,
+      timezone: "Europe/Madrid",
+    });
+  });
+});
