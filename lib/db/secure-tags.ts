@@ -1,6 +1,7 @@
 import "server-only";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db } from "@/lib/db";
+import type { TagRejectionReason } from "@/lib/generated/prisma/enums";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
 import { encryptTagKeys, type TagKeys } from "@/lib/nfc/keys";
 import type { ChipRecord } from "@/lib/nfc/verify-tap";
@@ -11,7 +12,8 @@ import { localDateIn } from "@/lib/time/local-date";
 // of rejected taps. Keys leave this module only decrypted for verification
 // (secretsOfTag), never towards a page or a response.
 
-export type TagRejectionReason = "BAD_MAC" | "REPLAY" | "MISSING_SUN" | "WRONG_CHIP";
+/** Why a tap on a secure tag was refused, as the rejection log stores it. */
+export type { TagRejectionReason };
 
 /**
  * Fresh (uncached) secure state of a tag, with the business holding it and

@@ -11,6 +11,7 @@ import {
   type VisitProgram,
 } from "@/lib/db/visit-types";
 import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import type { TapSource } from "@/lib/generated/prisma/enums";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
 
 export type VisitInput = {
@@ -32,7 +33,7 @@ export type VisitInput = {
    */
   businessId?: string | null;
   tagId: string | null;
-  source: "TAG" | "QR";
+  source: TapSource;
   /**
    * The tap path: the business's owner tapping their own tag is refused
    * ("own_business"), and what `beforeVisit` did (a spent SUN link) commits.
