@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { parseKek } from "@/lib/nfc/kek";
+import { firstIssue } from "@/lib/validation/errors";
 import { isPublicProduction, productionProblems } from "@/server/production-checks.mjs";
 
 // The app's configuration: every environment variable Loyaltap reads, its form
@@ -155,7 +156,7 @@ const names = Object.keys(envSchema) as EnvName[];
 function parseVariable<Name extends EnvName>(name: Name, raw: string | undefined): { value?: Env[Name]; problem?: string } {
   const result = envSchema[name].safeParse(raw);
   if (result.success) return { value: result.data as Env[Name] };
-  return { problem: `${name} ${result.error.issues[0]?.message ?? "is not valid"}` };
+  return { problem: `${name} ${firstIssue(result.error, "is not valid")}` };
 }
 
 /**

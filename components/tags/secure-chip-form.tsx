@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ClientForm } from "@/components/ui/client-form";
 import { Field } from "@/components/ui/field";
 import { chipUidInputSchema } from "@/lib/nfc/chip-uid";
+import { firstIssue } from "@/lib/validation/errors";
 
 /**
  * The chip a secure tag is bound to. Links from any other chip are refused,
@@ -35,7 +36,7 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
     event.preventDefault();
     const parsed = chipUidInputSchema.safeParse(uid);
     if (!parsed.success || parsed.data === null) {
-      setError(parsed.success ? "Enter the chip UID to pin." : parsed.error.issues[0]?.message);
+      setError(parsed.success ? "Enter the chip UID to pin." : firstIssue(parsed.error, "Enter the chip UID to pin."));
       return;
     }
     if (chipUid && parsed.data !== chipUid && !window.confirm(`Replace the pinned chip ${chipUid} with ${parsed.data}? Links from the old chip stop working.`)) return;
