@@ -9,9 +9,9 @@ afterAll(() => db.$disconnect());
 const day = (n: number) => new Date(Date.UTC(2026, 6, n, 10));
 
 /** A customer who filled a 2-stamp card: returns the issued reward. */
-async function earnReward(options: { rewardExpiryDays?: number } = {}) {
+async function earnReward(options: { rewardExpiryDays?: number; customer?: Parameters<typeof createUser>[0] } = {}) {
   const setup = await createBusiness({ programs: [stampsProgram(2, { rewardExpiryDays: options.rewardExpiryDays ?? 30 })] });
-  const customer = await createUser();
+  const customer = await createUser(options.customer);
   const visit = (n: number) => recordVisit({ userId: customer.user.id, businessId: setup.business.id, tagId: setup.tag.id, source: "TAG", now: day(n) });
   await visit(1);
   const second = await visit(2);
@@ -40,6 +40,24 @@ describe("rewards", () => {
     expect(again).toMatchObject({ ok: false, status: 409, code: "already_redeemed" });
     const lists = await listCustomerRewards(customer.user.id, day(3));
     expect(lists.redeemed.map((r) => r.id)).toEqual([reward.id]);
+  });
+
+  it("names the customer to the owner as their QR page does: first name and last initial", async () => {
+    const { owner, reward } = await earnReward({ customer: { firstName: "jordi", lastName: "vila" } });
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true, customerName: "jordi V." });
+    expect(await getRewardForViewer(owner.user.id, reward.id, day(3))).toMatchObject({ viewer: "owner", customerName: "jordi V." });
+  });
+
+  it("names a customer without first and last names by their display name's words", async () => {
+    const { owner, reward } = await earnReward({ customer: { firstName: null, lastName: null, name: "Laia Serra Puig" } });
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true, customerName: "Laia S." });
+  });
+
+  it("names nobody once the customer's account is gone", async () => {
+    const { owner, reward, customer } = await earnReward();
+    await db.user.delete({ where: { id: customer.user.id } });
+    expect(await getRewardForViewer(owner.user.id, reward.id, day(3))).toMatchObject({ viewer: "owner", customerName: null });
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true, customerName: null });
   });
 
   it("20 concurrent confirmations redeem exactly once", async () => {
