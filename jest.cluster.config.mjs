@@ -13,6 +13,8 @@ const config = await nextJest({ dir: "./" })({
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/tests/support/empty.cjs" },
   testTimeout: 180_000,
 })();
-config.transformIgnorePatterns = ["/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)"];
+config.transformIgnorePatterns = [
+  "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)",
+];
 
 export default config;

@@ -30,7 +30,9 @@ const integration = await createJestConfig({
 // Prisma 7's client loads its query compiler from an ESM .mjs file;
 // Auth.js and jose ship ESM only.
 for (const project of [unit, integration]) {
-  project.transformIgnorePatterns = ["/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)"];
+  project.transformIgnorePatterns = [
+    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)",
+  ];
 }
 
 const config = {

@@ -45,7 +45,13 @@ const nextConfig: NextConfig = {
   compress: false,
   env: { LOYALTAP_MIGRATIONS: migrationNames() },
   // The Prisma client, pg, PGlite and the Redis client stay plain Node modules on the server.
-  serverExternalPackages: ["pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@node-rs/argon2", "@redis/client"],
+  serverExternalPackages: [
+    "pg",
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "@node-rs/argon2",
+    "@redis/client",
+  ],
   // Next.js's cache (data cache and cached pages): in Redis when REDIS_URL is
   // set at run time, so every instance shares it; otherwise Next.js's own
   // file-system cache (server/cache-handler.mjs). Next.js keeps no in-memory

@@ -23,7 +23,10 @@ export default defineConfig({
   // One retry in CI only, so a rare timing hiccup of the shared 2-core machine
   // cannot sink a run; npm test still names every test that needed it (flaky).
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || "test-results/playwright.json" }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || "test-results/playwright.json" }],
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR || "test-results/e2e",
   use: {
     baseURL,

@@ -11,7 +11,13 @@ import { ensureBuild, freePort, kb, pageJsGzipBytes, startApp, stopApp, waitFor2
 async function boot(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = startApp({ PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: "", LOYALTAP_DATA_DIR: dataDir, AUTH_SECRET: "bench" });
+  const child = startApp({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: "",
+    LOYALTAP_DATA_DIR: dataDir,
+    AUTH_SECRET: "bench",
+  });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
@@ -36,8 +42,12 @@ try {
   console.log("\nnpm start → first 200 on / (embedded PGlite, production build)");
   console.log("| run | time to first 200 | JS loaded by / (gzip) |");
   console.log("| --- | ---: | ---: |");
-  console.log(`| first run (empty database: migrate + seed) | ${(first.ms / 1000).toFixed(2)} s | ${kb(first.js.bytes)} in ${first.js.files} files |`);
-  console.log(`| restart (existing data) | ${(restart.ms / 1000).toFixed(2)} s | ${kb(restart.js.bytes)} in ${restart.js.files} files |`);
+  console.log(
+    `| first run (empty database: migrate + seed) | ${(first.ms / 1000).toFixed(2)} s | ${kb(first.js.bytes)} in ${first.js.files} files |`,
+  );
+  console.log(
+    `| restart (existing data) | ${(restart.ms / 1000).toFixed(2)} s | ${kb(restart.js.bytes)} in ${restart.js.files} files |`,
+  );
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -19,14 +19,20 @@ const TAG = "demo-cafe";
 
 function load(url, duration = SECONDS) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ url, connections: CONNECTIONS, duration }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
 }
 
 async function startRedis() {
   const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   for (let i = 0; i < 200; i++) {
     const up = await new Promise((resolve) => {
       const socket = new Socket();
@@ -43,7 +49,14 @@ async function startRedis() {
 async function bench(label, env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startApp({ ...env, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "bench-secret-0123456789abcdef0123456789", AUTH_URL: base, SITE_URL: base });
+  const child = startApp({
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
+    AUTH_URL: base,
+    SITE_URL: base,
+  });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
@@ -52,9 +65,20 @@ async function bench(label, env) {
     await load(`${base}/about`, 2);
     await load(`${base}/tap?id=${TAG}`, 2);
     const rows = [];
-    for (const [name, path] of [["static GET /about", "/about"], [`visitor GET /tap?id=${TAG}`, `/tap?id=${TAG}`]]) {
+    for (const [name, path] of [
+      ["static GET /about", "/about"],
+      [`visitor GET /tap?id=${TAG}`, `/tap?id=${TAG}`],
+    ]) {
       const result = await load(`${base}${path}`);
-      rows.push({ label, name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, load: loadavg()[0] });
+      rows.push({
+        label,
+        name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+        load: loadavg()[0],
+      });
     }
     return rows;
   } catch (error) {
@@ -85,7 +109,12 @@ try {
   await admin.end();
 }
 
-console.log(`\nNext.js cache: file system vs Redis, one instance, PostgreSQL, autocannon ${CONNECTIONS} connections × ${SECONDS} s per row`);
+console.log(
+  `\nNext.js cache: file system vs Redis, one instance, PostgreSQL, autocannon ${CONNECTIONS} connections × ${SECONDS} s per row`,
+);
 console.log("| cache | request | req/s | p50 ms | p99 ms | non-2xx/errors | load avg (1 min) |");
 console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
-for (const r of rows) console.log(`| ${r.label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.load.toFixed(2)} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.load.toFixed(2)} |`,
+  );

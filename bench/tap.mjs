@@ -84,13 +84,21 @@ function summarise(name, result) {
 async function benchServer(label, env, databaseUrlForSeeding) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startApp({ ...env, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET, AUTH_URL: base, SITE_URL: base });
+  const child = startApp({
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    AUTH_SECRET,
+    AUTH_URL: base,
+    SITE_URL: base,
+  });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
   try {
     await waitFor200(`${base}/about`);
-    const databaseUrl = databaseUrlForSeeding ?? /on (postgresql:\/\/[^\s"]+)/.exec(log)?.[1]?.replace(":***@", ":postgres@");
+    const databaseUrl =
+      databaseUrlForSeeding ?? /on (postgresql:\/\/[^\s"]+)/.exec(log)?.[1]?.replace(":***@", ":postgres@");
     const tokens = await createCustomers(databaseUrl);
     let next = 0;
     const postTaps = (options = {}) =>
@@ -100,7 +108,11 @@ async function benchServer(label, env, databaseUrlForSeeding) {
           {
             setupRequest(request) {
               const token = tokens[next++ % tokens.length];
-              return { ...request, headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ id: TAG }) };
+              return {
+                ...request,
+                headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
+                body: JSON.stringify({ id: TAG }),
+              };
             },
           },
         ],
@@ -115,7 +127,8 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     rows.push(summarise("static GET /about", await run(`${base}/about`)));
     rows.push(summarise(`visitor GET /tap?id=${TAG}`, await run(`${base}/tap?id=${TAG}`)));
     const post = await postTaps();
-    if (next > tokens.length) console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);
+    if (next > tokens.length)
+      console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);
     rows.push(summarise("POST /api/tap (distinct customers)", post));
     if (post.non2xx > 0) {
       // Show what a failing tap answered (a fresh customer's first tap should succeed).
@@ -124,7 +137,9 @@ async function benchServer(label, env, databaseUrlForSeeding) {
         headers: { "content-type": "application/json", authorization: `Bearer ${tokens[next++ % tokens.length]}` },
         body: JSON.stringify({ id: TAG }),
       });
-      console.warn(`(${label}: ${post.non2xx} taps failed; a sample answered ${sample.status} ${(await sample.text()).slice(0, 300)})`);
+      console.warn(
+        `(${label}: ${post.non2xx} taps failed; a sample answered ${sample.status} ${(await sample.text()).slice(0, 300)})`,
+      );
     }
     const tapJs = await pageJsGzipBytes(`${base}/tap?id=${TAG}`);
     const emptyJs = await pageJsGzipBytes(`${base}/about`);
@@ -139,12 +154,20 @@ async function benchServer(label, env, databaseUrlForSeeding) {
 
 /** Two instances behind nginx with Redis, all measured through nginx. */
 async function benchCluster(adminUrl) {
-  const stack = await startStack({ root, instances: 2, adminUrl, env: { AUTH_SECRET, SEED_DEMO: "1", REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  const stack = await startStack({
+    root,
+    instances: 2,
+    adminUrl,
+    env: { AUTH_SECRET, SEED_DEMO: "1", REGISTRATION_LIMIT_PER_HOUR: "0" },
+  });
   try {
     const base = stack.url;
     const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
-    const { rows: businesses } = await client.query(`SELECT b.slug FROM "Business" b JOIN "Tag" t ON t."businessId" = b.id WHERE t.id = $1`, [TAG]);
+    const { rows: businesses } = await client.query(
+      `SELECT b.slug FROM "Business" b JOIN "Tag" t ON t."businessId" = b.id WHERE t.id = $1`,
+      [TAG],
+    );
     await client.end();
     const cardPath = `/b/${businesses[0].slug}`;
     const tokens = await createCustomers(stack.databaseUrl);
@@ -156,7 +179,11 @@ async function benchCluster(adminUrl) {
           {
             setupRequest(request) {
               const token = tokens[next++ % tokens.length];
-              return { ...request, headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ id: TAG }) };
+              return {
+                ...request,
+                headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
+                body: JSON.stringify({ id: TAG }),
+              };
             },
           },
         ],
@@ -171,7 +198,8 @@ async function benchCluster(adminUrl) {
     rows.push(summarise(`visitor GET /tap?id=${TAG}`, await run(`${base}/tap?id=${TAG}`)));
     rows.push(summarise(`card GET ${cardPath}`, await run(`${base}${cardPath}`)));
     const post = await postTaps();
-    if (next > tokens.length) console.warn("(cluster: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)");
+    if (next > tokens.length)
+      console.warn("(cluster: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)");
     rows.push(summarise("POST /api/tap (distinct customers)", post));
     return { label: "2 instances + nginx + Redis (PostgreSQL)", rows };
   } finally {
@@ -195,7 +223,8 @@ const results = [];
 const only = new Set((process.env.BENCH_ONLY || "embedded,postgres,cluster").split(",").map((s) => s.trim()));
 const dataDir = await mkdtemp(path.join(tmpdir(), "loyaltap-bench-tap-"));
 try {
-  if (only.has("embedded")) results.push(await benchServer("embedded PGlite", { DATABASE_URL: "", LOYALTAP_DATA_DIR: dataDir }));
+  if (only.has("embedded"))
+    results.push(await benchServer("embedded PGlite", { DATABASE_URL: "", LOYALTAP_DATA_DIR: dataDir }));
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }
@@ -227,7 +256,8 @@ console.log(`\nTap benchmark: production build, autocannon ${CONNECTIONS} connec
 console.log("| database | request | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
 console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
 for (const { label, rows } of results) {
-  for (const r of rows) console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.failures} |`);
+  for (const r of rows)
+    console.log(`| ${label} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.failures} |`);
 }
 // Targets: visitor /tap ≥ 50% of static on one instance, ≥ 70% with two
 // instances behind nginx with Redis; POST p99 < 100 ms on PostgreSQL.
@@ -241,7 +271,12 @@ for (const { label, rows } of results) {
   const floor = clustered ? 70 : 50;
   const cardShare = cardRow ? `${((cardRow.rps / staticRow.rps) * 100).toFixed(0)}%` : "—";
   const postTarget = label === "embedded PGlite" ? " (no target)" : post.p99 < 100 ? " ✓" : " ✗";
-  console.log(`| ${label} | ${share.toFixed(0)}% (≥ ${floor}%) ${share >= floor ? "✓" : "✗"} | ${cardShare} | ${post.p50} / ${post.p99} ms${postTarget} |`);
+  console.log(
+    `| ${label} | ${share.toFixed(0)}% (≥ ${floor}%) ${share >= floor ? "✓" : "✗"} | ${cardShare} | ${post.p50} / ${post.p99} ms${postTarget} |`,
+  );
 }
 const { tapJs, emptyJs } = results.find((r) => r.tapJs) ?? {};
-if (tapJs) console.log(`\nJavaScript a visitor's /tap loads: ${kb(tapJs.bytes)} gzip (${tapJs.files} files); near-empty page /about: ${kb(emptyJs.bytes)} → +${kb(tapJs.bytes - emptyJs.bytes)} (target ≤ +15 KB)`);
+if (tapJs)
+  console.log(
+    `\nJavaScript a visitor's /tap loads: ${kb(tapJs.bytes)} gzip (${tapJs.files} files); near-empty page /about: ${kb(emptyJs.bytes)} → +${kb(tapJs.bytes - emptyJs.bytes)} (target ≤ +15 KB)`,
+  );

@@ -52,7 +52,9 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
 
 /** "1" on, "0" (or unset) off. */
 function flag() {
-  return z.preprocess(unset, z.enum(["0", "1"], { error: 'must be "1" (on) or "0" (off)' }).optional()).transform((value) => value === "1");
+  return z
+    .preprocess(unset, z.enum(["0", "1"], { error: 'must be "1" (on) or "0" (off)' }).optional())
+    .transform((value) => value === "1");
 }
 
 function url(protocols: readonly string[], example: string) {
@@ -73,7 +75,15 @@ function url(protocols: readonly string[], example: string) {
 }
 
 export const envSchema = {
-  NODE_ENV: withDefault(z.preprocess(unset, z.enum(["development", "production", "test"], { error: 'must be "development", "production" or "test"' }).optional()), "development"),
+  NODE_ENV: withDefault(
+    z.preprocess(
+      unset,
+      z
+        .enum(["development", "production", "test"], { error: 'must be "development", "production" or "test"' })
+        .optional(),
+    ),
+    "development",
+  ),
 
   // Database (lib/db). npm start provides DATABASE_URL (the embedded PGlite when unset).
   DATABASE_URL: url(["postgresql:", "postgres:"], "postgresql://user:password@host:5432/loyaltap"),
@@ -84,7 +94,9 @@ export const envSchema = {
   LOYALTAP_DATA_DIR: text(),
   LOYALTAP_DB_PORT: wholeNumber(0, 65_535),
   /** The migrations this build expects, recorded by next.config.ts at build time (lib/db/health.ts). */
-  LOYALTAP_MIGRATIONS: z.preprocess(unset, z.string().optional()).transform((value) => value?.split(",").filter(Boolean)),
+  LOYALTAP_MIGRATIONS: z
+    .preprocess(unset, z.string().optional())
+    .transform((value) => value?.split(",").filter(Boolean)),
 
   // Sessions and the public origin (docs/authentication.md).
   AUTH_SECRET: text(),
@@ -126,7 +138,11 @@ export const envSchema = {
   TRUST_PROXY_HOPS: wholeNumber(0),
   LOG_LEVEL: z.preprocess(
     unset,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be fatal, error, warn, info, debug, trace or silent" }).optional(),
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be fatal, error, warn, info, debug, trace or silent",
+      })
+      .optional(),
   ),
   LOG_FILE: text(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber(1),
@@ -134,8 +150,17 @@ export const envSchema = {
   REDIS_URL: url(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
   REDIS_KEY_PREFIX: text(),
   /** Set by npm start: the database whose cached pages this server keeps (server/cache-location.mjs). */
-  LOYALTAP_CACHE_SCOPE: z.preprocess(unset, z.string().regex(/^[a-z0-9]{1,64}$/, "must be 1-64 lowercase letters or digits").optional()),
-  SEED_DEMO: z.preprocess(unset, z.enum(["0", "1"], { error: 'must be "1" (seed an empty database) or "0" (never seed)' }).optional()),
+  LOYALTAP_CACHE_SCOPE: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^[a-z0-9]{1,64}$/, "must be 1-64 lowercase letters or digits")
+      .optional(),
+  ),
+  SEED_DEMO: z.preprocess(
+    unset,
+    z.enum(["0", "1"], { error: 'must be "1" (seed an empty database) or "0" (never seed)' }).optional(),
+  ),
   NEXT_DIST_DIR: text(),
 };
 
@@ -153,7 +178,10 @@ export class EnvError extends Error {
 
 const names = Object.keys(envSchema) as EnvName[];
 
-function parseVariable<Name extends EnvName>(name: Name, raw: string | undefined): { value?: Env[Name]; problem?: string } {
+function parseVariable<Name extends EnvName>(
+  name: Name,
+  raw: string | undefined,
+): { value?: Env[Name]; problem?: string } {
   const result = envSchema[name].safeParse(raw);
   if (result.success) return { value: result.data as Env[Name] };
   return { problem: `${name} ${firstIssue(result.error, "is not valid")}` };

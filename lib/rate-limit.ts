@@ -20,7 +20,11 @@ export async function hitRateLimit(key: string, windowMs: number, now = new Date
 }
 
 /** Like hitRateLimit, with the end of the bucket's window. */
-export async function countRateLimit(key: string, windowMs: number, now = new Date()): Promise<{ count: number; resetAt: Date }> {
+export async function countRateLimit(
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<{ count: number; resetAt: Date }> {
   const resetAt = new Date(now.getTime() + windowMs);
   const rows = await db.$queryRaw<{ count: number; resetAt: Date }[]>`
     INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetAt})

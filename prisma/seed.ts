@@ -26,7 +26,14 @@ async function main() {
         data: { email: DEMO_CUSTOMER_EMAIL, firstName: "Jordi", lastName: "Vila", name: "Jordi Vila", passwordHash },
       });
       await tx.user.create({
-        data: { email: DEMO_ADMIN_EMAIL, firstName: "Ada", lastName: "Admin", name: "Ada Admin", passwordHash, role: "ADMIN" },
+        data: {
+          email: DEMO_ADMIN_EMAIL,
+          firstName: "Ada",
+          lastName: "Admin",
+          name: "Ada Admin",
+          passwordHash,
+          role: "ADMIN",
+        },
       });
       const business = await tx.business.create({
         data: {
@@ -46,7 +53,13 @@ async function main() {
         },
       });
       await tx.tag.create({
-        data: { id: DEMO_TAG_ID, businessId: business.id, label: "Counter", claimedAt: new Date(), claimedById: owner.id },
+        data: {
+          id: DEMO_TAG_ID,
+          businessId: business.id,
+          label: "Counter",
+          claimedAt: new Date(),
+          claimedById: owner.id,
+        },
       });
       await tx.tag.create({ data: { id: "demo-free" } });
       await tx.program.createMany({

@@ -8,7 +8,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 // Passwords the end-to-end tests type or send (tests/e2e), and the demo's.
-export const TEST_PASSWORDS = ["loyaltap-demo", "a good password", "long enough password", "another password", "e2e-secret-not-for-production"];
+export const TEST_PASSWORDS = [
+  "loyaltap-demo",
+  "a good password",
+  "long enough password",
+  "another password",
+  "e2e-secret-not-for-production",
+];
 
 export const SECRET_PATTERNS = [
   ["access or refresh token value", /\b(?:access|refresh|id)_token"?\s*[:=]\s*"?(?!\[redacted)[A-Za-z0-9._~+/-]{8,}/i],
@@ -22,7 +28,8 @@ export const SECRET_PATTERNS = [
 export function findSecrets(text, passwords = TEST_PASSWORDS) {
   const hits = [];
   text.split("\n").forEach((content, index) => {
-    for (const password of passwords) if (content.includes(password)) hits.push({ line: index + 1, kind: `password "${password.slice(0, 3)}…"` });
+    for (const password of passwords)
+      if (content.includes(password)) hits.push({ line: index + 1, kind: `password "${password.slice(0, 3)}…"` });
     for (const [kind, pattern] of SECRET_PATTERNS) if (pattern.test(content)) hits.push({ line: index + 1, kind });
   });
   return hits;

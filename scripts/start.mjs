@@ -72,7 +72,9 @@ function spawnLogged(command, args, env) {
 function run(command, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawnLogged(command, args, env);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}`)),
+    );
   });
 }
 
@@ -109,7 +111,9 @@ async function main() {
     embedded = await startEmbedded({ dataDir, port: Number(process.env.LOYALTAP_DB_PORT || 0) });
     databaseUrl = embedded.url;
     Object.assign(env, EMBEDDED_DATABASE_ENV);
-    log(`Embedded database (PGlite) in ${path.relative(root, dataDir) || dataDir}, on ${databaseUrl.replace(/:[^:@]*@/, ":***@")}`);
+    log(
+      `Embedded database (PGlite) in ${path.relative(root, dataDir) || dataDir}, on ${databaseUrl.replace(/:[^:@]*@/, ":***@")}`,
+    );
   }
   env.DATABASE_URL = databaseUrl;
 
@@ -147,7 +151,10 @@ async function main() {
     // The embedded database belongs to this process alone (and is one
     // session underneath): no other starter can race it, so no lock.
     if (embedded) await firstRun();
-    else await withFirstRunLock(databaseUrl, firstRun, { onWait: () => log("Another instance is doing the first-run work (migrations, seed, build); waiting for it…") });
+    else
+      await withFirstRunLock(databaseUrl, firstRun, {
+        onWait: () => log("Another instance is doing the first-run work (migrations, seed, build); waiting for it…"),
+      });
     cacheScope = await databaseCacheScope(databaseUrl);
   } catch (error) {
     logger.error({ source: "start" }, error instanceof Error ? error.message : String(error));

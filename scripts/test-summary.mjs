@@ -14,7 +14,10 @@ export function emptyTotals() {
   return { passed: 0, failed: 0, skipped: 0, problems: [] };
 }
 
-const firstLine = (text) => String(text ?? "").trim().split("\n")[0] || "(no message)";
+const firstLine = (text) =>
+  String(text ?? "")
+    .trim()
+    .split("\n")[0] || "(no message)";
 
 /**
  * A runner that exited non-zero while its own counts show no failure still
@@ -43,9 +46,12 @@ export function addJest(totals, phase, report, exitCode) {
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A failed suite without a failed test could not run; the aggregate also
   // counts suites that failed to run after some of their tests failed.
-  const suiteErrors = (report.testResults ?? []).filter((suite) => suite.status === "failed" && !(suite.assertionResults ?? []).some((t) => t.status === "failed"));
+  const suiteErrors = (report.testResults ?? []).filter(
+    (suite) => suite.status === "failed" && !(suite.assertionResults ?? []).some((t) => t.status === "failed"),
+  );
   const runtimeErrors = Math.max(suiteErrors.length, report.numRuntimeErrorTestSuites ?? 0);
-  for (const suite of suiteErrors) totals.problems.push(`${phase}: ${suite.name ?? "a suite"} failed to run: ${firstLine(suite.message)}`);
+  for (const suite of suiteErrors)
+    totals.problems.push(`${phase}: ${suite.name ?? "a suite"} failed to run: ${firstLine(suite.message)}`);
   const failed = (report.numFailedTests ?? 0) + runtimeErrors;
   totals.failed += failed;
   failedRun(totals, phase, failed, exitCode);
@@ -108,7 +114,8 @@ export function flakyTests(suites, prefix = []) {
   for (const suite of suites) {
     const titles = suite.title && !suite.title.endsWith(".ts") ? [...prefix, suite.title] : prefix;
     for (const spec of suite.specs ?? []) {
-      if ((spec.tests ?? []).some((t) => t.status === "flaky")) found.push([spec.file, ...titles, spec.title].join(" › "));
+      if ((spec.tests ?? []).some((t) => t.status === "flaky"))
+        found.push([spec.file, ...titles, spec.title].join(" › "));
     }
     found.push(...flakyTests(suite.suites ?? [], titles));
   }

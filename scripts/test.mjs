@@ -17,7 +17,16 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkLogFile } from "./check-logs.mjs";
-import { addCheck, addCommand, addFailure, addJest, addPlaywright, emptyTotals, flakyTests, summaryLine } from "./test-summary.mjs";
+import {
+  addCheck,
+  addCommand,
+  addFailure,
+  addJest,
+  addPlaywright,
+  emptyTotals,
+  flakyTests,
+  summaryLine,
+} from "./test-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "test-results");
@@ -47,18 +56,23 @@ async function readJson(file) {
 // Which phases run: all by default; TEST_PHASES=e2e (a comma-separated list of
 // lint, jest, build, e2e, reliability, cluster) runs a part, e.g. to check one fix.
 const PHASES = ["lint", "jest", "build", "e2e", "reliability", "cluster"];
-const chosen = (process.env.TEST_PHASES ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+const chosen = (process.env.TEST_PHASES ?? "")
+  .split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
 const unknown = chosen.filter((p) => !PHASES.includes(p));
 if (unknown.length) {
   console.error(`TEST_PHASES: unknown phase ${unknown.join(", ")} (known: ${PHASES.join(", ")})`);
   process.exit(2);
 }
-const runs = (phase) => (chosen.length ? chosen.includes(phase) : phase !== "build" || process.env.E2E_SKIP_BUILD !== "1");
+const runs = (phase) =>
+  chosen.length ? chosen.includes(phase) : phase !== "build" || process.env.E2E_SKIP_BUILD !== "1";
 
 function finish(totals) {
   console.log("\n== all suites ==");
   if (chosen.length) console.log(`phases run: ${chosen.join(", ")}`);
-  if (totals.problems.length) console.log(`failures outside a test:\n${totals.problems.map((p) => `  - ${p}`).join("\n")}`);
+  if (totals.problems.length)
+    console.log(`failures outside a test:\n${totals.problems.map((p) => `  - ${p}`).join("\n")}`);
   console.log(summaryLine(totals));
   process.exit(totals.failed > 0 ? 1 : 0);
 }
@@ -111,11 +125,18 @@ async function main() {
     console.log("\n== playwright: e2e in Chromium ==");
     const pwJson = path.join(resultsDir, "playwright.json");
     const serverLog = path.join(resultsDir, "e2e-server.log");
-    const pwCode = await run(bin("playwright"), ["test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson, E2E_SERVER_LOG: serverLog });
+    const pwCode = await run(bin("playwright"), ["test"], {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      E2E_SERVER_LOG: serverLog,
+    });
     const pw = await readJson(pwJson);
     addPlaywright(totals, "playwright", pw, pwCode);
     const flaky = flakyTests(pw?.suites ?? []);
-    if (flaky.length) console.log(`\nflaky (failed once, passed on retry): ${flaky.length}\n${flaky.map((t) => `  - ${t}`).join("\n")}`);
+    if (flaky.length)
+      console.log(
+        `\nflaky (failed once, passed on retry): ${flaky.length}\n${flaky.map((t) => `  - ${t}`).join("\n")}`,
+      );
 
     console.log("\n== logs: no secrets in the e2e server's log ==");
     try {

@@ -75,7 +75,8 @@ export class DatabaseFileSystemCache extends FileSystemCache {
   getFilePath(key, kind) {
     let rootDir;
     if (kind === "FETCH") rootDir = path.join(this.databaseCacheDir, "fetch-cache");
-    else if (["APP_PAGE", "APP_ROUTE", "PAGES"].includes(kind) && key.startsWith(`/${ROUTE_CACHE_DIRECTORY}/`)) rootDir = this.databaseCacheDir;
+    else if (["APP_PAGE", "APP_ROUTE", "PAGES"].includes(kind) && key.startsWith(`/${ROUTE_CACHE_DIRECTORY}/`))
+      rootDir = this.databaseCacheDir;
     else return super.getFilePath(key, kind);
     const filePath = path.join(rootDir, key);
     // Keys come from request paths: never a file outside the folder.
@@ -92,7 +93,9 @@ function fileSystemCache(ctx, scope) {
 export default class CacheHandler {
   constructor(ctx) {
     const scope = cacheScope();
-    this.delegate = usesRedis() ? new RedisCacheHandler(ctx, redisStore(ctx.serverDistDir, scope)) : fileSystemCache(ctx, scope);
+    this.delegate = usesRedis()
+      ? new RedisCacheHandler(ctx, redisStore(ctx.serverDistDir, scope))
+      : fileSystemCache(ctx, scope);
   }
 
   get(...args) {

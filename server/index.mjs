@@ -20,7 +20,13 @@ import { fileURLToPath } from "node:url";
 import { captureConsole, logger } from "./logger.mjs";
 import { injectNonceIntoHtml } from "./html-nonce.mjs";
 import { productionProblems } from "./production-checks.mjs";
-import { clientAddress, CLIENT_IP_HEADER, REQUEST_ID_HEADER, requestIdFor, trustedProxyHops } from "./request-context.mjs";
+import {
+  clientAddress,
+  CLIENT_IP_HEADER,
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  trustedProxyHops,
+} from "./request-context.mjs";
 import { newNonce, securityHeaders } from "./security-headers.mjs";
 import { guardRequest } from "./request-guards.mjs";
 
@@ -45,7 +51,11 @@ function dropConditionalHeaders(request, pathname) {
   delete request.headers["if-modified-since"];
 }
 
-export async function startServer({ port = Number(process.env.PORT || 3000), host = process.env.HOST || "0.0.0.0", dir = root } = {}) {
+export async function startServer({
+  port = Number(process.env.PORT || 3000),
+  host = process.env.HOST || "0.0.0.0",
+  dir = root,
+} = {}) {
   captureConsole();
   const problems = productionProblems();
   if (problems.length) {
@@ -69,7 +79,11 @@ export async function startServer({ port = Number(process.env.PORT || 3000), hos
     const requestId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
     const pathname = (request.url ?? "/").split("?")[0];
     request.headers[REQUEST_ID_HEADER] = requestId;
-    request.headers[CLIENT_IP_HEADER] = clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], hops);
+    request.headers[CLIENT_IP_HEADER] = clientAddress(
+      request.socket.remoteAddress,
+      request.headers["x-forwarded-for"],
+      hops,
+    );
     response.setHeader("X-Request-Id", requestId);
     const nonce = newNonce();
     applySecurityHeaders(response, nonce);
@@ -110,7 +124,10 @@ export async function startServer({ port = Number(process.env.PORT || 3000), hos
       injectNonceIntoHtml(response, nonce);
       await handle(request, response);
     } catch (error) {
-      logger.error({ requestId, err: { type: error?.name, message: error?.message, stack: error?.stack } }, "request failed");
+      logger.error(
+        { requestId, err: { type: error?.name, message: error?.message, stack: error?.stack } },
+        "request failed",
+      );
       if (!response.headersSent) {
         response.statusCode = 500;
         response.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -154,7 +171,8 @@ export async function startServer({ port = Number(process.env.PORT || 3000), hos
     logger.info({ signal, inFlight }, "Shutting down: no new connections, finishing requests in flight");
     server.close();
     server.closeIdleConnections();
-    const drained = inFlight === 0 ? Promise.resolve(true) : new Promise((resolve) => (onDrained = () => resolve(true)));
+    const drained =
+      inFlight === 0 ? Promise.resolve(true) : new Promise((resolve) => (onDrained = () => resolve(true)));
     const timedOut = new Promise((resolve) => setTimeout(() => resolve(false), shutdownTimeoutMs).unref());
     const finished = await Promise.race([drained, timedOut]);
     if (!finished) logger.warn({ inFlight, shutdownTimeoutMs }, "Shutdown timeout: closing the remaining connections");
@@ -174,7 +192,10 @@ process.on("uncaughtException", (error) => {
   logger.error({ err: { type: error?.name, message: error?.message, stack: error?.stack } }, "uncaughtException");
 });
 process.on("unhandledRejection", (reason) => {
-  logger.error({ err: { message: reason instanceof Error ? reason.message : String(reason), stack: reason?.stack } }, "unhandledRejection");
+  logger.error(
+    { err: { message: reason instanceof Error ? reason.message : String(reason), stack: reason?.stack } },
+    "unhandledRejection",
+  );
 });
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -11,7 +11,23 @@
 import { format } from "node:util";
 import pino from "pino";
 
-const SECRET_FIELDS = ["password", "newPassword", "currentPassword", "token", "accessToken", "refreshToken", "access_token", "refresh_token", "id_token", "secret", "authorization", "cookie", "key", "sdmKey", "kek"];
+const SECRET_FIELDS = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "secret",
+  "authorization",
+  "cookie",
+  "key",
+  "sdmKey",
+  "kek",
+];
 
 const SCRUBBERS = [
   // token=…, access_token=…, refresh_token=…, code=… in URLs and form bodies
@@ -38,23 +54,23 @@ export function scrub(text) {
  */
 export function createLogger(destination = pino.destination({ dest: 1, sync: true })) {
   return pino(
-  {
-    level: process.env.LOG_LEVEL || "info",
-    base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    messageKey: "msg",
-    formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)], censor: "[redacted]" },
-    hooks: {
-      logMethod(args, method) {
-        method.apply(
-          this,
-          args.map((arg) => (typeof arg === "string" ? scrub(arg) : arg)),
-        );
+    {
+      level: process.env.LOG_LEVEL || "info",
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      messageKey: "msg",
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: [...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`)], censor: "[redacted]" },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === "string" ? scrub(arg) : arg)),
+          );
+        },
       },
     },
-  },
-  destination,
+    destination,
   );
 }
 

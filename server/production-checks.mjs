@@ -5,7 +5,10 @@
 
 /** @param {Record<string, string | undefined>} [env] */
 export function isPublicProduction(env = process.env) {
-  return env.NODE_ENV === "production" && [env.SITE_URL, env.AUTH_URL].some((url) => typeof url === "string" && url.startsWith("https://"));
+  return (
+    env.NODE_ENV === "production" &&
+    [env.SITE_URL, env.AUTH_URL].some((url) => typeof url === "string" && url.startsWith("https://"))
+  );
 }
 
 /** What is missing for a public deployment; empty when it may start. */
@@ -13,9 +16,16 @@ export function isPublicProduction(env = process.env) {
 export function productionProblems(env = process.env) {
   if (!isPublicProduction(env)) return [];
   const problems = [];
-  if (!env.SMTP_URL) problems.push("SMTP_URL is not set: password-reset mails would not be delivered (set SMTP_URL, e.g. smtp://user:pass@host:587)");
+  if (!env.SMTP_URL)
+    problems.push(
+      "SMTP_URL is not set: password-reset mails would not be delivered (set SMTP_URL, e.g. smtp://user:pass@host:587)",
+    );
   if (!env.AUTH_SECRET) problems.push("AUTH_SECRET is not set: sessions and access tokens need a secret of your own");
-  if (!env.TAG_KEY_ENCRYPTION_KEY) problems.push("TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key (32 bytes, base64 or hex)");
-  if (env.LOYALTAP_TEST_CLOCK === "1") problems.push("LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production");
+  if (!env.TAG_KEY_ENCRYPTION_KEY)
+    problems.push(
+      "TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key (32 bytes, base64 or hex)",
+    );
+  if (env.LOYALTAP_TEST_CLOCK === "1")
+    problems.push("LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production");
   return problems;
 }

@@ -76,7 +76,15 @@ export class RedisCacheStore {
    * @param {number} [options.commandTimeoutMs]  a command slower than this fails (a read becomes a miss)
    * @param {number} [options.maxTtlSeconds]     the longest an entry is kept
    */
-  constructor({ url, keyPrefix = "", scope = null, buildId, log, commandTimeoutMs = 500, maxTtlSeconds = 7 * DAY_SECONDS }) {
+  constructor({
+    url,
+    keyPrefix = "",
+    scope = null,
+    buildId,
+    log,
+    commandTimeoutMs = 500,
+    maxTtlSeconds = 7 * DAY_SECONDS,
+  }) {
     this.log = log;
     this.target = redactRedisUrl(url);
     this.maxTtlSeconds = maxTtlSeconds;
@@ -170,7 +178,9 @@ export class RedisCacheStore {
   async set(key, record) {
     if (!this.ready) return;
     try {
-      await this.binary.set(this.entryPrefix + key, encodeEntry(record), { EX: entryTtlSeconds(record, this.maxTtlSeconds) });
+      await this.binary.set(this.entryPrefix + key, encodeEntry(record), {
+        EX: entryTtlSeconds(record, this.maxTtlSeconds),
+      });
       this.recovered();
     } catch (error) {
       this.failed(error);
@@ -205,7 +215,10 @@ export class RedisCacheStore {
   async flushPendingTags() {
     if (!this.ready || !this.pendingTags.size) {
       if (this.pendingTags.size && !this.closed) {
-        this.log.warn({ source: "redis-cache", tags: this.pendingTags.size }, "Redis cache tag expiry kept until Redis is back");
+        this.log.warn(
+          { source: "redis-cache", tags: this.pendingTags.size },
+          "Redis cache tag expiry kept until Redis is back",
+        );
       }
       return;
     }

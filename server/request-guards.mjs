@@ -99,7 +99,10 @@ function guardServerAction(request, env) {
     return answer(413, "Request body is too large (1 MB at most).\n");
   }
 
-  const type = String(header(request, "content-type") ?? "").split(";", 1)[0].trim().toLowerCase();
+  const type = String(header(request, "content-type") ?? "")
+    .split(";", 1)[0]
+    .trim()
+    .toLowerCase();
   if (!SERVER_ACTION_CONTENT_TYPES.has(type)) {
     return answer(415, "Unsupported content type for a server action.\n");
   }

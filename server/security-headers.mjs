@@ -22,13 +22,17 @@ export function cspTemplate(env = process.env) {
   const dev = env.NODE_ENV === "development";
   const maps = Boolean(env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY);
   const google = Boolean(env.AUTH_GOOGLE_ID);
-  const mapsHosts = "https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.googleusercontent.com";
+  const mapsHosts =
+    "https://*.googleapis.com https://*.gstatic.com https://*.google.com https://*.googleusercontent.com";
   const directives = [
     ["default-src", "'self'"],
     // 'strict-dynamic': scripts a nonce'd script loads (Next's chunks, the
     // Maps loader's script) run too; host lists are ignored by browsers that
     // know it, and listed for the ones that do not.
-    ["script-src", `'self' 'nonce-{NONCE}' 'strict-dynamic'${maps ? " https://maps.googleapis.com" : ""}${dev ? " 'unsafe-eval'" : ""}`],
+    [
+      "script-src",
+      `'self' 'nonce-{NONCE}' 'strict-dynamic'${maps ? " https://maps.googleapis.com" : ""}${dev ? " 'unsafe-eval'" : ""}`,
+    ],
     // Next.js and React put inline style attributes and <style> tags in pages.
     ["style-src", `'self' 'unsafe-inline'${maps ? " https://fonts.googleapis.com" : ""}`],
     // Business logos are links to any https host.

@@ -23,7 +23,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </SiteHeader>
       {/* On narrow screens the fixed bottom bar covers the last 5rem: keep content clear of it. */}
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 [@media(max-width:768px)]:pb-32">
-        {emailVerificationRequired() && user.email && !user.emailVerified ? <VerifyEmailNotice email={user.email} /> : null}
+        {emailVerificationRequired() && user.email && !user.emailVerified ? (
+          <VerifyEmailNotice email={user.email} />
+        ) : null}
         {children}
       </main>
       <BottomNav userId={user.id} />

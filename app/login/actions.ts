@@ -28,6 +28,9 @@ export const loginAction = action(
 );
 
 /** Google sign-in; the provider returns through /auth/callback, which finishes any pending registration. */
-export const googleSignInAction = action({ role: "public", args: [redirectTargetSchema] }, async ({ args: [target] }): Promise<void> => {
-  await signIn("google", { redirectTo: `/auth/callback?redirect=${encodeURIComponent(target)}` });
-});
+export const googleSignInAction = action(
+  { role: "public", args: [redirectTargetSchema] },
+  async ({ args: [target] }): Promise<void> => {
+    await signIn("google", { redirectTo: `/auth/callback?redirect=${encodeURIComponent(target)}` });
+  },
+);

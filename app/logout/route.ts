@@ -20,7 +20,10 @@ export async function POST(request: Request) {
   const user = await getUserFromHeaders(request.headers).catch(() => null);
   if (user) await revokeAllSessions(user.id);
   // A relative Location: the browser stays on the origin it used, behind any proxy.
-  const response = new NextResponse(null, { status: 303, headers: { Location: safeRedirectPath(await readRedirectField(request)) ?? "/" } });
+  const response = new NextResponse(null, {
+    status: 303,
+    headers: { Location: safeRedirectPath(await readRedirectField(request)) ?? "/" },
+  });
   clearSessionCookie(response);
   response.headers.set("Cache-Control", "no-store");
   return response;

@@ -24,7 +24,8 @@ function invalidTap(error: z.ZodError, input: unknown): TapErrorBody {
   if (error.issues.some((issue) => issue.path[0] === "id")) {
     return { status: "error", code: "invalid_tag", message: "Invalid tag ID", tag_id: "" };
   }
-  const id = typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
+  const id =
+    typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
   const { code, message } = sunRejection("not_verified");
   return { status: "error", code, message, tag_id: id };
 }
@@ -42,8 +43,20 @@ export const recordTapAction = action(
   async ({ args: [input] }): Promise<TapVisitBody | TapErrorBody> => {
     const requestHeaders = await headers();
     const identity = await getSessionIdentityFromHeaders(requestHeaders);
-    if (!identity) return { status: "error", code: "not_authenticated", message: "Please log in to record your visit.", tag_id: input.id };
-    const result = await recordTap(identity, input.id, requestNow(requestHeaders), pickSunParams(input), input.idempotencyKey ?? null);
+    if (!identity)
+      return {
+        status: "error",
+        code: "not_authenticated",
+        message: "Please log in to record your visit.",
+        tag_id: input.id,
+      };
+    const result = await recordTap(
+      identity,
+      input.id,
+      requestNow(requestHeaders),
+      pickSunParams(input),
+      input.idempotencyKey ?? null,
+    );
     return result.body;
   },
 );

@@ -54,13 +54,26 @@ function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams) {
   const id = encodeURIComponent(state.tagId);
   // Redirect flags come first.
   if (state.kind !== "business" && state.redirectToClaim) {
-    return <RedirectOverlay to={`/dashboard/tag/claim/${id}?tagId=${id}`} message="This tag is free: let's claim it for your business…" />;
+    return (
+      <RedirectOverlay
+        to={`/dashboard/tag/claim/${id}?tagId=${id}`}
+        message="This tag is free: let's claim it for your business…"
+      />
+    );
   }
   if (state.kind === "business" && state.redirectToDashboard) {
     return <RedirectOverlay to="/dashboard" message="This tag belongs to your business. Opening your dashboard…" />;
   }
   // Only a secure tag's (verified) SUN parameters are passed on; an ordinary tag's link stays as it was.
   const secureSun = state.kind === "business" && state.secure ? sun : undefined;
-  const recorder = signedIn && state.kind === "business" ? <TapRecorder tagId={state.tagId} sun={secureSun} /> : undefined;
-  return <TapStateView state={state} signedIn={signedIn} recorder={recorder} sunQuery={secureSun ? sunQueryOf(secureSun) : undefined} />;
+  const recorder =
+    signedIn && state.kind === "business" ? <TapRecorder tagId={state.tagId} sun={secureSun} /> : undefined;
+  return (
+    <TapStateView
+      state={state}
+      signedIn={signedIn}
+      recorder={recorder}
+      sunQuery={secureSun ? sunQueryOf(secureSun) : undefined}
+    />
+  );
 }

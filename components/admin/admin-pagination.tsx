@@ -10,7 +10,8 @@ function pageHref(query: string, page: number) {
 
 export function AdminPagination({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
   if (pageCount <= 1 && page <= 1) return null;
-  const linkClass = "rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
+  const linkClass =
+    "rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between text-sm">
       {page > 1 ? (

@@ -9,7 +9,17 @@ const day = (date: Date) => format(date, "MMM dd, yyyy");
 const dateTime = (date: Date) => format(date, "MMM dd, yyyy HH:mm");
 
 /** A titled list of the user's records, or a line saying there are none. */
-function ListSection<T>({ title, items, empty, children }: { title: string; items: T[]; empty: string; children: (item: T) => ReactNode }) {
+function ListSection<T>({
+  title,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  items: T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
   return (
     <section className="space-y-3">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -34,7 +44,16 @@ export function UserProfile({ user }: { user: AdminUserDetail }) {
     ["Joined", day(user.createdAt)],
     ["Birthday", user.birthday ? day(user.birthday) : "—"],
     ["Notifications", user.notificationsEnabled ? "On" : "Off"],
-    ["Referred by", user.referredBy ? <Link href={`/admin/users/${user.referredBy.id}`} className="text-brand hover:underline">{user.referredBy.name ?? user.referredBy.email ?? user.referredBy.id}</Link> : "—"],
+    [
+      "Referred by",
+      user.referredBy ? (
+        <Link href={`/admin/users/${user.referredBy.id}`} className="text-brand hover:underline">
+          {user.referredBy.name ?? user.referredBy.email ?? user.referredBy.id}
+        </Link>
+      ) : (
+        "—"
+      ),
+    ],
   ];
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
@@ -66,7 +85,8 @@ export function UserActivity({ user }: { user: AdminUserDetail }) {
           <li key={m.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
             <span className="font-medium">{m.business.name}</span>
             <span className="text-slate-500">
-              linked {day(m.linkedAt)} via {m.via.toLowerCase()} · {m.visitCount} {m.visitCount === 1 ? "visit" : "visits"}
+              linked {day(m.linkedAt)} via {m.via.toLowerCase()} · {m.visitCount}{" "}
+              {m.visitCount === 1 ? "visit" : "visits"}
             </span>
           </li>
         )}

@@ -14,19 +14,34 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Name</th>
-            <th scope="col" className="px-4 py-2 font-medium">Email</th>
-            <th scope="col" className="px-4 py-2 font-medium">Role</th>
-            <th scope="col" className="px-4 py-2 font-medium">Businesses</th>
-            <th scope="col" className="px-4 py-2 font-medium">Joined</th>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Businesses
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Joined
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>
           {users.map((user) => (
             <tr key={user.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
               <td className="px-4 py-2">
-                <Link href={`/admin/users/${user.id}`} className="font-medium text-brand hover:underline dark:text-indigo-300">
+                <Link
+                  href={`/admin/users/${user.id}`}
+                  className="font-medium text-brand hover:underline dark:text-indigo-300"
+                >
                   {displayFullName(user)}
                 </Link>
               </td>

@@ -15,8 +15,18 @@ export function AccountFields() {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="given-name" {...register("firstName")} error={errors.firstName?.message} />
-        <Field label="Last name" autoComplete="family-name" {...register("lastName")} error={errors.lastName?.message} />
+        <Field
+          label="First name"
+          autoComplete="given-name"
+          {...register("firstName")}
+          error={errors.firstName?.message}
+        />
+        <Field
+          label="Last name"
+          autoComplete="family-name"
+          {...register("lastName")}
+          error={errors.lastName?.message}
+        />
       </div>
       <Field label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
       <NewPasswordFields

@@ -25,7 +25,10 @@ export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boole
   });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
-      const result = await changePasswordAction(values).catch(() => ({ ok: false as const, error: "Failed to update password" }));
+      const result = await changePasswordAction(values).catch(() => ({
+        ok: false as const,
+        error: "Failed to update password",
+      }));
       if (result.ok) {
         toast.success("Password updated", { description: "Other devices have been signed out." });
         reset();
@@ -43,7 +46,11 @@ export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boole
           error={formState.errors.currentPassword?.message}
         />
       ) : null}
-      <NewPasswordFields password={register("password")} confirmPassword={register("confirmPassword")} errors={formState.errors} />
+      <NewPasswordFields
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={formState.errors}
+      />
       <Button type="submit" disabled={pending}>
         Change password
       </Button>

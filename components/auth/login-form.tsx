@@ -35,7 +35,13 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
   return (
     <div className="space-y-6">
       <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Email" type="email" autoComplete="email" {...register("email")} error={formState.errors.email?.message} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...register("email")}
+          error={formState.errors.email?.message}
+        />
         <Field
           label="Password"
           type="password"
@@ -43,9 +49,7 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
           {...register("password")}
           error={formState.errors.password?.message}
         />
-        {serverError ? (
-          <FormAlert>{serverError}</FormAlert>
-        ) : null}
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in..." : "Log in"}
         </Button>

@@ -17,7 +17,15 @@ function readPending(): unknown {
   }
 }
 
-export function OAuthCallback({ signedIn, redirectTo: requested, error }: { signedIn: boolean; redirectTo: string; error: string | null }) {
+export function OAuthCallback({
+  signedIn,
+  redirectTo: requested,
+  error,
+}: {
+  signedIn: boolean;
+  redirectTo: string;
+  error: string | null;
+}) {
   const router = useRouter();
   // Checked here as well as on the server: this is where the browser navigates.
   const redirectTo = safeRedirectPath(requested) ?? "/dashboard";
@@ -44,7 +52,9 @@ export function OAuthCallback({ signedIn, redirectTo: requested, error }: { sign
       .then((result) => {
         if (!result.ok) return fail(result.error);
         localStorage.removeItem(PENDING_REGISTRATION_KEY);
-        toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
+        toast.success("Registration completed successfully!", {
+          description: "Welcome to your new business dashboard",
+        });
         // Other windows (the one that opened the provider) reload too.
         window.opener?.postMessage({ type: "OAUTH_SUCCESS" }, window.location.origin);
         // A client navigation keeps the toast on screen.

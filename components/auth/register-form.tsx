@@ -13,7 +13,15 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { accountSchema, type AccountInput } from "@/lib/validation/auth";
 import { ClientForm } from "@/components/ui/client-form";
 
-export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string | null; redirect: string | null; googleEnabled: boolean }) {
+export function RegisterForm({
+  tapId,
+  redirect,
+  googleEnabled,
+}: {
+  tapId: string | null;
+  redirect: string | null;
+  googleEnabled: boolean;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const form = useForm<AccountInput>({ resolver: zodResolver(accountSchema) });
@@ -36,15 +44,13 @@ export function RegisterForm({ tapId, redirect, googleEnabled }: { tapId: string
       <GoogleButton redirect={redirect} enabled={googleEnabled} label="Sign up with Google" />
       <p className="text-center text-sm text-slate-500 dark:text-slate-400">Or continue with</p>
       <FormProvider {...form}>
-      <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
-        <AccountFields />
-        {serverError ? (
-          <FormAlert>{serverError}</FormAlert>
-        ) : null}
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Creating account..." : "Create account"}
-        </Button>
-      </ClientForm>
+        <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
+          <AccountFields />
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Creating account..." : "Create account"}
+          </Button>
+        </ClientForm>
       </FormProvider>
       <LoginLink redirect={redirect} />
       <p className="text-center text-sm">

@@ -16,7 +16,10 @@ import { FormAlert } from "@/components/ui/form-alert";
 function Outcome({ result }: { result: ResetActionResult | null }) {
   if (!result) return null;
   return result.ok ? (
-    <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+    <p
+      role="status"
+      className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+    >
       {result.message}
     </p>
   ) : (
@@ -31,11 +34,24 @@ export function RequestResetForm() {
     resolver: zodResolver(resetRequestFormSchema),
   });
   const onSubmit = handleSubmit((values) =>
-    startTransition(async () => setResult(await requestResetAction(values).catch(() => ({ ok: false as const, error: "Failed to request password reset" })))),
+    startTransition(async () =>
+      setResult(
+        await requestResetAction(values).catch(() => ({
+          ok: false as const,
+          error: "Failed to request password reset",
+        })),
+      ),
+    ),
   );
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Email" type="email" autoComplete="email" {...register("email")} error={formState.errors.email?.message} />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...register("email")}
+        error={formState.errors.email?.message}
+      />
       <Outcome result={result} />
       <Button type="submit" className="w-full" disabled={pending}>
         Send reset link
@@ -52,7 +68,12 @@ export function NewPasswordForm({ token }: { token: string }) {
   });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () =>
-      setResult(await setNewPasswordAction(token, values).catch(() => ({ ok: false as const, error: "Failed to update password" }))),
+      setResult(
+        await setNewPasswordAction(token, values).catch(() => ({
+          ok: false as const,
+          error: "Failed to update password",
+        })),
+      ),
     ),
   );
   if (result?.ok) {
@@ -67,7 +88,11 @@ export function NewPasswordForm({ token }: { token: string }) {
   }
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
-      <NewPasswordFields password={register("password")} confirmPassword={register("confirmPassword")} errors={formState.errors} />
+      <NewPasswordFields
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={formState.errors}
+      />
       <Outcome result={result} />
       <Button type="submit" className="w-full" disabled={pending}>
         Set new password

@@ -34,7 +34,10 @@ export function SessionSync({ userId }: { userId: string }) {
       if (!next || next.user.id !== userId) window.location.reload();
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && (event.data as { type?: string } | null)?.type === "OAUTH_SUCCESS") {
+      if (
+        event.origin === window.location.origin &&
+        (event.data as { type?: string } | null)?.type === "OAUTH_SUCCESS"
+      ) {
         window.location.reload();
       }
     };
@@ -90,7 +93,9 @@ export function LogoutButton({
         }
         // Where the server's redirect led (it only ever names a page of this site).
         const landed = response.url ? new URL(response.url) : null;
-        window.location.assign(landed?.origin === window.location.origin ? landed.pathname + landed.search + landed.hash : "/");
+        window.location.assign(
+          landed?.origin === window.location.origin ? landed.pathname + landed.search + landed.hash : "/",
+        );
       }}
     >
       {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}

@@ -47,7 +47,10 @@ export function KeywordsField() {
       </label>
       <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-2 dark:border-slate-700 dark:bg-slate-900">
         {keywords.map((keyword) => (
-          <span key={keyword} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm dark:bg-slate-800">
+          <span
+            key={keyword}
+            className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm dark:bg-slate-800"
+          >
             {keyword}
             <button
               type="button"
@@ -79,9 +82,7 @@ export function KeywordsField() {
         />
       </div>
       {error ? (
-        <FieldError id="keywords-error">
-          {error}
-        </FieldError>
+        <FieldError id="keywords-error">{error}</FieldError>
       ) : (
         <p id="keywords-hint" className="text-xs text-slate-500 dark:text-slate-400">
           Press Enter or type a comma to add a keyword.

@@ -24,7 +24,10 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const router = useRouter();
-  const form = useForm<BusinessProfileUpdateInput>({ resolver: zodResolver(businessProfileUpdateSchema), defaultValues });
+  const form = useForm<BusinessProfileUpdateInput>({
+    resolver: zodResolver(businessProfileUpdateSchema),
+    defaultValues,
+  });
   const { register, handleSubmit, formState, setError, reset } = form;
   const errors = formState.errors;
 
@@ -55,7 +58,12 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Business profile">
           <FormSection legend="About the business">
-            <Field label="Business name" autoComplete="organization" {...register("name")} error={errors.name?.message} />
+            <Field
+              label="Business name"
+              autoComplete="organization"
+              {...register("name")}
+              error={errors.name?.message}
+            />
             <Field
               label="Logo URL"
               type="url"
@@ -65,14 +73,31 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
               {...register("logoUrl")}
               error={errors.logoUrl?.message}
             />
-            <TextAreaField label="Description" rows={4} {...register("description")} error={errors.description?.message} />
+            <TextAreaField
+              label="Description"
+              rows={4}
+              {...register("description")}
+              error={errors.description?.message}
+            />
             <KeywordsField />
           </FormSection>
 
           <FormSection legend="Contact">
-            <Field label="Website" type="url" inputMode="url" placeholder="https://…" {...register("website")} error={errors.website?.message} />
+            <Field
+              label="Website"
+              type="url"
+              inputMode="url"
+              placeholder="https://…"
+              {...register("website")}
+              error={errors.website?.message}
+            />
             <Field label="Phone" type="tel" autoComplete="tel" {...register("phone")} error={errors.phone?.message} />
-            <Field label="Address" autoComplete="street-address" {...register("address")} error={errors.address?.message} />
+            <Field
+              label="Address"
+              autoComplete="street-address"
+              {...register("address")}
+              error={errors.address?.message}
+            />
           </FormSection>
 
           <FormSection legend="Social links">
@@ -109,18 +134,18 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
             </SelectField>
           </FormSection>
 
-          {serverError ? (
-            <FormAlert>{serverError}</FormAlert>
-          ) : null}
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={pending}>
               {pending ? "Saving..." : "Save changes"}
             </Button>
-            {formState.isDirty && !pending ? <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span> : null}
+            {formState.isDirty && !pending ? (
+              <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>
+            ) : null}
           </div>
         </ClientForm>
 
-        <aside aria-label="Preview" className="order-first lg:order-none lg:sticky lg:top-6 lg:self-start">
+        <aside aria-label="Preview" className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start">
           <p className="mb-2 text-sm font-medium text-slate-500 dark:text-slate-400">Live preview</p>
           <ProfilePreview />
         </aside>

@@ -28,7 +28,10 @@ export function SocialLinksField() {
           const urlId = `social-url-${index}`;
           const network = watch(`socialLinks.${index}.network`) ?? "";
           return (
-            <li key={row.id} className="grid grid-cols-[auto_minmax(0,7rem)_minmax(0,1fr)_auto] sm:grid-cols-[auto_minmax(0,9rem)_minmax(0,1fr)_auto] items-start gap-2">
+            <li
+              key={row.id}
+              className="grid grid-cols-[auto_minmax(0,7rem)_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[auto_minmax(0,9rem)_minmax(0,1fr)_auto]"
+            >
               <span className="mt-3 text-slate-500 dark:text-slate-400">
                 <SocialIconSvg icon={socialIconFor(network)} />
               </span>
@@ -52,18 +55,19 @@ export function SocialLinksField() {
                 {...register(`socialLinks.${index}.url`)}
                 error={errors?.url?.message}
               />
-              <Button type="button" variant="ghost" aria-label={`Remove social link ${index + 1}`} onClick={() => remove(index)}>
+              <Button
+                type="button"
+                variant="ghost"
+                aria-label={`Remove social link ${index + 1}`}
+                onClick={() => remove(index)}
+              >
                 ×
               </Button>
             </li>
           );
         })}
       </ul>
-      {rowErrors?.message ? (
-        <FieldError>
-          {rowErrors.message}
-        </FieldError>
-      ) : null}
+      {rowErrors?.message ? <FieldError>{rowErrors.message}</FieldError> : null}
       <Button
         type="button"
         variant="secondary"

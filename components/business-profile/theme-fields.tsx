@@ -9,7 +9,12 @@ import { FieldError } from "@/components/ui/field";
 // <input type="color"> only takes #rrggbb.
 function sixDigitHex(hex: string): string {
   const h = hex.slice(1);
-  return h.length === 3 ? `#${h.split("").map((c) => c + c).join("")}`.toLowerCase() : hex.toLowerCase();
+  return h.length === 3
+    ? `#${h
+        .split("")
+        .map((c) => c + c)
+        .join("")}`.toLowerCase()
+    : hex.toLowerCase();
 }
 
 const iconLabel = (icon: string) => icon.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
@@ -43,7 +48,12 @@ export function ThemeFields() {
                   type="color"
                   aria-label={`${label} colour picker`}
                   value={sixDigitHex(isHexColor(value) ? value : resolved[key])}
-                  onChange={(event) => setValue(`theme.${key}`, event.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })}
+                  onChange={(event) =>
+                    setValue(`theme.${key}`, event.target.value.toUpperCase(), {
+                      shouldDirty: true,
+                      shouldValidate: true,
+                    })
+                  }
                   className="h-10 w-12 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-1 dark:border-slate-700 dark:bg-slate-900"
                 />
                 <input
@@ -58,11 +68,7 @@ export function ThemeFields() {
                   {...register(`theme.${key}`)}
                 />
               </div>
-              {error ? (
-                <FieldError id={`${id}-error`}>
-                  {error}
-                </FieldError>
-              ) : null}
+              {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
             </div>
           );
         })}
@@ -84,11 +90,7 @@ export function ThemeFields() {
             </label>
           ))}
         </div>
-        {errors?.placeholderIcon ? (
-          <FieldError>
-            {errors.placeholderIcon.message}
-          </FieldError>
-        ) : null}
+        {errors?.placeholderIcon ? <FieldError>{errors.placeholderIcon.message}</FieldError> : null}
       </fieldset>
     </div>
   );

@@ -44,11 +44,16 @@ export function AccountStep({ onGoogle, googlePending }: { onGoogle: () => void;
 /** Step 2 for a signed-in user: the business joins the account they are using. */
 export function SignedInAccountStep({ account }: { account: SignedInAccount }) {
   return (
-    <div role="note" className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-800">
+    <div
+      role="note"
+      className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-800"
+    >
       <p className="font-medium">
         You are signed in as {[account.firstName, account.lastName].filter(Boolean).join(" ") || account.email}.
       </p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">The business will be added to this account ({account.email}).</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        The business will be added to this account ({account.email}).
+      </p>
     </div>
   );
 }

@@ -77,7 +77,10 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
           if (type !== "change" || !field) return;
           const again: (keyof BusinessWizardInput)[] = [];
           if (checked.current.has(field)) again.push(field as keyof BusinessWizardInput);
-          if (field === "password" && (checked.current.has("confirmPassword") || form.getFieldState("confirmPassword").isTouched)) {
+          if (
+            field === "password" &&
+            (checked.current.has("confirmPassword") || form.getFieldState("confirmPassword").isTouched)
+          ) {
             again.push("confirmPassword");
           }
           if (again.length) void form.trigger(again);
@@ -125,7 +128,9 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
     }
     const body = (await response.json().catch(() => null)) as { status?: unknown; message?: unknown } | null;
     if (!response.ok || body?.status !== "success") {
-      return fail(typeof body?.message === "string" && body.message ? body.message : "Please try again or contact support");
+      return fail(
+        typeof body?.message === "string" && body.message ? body.message : "Please try again or contact support",
+      );
     }
     // The response set the session cookie; a client navigation keeps the toast on screen.
     toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });

@@ -19,7 +19,10 @@ const notProvided = <span className="text-slate-400 dark:text-slate-500">Not pro
 export function ConfirmStep({ tapId }: { tapId: string | null }) {
   const { control } = useFormContext<BusinessWizardInput>();
   const values = useWatch({ control });
-  const name = [values.firstName, values.lastName].map((part) => part?.trim()).filter(Boolean).join(" ");
+  const name = [values.firstName, values.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
   const website = values.website?.trim();
   return (
     <div className="space-y-6">
@@ -51,7 +54,12 @@ export function ConfirmStep({ tapId }: { tapId: string | null }) {
           <Row label="Website">
             {website ? (
               // Only http(s) addresses pass the step-1 validation.
-              <a href={website} target="_blank" rel="noopener noreferrer" className="text-brand underline dark:text-indigo-300">
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand underline dark:text-indigo-300"
+              >
                 {website}
               </a>
             ) : (

@@ -170,9 +170,7 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
         ) : null}
       </div>
       {error ? (
-        <FieldError id={errorId}>
-          {error}
-        </FieldError>
+        <FieldError id={errorId}>{error}</FieldError>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
           Pick one or more categories from the list.

@@ -12,7 +12,10 @@ export function ListboxOption({ active, ...props }: Props) {
     <li
       role="option"
       aria-selected={active}
-      className={cn("cursor-pointer px-3 py-2 text-sm", active ? "bg-brand text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800")}
+      className={cn(
+        "cursor-pointer px-3 py-2 text-sm",
+        active ? "bg-brand text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800",
+      )}
       {...props}
     />
   );

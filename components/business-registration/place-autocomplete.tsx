@@ -158,9 +158,7 @@ export function PlaceAutocomplete({
         ) : null}
       </div>
       {error ? (
-        <FieldError id={errorId}>
-          {error}
-        </FieldError>
+        <FieldError id={errorId}>{error}</FieldError>
       ) : search ? (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
           Start typing to find your business and fill in its details.

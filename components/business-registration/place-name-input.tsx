@@ -74,7 +74,10 @@ function GooglePlaceNameInput({ apiKey, ...props }: PlaceNameInputProps & { apiK
     if (loadError) console.error("Google Maps failed to load", loadError);
   }, [loadError]);
   const search = useMemo(
-    () => (isLoaded && !loadError ? createGooglePlaceSearch((request) => google.maps.places.Place.searchByText(request)) : null),
+    () =>
+      isLoaded && !loadError
+        ? createGooglePlaceSearch((request) => google.maps.places.Place.searchByText(request))
+        : null,
     [isLoaded, loadError],
   );
   return <PlaceAutocomplete search={search} {...props} />;

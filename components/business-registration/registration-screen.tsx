@@ -6,7 +6,14 @@ import { BusinessWizard } from "./business-wizard";
 type Props = ComponentProps<typeof BusinessWizard>;
 
 /** /register/business and /claim/register: the business registration wizard. */
-export function BusinessRegistrationScreen({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {
+export function BusinessRegistrationScreen({
+  tapId,
+  redirect,
+  googleEnabled,
+  googleSignIn,
+  account,
+  addBusiness,
+}: Props) {
   return (
     <PageShell>
       <div className="mx-auto max-w-xl space-y-6">

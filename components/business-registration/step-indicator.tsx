@@ -16,13 +16,17 @@ export function StepIndicator({ current }: { current: number }) {
           >
             <span
               className={cn(
-                "flex h-7 w-7 shrink-0 items-center sm:h-8 sm:w-8 justify-center rounded-full text-sm font-semibold",
-                state === "todo" ? "border border-slate-300 text-slate-500 dark:border-slate-600 dark:text-slate-400" : "bg-brand text-white",
+                "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold sm:h-8 sm:w-8",
+                state === "todo"
+                  ? "border border-slate-300 text-slate-500 dark:border-slate-600 dark:text-slate-400"
+                  : "bg-brand text-white",
               )}
             >
               {index + 1}
             </span>
-            <span className={cn("text-sm", state === "current" ? "font-semibold" : "text-slate-500 dark:text-slate-400")}>
+            <span
+              className={cn("text-sm", state === "current" ? "font-semibold" : "text-slate-500 dark:text-slate-400")}
+            >
               {step.label}
               {state === "done" ? <span className="sr-only"> (completed)</span> : null}
             </span>

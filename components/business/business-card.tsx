@@ -95,7 +95,12 @@ export function BusinessCard({ business, headingLevel = 2 }: { business: CardBus
             {website ? (
               <li className="flex items-center gap-2">
                 <ContactIconSvg icon="globe" />
-                <a href={website} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-2">
+                <a
+                  href={website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium underline underline-offset-2"
+                >
                   {hostname}
                 </a>
               </li>

@@ -21,7 +21,9 @@ const placeholderPaths: Record<PlaceholderIcon, ReactNode> = {
       <circle cx="12" cy="15" r="1" />
     </>
   ),
-  beer: <path d="M5 8h10v12H5zM15 11h2a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2h-2M5 8a3 3 0 0 1 3-4 3 3 0 0 1 4 0 3 3 0 0 1 3 4M9 12v5M12 12v5" />,
+  beer: (
+    <path d="M5 8h10v12H5zM15 11h2a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2h-2M5 8a3 3 0 0 1 3-4 3 3 0 0 1 4 0 3 3 0 0 1 3 4M9 12v5M12 12v5" />
+  ),
   wine: <path d="M8 3h8c0 4-1 8-4 8S8 7 8 3zM12 11v9M8 21h8" />,
   leaf: <path d="M5 19C5 9 11 4 20 4c0 9-5 15-15 15zM5 19l8-8" />,
   heart: <path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.5A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" />,
@@ -74,9 +76,7 @@ const socialPaths: Record<SocialIcon, ReactNode> = {
 };
 
 const contactPaths = {
-  phone: (
-    <path d="M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 5a2 2 0 0 1 2-2z" />
-  ),
+  phone: <path d="M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 5a2 2 0 0 1 2-2z" />,
   pin: (
     <>
       <path d="M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12z" />
@@ -86,7 +86,15 @@ const contactPaths = {
   globe: socialPaths.web,
 } as const;
 
-export function PlaceholderIconSvg({ icon, size = 24, className }: { icon: PlaceholderIcon; size?: number; className?: string }) {
+export function PlaceholderIconSvg({
+  icon,
+  size = 24,
+  className,
+}: {
+  icon: PlaceholderIcon;
+  size?: number;
+  className?: string;
+}) {
   return (
     <StrokeIcon size={size} className={className}>
       {placeholderPaths[icon] ?? placeholderPaths.store}
@@ -102,7 +110,15 @@ export function SocialIconSvg({ icon, size = 20, className }: { icon: SocialIcon
   );
 }
 
-export function ContactIconSvg({ icon, size = 18, className }: { icon: keyof typeof contactPaths; size?: number; className?: string }) {
+export function ContactIconSvg({
+  icon,
+  size = 18,
+  className,
+}: {
+  icon: keyof typeof contactPaths;
+  size?: number;
+  className?: string;
+}) {
   return (
     <StrokeIcon size={size} className={className}>
       {contactPaths[icon]}

@@ -8,7 +8,10 @@ export function HeaderQrButton({ userId }: { userId: string }) {
     <ShowQrDialog
       userId={userId}
       trigger={
-        <button type="button" className="rounded-md px-2 py-1 font-medium text-brand hover:underline dark:text-indigo-300 [@media(max-width:768px)]:hidden">
+        <button
+          type="button"
+          className="rounded-md px-2 py-1 font-medium text-brand hover:underline dark:text-indigo-300 [@media(max-width:768px)]:hidden"
+        >
           Show my QR
         </button>
       }

@@ -13,7 +13,9 @@ function QrCanvas({ value }: { value: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!canvas.current) return;
-    QRCode.toCanvas(canvas.current, value, { errorCorrectionLevel: "H", width: QR_SIZE, margin: 2 }).catch(() => setFailed(true));
+    QRCode.toCanvas(canvas.current, value, { errorCorrectionLevel: "H", width: QR_SIZE, margin: 2 }).catch(() =>
+      setFailed(true),
+    );
   }, [value]);
   if (failed) return <p role="alert">The QR code could not be drawn. Your link: {value}</p>;
   return (
@@ -42,7 +44,7 @@ export function ShowQrDialog({ userId, trigger }: { userId: string; trigger: Rea
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay data-testid="qr-backdrop" className="fixed inset-0 z-[60] bg-slate-950/80 backdrop-blur-sm" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[70] w-[min(92vw,22rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-[70] w-[min(92vw,22rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl focus:outline-none dark:bg-slate-900 dark:text-slate-100">
           <Dialog.Title className="text-lg font-semibold">My QR code</Dialog.Title>
           {value ? <QrCanvas value={value} /> : null}
           <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{QR_TEXT}</Dialog.Description>

@@ -15,12 +15,17 @@ export async function BusinessProgramsSection({ ownerId, businessId }: { ownerId
         <h2 id="programs-heading" className="text-lg font-semibold">
           Loyalty programs
         </h2>
-        <Link href={`/dashboard/program/create?businessId=${encodeURIComponent(businessId)}`} className={buttonClass("secondary")}>
+        <Link
+          href={`/dashboard/program/create?businessId=${encodeURIComponent(businessId)}`}
+          className={buttonClass("secondary")}
+        >
           New program
         </Link>
       </div>
       {programs.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">No programs yet. Create one so your customers earn rewards when they tap.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          No programs yet. Create one so your customers earn rewards when they tap.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {programs.map((program) => {

@@ -24,7 +24,8 @@ type Props =
   | { mode: "edit"; programId: string; defaultValues: ProgramInput; readOnly?: boolean };
 
 // "" clears the optional expiry; anything else is checked by the schema.
-const optionalNumber = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
+const optionalNumber = (value: unknown) =>
+  value === "" || value === null || value === undefined ? null : Number(value);
 
 /** Create or edit a program, with the customer's view of it live beside the form. */
 export function ProgramForm(props: Props) {
@@ -43,7 +44,10 @@ export function ProgramForm(props: Props) {
     startTransition(async () => {
       let result: ProgramActionResult;
       try {
-        result = props.mode === "create" ? await createProgramAction(input) : await updateProgramAction(props.programId, input);
+        result =
+          props.mode === "create"
+            ? await createProgramAction(input)
+            : await updateProgramAction(props.programId, input);
       } catch {
         setServerError("Failed to save the program");
         return;
@@ -69,11 +73,21 @@ export function ProgramForm(props: Props) {
   return (
     <FormProvider {...form}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label={props.mode === "create" ? "New program" : "Edit program"}>
+        <ClientForm
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-6"
+          aria-label={props.mode === "create" ? "New program" : "Edit program"}
+        >
           <fieldset disabled={readOnly || pending} className="space-y-6">
             {props.mode === "create" ? (
               <Card className="space-y-4 p-5">
-                <SelectField label="Business" id="businessId" {...register("businessId")} error={errors.businessId?.message}>
+                <SelectField
+                  label="Business"
+                  id="businessId"
+                  {...register("businessId")}
+                  error={errors.businessId?.message}
+                >
                   {props.businesses.map((business) => (
                     <option key={business.id} value={business.id}>
                       {business.name}
@@ -89,20 +103,22 @@ export function ProgramForm(props: Props) {
                     <ProgramTypeIcon type={type} size={20} />
                   </span>
                   <span>
-                    <span className="font-medium">{typeLabel(type)}</span> program. The type can&apos;t be changed after creation.
+                    <span className="font-medium">{typeLabel(type)}</span> program. The type can&apos;t be changed after
+                    creation.
                   </span>
                 </p>
-                {errors.type ? (
-                  <FieldError>
-                    {errors.type.message}
-                  </FieldError>
-                ) : null}
+                {errors.type ? <FieldError>{errors.type.message}</FieldError> : null}
               </div>
             )}
 
             <FormSection legend="Program">
               <Field label="Program name" maxLength={80} {...register("name")} error={errors.name?.message} />
-              <TextAreaField label="Description" maxLength={500} {...register("description")} error={errors.description?.message} />
+              <TextAreaField
+                label="Description"
+                maxLength={500}
+                {...register("description")}
+                error={errors.description?.message}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label="Start date" type="date" {...register("startDate")} error={errors.startDate?.message} />
                 <Field label="End date" type="date" {...register("endDate")} error={errors.endDate?.message} />
@@ -116,16 +132,23 @@ export function ProgramForm(props: Props) {
 
             <FormSection legend="Rules">
               <ProgramRulesFields type={type} />
-              {errors.rules?.message ? (
-                <FieldError>
-                  {errors.rules.message}
-                </FieldError>
-              ) : null}
+              {errors.rules?.message ? <FieldError>{errors.rules.message}</FieldError> : null}
             </FormSection>
 
             <FormSection legend="Reward">
-              <Field label="Reward name" maxLength={80} placeholder="Free coffee" {...register("rewardName")} error={errors.rewardName?.message} />
-              <TextAreaField label="Reward description" maxLength={500} {...register("rewardDescription")} error={errors.rewardDescription?.message} />
+              <Field
+                label="Reward name"
+                maxLength={80}
+                placeholder="Free coffee"
+                {...register("rewardName")}
+                error={errors.rewardName?.message}
+              />
+              <TextAreaField
+                label="Reward description"
+                maxLength={500}
+                {...register("rewardDescription")}
+                error={errors.rewardDescription?.message}
+              />
               <Field
                 label="Reward expires after (days)"
                 type="number"
@@ -140,9 +163,7 @@ export function ProgramForm(props: Props) {
             </FormSection>
           </fieldset>
 
-          {serverError ? (
-            <FormAlert>{serverError}</FormAlert>
-          ) : null}
+          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           {readOnly ? null : (
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={pending}>

@@ -32,7 +32,9 @@ export function programOfferLine(type: string, rules: OfferRules | undefined, re
     case "visits":
       return `Every ${counted(r.visitsRequired, "visit", "visits")} → ${reward}`;
     case "tier": {
-      const upper = (r.tiers ?? []).slice(1).map((tier) => `${tier.name || "?"} at ${counted(tier.minVisits, "visit", "visits")}`);
+      const upper = (r.tiers ?? [])
+        .slice(1)
+        .map((tier) => `${tier.name || "?"} at ${counted(tier.minVisits, "visit", "visits")}`);
       return upper.length ? `Reach ${upper.join(", ")} → ${reward}` : `Join the club → ${reward}`;
     }
     case "referral":

@@ -21,16 +21,14 @@ export function ProgramPreview({ values }: { values: ProgramPreviewValues }) {
       <h2 id="program-preview-heading" className="text-sm font-medium text-slate-500 dark:text-slate-400">
         Preview: what customers see
       </h2>
-      <Card
-        as="article"
-        data-testid="program-preview"
-        className="flex gap-3 rounded-xl p-4 shadow-sm"
-      >
+      <Card as="article" data-testid="program-preview" className="flex gap-3 rounded-xl p-4 shadow-sm">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand text-white">
           <ProgramTypeIcon type={values.type} size={22} />
         </span>
         <div className="min-w-0 space-y-1">
-          <h3 className="font-medium break-words">{values.name?.trim() || PROGRAM_TYPE_LABELS[values.type] || "Your program"}</h3>
+          <h3 className="font-medium break-words">
+            {values.name?.trim() || PROGRAM_TYPE_LABELS[values.type] || "Your program"}
+          </h3>
           {values.description?.trim() ? (
             <p className="text-sm break-words text-slate-600 dark:text-slate-300">{values.description}</p>
           ) : null}
@@ -41,7 +39,9 @@ export function ProgramPreview({ values }: { values: ProgramPreviewValues }) {
               {ends ? <span>Ends {ends}</span> : null}
             </p>
           ) : null}
-          <p className="text-sm font-medium break-words">{programOfferLine(values.type, values.rules, values.rewardName ?? undefined)}</p>
+          <p className="text-sm font-medium break-words">
+            {programOfferLine(values.type, values.rules, values.rewardName ?? undefined)}
+          </p>
         </div>
       </Card>
     </section>

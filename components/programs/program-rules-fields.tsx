@@ -6,7 +6,8 @@ import { TiersEditor } from "@/components/programs/tiers-editor";
 import { Field } from "@/components/ui/field";
 import type { ProgramInput } from "@/lib/validation/programs";
 
-type WholeNumberRule = "stampsRequired" | "pointsPerVisit" | "threshold" | "visitsRequired" | "windowDays" | "withinDays";
+type WholeNumberRule =
+  "stampsRequired" | "pointsPerVisit" | "threshold" | "visitsRequired" | "windowDays" | "withinDays";
 
 /** The settings of the chosen type (lib/loyalty/rules.ts); each type's defaults are loaded when it is picked. */
 export function ProgramRulesFields({ type }: { type: string }) {
@@ -28,9 +29,17 @@ export function ProgramRulesFields({ type }: { type: string }) {
 
   switch (type) {
     case "stamps":
-      return whole("stampsRequired", "Stamps required", "One stamp per visit; a full card earns the reward and starts over.");
+      return whole(
+        "stampsRequired",
+        "Stamps required",
+        "One stamp per visit; a full card earns the reward and starts over.",
+      );
     case "time-limited":
-      return whole("stampsRequired", "Stamps required", "Only visits between the start and end dates (both required) collect stamps.");
+      return whole(
+        "stampsRequired",
+        "Stamps required",
+        "Only visits between the start and end dates (both required) collect stamps.",
+      );
     case "points":
       return (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -55,7 +64,12 @@ export function ProgramRulesFields({ type }: { type: string }) {
         </div>
       );
     case "birthday":
-      return whole("windowDays", "Days around the birthday", "0 means the birthday itself only. One reward per year.", 0);
+      return whole(
+        "windowDays",
+        "Days around the birthday",
+        "0 means the birthday itself only. One reward per year.",
+        0,
+      );
     case "challenge":
       return (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -66,8 +80,16 @@ export function ProgramRulesFields({ type }: { type: string }) {
     case "gamified":
       return <WinChanceField />;
     case "anniversary":
-      return <p className="text-sm text-slate-600 dark:text-slate-300">No settings: the reward comes with the first visit on or after each yearly anniversary of joining.</p>;
+      return (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          No settings: the reward comes with the first visit on or after each yearly anniversary of joining.
+        </p>
+      );
     default:
-      return <p className="text-sm text-slate-600 dark:text-slate-300">No settings: visits are counted, and no reward is issued automatically.</p>;
+      return (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          No settings: visits are counted, and no reward is issued automatically.
+        </p>
+      );
   }
 }

@@ -28,7 +28,13 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
           type="button"
           variant="secondary"
           disabled={pending}
-          onClick={() => run(() => setProgramActiveAction(programId, false), "Program paused", "Visits no longer count towards it until you resume it.")}
+          onClick={() =>
+            run(
+              () => setProgramActiveAction(programId, false),
+              "Program paused",
+              "Visits no longer count towards it until you resume it.",
+            )
+          }
         >
           Pause
         </Button>
@@ -36,7 +42,9 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
         <Button
           type="button"
           disabled={pending}
-          onClick={() => run(() => setProgramActiveAction(programId, true), "Program resumed", "Customers collect progress again.")}
+          onClick={() =>
+            run(() => setProgramActiveAction(programId, true), "Program resumed", "Customers collect progress again.")
+          }
         >
           Resume
         </Button>
@@ -50,8 +58,8 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
           <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
             <Dialog.Title className="text-lg font-semibold">End “{programName}”?</Dialog.Title>
             <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
-              Customers will no longer collect progress in it and it disappears from your tag page. Rewards already earned stay valid.
-              An ended program can&apos;t be resumed.
+              Customers will no longer collect progress in it and it disappears from your tag page. Rewards already
+              earned stay valid. An ended program can&apos;t be resumed.
             </Dialog.Description>
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonClass("secondary")} disabled={pending}>

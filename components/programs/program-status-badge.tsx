@@ -9,7 +9,10 @@ const styles: Record<ProgramStatus, string> = {
 
 export function ProgramStatusBadge({ status }: { status: ProgramStatus }) {
   return (
-    <span data-testid="program-status" className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}>
+    <span
+      data-testid="program-status"
+      className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}
+    >
       {status}
     </span>
   );

@@ -12,8 +12,10 @@ const paths: Record<string, string> = {
   anniversary: "M3 9h18M7 3v3M17 3v3M5 6h14v14H5V6zM12 17l-2.5-2.4a1.6 1.6 0 1 1 2.5-2 1.6 1.6 0 1 1 2.5 2L12 17z",
   challenge: "M13 2L4 14h7l-1 8 9-12h-7l1-8z",
   "time-limited": "M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM12 9v4l2.5 2.5M9 2h6",
-  gamified: "M6 11h4M8 9v4M15 12h.01M18 10h.01M17.3 5H6.7a4 4 0 0 0-4 3.6l-.6 6a3 3 0 0 0 5.4 2.1L9 15h6l1.5 1.7a3 3 0 0 0 5.4-2.1l-.6-6A4 4 0 0 0 17.3 5z",
-  default: "M20 12v9H4v-9M2 7h20v5H2V7zM12 21V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z",
+  gamified:
+    "M6 11h4M8 9v4M15 12h.01M18 10h.01M17.3 5H6.7a4 4 0 0 0-4 3.6l-.6 6a3 3 0 0 0 5.4 2.1L9 15h6l1.5 1.7a3 3 0 0 0 5.4-2.1l-.6-6A4 4 0 0 0 17.3 5z",
+  default:
+    "M20 12v9H4v-9M2 7h20v5H2V7zM12 21V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z",
 };
 
 export const PROGRAM_TYPE_LABELS: Record<string, string> = {

@@ -70,11 +70,7 @@ export function ProgramTypePicker() {
           </label>
         ))}
       </div>
-      {formState.errors.type ? (
-        <FieldError>
-          {formState.errors.type.message}
-        </FieldError>
-      ) : null}
+      {formState.errors.type ? <FieldError>{formState.errors.type.message}</FieldError> : null}
     </fieldset>
   );
 }

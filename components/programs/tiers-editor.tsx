@@ -16,7 +16,10 @@ export function TiersEditor() {
   const listError = errors?.root?.message ?? errors?.message;
   return (
     <div className="space-y-3">
-      <p className={hintClass}>Customers move up a tier when their visits reach its number, and get the reward each time. The first tier starts at 0.</p>
+      <p className={hintClass}>
+        Customers move up a tier when their visits reach its number, and get the reward each time. The first tier starts
+        at 0.
+      </p>
       <ol className="space-y-2">
         {fields.map((row, index) => {
           const rowErrors = errors?.[index];
@@ -33,11 +36,7 @@ export function TiersEditor() {
                   className={inputClass}
                   {...register(`rules.tiers.${index}.name`)}
                 />
-                {rowErrors?.name ? (
-                  <FieldError>
-                    {rowErrors.name.message}
-                  </FieldError>
-                ) : null}
+                {rowErrors?.name ? <FieldError>{rowErrors.name.message}</FieldError> : null}
               </div>
               <div className="space-y-1">
                 <label htmlFor={`tier-visits-${index}`} className="sr-only">
@@ -52,24 +51,22 @@ export function TiersEditor() {
                   className={inputClass}
                   {...register(`rules.tiers.${index}.minVisits`, { valueAsNumber: true })}
                 />
-                {rowErrors?.minVisits ? (
-                  <FieldError>
-                    {rowErrors.minVisits.message}
-                  </FieldError>
-                ) : null}
+                {rowErrors?.minVisits ? <FieldError>{rowErrors.minVisits.message}</FieldError> : null}
               </div>
-              <Button type="button" variant="ghost" aria-label={`Remove tier ${index + 1}`} disabled={fields.length <= 1} onClick={() => remove(index)}>
+              <Button
+                type="button"
+                variant="ghost"
+                aria-label={`Remove tier ${index + 1}`}
+                disabled={fields.length <= 1}
+                onClick={() => remove(index)}
+              >
                 Remove
               </Button>
             </li>
           );
         })}
       </ol>
-      {listError ? (
-        <FieldError>
-          {listError}
-        </FieldError>
-      ) : null}
+      {listError ? <FieldError>{listError}</FieldError> : null}
       <Button
         type="button"
         variant="secondary"

@@ -86,9 +86,7 @@ export function InstallBanner() {
       className="fixed inset-x-0 top-0 z-50 border-b border-indigo-200 bg-indigo-50 px-4 py-3 shadow-md dark:border-indigo-900 dark:bg-indigo-950"
     >
       <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-800 dark:text-slate-100">
-          Install the app for a faster, app-like experience.
-        </p>
+        <p className="text-sm text-slate-800 dark:text-slate-100">Install the app for a faster, app-like experience.</p>
         <div className="flex gap-2">
           <Button type="button" variant="secondary" onClick={close}>
             Close

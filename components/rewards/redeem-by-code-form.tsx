@@ -14,10 +14,15 @@ import { FormAlert } from "@/components/ui/form-alert";
 export function RedeemByCodeForm() {
   const [result, setResult] = useState<RedeemActionResult | null>(null);
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState, reset } = useForm<RedeemCodeInput>({ resolver: zodResolver(redeemCodeSchema) });
+  const { register, handleSubmit, formState, reset } = useForm<RedeemCodeInput>({
+    resolver: zodResolver(redeemCodeSchema),
+  });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
-      const outcome = await redeemByCodeAction(values).catch(() => ({ ok: false as const, error: "Could not redeem the reward. Try again." }));
+      const outcome = await redeemByCodeAction(values).catch(() => ({
+        ok: false as const,
+        error: "Could not redeem the reward. Try again.",
+      }));
       setResult(outcome);
       if (outcome.ok) reset();
     }),
@@ -25,14 +30,24 @@ export function RedeemByCodeForm() {
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <div className="flex-1">
-        <Field label="Reward code" autoComplete="off" autoCapitalize="characters" placeholder="e.g. 7KQ4MZ2P" {...register("code")} error={formState.errors.code?.message} />
+        <Field
+          label="Reward code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          placeholder="e.g. 7KQ4MZ2P"
+          {...register("code")}
+          error={formState.errors.code?.message}
+        />
       </div>
       <Button type="submit" disabled={pending} className="sm:mt-6">
         Redeem
       </Button>
       {result ? (
         result.ok ? (
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 sm:basis-full dark:bg-emerald-950 dark:text-emerald-100">
+          <p
+            role="status"
+            className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 sm:basis-full dark:bg-emerald-950 dark:text-emerald-100"
+          >
             Redeemed: {result.name}
             {result.customerName ? ` for ${result.customerName}` : ""}.{" "}
             <Link href={`/dashboard/redeem-reward/${result.rewardId}`} className="underline">

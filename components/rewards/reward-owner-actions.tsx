@@ -12,7 +12,8 @@ export function ConfirmRedemptionButton({ rewardId }: { rewardId: string }) {
   const confirm = () =>
     run(
       () => redeemRewardAction(rewardId),
-      (result) => (result.ok ? toast.success("Reward redeemed", { description: result.name }) : toast.error(result.error)),
+      (result) =>
+        result.ok ? toast.success("Reward redeemed", { description: result.name }) : toast.error(result.error),
       { refresh: "always" },
     );
   return (

@@ -21,7 +21,10 @@ export function DeleteAccountForm() {
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
       setError(null);
-      const result = await deleteAccountAction(values).catch(() => ({ ok: false as const, error: "Failed to delete your account. Please try again." }));
+      const result = await deleteAccountAction(values).catch(() => ({
+        ok: false as const,
+        error: "Failed to delete your account. Please try again.",
+      }));
       if (!result.ok) return setError(result.error);
       try {
         // Other tabs see the session go and reload into the login guard.
@@ -38,7 +41,8 @@ export function DeleteAccountForm() {
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        This removes your name, email, birthday, memberships and rewards for good. Businesses keep only anonymous visit counts.
+        This removes your name, email, birthday, memberships and rewards for good. Businesses keep only anonymous visit
+        counts.
       </p>
       <Field
         label={`Type ${DELETE_CONFIRMATION} to confirm`}
@@ -46,11 +50,7 @@ export function DeleteAccountForm() {
         {...register("confirm")}
         error={formState.errors.confirm?.message}
       />
-      {error ? (
-        <ActionError>
-          {error}
-        </ActionError>
-      ) : null}
+      {error ? <ActionError>{error}</ActionError> : null}
       <button
         type="submit"
         disabled={pending}

@@ -11,7 +11,10 @@ export function NotificationsSetting({ enabled }: { enabled: boolean }) {
     // Shown at once (outside the transition); put back if saving fails.
     setChecked(next);
     startTransition(async () => {
-      const result = await setNotificationsAction({ enabled: next }).catch(() => ({ ok: false as const, error: "Please try again." }));
+      const result = await setNotificationsAction({ enabled: next }).catch(() => ({
+        ok: false as const,
+        error: "Please try again.",
+      }));
       if (result.ok) {
         toast.success(next ? "Notifications turned on" : "Notifications turned off");
       } else {
@@ -31,7 +34,9 @@ export function NotificationsSetting({ enabled }: { enabled: boolean }) {
       />
       <span>
         <span className="block font-medium">Notifications</span>
-        <span className="block text-sm text-slate-600 dark:text-slate-300">News about your rewards and the places you visit.</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-300">
+          News about your rewards and the places you visit.
+        </span>
       </span>
     </label>
   );

@@ -20,7 +20,10 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
   });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
-      const result = await updateProfileAction(values).catch(() => ({ ok: false as const, error: "Please try again." }));
+      const result = await updateProfileAction(values).catch(() => ({
+        ok: false as const,
+        error: "Please try again.",
+      }));
       if (result.ok) {
         // The dashboard header shows the first name.
         router.refresh();
@@ -30,8 +33,18 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
   );
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
-      <Field label="First name" autoComplete="given-name" {...register("firstName")} error={formState.errors.firstName?.message} />
-      <Field label="Last name" autoComplete="family-name" {...register("lastName")} error={formState.errors.lastName?.message} />
+      <Field
+        label="First name"
+        autoComplete="given-name"
+        {...register("firstName")}
+        error={formState.errors.firstName?.message}
+      />
+      <Field
+        label="Last name"
+        autoComplete="family-name"
+        {...register("lastName")}
+        error={formState.errors.lastName?.message}
+      />
       <Field
         label="Birthday"
         type="date"

@@ -12,7 +12,13 @@ import { Field, FieldError } from "@/components/ui/field";
 import { claimTagSchema, type ClaimTagInput } from "@/lib/validation/tags";
 import { ClientForm } from "@/components/ui/client-form";
 
-export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; businesses: { id: string; name: string }[] }) {
+export function ClaimTagForm({
+  tagId,
+  businesses,
+}: {
+  tagId: string | null;
+  businesses: { id: string; name: string }[];
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<{ message: string; tagId: string } | null>(null);
@@ -23,7 +29,10 @@ export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; busi
 
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
-      const result = await claimTagAction(values).catch(() => ({ ok: false as const, error: "Error processing claim request" }));
+      const result = await claimTagAction(values).catch(() => ({
+        ok: false as const,
+        error: "Error processing claim request",
+      }));
       if (result.ok) {
         toast.success("Tag claimed", { description: `Tag ${values.tagId} now opens your business card.` });
         router.push(`/dashboard/business/${result.businessId}`);
@@ -40,7 +49,10 @@ export function ClaimTagForm({ tagId, businesses }: { tagId: string | null; busi
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Business</legend>
         {businesses.map((b) => (
-          <label key={b.id} className="flex items-center gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+          <label
+            key={b.id}
+            className="flex items-center gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+          >
             <input type="radio" value={b.id} {...register("businessId")} />
             {b.name}
           </label>

@@ -24,7 +24,10 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
 
   const save = (value: string, done: string) =>
     startTransition(async () => {
-      const result = await pinSecureTagChipAction({ tagId, uid: value }).catch(() => ({ ok: false as const, error: "Could not save the chip. Please try again." }));
+      const result = await pinSecureTagChipAction({ tagId, uid: value }).catch(() => ({
+        ok: false as const,
+        error: "Could not save the chip. Please try again.",
+      }));
       if (result.ok) {
         setUid("");
         toast.success(done);
@@ -39,7 +42,12 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
       setError(parsed.success ? "Enter the chip UID to pin." : firstIssue(parsed.error, "Enter the chip UID to pin."));
       return;
     }
-    if (chipUid && parsed.data !== chipUid && !window.confirm(`Replace the pinned chip ${chipUid} with ${parsed.data}? Links from the old chip stop working.`)) return;
+    if (
+      chipUid &&
+      parsed.data !== chipUid &&
+      !window.confirm(`Replace the pinned chip ${chipUid} with ${parsed.data}? Links from the old chip stop working.`)
+    )
+      return;
     setError(undefined);
     save(parsed.data, "Chip pinned");
   };

@@ -28,7 +28,10 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
 
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
-      const result = await saveSecureTagKeysAction(values).catch(() => ({ ok: false as const, error: "Could not save the keys. Please try again." }));
+      const result = await saveSecureTagKeysAction(values).catch(() => ({
+        ok: false as const,
+        error: "Could not save the keys. Please try again.",
+      }));
       if (result.ok) {
         reset({ tagId, metaReadKey: "", fileReadKey: "" });
         toast.success("Secure tag saved", { description: "Taps on this tag are now verified." });
@@ -38,9 +41,13 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
   );
 
   const turnOff = () => {
-    if (!window.confirm("Turn secure verification off? The keys are erased and the plain tag URL earns visits again.")) return;
+    if (!window.confirm("Turn secure verification off? The keys are erased and the plain tag URL earns visits again."))
+      return;
     startTransition(async () => {
-      const result = await disableSecureTagAction(tagId).catch(() => ({ ok: false as const, error: "Could not turn it off. Please try again." }));
+      const result = await disableSecureTagAction(tagId).catch(() => ({
+        ok: false as const,
+        error: "Could not turn it off. Please try again.",
+      }));
       if (result.ok) {
         toast.success("Secure verification turned off");
         router.refresh();

@@ -41,7 +41,9 @@ export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
             <caption className="sr-only">Rejected taps per day</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-800">
-                <th scope="col" className="py-2">Day</th>
+                <th scope="col" className="py-2">
+                  Day
+                </th>
                 {REJECTION_COLUMNS.map((column) => (
                   <th key={column.field} scope="col" className="py-2">
                     {column.label}
@@ -52,7 +54,9 @@ export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
             <tbody>
               {settings.rejections.map((row) => (
                 <tr key={row.day} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-2 font-normal">{day.format(new Date(`${row.day}T00:00:00Z`))}</th>
+                  <th scope="row" className="py-2 font-normal">
+                    {day.format(new Date(`${row.day}T00:00:00Z`))}
+                  </th>
                   {REJECTION_COLUMNS.map((column) => (
                     <td key={column.field} className="py-2">
                       {row[column.field]}

@@ -40,7 +40,8 @@ export function TagRowActions({ tagId, label }: { tagId: string; label: string |
         variant="ghost"
         disabled={pending}
         onClick={() => {
-          if (!window.confirm(`Release tag ${tagId}? It will no longer open your business, and anyone can claim it.`)) return;
+          if (!window.confirm(`Release tag ${tagId}? It will no longer open your business, and anyone can claim it.`))
+            return;
           run(
             () => releaseTagAction(tagId),
             (result) => (result.ok ? toast.success("Tag released") : toast.error(result.error)),

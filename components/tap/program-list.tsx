@@ -28,7 +28,9 @@ export function ProgramList({
         Active Programs
       </h2>
       {programs.length === 0 ? (
-        emptyText ? <p className="text-slate-600 dark:text-slate-400">{emptyText}</p> : null
+        emptyText ? (
+          <p className="text-slate-600 dark:text-slate-400">{emptyText}</p>
+        ) : null
       ) : (
         <ul className="space-y-3">
           {programs.map((program) => {
@@ -43,7 +45,9 @@ export function ProgramList({
                 </span>
                 <div className="min-w-0 space-y-1">
                   <h3 className="font-medium">{program.name}</h3>
-                  {program.description ? <p className="text-sm text-slate-600 dark:text-slate-300">{program.description}</p> : null}
+                  {program.description ? (
+                    <p className="text-sm text-slate-600 dark:text-slate-300">{program.description}</p>
+                  ) : null}
                   {program.startDate || program.endDate ? (
                     <p className="text-xs text-slate-500 dark:text-slate-400">
                       {program.startDate ? <span>Starts {formatDay(program.startDate)}</span> : null}
@@ -61,4 +65,3 @@ export function ProgramList({
     </section>
   );
 }
-

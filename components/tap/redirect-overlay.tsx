@@ -14,7 +14,10 @@ export function RedirectOverlay({ to, message }: { to: string; message: string }
     return () => window.clearTimeout(timer);
   }, [router, to]);
   return (
-    <div role="status" className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/90 p-6 text-center dark:bg-slate-950/90">
+    <div
+      role="status"
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-white/90 p-6 text-center dark:bg-slate-950/90"
+    >
       <Spinner />
       <p className="text-lg font-medium">{message}</p>
     </div>

@@ -5,7 +5,15 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
 /** The card every non-business tap state is shown in. */
-export function TapCard({ title, children, tone = "neutral" }: { title: string; children: ReactNode; tone?: "neutral" | "warning" }) {
+export function TapCard({
+  title,
+  children,
+  tone = "neutral",
+}: {
+  title: string;
+  children: ReactNode;
+  tone?: "neutral" | "warning";
+}) {
   return (
     <Card
       as="section"

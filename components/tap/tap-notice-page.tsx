@@ -9,7 +9,15 @@ import { TapFrame } from "@/components/tap/tap-frame";
  * failure to load the tag is not one of these: it throws to app/tap/error.tsx
  * (docs/errors.md).
  */
-export function TapNoticePage({ message, tagId, children }: { message: string; tagId: string | null; children?: ReactNode }) {
+export function TapNoticePage({
+  message,
+  tagId,
+  children,
+}: {
+  message: string;
+  tagId: string | null;
+  children?: ReactNode;
+}) {
   return (
     <TapFrame>
       <TapNotice message={message} tagId={tagId} />

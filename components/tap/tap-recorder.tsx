@@ -36,7 +36,15 @@ const RETRY_DELAYS_MS = [500, 1500];
  * reloads are new page visits, bounded by the daily limit in the database,
  * and a secure tag's link by its read counter.)
  */
-export function TapRecorder({ tagId, sun, attemptOnly = false }: { tagId: string; sun?: SunParams; attemptOnly?: boolean }) {
+export function TapRecorder({
+  tagId,
+  sun,
+  attemptOnly = false,
+}: {
+  tagId: string;
+  sun?: SunParams;
+  attemptOnly?: boolean;
+}) {
   const [response, setResponse] = useState<TapResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const sent = useRef(false);
@@ -70,7 +78,11 @@ export function TapRecorder({ tagId, sun, attemptOnly = false }: { tagId: string
   if (attemptOnly) return null;
   if (failed) {
     return (
-      <ResultCard tone="error" title="Something went wrong" message="Your visit could not be recorded. Please try again.">
+      <ResultCard
+        tone="error"
+        title="Something went wrong"
+        message="Your visit could not be recorded. Please try again."
+      >
         <button type="button" className={buttonClass("primary", "mt-3")} onClick={() => void send()}>
           Try again
         </button>
@@ -110,10 +122,16 @@ export function TapResult({ response, onProcessed }: { response: TapResponse; on
   if (response.status === "error") {
     if (response.type === "limit_reached") {
       return (
-        <Overlay title="Daily Tap Limit Reached" message={response.message || LIMIT_REACHED_MESSAGE} onClose={() => undefined} />
+        <Overlay
+          title="Daily Tap Limit Reached"
+          message={response.message || LIMIT_REACHED_MESSAGE}
+          onClose={() => undefined}
+        />
       );
     }
-    return <ResultCard tone="error" title="Your visit was not recorded" message={response.message || "An error occurred."} />;
+    return (
+      <ResultCard tone="error" title="Your visit was not recorded" message={response.message || "An error occurred."} />
+    );
   }
   if (response.type === "no_programs") {
     return showNoProgram ? (
@@ -192,7 +210,7 @@ function Overlay({ title, message, onClose }: { title: string; message: string; 
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-slate-900">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description>{message}</Dialog.Description>
           <Dialog.Close className={buttonClass("primary", "w-full")}>OK</Dialog.Close>

@@ -52,14 +52,18 @@ export function TapStateView({
   const tapUrl = `/tap?id=${id}${sunQuery ? `&${sunQuery}` : ""}`;
   return (
     <div className="space-y-6">
-      <p className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <p className="text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
         Tag <span className="font-mono">{state.tagId}</span>
       </p>
       {recorder}
       <BusinessCard business={state.business} headingLevel={1} />
       {signedIn ? null : (
         <Card as="section" className="space-y-2 p-4 text-center">
-          <Link href={`/register?tap_id=${id}&redirect=${encodeURIComponent(tapUrl)}`} className={buttonClass("primary", "w-full")} prefetch={false}>
+          <Link
+            href={`/register?tap_id=${id}&redirect=${encodeURIComponent(tapUrl)}`}
+            className={buttonClass("primary", "w-full")}
+            prefetch={false}
+          >
             Link me
           </Link>
           <p className="text-sm text-slate-600 dark:text-slate-300">Register to start earning rewards</p>

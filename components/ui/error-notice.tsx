@@ -27,7 +27,9 @@ export function ErrorNotice({ error, retry, homeHref = "/", homeLabel = "Go home
     <section className="space-y-4 py-6 text-center">
       <p className="text-sm font-semibold text-brand">Error</p>
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-slate-600 dark:text-slate-400">This page could not be shown just now. Please try again in a moment.</p>
+      <p className="text-slate-600 dark:text-slate-400">
+        This page could not be shown just now. Please try again in a moment.
+      </p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button type="button" onClick={retry}>
           Try again

@@ -8,7 +8,14 @@ export const inputClass =
 export const errorClass = "text-sm text-red-600 dark:text-red-400";
 export const hintClass = "text-xs text-slate-500 dark:text-slate-400";
 
-type FrameProps = { label: ReactNode; hideLabel?: boolean; inputId: string | undefined; error?: string; hint?: string; children: ReactNode };
+type FrameProps = {
+  label: ReactNode;
+  hideLabel?: boolean;
+  inputId: string | undefined;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+};
 
 /** What every control inside a FieldFrame carries: its id, and the message or hint that describes it. */
 function controlProps(inputId: string | undefined, error?: string, hint?: string) {

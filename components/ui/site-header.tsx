@@ -17,7 +17,14 @@ type Props = {
 };
 
 /** The top bar of every page: the brand on the left, links on the right. */
-export function SiteHeader({ label, homeHref = "/", brand = siteName, width = "max-w-3xl", translucent = false, children }: Props) {
+export function SiteHeader({
+  label,
+  homeHref = "/",
+  brand = siteName,
+  width = "max-w-3xl",
+  translucent = false,
+  children,
+}: Props) {
   return (
     <header
       className={cn(

@@ -13,10 +13,16 @@ export function WalletCard({ card }: { card: WalletCardData }) {
       className="overflow-hidden rounded-2xl border border-black/10 shadow-sm"
       style={{ backgroundColor: theme.backgroundColor, color: theme.textColor }}
     >
-      <header className="flex items-center justify-between gap-3 px-4 py-3" style={{ backgroundColor: theme.primaryColor, color: onPrimary }}>
+      <header
+        className="flex items-center justify-between gap-3 px-4 py-3"
+        style={{ backgroundColor: theme.primaryColor, color: onPrimary }}
+      >
         <h2 className="font-semibold">{card.businessName}</h2>
         {card.availableRewards > 0 ? (
-          <Link href="/dashboard/rewards" className="rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-slate-900">
+          <Link
+            href="/dashboard/rewards"
+            className="rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-slate-900"
+          >
             {card.availableRewards} reward{card.availableRewards > 1 ? "s" : ""} ready
           </Link>
         ) : null}
@@ -44,7 +50,10 @@ export function WalletCard({ card }: { card: WalletCardData }) {
                   aria-valuenow={current}
                   className="h-2 overflow-hidden rounded-full bg-black/10"
                 >
-                  <div className="h-full rounded-full" style={{ width: `${percent}%`, backgroundColor: theme.accentColor }} />
+                  <div
+                    className="h-full rounded-full"
+                    style={{ width: `${percent}%`, backgroundColor: theme.accentColor }}
+                  />
                 </div>
               ) : null}
               <p className="text-xs opacity-80">Reward: {program.rewardName}</p>

@@ -12,11 +12,20 @@ import { fieldErrorsOf, firstIssue, type FieldErrors } from "@/lib/validation/er
 export const SIGNED_OUT_MESSAGE = "Please log in again.";
 export const NOT_ALLOWED_MESSAGE = "Not allowed.";
 
-export type ActionFailure<Code extends string = string> = { ok: false; error: string; fieldErrors?: FieldErrors; code?: Code };
+export type ActionFailure<Code extends string = string> = {
+  ok: false;
+  error: string;
+  fieldErrors?: FieldErrors;
+  code?: Code;
+};
 
-export type ActionResult<Data extends object = object, Code extends string = string> = ({ ok: true } & Data) | ActionFailure<Code>;
+export type ActionResult<Data extends object = object, Code extends string = string> =
+  ({ ok: true } & Data) | ActionFailure<Code>;
 
-export function failure<Code extends string = string>(error: string, more: { fieldErrors?: FieldErrors; code?: Code } = {}): ActionFailure<Code> {
+export function failure<Code extends string = string>(
+  error: string,
+  more: { fieldErrors?: FieldErrors; code?: Code } = {},
+): ActionFailure<Code> {
   return { ok: false, error, ...more };
 }
 

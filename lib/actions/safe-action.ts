@@ -4,7 +4,13 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { isAdmin } from "@/lib/auth/roles";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
 import type { AppUser } from "@/lib/db/users";
-import { failure, invalidForm, NOT_ALLOWED_MESSAGE, SIGNED_OUT_MESSAGE, type ActionFailure } from "@/lib/actions/result";
+import {
+  failure,
+  invalidForm,
+  NOT_ALLOWED_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  type ActionFailure,
+} from "@/lib/actions/result";
 
 // The one way to write a server action (docs/input-handling.md, "Server
 // actions"). `action(config, handler)` authorises the caller, parses each
@@ -73,7 +79,8 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
 ): BuiltAction<Out | F> {
   const run = async (...raw: unknown[]): Promise<Out | F> => {
     const { user, refused } = await authorise(config.role);
-    if (refused) return config.refused ?? (failure(refused === "signed-out" ? SIGNED_OUT_MESSAGE : NOT_ALLOWED_MESSAGE) as F);
+    if (refused)
+      return config.refused ?? (failure(refused === "signed-out" ? SIGNED_OUT_MESSAGE : NOT_ALLOWED_MESSAGE) as F);
 
     const parsed: unknown[] = [];
     for (const [index, schema] of config.args.entries()) {
@@ -84,7 +91,9 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
       }
       const invalid = config.invalid?.[index];
       if (invalid === undefined) return invalidForm(result.error) as F;
-      return typeof invalid === "function" ? (invalid as (error: z.ZodError, raw: unknown) => F)(result.error, raw[index]) : invalid;
+      return typeof invalid === "function"
+        ? (invalid as (error: z.ZodError, raw: unknown) => F)(result.error, raw[index])
+        : invalid;
     }
     const args = parsed as Parsed<S>;
 

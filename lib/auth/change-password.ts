@@ -28,15 +28,24 @@ export async function changePasswordWithCurrent(
   const row = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
   if (!row) return { ok: false, status: 401, code: "not_authenticated", message: "Not authenticated" };
   if (row.passwordHash) {
-    if (!currentPassword) return { ok: false, status: 400, code: "current_password_required", message: CURRENT_PASSWORD_REQUIRED };
+    if (!currentPassword)
+      return { ok: false, status: 400, code: "current_password_required", message: CURRENT_PASSWORD_REQUIRED };
     const hash = row.passwordHash;
-    const attempt = await withPasswordAttempt(row.email ?? `user:${userId}`, ip, () => verifyPassword(hash, currentPassword));
+    const attempt = await withPasswordAttempt(row.email ?? `user:${userId}`, ip, () =>
+      verifyPassword(hash, currentPassword),
+    );
     if (!attempt.ok) return { ...attempt, code: "too_many_attempts" };
-    if (!attempt.valid) return { ok: false, status: 401, code: "wrong_current_password", message: CURRENT_PASSWORD_WRONG };
+    if (!attempt.valid)
+      return { ok: false, status: 401, code: "wrong_current_password", message: CURRENT_PASSWORD_WRONG };
   }
   const user = await changePassword(userId, row.passwordHash, newPassword);
   if (!user) {
-    return { ok: false, status: 409, code: "password_changed", message: "Your password was changed meanwhile. Please try again." };
+    return {
+      ok: false,
+      status: 409,
+      code: "password_changed",
+      message: "Your password was changed meanwhile. Please try again.",
+    };
   }
   return { ok: true, user };
 }

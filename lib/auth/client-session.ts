@@ -11,7 +11,9 @@ export function parseStoredAuth(raw: string | null): StoredAuth | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<StoredAuth>;
-    return typeof value?.user?.id === "string" && typeof value.lastValidated === "number" ? (value as StoredAuth) : null;
+    return typeof value?.user?.id === "string" && typeof value.lastValidated === "number"
+      ? (value as StoredAuth)
+      : null;
   } catch {
     return null;
   }

@@ -20,7 +20,10 @@ export function emailVerificationRequired(): boolean {
  * that cannot be sent is logged (never the link) and can be sent again from
  * the dashboard.
  */
-export async function sendEmailVerification(user: { id: string; email: string | null }, now = new Date()): Promise<boolean> {
+export async function sendEmailVerification(
+  user: { id: string; email: string | null },
+  now = new Date(),
+): Promise<boolean> {
   if (!user.email) return false;
   const { token, hash } = newOpaqueToken();
   await db.$transaction([
@@ -38,7 +41,10 @@ export async function sendEmailVerification(user: { id: string; email: string | 
     });
     return true;
   } catch (error) {
-    console.error("Could not send the email verification mail:", error instanceof Error ? error.message : "unknown error");
+    console.error(
+      "Could not send the email verification mail:",
+      error instanceof Error ? error.message : "unknown error",
+    );
     return false;
   }
 }
@@ -50,14 +56,18 @@ export async function resendEmailVerification(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (user.emailVerified) return { ok: false, message: "Your email address is already confirmed." };
   // Without the requirement no page offers the link, and nothing is sent or stored.
-  if (!emailVerificationRequired()) return { ok: false, message: "This site does not ask you to confirm your email address." };
+  if (!emailVerificationRequired())
+    return { ok: false, message: "This site does not ask you to confirm your email address." };
   if (!user.email) return { ok: false, message: "Your account has no email address." };
   const slot = await takeRateLimit(
     { key: `verify-email:user:${user.id}`, limit: VERIFICATION_RESENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },
     now,
   );
   if (!slot.ok) {
-    return { ok: false, message: `We sent several links already. Please try again in ${waitDescription(retryAfterSeconds(slot.resetAt, now))}.` };
+    return {
+      ok: false,
+      message: `We sent several links already. Please try again in ${waitDescription(retryAfterSeconds(slot.resetAt, now))}.`,
+    };
   }
   const sent = await sendEmailVerification(user, now);
   return sent ? { ok: true } : { ok: false, message: "We could not send the mail. Please try again later." };
@@ -92,5 +102,8 @@ export async function markOAuthEmailVerified(message: {
   profile?: { email_verified?: unknown } | null;
 }): Promise<void> {
   if (message.account?.provider !== "google" || !message.user.id || message.profile?.email_verified === false) return;
-  await db.user.updateMany({ where: { id: message.user.id, emailVerified: null }, data: { emailVerified: new Date() } });
+  await db.user.updateMany({
+    where: { id: message.user.id, emailVerified: null },
+    data: { emailVerified: new Date() },
+  });
 }

@@ -33,7 +33,11 @@ export type LoginResult =
 type Limited = { ok: false; status: 429; message: string; retryAfter: number };
 
 function loginBuckets(email: string, ip: string | null): { emailAtIp: Bucket; others: Bucket[] } {
-  const emailAtIp = { key: `login:email-ip:${email}|${ip ?? "unknown"}`, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS };
+  const emailAtIp = {
+    key: `login:email-ip:${email}|${ip ?? "unknown"}`,
+    limit: LOGIN_MAX_FAILURES,
+    windowMs: LOGIN_WINDOW_MS,
+  };
   const others = [
     { key: `login:email:${email}`, limit: LOGIN_EMAIL_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS },
     ...(ip ? [{ key: `login:ip:${ip}`, limit: LOGIN_IP_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }] : []),
@@ -73,7 +77,11 @@ export async function withPasswordAttempt(
 }
 
 /** Password sign-in under the limits above. */
-export async function loginWithPassword(input: LoginInput, clientIp: string | null, now = new Date()): Promise<LoginResult> {
+export async function loginWithPassword(
+  input: LoginInput,
+  clientIp: string | null,
+  now = new Date(),
+): Promise<LoginResult> {
   let user: Awaited<ReturnType<typeof findUserForLogin>> = null;
   const attempt = await withPasswordAttempt(
     input.email,
@@ -94,5 +102,4 @@ export async function loginWithPassword(input: LoginInput, clientIp: string | nu
 }
 
 // argon2id hash of a random string, used only to spend the same time as a real check.
-const DUMMY_HASH =
-  "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$8KXQ0Zf8bbvJ6CBMfeOqhmnD3d7jk1mcbmYwSXsB3UQ";
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$8KXQ0Zf8bbvJ6CBMfeOqhmnD3d7jk1mcbmYwSXsB3UQ";

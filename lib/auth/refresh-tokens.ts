@@ -51,7 +51,10 @@ export async function rotateRefreshToken(presented: string, now = new Date()): P
   }
   const known = await db.refreshToken.findUnique({ where: { tokenHash }, select: { familyId: true, usedAt: true } });
   if (known?.usedAt) {
-    await db.refreshToken.updateMany({ where: { familyId: known.familyId, revokedAt: null }, data: { revokedAt: now } });
+    await db.refreshToken.updateMany({
+      where: { familyId: known.familyId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     return { ok: false, reason: "reused" };
   }
   return { ok: false, reason: "invalid" };

@@ -10,11 +10,23 @@ const HOUR_MS = 60 * 60 * 1000;
 export const REGISTRATION_CONFLICT_LIMIT = 10;
 export const REGISTRATION_CONFLICT_WINDOW_MS = 15 * 60 * 1000;
 
-export type LimitedRegistration = { ok: false; status: 429; code: "too_many_requests"; message: string; retryAfter: number };
+export type LimitedRegistration = {
+  ok: false;
+  status: 429;
+  code: "too_many_requests";
+  message: string;
+  retryAfter: number;
+};
 
 function limited(message: string, resetAt: Date, now: Date): LimitedRegistration {
   const retryAfter = retryAfterSeconds(resetAt, now);
-  return { ok: false, status: 429, code: "too_many_requests", message: `${message} Please try again in ${waitDescription(retryAfter)}.`, retryAfter };
+  return {
+    ok: false,
+    status: 429,
+    code: "too_many_requests",
+    message: `${message} Please try again in ${waitDescription(retryAfter)}.`,
+    retryAfter,
+  };
 }
 
 /**
@@ -40,7 +52,8 @@ export async function registerWithLimits(
   if (!result.ok) {
     if (ip && (result.code === "email_taken" || result.code === "phone_taken")) {
       const conflicts = await countRateLimit(`register:conflict:${ip}`, REGISTRATION_CONFLICT_WINDOW_MS, now);
-      if (conflicts.count > REGISTRATION_CONFLICT_LIMIT) return limited("Too many sign-up attempts.", conflicts.resetAt, now);
+      if (conflicts.count > REGISTRATION_CONFLICT_LIMIT)
+        return limited("Too many sign-up attempts.", conflicts.resetAt, now);
     }
     return result;
   }

@@ -14,7 +14,8 @@ let cachedKey: { secret: string; key: Buffer } | null = null;
 function signingKey(): Buffer {
   const secret = authSecret();
   // Derived, so the access-token key differs from Auth.js's cookie key.
-  if (cachedKey?.secret !== secret) cachedKey = { secret, key: createHash("sha256").update(`access-token:${secret}`).digest() };
+  if (cachedKey?.secret !== secret)
+    cachedKey = { secret, key: createHash("sha256").update(`access-token:${secret}`).digest() };
   return cachedKey.key;
 }
 
@@ -56,7 +57,9 @@ export function readAccessToken(token: string, now = Date.now()): AccessTokenCla
   // Compared as text against the canonical encoding: a decoder ignores the
   // unused low bits of the last character, so other spellings of the same
   // bytes would otherwise pass as the same signature.
-  const expected = Buffer.from(createHmac("sha256", signingKey()).update(`${headerPart}.${payloadPart}`).digest("base64url"));
+  const expected = Buffer.from(
+    createHmac("sha256", signingKey()).update(`${headerPart}.${payloadPart}`).digest("base64url"),
+  );
   const signature = Buffer.from(signaturePart);
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const header = decodeJson(headerPart);

@@ -210,7 +210,11 @@ export function keywordsFromPlaceTypes(types: readonly string[]): CategoryLabel[
 
 // Case- and accent-insensitive, so "cafe", "CAFÉ" and "Café" all match "Cafe".
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 /**
@@ -222,5 +226,8 @@ export function filterCategories(query: string, chosen: readonly string[]): Cate
   const taken = new Set(chosen);
   const open = CATEGORY_LABELS.filter((label) => !taken.has(label) && fold(label).includes(needle));
   if (!needle) return open;
-  return [...open.filter((label) => fold(label).startsWith(needle)), ...open.filter((label) => !fold(label).startsWith(needle))];
+  return [
+    ...open.filter((label) => fold(label).startsWith(needle)),
+    ...open.filter((label) => !fold(label).startsWith(needle)),
+  ];
 }

@@ -1,7 +1,16 @@
 // Pure display helpers for a business's public card: hostname shown
 // without www, icons for known social networks, only http(s) links rendered.
 
-export const SOCIAL_NETWORKS = ["facebook", "twitter", "x", "instagram", "linkedin", "youtube", "tiktok", "spotify"] as const;
+export const SOCIAL_NETWORKS = [
+  "facebook",
+  "twitter",
+  "x",
+  "instagram",
+  "linkedin",
+  "youtube",
+  "tiktok",
+  "spotify",
+] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export type SocialIcon = SocialNetwork | "web";
 
@@ -38,7 +47,10 @@ export function displayHostname(url: unknown): string | null {
 
 // "Instagram", " YouTube ", "Tik Tok" all name the same network.
 function networkKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 }
 
 function knownNetwork(name: string): SocialNetwork | null {
@@ -65,7 +77,9 @@ export function socialLabel(network: string): string {
 }
 
 /** Social links to render, in a stable order, with non-http(s) links dropped. */
-export function socialLinks(socialMedia: Record<string, unknown>): { network: string; url: string; icon: SocialIcon; label: string }[] {
+export function socialLinks(
+  socialMedia: Record<string, unknown>,
+): { network: string; url: string; icon: SocialIcon; label: string }[] {
   return Object.entries(socialMedia).flatMap(([network, value]) => {
     const url = safeHttpUrl(value);
     return url ? [{ network, url, icon: socialIconFor(network), label: socialLabel(network) }] : [];

@@ -79,7 +79,10 @@ export function createGooglePlaceSearch(searchByText: TextSearch, language = PLA
         maxResultCount: PLACE_SEARCH_MAX_RESULTS,
         locationBias: { center: { ...BARCELONA }, radius: BIAS_RADIUS_M },
       });
-      return places.slice(0, PLACE_SEARCH_MAX_RESULTS).map(toPlaceSuggestion).filter((p) => p.businessName);
+      return places
+        .slice(0, PLACE_SEARCH_MAX_RESULTS)
+        .map(toPlaceSuggestion)
+        .filter((p) => p.businessName);
     },
   };
 }

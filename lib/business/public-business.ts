@@ -21,7 +21,10 @@ export type PublicBusiness = {
 };
 
 /** The row as selected: JSON columns still unchecked. */
-export type PublicBusinessRow = Omit<PublicBusiness, "socialMedia" | "theme"> & { socialMedia: unknown; theme: unknown };
+export type PublicBusinessRow = Omit<PublicBusiness, "socialMedia" | "theme"> & {
+  socialMedia: unknown;
+  theme: unknown;
+};
 
 function isHttpUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;

@@ -26,7 +26,14 @@ export const DEFAULT_BACKGROUND = "#fff";
 const DARK_TEXT = "#111827";
 const LIGHT_TEXT = "#FFFFFF";
 
-const COLOR_KEYS = ["primaryColor", "secondaryColor", "accentColor", "backgroundColor", "textColor", "descriptionColor"] as const;
+const COLOR_KEYS = [
+  "primaryColor",
+  "secondaryColor",
+  "accentColor",
+  "backgroundColor",
+  "textColor",
+  "descriptionColor",
+] as const;
 type ColorKey = (typeof COLOR_KEYS)[number];
 
 export type StoredTheme = Partial<Record<ColorKey, string>> & { placeholderIcon?: PlaceholderIcon };
@@ -53,13 +60,18 @@ export function normaliseTheme(input: unknown): StoredTheme {
   const raw = parseThemeInput(input);
   const out: StoredTheme = {};
   for (const key of COLOR_KEYS) if (isHexColor(raw[key])) out[key] = raw[key];
-  if (PLACEHOLDER_ICONS.includes(raw.placeholderIcon as PlaceholderIcon)) out.placeholderIcon = raw.placeholderIcon as PlaceholderIcon;
+  if (PLACEHOLDER_ICONS.includes(raw.placeholderIcon as PlaceholderIcon))
+    out.placeholderIcon = raw.placeholderIcon as PlaceholderIcon;
   return out;
 }
 
 function channels(hex: string): [number, number, number] {
   let h = hex.slice(1);
-  if (h.length === 3) h = h.split("").map((c) => c + c).join("");
+  if (h.length === 3)
+    h = h
+      .split("")
+      .map((c) => c + c)
+      .join("");
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
 }
 
@@ -89,9 +101,12 @@ export function resolveTheme(input: unknown): Theme {
   const backgroundColor = stored.backgroundColor ?? DEFAULT_BACKGROUND;
   const readable = readableTextOn(backgroundColor);
   // A stored text colour is kept only if it can actually be read on the background.
-  const textColor = stored.textColor && contrastRatio(stored.textColor, backgroundColor) >= 4.5 ? stored.textColor : readable;
+  const textColor =
+    stored.textColor && contrastRatio(stored.textColor, backgroundColor) >= 4.5 ? stored.textColor : readable;
   const descriptionColor =
-    stored.descriptionColor && contrastRatio(stored.descriptionColor, backgroundColor) >= 4.5 ? stored.descriptionColor : textColor;
+    stored.descriptionColor && contrastRatio(stored.descriptionColor, backgroundColor) >= 4.5
+      ? stored.descriptionColor
+      : textColor;
   return {
     primaryColor,
     secondaryColor: stored.secondaryColor ?? DEFAULT_SECONDARY,

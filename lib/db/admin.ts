@@ -51,12 +51,25 @@ export async function getAdminUserDetail(id: string) {
       memberships: {
         orderBy: { linkedAt: "desc" },
         take: 100,
-        select: { id: true, via: true, linkedAt: true, visitCount: true, lastVisitAt: true, business: { select: { id: true, name: true } } },
+        select: {
+          id: true,
+          via: true,
+          linkedAt: true,
+          visitCount: true,
+          lastVisitAt: true,
+          business: { select: { id: true, name: true } },
+        },
       },
       taps: {
         orderBy: { createdAt: "desc" },
         take: 20,
-        select: { id: true, createdAt: true, source: true, tagId: true, business: { select: { id: true, name: true } } },
+        select: {
+          id: true,
+          createdAt: true,
+          source: true,
+          tagId: true,
+          business: { select: { id: true, name: true } },
+        },
       },
     },
   });
@@ -74,7 +87,12 @@ export type SetDisabledResult = ActionResult<{ disabledAt: Date | null }>;
  * tap landing, sitemap) until the account is enabled again, so their cached
  * renders are expired here (docs/caching.md).
  */
-export async function setUserDisabled(adminId: string, targetId: string, disabled: boolean, now: Date = new Date()): Promise<SetDisabledResult> {
+export async function setUserDisabled(
+  adminId: string,
+  targetId: string,
+  disabled: boolean,
+  now: Date = new Date(),
+): Promise<SetDisabledResult> {
   const admin = await db.user.findUnique({ where: { id: adminId }, select: { role: true, disabledAt: true } });
   if (!isAdmin(admin)) return failure(NOT_ALLOWED_MESSAGE);
   if (adminId === targetId) return failure("You cannot disable your own account.");

@@ -71,10 +71,15 @@ export async function updateBusinessProfile(
   data: BusinessProfileUpdateInput,
 ): Promise<{ slug: string; business: PublicBusiness } | null> {
   const saved = await db.$transaction(async (tx) => {
-    const current = await tx.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true, settings: true } });
+    const current = await tx.business.findFirst({
+      where: { id: businessId, ownerId },
+      select: { id: true, settings: true },
+    });
     if (!current) return null;
     const settings =
-      current.settings && typeof current.settings === "object" && !Array.isArray(current.settings) ? current.settings : {};
+      current.settings && typeof current.settings === "object" && !Array.isArray(current.settings)
+        ? current.settings
+        : {};
     const row = await tx.business.update({
       where: { id: current.id },
       data: {
@@ -106,6 +111,9 @@ async function loadSitemapEntries(): Promise<{ slug: string; updatedAt: string }
  * expire it.
  */
 export async function listBusinessesForSitemap(): Promise<{ slug: string; updatedAt: Date }[]> {
-  const entries = await cachedQuery(loadSitemapEntries, ["sitemap-entries"], { tags: [cacheTags.sitemap], revalidate: 3600 })();
+  const entries = await cachedQuery(loadSitemapEntries, ["sitemap-entries"], {
+    tags: [cacheTags.sitemap],
+    revalidate: 3600,
+  })();
   return entries.map((entry) => ({ slug: entry.slug, updatedAt: new Date(entry.updatedAt) }));
 }

@@ -13,7 +13,11 @@ function createPool(): pg.Pool {
   if (!connectionString) {
     throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides one");
   }
-  const created = new pg.Pool({ connectionString, max: env.DATABASE_POOL_MAX, idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS });
+  const created = new pg.Pool({
+    connectionString,
+    max: env.DATABASE_POOL_MAX,
+    idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS,
+  });
   // A connection can die at any time (database restart, failover,
   // pg_terminate_backend, a network cut). pg reports it as an "error" event;
   // without a listener that event is an uncaught exception. The pool drops an

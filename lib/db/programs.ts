@@ -33,12 +33,15 @@ const ownedProgramSelect = {
 export type OwnedProgram = Prisma.ProgramGetPayload<{ select: typeof ownedProgramSelect }>;
 
 export type ProgramChangeResult =
-  | { ok: true; program: OwnedProgram }
-  | { ok: false; code: "not_found" | "ended" | "type_fixed"; message: string };
+  { ok: true; program: OwnedProgram } | { ok: false; code: "not_found" | "ended" | "type_fixed"; message: string };
 
 const NOT_FOUND = { ok: false, code: "not_found", message: "Program not found" } as const;
 const ENDED = { ok: false, code: "ended", message: "This program has ended and can no longer be changed." } as const;
-const TYPE_FIXED = { ok: false, code: "type_fixed", message: "A program's type can't be changed after it is created." } as const;
+const TYPE_FIXED = {
+  ok: false,
+  code: "type_fixed",
+  message: "A program's type can't be changed after it is created.",
+} as const;
 
 // Ids are uuids; anything much longer is not worth a query.
 const plausibleId = (id: string) => id.length > 0 && id.length <= 100;
@@ -57,7 +60,10 @@ export async function getOwnedProgram(ownerId: string, programId: string): Promi
 /** A new (active) program for one of the owner's businesses; null if the business is not theirs. */
 export async function createProgram(ownerId: string, input: ProgramInput): Promise<OwnedProgram | null> {
   if (!plausibleId(input.businessId)) return null;
-  const business = await db.business.findFirst({ where: { id: input.businessId, ownerId }, select: { id: true, slug: true } });
+  const business = await db.business.findFirst({
+    where: { id: input.businessId, ownerId },
+    select: { id: true, slug: true },
+  });
   if (!business) return null;
   const data = rowData(input);
   const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
@@ -66,7 +72,11 @@ export async function createProgram(ownerId: string, input: ProgramInput): Promi
 }
 
 /** Explains why a guarded update touched no row. */
-async function refusal(ownerId: string, programId: string, type?: string): Promise<Extract<ProgramChangeResult, { ok: false }>> {
+async function refusal(
+  ownerId: string,
+  programId: string,
+  type?: string,
+): Promise<Extract<ProgramChangeResult, { ok: false }>> {
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   if (program.endedAt) return ENDED;
@@ -81,7 +91,11 @@ async function refusal(ownerId: string, programId: string, type?: string): Promi
  * changes: progress already earned under the old rules stays as it is.
  * A program never moves to another business: `input.businessId` is ignored.
  */
-export async function updateProgram(ownerId: string, programId: string, input: ProgramInput): Promise<ProgramChangeResult> {
+export async function updateProgram(
+  ownerId: string,
+  programId: string,
+  input: ProgramInput,
+): Promise<ProgramChangeResult> {
   if (!plausibleId(programId)) return NOT_FOUND;
   const { type, ...data } = rowData(input);
   const updated = await db.program.updateMany({
@@ -96,7 +110,11 @@ export async function updateProgram(ownerId: string, programId: string, input: P
 }
 
 /** Pause (false) or resume (true). An ended program stays ended. */
-export async function setProgramActive(ownerId: string, programId: string, active: boolean): Promise<ProgramChangeResult> {
+export async function setProgramActive(
+  ownerId: string,
+  programId: string,
+  active: boolean,
+): Promise<ProgramChangeResult> {
   if (!plausibleId(programId)) return NOT_FOUND;
   const updated = await db.program.updateMany({
     where: { id: programId, endedAt: null, business: { ownerId } },
@@ -159,7 +177,10 @@ export type ProgramStats = { members: number; visits: number; rewardsIssued: num
  * - rewardsIssued / rewardsRedeemed: its Reward rows, and those REDEEMED.
  */
 export async function programStats(programId: string): Promise<ProgramStats> {
-  const program = await db.program.findUnique({ where: { id: programId }, select: { type: true, businessId: true, createdAt: true } });
+  const program = await db.program.findUnique({
+    where: { id: programId },
+    select: { type: true, businessId: true, createdAt: true },
+  });
   if (!program) return { members: 0, visits: 0, rewardsIssued: 0, rewardsRedeemed: 0 };
   const [members, totals, rewardsIssued, rewardsRedeemed] = await Promise.all([
     db.progress.count({ where: { programId } }),
@@ -170,7 +191,11 @@ export async function programStats(programId: string): Promise<ProgramStats> {
   const visits =
     program.type === "points"
       ? await db.tap.count({
-          where: { businessId: program.businessId, createdAt: { gte: program.createdAt }, membership: { progress: { some: { programId } } } },
+          where: {
+            businessId: program.businessId,
+            createdAt: { gte: program.createdAt },
+            membership: { progress: { some: { programId } } },
+          },
         })
       : (totals._sum.total ?? 0);
   return { members, visits, rewardsIssued, rewardsRedeemed };

@@ -28,7 +28,8 @@ export const getQrProfile = cache(async (userId: string): Promise<QrProfile | nu
   return { id: user.id, displayName: name, initial: name.charAt(0).toUpperCase() };
 });
 
-export type QrReferralState = { state: "available" } | { state: "this-friend" } | { state: "unavailable"; reason: string };
+export type QrReferralState =
+  { state: "available" } | { state: "this-friend" } | { state: "unavailable"; reason: string };
 
 export type QrViewerContext =
   | { kind: "self" }
@@ -131,7 +132,10 @@ export async function recordVisitViaQr(
 export async function addReferrer(viewerId: string, referrerId: string, now: Date = new Date()): Promise<ActionResult> {
   if (viewerId === referrerId) return failure(REFERRER_MESSAGES.self);
   const [viewer, referrer] = await Promise.all([
-    db.user.findUnique({ where: { id: viewerId }, select: { id: true, createdAt: true, referredById: true, disabledAt: true } }),
+    db.user.findUnique({
+      where: { id: viewerId },
+      select: { id: true, createdAt: true, referredById: true, disabledAt: true },
+    }),
     db.user.findUnique({ where: { id: referrerId }, select: { id: true, disabledAt: true } }),
   ]);
   if (!viewer || viewer.disabledAt) return failure(SIGNED_OUT_MESSAGE);

@@ -14,8 +14,7 @@ type Tx = Prisma.TransactionClient;
 type Conflict = "email_taken" | "phone_taken" | "tap_already_claimed";
 
 export type RegisterResult =
-  | { ok: true; user: AppUser; businessId: string | null }
-  | { ok: false; status: 409; message: string; code: Conflict };
+  { ok: true; user: AppUser; businessId: string | null } | { ok: false; status: 409; message: string; code: Conflict };
 
 const CONFLICT_MESSAGES: Record<Conflict, string> = {
   email_taken: "An account with this email already exists.",
@@ -37,7 +36,11 @@ type CreatedBusiness = { id: string; slug: string; tapId: string | null };
  * found" until now) and the sitemap. Expired once the transaction committed.
  */
 function publishNewBusiness(business: CreatedBusiness) {
-  expireTags(cacheTags.slug(business.slug), cacheTags.sitemap, ...(business.tapId ? [cacheTags.tag(business.tapId)] : []));
+  expireTags(
+    cacheTags.slug(business.slug),
+    cacheTags.sitemap,
+    ...(business.tapId ? [cacheTags.tag(business.tapId)] : []),
+  );
 }
 
 /**
@@ -53,11 +56,23 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
   const result = await withSlugRetry((randomSlug) =>
     db.$transaction(async (tx) => {
       const user = await tx.user.create({
-        data: { email: input.email || null, phone: input.phone || null, passwordHash, firstName: first, lastName: last, name },
+        data: {
+          email: input.email || null,
+          phone: input.phone || null,
+          passwordHash,
+          firstName: first,
+          lastName: last,
+          name,
+        },
         select: publicUserSelect,
       });
       const business = input.business
-        ? await createBusiness(tx, user.id, { business: input.business, business_profile: input.business_profile, tap_id: input.tap_id }, randomSlug)
+        ? await createBusiness(
+            tx,
+            user.id,
+            { business: input.business, business_profile: input.business_profile, tap_id: input.tap_id },
+            randomSlug,
+          )
         : null;
       return { ok: true as const, user, business };
     }),
@@ -73,7 +88,10 @@ export async function registerBusinessForUser(
   input: BusinessRegistrationInput,
 ): Promise<{ ok: true; businessId: string } | { ok: false; status: 409; message: string; code: Conflict }> {
   const result = await withSlugRetry((randomSlug) =>
-    db.$transaction(async (tx) => ({ ok: true as const, business: await createBusiness(tx, ownerId, input, randomSlug) })),
+    db.$transaction(async (tx) => ({
+      ok: true as const,
+      business: await createBusiness(tx, ownerId, input, randomSlug),
+    })),
   );
   if (!result.ok) return result;
   publishNewBusiness(result.business);
@@ -104,14 +122,26 @@ function conflict(code: Conflict) {
   return { ok: false as const, status: 409 as const, code, message: CONFLICT_MESSAGES[code] };
 }
 
-async function createBusiness(tx: Tx, ownerId: string, input: BusinessRegistrationInput, randomSlug: boolean): Promise<CreatedBusiness> {
+async function createBusiness(
+  tx: Tx,
+  ownerId: string,
+  input: BusinessRegistrationInput,
+  randomSlug: boolean,
+): Promise<CreatedBusiness> {
   const profile = input.business_profile;
   const base = slugify(input.business.name);
-  const taken = randomSlug ? [] : await tx.business.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
+  const taken = randomSlug
+    ? []
+    : await tx.business.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
   const business = await tx.business.create({
     data: {
       ownerId,
-      slug: randomSlug ? `${base}-${randomBytes(3).toString("hex")}` : firstFreeSlug(base, taken.map((b) => b.slug)),
+      slug: randomSlug
+        ? `${base}-${randomBytes(3).toString("hex")}`
+        : firstFreeSlug(
+            base,
+            taken.map((b) => b.slug),
+          ),
       name: input.business.name,
       logoUrl: profile?.logo_url ?? null,
       description: profile?.description ?? null,

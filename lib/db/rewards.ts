@@ -4,8 +4,14 @@ import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
-export type RedeemFailure = { ok: false; status: 404 | 409 | 410; code: "not_found" | "already_redeemed" | "expired"; message: string };
-export type RedeemResult = { ok: true; rewardId: string; name: string; code: string; customerName: string | null } | RedeemFailure;
+export type RedeemFailure = {
+  ok: false;
+  status: 404 | 409 | 410;
+  code: "not_found" | "already_redeemed" | "expired";
+  message: string;
+};
+export type RedeemResult =
+  { ok: true; rewardId: string; name: string; code: string; customerName: string | null } | RedeemFailure;
 
 /** What naming the customer to the owner reads (lib/users/display-name.ts). */
 const customerNameSelect = { firstName: true, lastName: true, name: true } satisfies Prisma.UserSelect;
@@ -18,7 +24,11 @@ const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", me
  * statement), whatever the concurrency: of 20 simultaneous confirmations one
  * succeeds. Only the owner of the issuing business may redeem, never after expiry.
  */
-export async function redeemReward(ownerId: string, target: { rewardId?: string; code?: string }, now = new Date()): Promise<RedeemResult> {
+export async function redeemReward(
+  ownerId: string,
+  target: { rewardId?: string; code?: string },
+  now = new Date(),
+): Promise<RedeemResult> {
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
@@ -38,7 +48,9 @@ export async function redeemReward(ownerId: string, target: { rewardId?: string;
     SELECT "id", "name", "code", "userId" FROM redeemed`;
   const row = rows[0];
   if (row) {
-    const customer = row.userId ? await db.user.findUnique({ where: { id: row.userId }, select: customerNameSelect }) : null;
+    const customer = row.userId
+      ? await db.user.findUnique({ where: { id: row.userId }, select: customerNameSelect })
+      : null;
     return { ok: true, rewardId: row.id, name: row.name, code: row.code, customerName: customerNameOf(customer) };
   }
   // Explain why, to the owner only: someone else's reward is simply not found.
@@ -48,7 +60,12 @@ export async function redeemReward(ownerId: string, target: { rewardId?: string;
   });
   if (!existing) return NOT_FOUND;
   if (existing.status === "REDEEMED") {
-    return { ok: false, status: 409, code: "already_redeemed", message: `This reward was already redeemed${existing.redeemedAt ? ` on ${existing.redeemedAt.toISOString().slice(0, 10)}` : ""}.` };
+    return {
+      ok: false,
+      status: 409,
+      code: "already_redeemed",
+      message: `This reward was already redeemed${existing.redeemedAt ? ` on ${existing.redeemedAt.toISOString().slice(0, 10)}` : ""}.`,
+    };
   }
   return { ok: false, status: 410, code: "expired", message: "This reward has expired and can no longer be redeemed." };
 }
@@ -94,7 +111,11 @@ export type RewardView = {
 };
 
 /** A reward for its customer or for the owner of the issuing business; null for anyone else. */
-export async function getRewardForViewer(userId: string, rewardId: string, now = new Date()): Promise<RewardView | null> {
+export async function getRewardForViewer(
+  userId: string,
+  rewardId: string,
+  now = new Date(),
+): Promise<RewardView | null> {
   const reward = await db.reward.findUnique({
     where: { id: rewardId },
     select: {
@@ -134,7 +155,16 @@ export async function getRewardForViewer(userId: string, rewardId: string, now =
   };
 }
 
-export type RewardListItem = { id: string; name: string; code: string; businessName: string; status: RewardStatusName; expiresAt: Date | null; redeemedAt: Date | null; issuedAt: Date };
+export type RewardListItem = {
+  id: string;
+  name: string;
+  code: string;
+  businessName: string;
+  status: RewardStatusName;
+  expiresAt: Date | null;
+  redeemedAt: Date | null;
+  issuedAt: Date;
+};
 
 /** The customer's rewards, grouped as they see them. */
 export async function listCustomerRewards(userId: string, now = new Date()) {
@@ -142,9 +172,22 @@ export async function listCustomerRewards(userId: string, now = new Date()) {
     where: { userId },
     orderBy: { issuedAt: "desc" },
     take: 200,
-    select: { id: true, name: true, code: true, status: true, expiresAt: true, redeemedAt: true, issuedAt: true, business: { select: { name: true } } },
+    select: {
+      id: true,
+      name: true,
+      code: true,
+      status: true,
+      expiresAt: true,
+      redeemedAt: true,
+      issuedAt: true,
+      business: { select: { name: true } },
+    },
   });
-  const items: RewardListItem[] = rows.map((r) => ({ ...r, businessName: r.business.name, status: effectiveRewardStatus(r, now) }));
+  const items: RewardListItem[] = rows.map((r) => ({
+    ...r,
+    businessName: r.business.name,
+    status: effectiveRewardStatus(r, now),
+  }));
   return {
     available: items.filter((r) => r.status === "AVAILABLE"),
     redeemed: items.filter((r) => r.status === "REDEEMED"),

@@ -55,7 +55,13 @@ export class CounterNotFresh extends Error {
  * two requests with one link, the second waits, then matches nothing and
  * throws CounterNotFresh, which aborts the caller's transaction.
  */
-export async function acceptSunCounter(tx: SqlTx, tagId: string, uid: string, counter: number, now: Date): Promise<void> {
+export async function acceptSunCounter(
+  tx: SqlTx,
+  tagId: string,
+  uid: string,
+  counter: number,
+  now: Date,
+): Promise<void> {
   const [row] = await tx.query<{ accepted: boolean }>(
     `WITH pinned AS (
       UPDATE "Tag" SET "chipUid" = $1::text, "unboundCounter" = NULL, "lastVerifiedAt" = $3::timestamp(3)
@@ -76,7 +82,9 @@ export async function acceptSunCounter(tx: SqlTx, tagId: string, uid: string, co
   );
   if (row?.accepted) return;
   // Refused: a new statement sees a chip pinned by a request that committed while this one waited.
-  const [tag] = await tx.query<{ chipUid: string | null }>(`SELECT "chipUid" FROM "Tag" WHERE "id" = $1::text`, [tagId]);
+  const [tag] = await tx.query<{ chipUid: string | null }>(`SELECT "chipUid" FROM "Tag" WHERE "id" = $1::text`, [
+    tagId,
+  ]);
   throw new CounterNotFresh(tag?.chipUid != null && tag.chipUid !== uid ? "wrong_chip" : "replayed");
 }
 
@@ -91,7 +99,12 @@ export async function spendSunCounter(tagId: string, uid: string, counter: numbe
  * it; a failure to log never changes the answer to the tap. Only attempts to
  * record a visit are counted: a look at the tag writes nothing.
  */
-export async function countTagRejection(tagId: string, reason: TagRejectionReason, timezone: string, now: Date): Promise<void> {
+export async function countTagRejection(
+  tagId: string,
+  reason: TagRejectionReason,
+  timezone: string,
+  now: Date,
+): Promise<void> {
   const day = localDateIn(timezone, now);
   try {
     await db.$executeRaw`
@@ -100,11 +113,22 @@ export async function countTagRejection(tagId: string, reason: TagRejectionReaso
       ON CONFLICT ("tagId", "day", "reason") DO UPDATE
         SET "count" = "TagRejection"."count" + 1, "lastAt" = GREATEST("TagRejection"."lastAt", EXCLUDED."lastAt")`;
   } catch (error) {
-    console.error("could not count a rejected tap", { tagId, reason, error: error instanceof Error ? error.message : String(error) });
+    console.error("could not count a rejected tap", {
+      tagId,
+      reason,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
-export type RejectionDay = { day: string; badMac: number; replay: number; missing: number; wrongChip: number; lastAt: Date };
+export type RejectionDay = {
+  day: string;
+  badMac: number;
+  replay: number;
+  missing: number;
+  wrongChip: number;
+  lastAt: Date;
+};
 
 const REJECTION_FIELD: Record<TagRejectionReason, "badMac" | "replay" | "missing" | "wrongChip"> = {
   BAD_MAC: "badMac",
@@ -142,7 +166,11 @@ export async function getSecureTagSettings(ownerId: string, tagId: string): Prom
       business: { select: { id: true, name: true, timezone: true } },
       claimedAt: true,
       chips: { select: { uid: true, lastCounter: true, lastVerifiedAt: true } },
-      rejections: { orderBy: { day: "desc" }, take: 120, select: { day: true, reason: true, count: true, lastAt: true } },
+      rejections: {
+        orderBy: { day: "desc" },
+        take: 120,
+        select: { day: true, reason: true, count: true, lastAt: true },
+      },
     },
   });
   if (!tag?.business) return null;

@@ -35,7 +35,11 @@ export type DeleteAccountResult = ActionResult;
  * its owner): they get an explanation instead.
  */
 export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
-  const businesses = await db.business.findMany({ where: { ownerId: userId }, select: { name: true }, orderBy: { createdAt: "asc" } });
+  const businesses = await db.business.findMany({
+    where: { ownerId: userId },
+    select: { name: true },
+    orderBy: { createdAt: "asc" },
+  });
   if (businesses.length > 0) return failure(ownsBusinessesMessage(businesses.map((b) => b.name)));
   try {
     await db.$transaction([

@@ -5,8 +5,7 @@ import { localDateIn } from "@/lib/time/local-date";
 import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
 export type ClaimResult =
-  | { ok: true; businessId: string }
-  | { ok: false; code: "tap_already_claimed" | "business_not_found"; message: string };
+  { ok: true; businessId: string } | { ok: false; code: "tap_already_claimed" | "business_not_found"; message: string };
 
 /**
  * Claims an unknown or unclaimed tag for one of the owner's businesses in one
@@ -34,7 +33,11 @@ export async function claimTag(ownerId: string, businessId: string, tagId: strin
 }
 
 export async function listOwnerBusinesses(ownerId: string) {
-  return db.business.findMany({ where: { ownerId }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, slug: true } });
+  return db.business.findMany({
+    where: { ownerId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, slug: true },
+  });
 }
 
 export type BusinessTagRow = {
@@ -47,8 +50,15 @@ export type BusinessTagRow = {
 };
 
 /** The owner's tags of a business with today's and all-time taps; null when not the owner. */
-export async function listBusinessTags(ownerId: string, businessId: string, now = new Date()): Promise<BusinessTagRow[] | null> {
-  const business = await db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true, timezone: true } });
+export async function listBusinessTags(
+  ownerId: string,
+  businessId: string,
+  now = new Date(),
+): Promise<BusinessTagRow[] | null> {
+  const business = await db.business.findFirst({
+    where: { id: businessId, ownerId },
+    select: { id: true, timezone: true },
+  });
   if (!business) return null;
   const today = new Date(`${localDateIn(business.timezone, now)}T00:00:00Z`);
   const tags = await db.tag.findMany({
@@ -57,10 +67,19 @@ export async function listBusinessTags(ownerId: string, businessId: string, now 
     select: { id: true, label: true, claimedAt: true, secure: true },
   });
   const [totals, todays] = await Promise.all([
-    db.tap.groupBy({ by: ["tagId"], where: { businessId, tagId: { in: tags.map((t) => t.id) } }, _count: { _all: true } }),
-    db.tap.groupBy({ by: ["tagId"], where: { businessId, day: today, tagId: { in: tags.map((t) => t.id) } }, _count: { _all: true } }),
+    db.tap.groupBy({
+      by: ["tagId"],
+      where: { businessId, tagId: { in: tags.map((t) => t.id) } },
+      _count: { _all: true },
+    }),
+    db.tap.groupBy({
+      by: ["tagId"],
+      where: { businessId, day: today, tagId: { in: tags.map((t) => t.id) } },
+      _count: { _all: true },
+    }),
   ]);
-  const count = (rows: { tagId: string | null; _count: { _all: number } }[], id: string) => rows.find((r) => r.tagId === id)?._count._all ?? 0;
+  const count = (rows: { tagId: string | null; _count: { _all: number } }[], id: string) =>
+    rows.find((r) => r.tagId === id)?._count._all ?? 0;
   return tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) }));
 }
 
@@ -75,7 +94,15 @@ export async function releaseTag(ownerId: string, tagId: string): Promise<boolea
   const released = await db.$transaction(async (tx) => {
     const updated = await tx.tag.updateMany({
       where: { id: tagId, business: { ownerId } },
-      data: { businessId: null, claimedAt: null, claimedById: null, label: null, secure: false, keysEncrypted: null, lastVerifiedAt: null },
+      data: {
+        businessId: null,
+        claimedAt: null,
+        claimedById: null,
+        label: null,
+        secure: false,
+        keysEncrypted: null,
+        lastVerifiedAt: null,
+      },
     });
     // The next owner starts with a clean secure-tag log.
     if (updated.count) await tx.tagRejection.deleteMany({ where: { tagId } });

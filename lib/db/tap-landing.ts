@@ -45,7 +45,9 @@ export type TapLanding =
 type CachedTag = { exists: false } | { exists: true; businessId: string | null; secure: boolean };
 
 /** The cache holds JSON: dates travel as ISO strings. */
-type CachedBusiness = Omit<BusinessLanding, "business"> & { business: Omit<PublicBusiness, "updatedAt"> & { updatedAt: string } };
+type CachedBusiness = Omit<BusinessLanding, "business"> & {
+  business: Omit<PublicBusiness, "updatedAt"> & { updatedAt: string };
+};
 
 // Lifetimes only bound what no write expires (a row changed by hand); every
 // change made through the app expires its tag at once.
@@ -67,7 +69,10 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
       ownerId: true,
       owner: { select: { disabledAt: true } },
       timezone: true,
-      programs: { ...runningProgramsQuery, select: { id: true, type: true, name: true, description: true, startDate: true, endDate: true } },
+      programs: {
+        ...runningProgramsQuery,
+        select: { id: true, type: true, name: true, description: true, startDate: true, endDate: true },
+      },
     },
   });
   if (!row) return null;
@@ -94,9 +99,10 @@ const cachedTag = (tagId: string) =>
   cachedQuery(loadTag, ["tap-landing-tag", tagId], { tags: [cacheTags.tag(tagId)], revalidate: TAG_LIFETIME_S })(tagId);
 
 const cachedBusiness = (businessId: string) =>
-  cachedQuery(loadBusiness, ["public-business", businessId], { tags: [cacheTags.business(businessId)], revalidate: BUSINESS_LIFETIME_S })(
-    businessId,
-  );
+  cachedQuery(loadBusiness, ["public-business", businessId], {
+    tags: [cacheTags.business(businessId)],
+    revalidate: BUSINESS_LIFETIME_S,
+  })(businessId);
 
 /** A business's public landing data (card, programs, rules), cached under its business tag; null if there is none or it is withdrawn. */
 export async function getBusinessLanding(businessId: string): Promise<BusinessLanding | null> {

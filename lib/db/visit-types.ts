@@ -26,12 +26,19 @@ export const visitProgramSelect = {
 export type VisitProgram = Prisma.ProgramGetPayload<{ select: typeof visitProgramSelect }>;
 
 /** A customer's stored progress in one program, as the engine reads it back. */
-export const storedProgressSelect = { count: true, total: true, tier: true, state: true } as const satisfies Prisma.ProgressSelect;
+export const storedProgressSelect = {
+  count: true,
+  total: true,
+  tier: true,
+  state: true,
+} as const satisfies Prisma.ProgressSelect;
 
 export type StoredProgress = Prisma.ProgressGetPayload<{ select: typeof storedProgressSelect }>;
 
 /** A reward a visit issued, for the answer that shows its code. */
-export type IssuedReward = Prisma.RewardGetPayload<{ select: { id: true; code: true; name: true; expiresAt: true } }> & { programId: string };
+export type IssuedReward = Prisma.RewardGetPayload<{
+  select: { id: true; code: true; name: true; expiresAt: true };
+}> & { programId: string };
 
 export type ProgramOutcome = {
   programId: string;
@@ -41,7 +48,14 @@ export type ProgramOutcome = {
   summary: { type: string; message: string; current?: number; target?: number };
 };
 
-export type VisitRefusal = "limit_reached" | "business_not_found" | "secure_tag" | "own_business" | "customer_not_found" | "email_not_verified" | "duplicate_request";
+export type VisitRefusal =
+  | "limit_reached"
+  | "business_not_found"
+  | "secure_tag"
+  | "own_business"
+  | "customer_not_found"
+  | "email_not_verified"
+  | "duplicate_request";
 
 export type VisitOutcome =
   | {

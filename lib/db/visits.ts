@@ -212,7 +212,12 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
       }
-      const membership = { id: row.membershipId, visitCount: row.visitCount, linkedAt: row.linkedAt, inserted: Boolean(row.inserted) };
+      const membership = {
+        id: row.membershipId,
+        visitCount: row.visitCount,
+        linkedAt: row.linkedAt,
+        inserted: Boolean(row.inserted),
+      };
       const referrerId = row.membershipReferredById ?? row.userReferredById;
       const birthday = row.birthday;
       const business = { id: row.businessId };
@@ -243,7 +248,14 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         });
         nextProgress.push({ programId: program.id, state: result.next });
         for (let i = 0; i < result.rewardsIssued; i++) {
-          rewards.push(await issueReward(tx, program, { userId: input.userId, membershipId: membership.id, tapId: row.tapId, now }));
+          rewards.push(
+            await issueReward(tx, program, {
+              userId: input.userId,
+              membershipId: membership.id,
+              tapId: row.tapId,
+              now,
+            }),
+          );
         }
         if (result.referrerRewards && referrerId && referrerId !== input.userId) {
           await payReferrer(tx, program, referrerId, business.id, now);
@@ -306,12 +318,24 @@ function storeOf(input: VisitInput, outcome: VisitOutcome, now: Date): AnswerSto
  * then finds it taken (unless it is older than 24 hours, when it is reused)
  * and rolls its whole visit back.
  */
-async function finishVisit(tx: SqlTx, membershipId: string | null, rows: { programId: string; state: ProgressState }[], store: AnswerStore | null) {
+async function finishVisit(
+  tx: SqlTx,
+  membershipId: string | null,
+  rows: { programId: string; state: ProgressState }[],
+  store: AnswerStore | null,
+) {
   if (!store) {
     if (membershipId) await saveProgressRows(tx, membershipId, rows);
     return;
   }
-  const values: unknown[] = [store.userId, store.key, store.answer.httpStatus, JSON.stringify(store.answer.body), store.now, new Date(store.now.getTime() - IDEMPOTENCY_WINDOW_MS)];
+  const values: unknown[] = [
+    store.userId,
+    store.key,
+    store.answer.httpStatus,
+    JSON.stringify(store.answer.body),
+    store.now,
+    new Date(store.now.getTime() - IDEMPOTENCY_WINDOW_MS),
+  ];
   const progress = membershipId && rows.length ? `progress AS (${progressUpsert(values, membershipId, rows)}), ` : "";
   const [row] = await tx.query<{ stored: boolean }>(
     `WITH ${progress}stored AS (
@@ -329,7 +353,11 @@ async function finishVisit(tx: SqlTx, membershipId: string | null, rows: { progr
 }
 
 /** The upsert of progress rows, its parameters appended to `values`. */
-function progressUpsert(values: unknown[], membershipId: string, rows: { programId: string; state: ProgressState }[]): string {
+function progressUpsert(
+  values: unknown[],
+  membershipId: string,
+  rows: { programId: string; state: ProgressState }[],
+): string {
   values.push(membershipId);
   const membershipParam = values.length;
   const tuples = rows.map(({ programId, state }) => {
@@ -358,7 +386,9 @@ async function issueReward(
   program: ProgramRow,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },
 ): Promise<IssuedReward> {
-  const expiresAt = program.rewardExpiryDays ? new Date(to.now.getTime() + program.rewardExpiryDays * 86_400_000) : null;
+  const expiresAt = program.rewardExpiryDays
+    ? new Date(to.now.getTime() + program.rewardExpiryDays * 86_400_000)
+    : null;
   // A code collision (1 in ~10^12 per pair) meets the unique index and inserts
   // nothing; try another code.
   for (let attempt = 0; attempt < 6; attempt++) {

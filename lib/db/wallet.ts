@@ -5,7 +5,13 @@ import { describeProgress, isProgramInDate, type ProgressDescription } from "@/l
 import { localDateIn } from "@/lib/time/local-date";
 import { runningProgramsQuery } from "@/lib/db/visit-types";
 
-export type WalletProgram = { id: string; type: string; name: string; rewardName: string; progress: ProgressDescription };
+export type WalletProgram = {
+  id: string;
+  type: string;
+  name: string;
+  rewardName: string;
+  progress: ProgressDescription;
+};
 export type WalletCard = {
   businessId: string;
   businessName: string;
@@ -66,7 +72,14 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
           const progress = describeProgress(
             p.type,
             p.rules,
-            row ? { count: row.count, total: row.total, tier: row.tier, state: (row.state ?? {}) as Record<string, unknown> } : null,
+            row
+              ? {
+                  count: row.count,
+                  total: row.total,
+                  tier: row.tier,
+                  state: (row.state ?? {}) as Record<string, unknown>,
+                }
+              : null,
             localDate,
           );
           return { id: p.id, type: p.type, name: p.name, rewardName: p.rewardName, progress };
@@ -103,7 +116,9 @@ export async function listOwnerDashboard(ownerId: string, now = new Date()): Pro
       const today = new Date(`${localDateIn(b.timezone, now)}T00:00:00Z`);
       const [tapsToday, rewardsToRedeem] = await Promise.all([
         db.tap.count({ where: { businessId: b.id, day: today } }),
-        db.reward.count({ where: { businessId: b.id, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } }),
+        db.reward.count({
+          where: { businessId: b.id, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+        }),
       ]);
       return {
         id: b.id,

@@ -51,12 +51,14 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     return { ok: false, response: apiError(415, JSON_CONTENT_TYPE_MESSAGE, { code: "unsupported_media_type" }) };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
+  if (declared > MAX_BODY_BYTES)
+    return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
   let text: string;
   try {
     text = await readLimited(request, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge) return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
+    if (error instanceof BodyTooLarge)
+      return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
     return { ok: false, response: apiError(400, "Could not read the request body.") };
   }
   if (contentType === null && text !== "") {

@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { env } from "@/lib/env";
 
-export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed. Send this request from the Loyaltap site itself.";
+export const CROSS_SITE_MESSAGE =
+  "Cross-site requests are not allowed. Send this request from the Loyaltap site itself.";
 
 /** The origins a cookie-carrying request may come from: its own, and the configured public one. */
 export function allowedOrigins(request: Request): Set<string> {

@@ -13,7 +13,10 @@ export const SERVER_ACTION_BODY_LIMIT = 1024 * 1024;
 const ACTION_CONTENT_TYPES = new Set(["text/plain", "multipart/form-data", "application/x-www-form-urlencoded"]);
 
 function plain(status: number, message: string) {
-  return new NextResponse(`${message}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new NextResponse(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 export function isServerActionPost(request: Request): boolean {
@@ -55,7 +58,8 @@ export async function refuseBadServerAction(request: Request): Promise<NextRespo
   if (!isServerActionPost(request)) return null;
   if (!originAllowed(request)) return plain(403, CROSS_SITE_MESSAGE);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (!Number.isFinite(declared) || declared > SERVER_ACTION_BODY_LIMIT) return plain(413, "Request body is too large (1 MB at most).");
+  if (!Number.isFinite(declared) || declared > SERVER_ACTION_BODY_LIMIT)
+    return plain(413, "Request body is too large (1 MB at most).");
 
   const contentType = request.headers.get("content-type") ?? "";
   const type = contentType.split(";", 1)[0]!.trim().toLowerCase();

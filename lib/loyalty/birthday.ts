@@ -36,7 +36,9 @@ export function applyBirthday(rules: BirthdayRules, progress: ProgressState, ctx
 
 export function describeBirthday(rules: BirthdayRules, progress: ProgressState): ProgressDescription {
   const when =
-    rules.windowDays === 0 ? "on your birthday" : `within ${rules.windowDays} day${rules.windowDays === 1 ? "" : "s"} after your birthday`;
+    rules.windowDays === 0
+      ? "on your birthday"
+      : `within ${rules.windowDays} day${rules.windowDays === 1 ? "" : "s"} after your birthday`;
   return { current: progress.count, target: null, label: `Birthday reward: visit ${when}` };
 }
 

@@ -29,7 +29,11 @@ export function applyChallenge(rules: ChallengeRules, progress: ProgressState, c
     // Challenge met: close the window so the next visit starts a fresh one.
     const next: ProgressState = { ...progress, count: 0, total, state: { ...progress.state, [WINDOW_START]: null } };
     const message = `Challenge complete (${visitsRequired}/${visitsRequired} visits)! Reward earned`;
-    return { next, rewardsIssued: 1, summary: { type: "challenge", message, current: visitsRequired, target: visitsRequired } };
+    return {
+      next,
+      rewardsIssued: 1,
+      summary: { type: "challenge", message, current: visitsRequired, target: visitsRequired },
+    };
   }
   const next: ProgressState = { ...progress, count, total, state: { ...progress.state, [WINDOW_START]: windowStart } };
   const message = `${count}/${visitsRequired} visits within ${withinDays} days`;
@@ -37,7 +41,11 @@ export function applyChallenge(rules: ChallengeRules, progress: ProgressState, c
 }
 
 /** Pass `localDate` to show 0 once the customer's window has run out. */
-export function describeChallenge(rules: ChallengeRules, progress: ProgressState, localDate?: string): ProgressDescription {
+export function describeChallenge(
+  rules: ChallengeRules,
+  progress: ProgressState,
+  localDate?: string,
+): ProgressDescription {
   const expired =
     localDate !== undefined && !isWindowOpen(readString(progress.state, WINDOW_START), localDate, rules.withinDays);
   const current = expired ? 0 : progress.count;

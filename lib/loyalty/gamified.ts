@@ -22,7 +22,11 @@ export function applyGamified(rules: GamifiedRules, progress: ProgressState, ctx
 
 export function describeGamified(_rules: GamifiedRules, progress: ProgressState): ProgressDescription {
   const wins = readCount(progress.state, WINS);
-  return { current: progress.count, target: null, label: `${plural(progress.count, "play", "plays")}, ${plural(wins, "win", "wins")}` };
+  return {
+    current: progress.count,
+    target: null,
+    label: `${plural(progress.count, "play", "plays")}, ${plural(wins, "win", "wins")}`,
+  };
 }
 
 export const gamifiedProgram: ProgramModule<GamifiedRules> = {

@@ -118,7 +118,6 @@ export function describeProgress(
 ): ProgressDescription {
   const current = normalizeProgress(progress);
   return (
-    registry[programTypeOf(type)].describe(rules, current, localDate) ??
-    otherProgram.describe({}, current, localDate)
+    registry[programTypeOf(type)].describe(rules, current, localDate) ?? otherProgram.describe({}, current, localDate)
   );
 }

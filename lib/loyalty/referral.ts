@@ -19,7 +19,9 @@ export function applyReferral(rules: ReferralRules, progress: ProgressState, ctx
   }
   next.state = { ...progress.state, [CREDITED]: true };
   const rewardsIssued = rules.welcomeReward ? 1 : 0;
-  const message = rules.welcomeReward ? "Welcome! You and your friend both earned a reward" : "Welcome! Your friend earned a reward";
+  const message = rules.welcomeReward
+    ? "Welcome! You and your friend both earned a reward"
+    : "Welcome! Your friend earned a reward";
   return { next, rewardsIssued, referrerRewards: 1, summary: { type: "referral", message } };
 }
 

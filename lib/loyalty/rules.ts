@@ -75,7 +75,12 @@ export const ruleSchemas = {
   referral: rulesObject({ welcomeReward: z.boolean({ error: "Must be true or false" }).default(false) }),
   birthday: rulesObject({
     // 0 = the birthday itself only; the cap keeps two years' windows apart.
-    windowDays: z.number({ error: WINDOW_DAYS }).int(WINDOW_DAYS).min(0, WINDOW_DAYS).max(MAX_WINDOW_DAYS, WINDOW_DAYS).default(7),
+    windowDays: z
+      .number({ error: WINDOW_DAYS })
+      .int(WINDOW_DAYS)
+      .min(0, WINDOW_DAYS)
+      .max(MAX_WINDOW_DAYS, WINDOW_DAYS)
+      .default(7),
   }),
   anniversary: rulesObject({}),
   challenge: rulesObject({ visitsRequired: positiveInt(3), withinDays: positiveInt(7) }),

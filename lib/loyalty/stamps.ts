@@ -8,7 +8,9 @@ export function applyStamps(rules: StampsRules, progress: ProgressState): VisitR
   const target = rules.stampsRequired;
   const { next, rewardsIssued } = punchCard(progress, target);
   const message =
-    rewardsIssued > 0 ? `Card complete! Reward earned (${target}/${target} stamps)` : `Stamp added: ${next.count}/${target}`;
+    rewardsIssued > 0
+      ? `Card complete! Reward earned (${target}/${target} stamps)`
+      : `Stamp added: ${next.count}/${target}`;
   // On a reward the card shows full here; the fresh card (0) is in `next`.
   const current = rewardsIssued > 0 ? target : next.count;
   return { next, rewardsIssued, summary: { type: "stamps", message, current, target } };

@@ -36,8 +36,11 @@ export function applyTier(rules: TierRules, progress: ProgressState): VisitResul
     state: { ...progress.state, [REACHED]: [...reached] },
   };
   const earned = newlyReached.filter((tier) => tier.minVisits > 0).map((tier) => tier.name);
-  const progressText = upcoming ? `${plural(upcoming.minVisits - total, "visit", "visits")} to ${upcoming.name}` : "top tier";
-  const message = earned.length > 0 ? `Welcome to ${earned.join(", ")}! Reward earned` : `${next.tier ?? "No tier"}: ${progressText}`;
+  const progressText = upcoming
+    ? `${plural(upcoming.minVisits - total, "visit", "visits")} to ${upcoming.name}`
+    : "top tier";
+  const message =
+    earned.length > 0 ? `Welcome to ${earned.join(", ")}! Reward earned` : `${next.tier ?? "No tier"}: ${progressText}`;
   return {
     next,
     rewardsIssued,

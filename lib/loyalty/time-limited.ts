@@ -4,7 +4,14 @@
 import { isProgramInDate } from "./dates";
 import type { TimeLimitedRules } from "./rules";
 import { applyStamps, describeStamps } from "./stamps";
-import type { ProgramDates, ProgramModule, ProgressDescription, ProgressState, VisitContext, VisitResult } from "./types";
+import type {
+  ProgramDates,
+  ProgramModule,
+  ProgressDescription,
+  ProgressState,
+  VisitContext,
+  VisitResult,
+} from "./types";
 
 export function applyTimeLimited(
   rules: TimeLimitedRules,
@@ -13,7 +20,12 @@ export function applyTimeLimited(
   program: ProgramDates,
 ): VisitResult {
   if (!isProgramInDate(program, ctx.localDate)) {
-    const summary = { type: "time-limited", message: "This offer is not running today", current: progress.count, target: rules.stampsRequired };
+    const summary = {
+      type: "time-limited",
+      message: "This offer is not running today",
+      current: progress.count,
+      target: rules.stampsRequired,
+    };
     return { next: progress, rewardsIssued: 0, summary };
   }
   const result = applyStamps(rules, progress);

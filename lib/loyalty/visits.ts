@@ -14,7 +14,11 @@ export function applyVisits(rules: VisitsRules, progress: ProgressState): VisitR
 }
 
 export function describeVisits(rules: VisitsRules, progress: ProgressState): ProgressDescription {
-  return { current: progress.count, target: rules.visitsRequired, label: `${progress.count}/${rules.visitsRequired} visits` };
+  return {
+    current: progress.count,
+    target: rules.visitsRequired,
+    label: `${progress.count}/${rules.visitsRequired} visits`,
+  };
 }
 
 export const visitsProgram: ProgramModule<VisitsRules> = {

@@ -34,10 +34,15 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly dir: string = outboxDir()) {}
   async send(mail: Mail) {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+    const file = path.join(
+      this.dir,
+      `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`,
+    );
     const content = `To: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toUTCString()}\n\n${mail.text}\n`;
     await writeFile(file, content, { mode: 0o600 });
-    console.info(`Mail written to the outbox (no SMTP_URL): to=${mail.to} subject=${JSON.stringify(mail.subject)} file=${file}`);
+    console.info(
+      `Mail written to the outbox (no SMTP_URL): to=${mail.to} subject=${JSON.stringify(mail.subject)} file=${file}`,
+    );
   }
 }
 

@@ -11,7 +11,10 @@ const UID_HEX = /^[0-9A-F]{14}$/;
 
 /** The normalised UID, or null when the text is not a 7-byte UID. */
 export function normalizeChipUid(text: string): string | null {
-  const compact = text.trim().replace(/[\s:-]/g, "").toUpperCase();
+  const compact = text
+    .trim()
+    .replace(/[\s:-]/g, "")
+    .toUpperCase();
   return UID_HEX.test(compact) ? compact : null;
 }
 

@@ -21,5 +21,7 @@ export function parseKek(value: string): Buffer | null {
 
 /** The KEK derived from AUTH_SECRET with HKDF-SHA256 (empty salt), for runs without TAG_KEY_ENCRYPTION_KEY. */
 export function deriveKek(authSecret: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", Buffer.from(authSecret, "utf8"), Buffer.alloc(0), KEK_DERIVATION_INFO, KEK_BYTES));
+  return Buffer.from(
+    hkdfSync("sha256", Buffer.from(authSecret, "utf8"), Buffer.alloc(0), KEK_DERIVATION_INFO, KEK_BYTES),
+  );
 }

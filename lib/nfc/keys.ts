@@ -28,7 +28,9 @@ const HEX_32 = /^[0-9a-fA-F]{32}$/;
 let warnedDerived = false;
 
 /** The configured KEK (see the header comment); throws when neither variable is usable. */
-export function tagKeyEncryptionKey(config: Pick<Env, "TAG_KEY_ENCRYPTION_KEY" | "AUTH_SECRET" | "NODE_ENV"> = env): Buffer {
+export function tagKeyEncryptionKey(
+  config: Pick<Env, "TAG_KEY_ENCRYPTION_KEY" | "AUTH_SECRET" | "NODE_ENV"> = env,
+): Buffer {
   const configured = config.TAG_KEY_ENCRYPTION_KEY;
   // A copy: lib/env.ts keeps the parsed key for the next read.
   if (configured) return Buffer.from(configured);
@@ -36,7 +38,9 @@ export function tagKeyEncryptionKey(config: Pick<Env, "TAG_KEY_ENCRYPTION_KEY" |
   if (!authSecret) throw new Error("Set TAG_KEY_ENCRYPTION_KEY (or AUTH_SECRET) to store secure tag keys");
   if (config.NODE_ENV === "production" && !warnedDerived) {
     warnedDerived = true;
-    console.warn("TAG_KEY_ENCRYPTION_KEY is not set: secure tag keys are encrypted with a key derived from AUTH_SECRET.");
+    console.warn(
+      "TAG_KEY_ENCRYPTION_KEY is not set: secure tag keys are encrypted with a key derived from AUTH_SECRET.",
+    );
   }
   return deriveKek(authSecret);
 }
@@ -64,10 +68,14 @@ export function encryptTagKeys(tagId: string, keys: TagKeys, kek: Buffer = tagKe
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", kek, iv, { authTagLength: AUTH_TAG_BYTES });
   cipher.setAAD(aad(tagId));
-  const plain = Buffer.from(JSON.stringify({ metaReadKey: keys.metaReadKey.toString("hex"), fileReadKey: keys.fileReadKey.toString("hex") }));
+  const plain = Buffer.from(
+    JSON.stringify({ metaReadKey: keys.metaReadKey.toString("hex"), fileReadKey: keys.fileReadKey.toString("hex") }),
+  );
   const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
   plain.fill(0);
-  return [VERSION, iv.toString("base64"), ciphertext.toString("base64"), cipher.getAuthTag().toString("base64")].join(":");
+  return [VERSION, iv.toString("base64"), ciphertext.toString("base64"), cipher.getAuthTag().toString("base64")].join(
+    ":",
+  );
 }
 
 /**

@@ -1,7 +1,14 @@
 import "server-only";
 import { countTagRejection, secretsOfTag, type TagRejectionReason } from "@/lib/db/secure-tags";
 import { decryptTagKeys } from "@/lib/nfc/keys";
-import { judgeChip, sunRejection, verifyTapSun, type SunParams, type SunRefusal, type SunRejection } from "@/lib/nfc/verify-tap";
+import {
+  judgeChip,
+  sunRejection,
+  verifyTapSun,
+  type SunParams,
+  type SunRefusal,
+  type SunRejection,
+} from "@/lib/nfc/verify-tap";
 
 // The SUN gate of a tap on a secure tag, run before anything else the tap
 // does. Reads the tag's keys, pinned chip and counters fresh from the database
@@ -47,10 +54,19 @@ export async function gateSecureTap(
 ): Promise<{ claimed: false } | { claimed: true; tag: { id: string; timezone: string }; check: SecureTapCheck }> {
   const secrets = await secretsOfTag(tagId);
   if (!secrets?.business) return { claimed: false };
-  return { claimed: true, tag: { id: tagId, timezone: secrets.business.timezone }, check: judge(tagId, secrets, params, "fresh") };
+  return {
+    claimed: true,
+    tag: { id: tagId, timezone: secrets.business.timezone },
+    check: judge(tagId, secrets, params, "fresh"),
+  };
 }
 
-function judge(tagId: string, secrets: Awaited<ReturnType<typeof secretsOfTag>>, params: SunParams, mode: SecureTapMode): SecureTapCheck {
+function judge(
+  tagId: string,
+  secrets: Awaited<ReturnType<typeof secretsOfTag>>,
+  params: SunParams,
+  mode: SecureTapMode,
+): SecureTapCheck {
   // Not secure (any more): an ordinary tag.
   if (!secrets?.secure) return { ok: true, sun: null };
   const keys = secrets.keysEncrypted ? decryptTagKeys(tagId, secrets.keysEncrypted) : null;
@@ -68,7 +84,11 @@ function judge(tagId: string, secrets: Awaited<ReturnType<typeof secretsOfTag>>,
 }
 
 /** Counts a refused attempt to record a visit in the owner's log (by reason) and returns the answer to it. */
-export async function logRejectedVisit(tag: { id: string; timezone: string }, reason: SunRefusal | null, now: Date): Promise<SunRejection> {
+export async function logRejectedVisit(
+  tag: { id: string; timezone: string },
+  reason: SunRefusal | null,
+  now: Date,
+): Promise<SunRejection> {
   if (reason) await countTagRejection(tag.id, LOGGED_REASON[reason], tag.timezone, now);
   return sunRejection(reason ?? "not_verified");
 }

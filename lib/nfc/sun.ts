@@ -33,8 +33,7 @@ const UID_HEX = /^[0-9A-Fa-f]{14}$/;
 const COUNTER_HEX = /^[0-9A-Fa-f]{6}$/;
 
 export type PiccDataResult =
-  | { ok: true; uid: Buffer; counter: number; piccDataTag: number }
-  | { ok: false; error: string };
+  { ok: true; uid: Buffer; counter: number; piccDataTag: number } | { ok: false; error: string };
 
 export type SunResult = { ok: true; uid: string; counter: number } | { ok: false; reason: "malformed" | "bad_mac" };
 

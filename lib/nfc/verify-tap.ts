@@ -58,9 +58,7 @@ export function sunQueryOf(params: SunParams): string {
   return query.toString();
 }
 
-export type SunVerdict =
-  | { ok: true; uid: string; counter: number }
-  | { ok: false; reason: "missing" | "not_verified" };
+export type SunVerdict = { ok: true; uid: string; counter: number } | { ok: false; reason: "missing" | "not_verified" };
 
 /**
  * Authenticates the tap's SUN message with the tag's keys. A link without a
@@ -73,7 +71,10 @@ export function verifyTapSun(params: SunParams, keys: TagKeys): SunVerdict {
   const result =
     message.layout === "encrypted"
       ? verifySun({ piccData: message.piccData, cmac: message.cmac, macInput: message.macInput }, keys)
-      : verifyPlainSun({ uid: message.uid, ctr: message.ctr, cmac: message.cmac, macInput: message.macInput }, keys.fileReadKey);
+      : verifyPlainSun(
+          { uid: message.uid, ctr: message.ctr, cmac: message.cmac, macInput: message.macInput },
+          keys.fileReadKey,
+        );
   if (!result.ok) return { ok: false, reason: "not_verified" };
   return { ok: true, uid: result.uid, counter: result.counter };
 }
@@ -85,7 +86,11 @@ export function verifyTapSun(params: SunParams, keys: TagKeys): SunVerdict {
  * counter accepted before chips were tracked, which the first chip learned
  * must beat.
  */
-export type ChipRecord = { pinnedUid: string | null; counters: ReadonlyMap<string, number>; unboundCounter: number | null };
+export type ChipRecord = {
+  pinnedUid: string | null;
+  counters: ReadonlyMap<string, number>;
+  unboundCounter: number | null;
+};
 
 /** A counter is fresh when it is strictly greater than the last one accepted for that chip (AN12196). */
 export function isFreshCounter(counter: number, lastCounter: number | null): boolean {
@@ -109,7 +114,8 @@ export type ChipVerdict = { ok: true; uid: string; counter: number } | { ok: fal
  */
 export function judgeChip(verified: { uid: string; counter: number }, chips: ChipRecord, fresh: boolean): ChipVerdict {
   if (chips.pinnedUid !== null && chips.pinnedUid !== verified.uid) return { ok: false, reason: "wrong_chip" };
-  if (fresh && !isFreshCounter(verified.counter, lastCounterOf(chips, verified.uid))) return { ok: false, reason: "replayed" };
+  if (fresh && !isFreshCounter(verified.counter, lastCounterOf(chips, verified.uid)))
+    return { ok: false, reason: "replayed" };
   return { ok: true, uid: verified.uid, counter: verified.counter };
 }
 

@@ -37,14 +37,22 @@ export function tapCheckJson(state: TapState) {
     return { status: "success", tag_id, exists: false, ...(state.redirectToClaim ? { redirect_to_claim: true } : {}) };
   }
   if (state.kind === "available") {
-    return { status: "success", tag_id, exists: true, business: null, ...(state.redirectToClaim ? { redirect_to_claim: true } : {}) };
+    return {
+      status: "success",
+      tag_id,
+      exists: true,
+      business: null,
+      ...(state.redirectToClaim ? { redirect_to_claim: true } : {}),
+    };
   }
   return {
     status: "success",
     tag_id,
     exists: true,
     business: businessJson(state.business, state.programs),
-    ...(state.redirectToDashboard ? { redirect_to_dashboard: true, message: "This tag belongs to your business." } : {}),
+    ...(state.redirectToDashboard
+      ? { redirect_to_dashboard: true, message: "This tag belongs to your business." }
+      : {}),
     ...(state.linked === null
       ? {}
       : {
@@ -55,7 +63,10 @@ export function tapCheckJson(state: TapState) {
 }
 
 /** active_programs items: type stamps / points / reward_earned (or the program type), with the nested result. */
-export function visitJson(tagId: string, outcome: { newlyLinked: boolean; programs: ProgramOutcome[]; rewards: IssuedReward[] }) {
+export function visitJson(
+  tagId: string,
+  outcome: { newlyLinked: boolean; programs: ProgramOutcome[]; rewards: IssuedReward[] },
+) {
   const active_programs = outcome.programs.map((p) => ({
     type: p.rewardsIssued > 0 ? "reward_earned" : p.programType,
     program_id: p.programId,

@@ -10,7 +10,8 @@ import { IDEMPOTENCY_WINDOW_MS } from "@/lib/db/visits";
 // transaction (lib/db/visits.ts); this module validates keys and reads stored
 // answers back.
 
-export const IDEMPOTENCY_KEY_MESSAGE = "Idempotency-Key must be 8 to 128 characters: letters, digits, '-', '_', '.' or ':'.";
+export const IDEMPOTENCY_KEY_MESSAGE =
+  "Idempotency-Key must be 8 to 128 characters: letters, digits, '-', '_', '.' or ':'.";
 
 export const idempotencyKeySchema = z
   .string({ error: IDEMPOTENCY_KEY_MESSAGE })
@@ -48,6 +49,8 @@ export async function pruneExpiredKeys(now: Date, chance = 1 / 64): Promise<void
         SELECT "userId", "key" FROM "TapIdempotencyKey" WHERE "createdAt" <= ${new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)} LIMIT 500
       )`;
   } catch (error) {
-    console.error("could not prune expired idempotency keys", { error: error instanceof Error ? error.message : String(error) });
+    console.error("could not prune expired idempotency keys", {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

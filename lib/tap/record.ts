@@ -24,7 +24,16 @@ function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
   if (outcome.ok) return { httpStatus: 200, body: visitJson(tagId, outcome) };
   switch (outcome.reason) {
     case "limit_reached":
-      return { httpStatus: 429, body: { status: "error", type: "limit_reached", code: "limit_reached", message: LIMIT_REACHED_MESSAGE, tag_id: tagId } };
+      return {
+        httpStatus: 429,
+        body: {
+          status: "error",
+          type: "limit_reached",
+          code: "limit_reached",
+          message: LIMIT_REACHED_MESSAGE,
+          tag_id: tagId,
+        },
+      };
     case "customer_not_found":
       return errorOf(tagId, 401, "not_authenticated", "Please log in to record your visit.");
     case "email_not_verified":
@@ -32,13 +41,21 @@ function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
     case "duplicate_request":
       return errorOf(tagId, 409, "request_in_progress", "This visit is still being recorded. Please try again.");
     case "own_business":
-      return errorOf(tagId, 409, "own_business", "This is your own business's tag: your customers' taps are recorded here.");
+      return errorOf(
+        tagId,
+        409,
+        "own_business",
+        "This is your own business's tag: your customers' taps are recorded here.",
+      );
     default:
       return errorOf(tagId, 404, "tag_not_claimed", "This tag is not linked to a business yet.");
   }
 }
 
-const replayOf = (stored: StoredAnswer): TapRecordResult => ({ httpStatus: stored.httpStatus, body: stored.body as TapRecordResult["body"] });
+const replayOf = (stored: StoredAnswer): TapRecordResult => ({
+  httpStatus: stored.httpStatus,
+  body: stored.body as TapRecordResult["body"],
+});
 
 /**
  * POST /api/tap and the tap page's recorder: one visit for a signed-in customer
@@ -99,8 +116,13 @@ export async function recordTap(
       now,
       ...(verified === null
         ? {}
-        : { sunCounter: verified.counter, beforeVisit: (tx) => acceptSunCounter(tx, tagId, verified.uid, verified.counter, now) }),
-      ...(idempotencyKey ? { idempotency: { key: idempotencyKey, answer: (o: VisitOutcome) => answerOf(tagId, o) } } : {}),
+        : {
+            sunCounter: verified.counter,
+            beforeVisit: (tx) => acceptSunCounter(tx, tagId, verified.uid, verified.counter, now),
+          }),
+      ...(idempotencyKey
+        ? { idempotency: { key: idempotencyKey, answer: (o: VisitOutcome) => answerOf(tagId, o) } }
+        : {}),
     });
 
   type Verified = { tag: { id: string; timezone: string }; sun: { uid: string; counter: number } | null };

@@ -46,10 +46,19 @@ export type VerifiedTapState = { ok: true; state: TapState } | { ok: false; reje
  * writes nothing: no counter is spent and no rejection is logged; only an
  * attempt to record a visit does that (lib/tap/record.ts).
  */
-export async function loadVerifiedTapState(tagId: string, viewer: AppUser | null, sun: SunParams, now = new Date()): Promise<VerifiedTapState> {
+export async function loadVerifiedTapState(
+  tagId: string,
+  viewer: AppUser | null,
+  sun: SunParams,
+  now = new Date(),
+): Promise<VerifiedTapState> {
   const landing = await getTapLanding(tagId);
   if (landing.exists && landing.claimed && landing.secure) {
-    const check = await checkSecureTap({ id: tagId, timezone: landing.timezone }, sun, viewer ? "fresh" : "authenticate");
+    const check = await checkSecureTap(
+      { id: tagId, timezone: landing.timezone },
+      sun,
+      viewer ? "fresh" : "authenticate",
+    );
     if (!check.ok) return { ok: false, rejection: check.rejection };
   }
   return { ok: true, state: await stateOf(landing, tagId, viewer, now) };
@@ -57,7 +66,8 @@ export async function loadVerifiedTapState(tagId: string, viewer: AppUser | null
 
 async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | null, now: Date): Promise<TapState> {
   // Nobody may claim a withdrawn business's tag: it stays that business's.
-  if (!landing.exists && landing.withdrawn) return { kind: "not_found", tagId, redirectToClaim: false, withdrawn: true };
+  if (!landing.exists && landing.withdrawn)
+    return { kind: "not_found", tagId, redirectToClaim: false, withdrawn: true };
   if (!landing.exists || !landing.claimed) {
     // A business owner on a free tag is taken straight to claiming it.
     const redirectToClaim = viewer ? await ownsAnyBusiness(viewer.id) : false;
@@ -77,7 +87,18 @@ async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | nul
 
   const membership = await db.membership.findUnique({
     where: { userId_businessId: { userId: viewer.id, businessId: landing.business.id } },
-    select: { progress: { select: { programId: true, count: true, total: true, tier: true, state: true, program: { select: { type: true, rules: true } } } } },
+    select: {
+      progress: {
+        select: {
+          programId: true,
+          count: true,
+          total: true,
+          tier: true,
+          state: true,
+          program: { select: { type: true, rules: true } },
+        },
+      },
+    },
   });
   const progress: Record<string, ProgressDescription> = {};
   for (const row of membership?.progress ?? []) {

@@ -28,10 +28,7 @@ export const accountSchema = z
   .object({
     firstName: singleLineText().trim().min(1, "First name is required").max(100),
     lastName: singleLineText().trim().min(1, "Last name is required").max(100),
-    email: singleLineText()
-      .trim()
-      .min(1, "Email is required")
-      .pipe(z.email("Enter a valid email address").max(254)),
+    email: singleLineText().trim().min(1, "Email is required").pipe(z.email("Enter a valid email address").max(254)),
     password: z
       .string()
       .min(1, "Password is required")
@@ -42,7 +39,9 @@ export const accountSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 export type AccountInput = z.infer<typeof accountSchema>;
 
-export const resetRequestFormSchema = z.object({ email: singleLineText().trim().min(1, "Email is required").pipe(emailSchema) });
+export const resetRequestFormSchema = z.object({
+  email: singleLineText().trim().min(1, "Email is required").pipe(emailSchema),
+});
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });

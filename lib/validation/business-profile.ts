@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
-import { HTTP_URL_MESSAGE, httpUrl, idString, multiLineText, optionalHttpUrl as optionalHttpUrlOf, singleLineText } from "@/lib/validation/text";
+import {
+  HTTP_URL_MESSAGE,
+  httpUrl,
+  idString,
+  multiLineText,
+  optionalHttpUrl as optionalHttpUrlOf,
+  singleLineText,
+} from "@/lib/validation/text";
 
 export { HTTP_URL_MESSAGE };
 
@@ -59,7 +66,10 @@ export const businessThemeSchema = z.object({
 
 export const businessProfileUpdateSchema = z
   .object({
-    name: singleLineText().trim().min(1, "Business name is required").max(120, "Business names are at most 120 characters"),
+    name: singleLineText()
+      .trim()
+      .min(1, "Business name is required")
+      .max(120, "Business names are at most 120 characters"),
     logoUrl: optionalHttpUrl,
     description: multiLineText().trim().max(2000, "Descriptions are at most 2000 characters"),
     keywords: z
@@ -67,11 +77,21 @@ export const businessProfileUpdateSchema = z
       .min(1, "At least one keyword is required")
       .max(MAX_KEYWORDS, `At most ${MAX_KEYWORDS} keywords`),
     website: optionalHttpUrl,
-    phone: singleLineText().trim().min(1, "Phone number is required").max(40, "Phone numbers are at most 40 characters"),
-    address: singleLineText().trim().min(1, "Business address is required").max(300, "Addresses are at most 300 characters"),
+    phone: singleLineText()
+      .trim()
+      .min(1, "Phone number is required")
+      .max(40, "Phone numbers are at most 40 characters"),
+    address: singleLineText()
+      .trim()
+      .min(1, "Business address is required")
+      .max(300, "Addresses are at most 300 characters"),
     socialLinks: z.array(socialLinkSchema).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`),
     theme: businessThemeSchema,
-    dailyTapLimit: z.number({ error: TAP_LIMIT_MESSAGE }).int(TAP_LIMIT_MESSAGE).min(1, TAP_LIMIT_MESSAGE).max(10, TAP_LIMIT_MESSAGE),
+    dailyTapLimit: z
+      .number({ error: TAP_LIMIT_MESSAGE })
+      .int(TAP_LIMIT_MESSAGE)
+      .min(1, TAP_LIMIT_MESSAGE)
+      .max(10, TAP_LIMIT_MESSAGE),
     timezone: singleLineText().trim().refine(isValidTimezone, TIMEZONE_MESSAGE),
   })
   .superRefine((value, ctx) => {
@@ -79,11 +99,17 @@ export const businessProfileUpdateSchema = z
     const seen = new Set<string>();
     value.socialLinks.forEach((link, index) => {
       const key = link.network.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", message: "This network is already listed", path: ["socialLinks", index, "network"] });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          message: "This network is already listed",
+          path: ["socialLinks", index, "network"],
+        });
       seen.add(key);
     });
     const lowered = value.keywords.map((k) => k.toLowerCase());
-    if (new Set(lowered).size !== lowered.length) ctx.addIssue({ code: "custom", message: "Keywords must be different", path: ["keywords"] });
+    if (new Set(lowered).size !== lowered.length)
+      ctx.addIssue({ code: "custom", message: "Keywords must be different", path: ["keywords"] });
   });
 
 /** The business an owner edits, as the action receives it: its id or its slug. */

@@ -78,7 +78,10 @@ export const DEFAULT_THEME = {
   accentColor: "#4F46E5",
 } as const;
 
-type BusinessPart = Pick<BusinessWizardInput, "businessName" | "keywords" | "description" | "website" | "phone" | "address" | "placeId">;
+type BusinessPart = Pick<
+  BusinessWizardInput,
+  "businessName" | "keywords" | "description" | "website" | "phone" | "address" | "placeId"
+>;
 
 /**
  * The business half of the registration payload. It is also what waits in

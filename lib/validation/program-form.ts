@@ -67,7 +67,8 @@ export function toProgramData(input: ProgramInput): ProgramData {
  * shown as stored (over the defaults) so the form points at what to fix. */
 export function programFormValues(program: StoredProgramFields): ProgramInput {
   const parsed = parseProgramRules(program.type, program.rules);
-  const stored = typeof program.rules === "object" && program.rules !== null && !Array.isArray(program.rules) ? program.rules : {};
+  const stored =
+    typeof program.rules === "object" && program.rules !== null && !Array.isArray(program.rules) ? program.rules : {};
   const rules = (parsed.ok ? parsed.rules : { ...defaultRules(program.type), ...stored }) as ProgramRulesInput;
   return {
     businessId: program.businessId,

@@ -40,7 +40,8 @@ const optionalDate = singleLineText({ error: DATE_MESSAGE })
   .refine((value) => value === "" || parseLocalDate(value) !== null, DATE_MESSAGE)
   .nullish();
 
-const optionalText = (max: number, message: string) => multiLineText({ error: message }).trim().max(max, message).nullish();
+const optionalText = (max: number, message: string) =>
+  multiLineText({ error: message }).trim().max(max, message).nullish();
 
 export const programInputSchema = z
   .object({
@@ -74,7 +75,8 @@ export const programInputSchema = z
     const end = input.endDate && parseLocalDate(input.endDate) ? input.endDate : null;
     // YYYY-MM-DD strings compare correctly as plain strings. A one-day
     // program has an end after its start: both ends are inclusive days.
-    if (start && end && end <= start) ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
+    if (start && end && end <= start)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
     if (requiresDates(input.type)) {
       if (!input.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: START_DATE_REQUIRED_MESSAGE });
       if (!input.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: END_DATE_REQUIRED_MESSAGE });
@@ -82,7 +84,10 @@ export const programInputSchema = z
     const rules = parseProgramRules(input.type, input.rules);
     if (!rules.ok) {
       for (const [field, message] of Object.entries(rules.errors)) {
-        const path = field === FORM_ERROR_KEY ? ["rules"] : ["rules", ...field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
+        const path =
+          field === FORM_ERROR_KEY
+            ? ["rules"]
+            : ["rules", ...field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
         ctx.addIssue({ code: "custom", path, message: field === "winChance" ? WIN_CHANCE_MESSAGE : message });
       }
     }

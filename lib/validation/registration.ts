@@ -31,7 +31,9 @@ const metadataSchema = z
   .partial()
   .default({});
 
-export const tagIdSchema = singleLineText().trim().regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
+export const tagIdSchema = singleLineText()
+  .trim()
+  .regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
 
 // Theme arrives as an object or as JSON text; colours are normalised by lib/business.
 const themeSchema = z
@@ -56,7 +58,10 @@ export const businessProfileSchema = z.object({
   social_media: z.record(singleLineText().trim().min(1).max(40), httpUrlSchema).nullish(),
   keywords: z.array(singleLineText().trim().min(1).max(60)).max(20).default([]),
   description: optionalText(2000, multiLineText),
-  website: z.union([httpUrlSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
+  website: z
+    .union([httpUrlSchema, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => v || null),
   phone: singleLineText().trim().max(40).nullish(),
   address: optionalText(300),
   place_id: optionalText(300),
@@ -77,16 +82,29 @@ export const businessRegistrationSchema = z
   .object({
     business: businessNameSchema,
     business_profile: businessProfileSchema.nullish(),
-    tap_id: z.union([tagIdSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
+    tap_id: z
+      .union([tagIdSchema, z.literal(""), z.null()])
+      .optional()
+      .transform((v) => v || null),
   })
   .superRefine((value, ctx) => requireBusinessFields(value.business_profile, ctx));
 export type BusinessRegistrationInput = z.infer<typeof businessRegistrationSchema>;
 
 // The wizard's step-1 rules hold for any client of the API.
-function requireBusinessFields(profile: z.infer<typeof businessProfileSchema> | null | undefined, ctx: z.RefinementCtx) {
-  if (!profile?.keywords?.length) ctx.addIssue({ code: "custom", message: "At least one keyword is required", path: ["business_profile", "keywords"] });
-  if (!profile?.phone) ctx.addIssue({ code: "custom", message: "Phone number is required", path: ["business_profile", "phone"] });
-  if (!profile?.address) ctx.addIssue({ code: "custom", message: "Business address is required", path: ["business_profile", "address"] });
+function requireBusinessFields(
+  profile: z.infer<typeof businessProfileSchema> | null | undefined,
+  ctx: z.RefinementCtx,
+) {
+  if (!profile?.keywords?.length)
+    ctx.addIssue({
+      code: "custom",
+      message: "At least one keyword is required",
+      path: ["business_profile", "keywords"],
+    });
+  if (!profile?.phone)
+    ctx.addIssue({ code: "custom", message: "Phone number is required", path: ["business_profile", "phone"] });
+  if (!profile?.address)
+    ctx.addIssue({ code: "custom", message: "Business address is required", path: ["business_profile", "address"] });
 }
 
 /**
@@ -99,7 +117,10 @@ export const registerSchema = z
     phone: z.union([phoneSchema, z.literal("")]).nullish(),
     password: z.string().max(1024).nullish(),
     metadata: metadataSchema,
-    tap_id: z.union([tagIdSchema, z.literal(""), z.null()]).optional().transform((v) => v || null),
+    tap_id: z
+      .union([tagIdSchema, z.literal(""), z.null()])
+      .optional()
+      .transform((v) => v || null),
     business: businessNameSchema.nullish(),
     business_profile: businessProfileSchema.nullish(),
   })

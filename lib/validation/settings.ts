@@ -35,5 +35,8 @@ export function ownsBusinessesMessage(names: string[]): string {
 
 export const DELETE_CONFIRMATION = "DELETE";
 export const deleteAccountSchema = z.object({
-  confirm: singleLineText().refine((value): boolean => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+  confirm: singleLineText().refine(
+    (value): boolean => value === DELETE_CONFIRMATION,
+    `Type ${DELETE_CONFIRMATION} to confirm`,
+  ),
 });

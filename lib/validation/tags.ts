@@ -13,7 +13,10 @@ export type ClaimTagInput = z.infer<typeof claimTagSchema>;
 
 export const renameTagSchema = z.object({
   tagId: tagIdSchema,
-  label: singleLineText().trim().max(60, "At most 60 characters").transform((v) => v || null),
+  label: singleLineText()
+    .trim()
+    .max(60, "At most 60 characters")
+    .transform((v) => v || null),
 });
 
 const HEX_KEY = /^[0-9a-fA-F]{32}$/;
@@ -25,7 +28,10 @@ const sdmKeySchema = (name: string) =>
     .trim()
     .min(1, `Enter the ${name}`)
     .regex(HEX_KEY, `The ${name} must be 32 hexadecimal digits (16 bytes)`)
-    .refine((value) => !ZERO_KEY.test(value), `The ${name} is the factory default: change the tag's keys first, anyone can forge taps with it`);
+    .refine(
+      (value) => !ZERO_KEY.test(value),
+      `The ${name} is the factory default: change the tag's keys first, anyone can forge taps with it`,
+    );
 
 export const secureTagKeysSchema = z.object({
   tagId: tagIdSchema,

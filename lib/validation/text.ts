@@ -50,11 +50,7 @@ export function multiLineText(params?: StringParams) {
  * (letters, digits, '-', '_', '.', '~'). Anything else is not an id we issued.
  */
 export function idString(message: string = ID_MESSAGE) {
-  return z
-    .string({ error: message })
-    .min(1, message)
-    .max(MAX_ID_LENGTH, message)
-    .regex(ID_CHARACTERS, message);
+  return z.string({ error: message }).min(1, message).max(MAX_ID_LENGTH, message).regex(ID_CHARACTERS, message);
 }
 
 /** True for an absolute http: or https: URL without control characters. */

@@ -74,7 +74,11 @@ export async function startRedis() {
     url: `redis://127.0.0.1:${port}`,
     /** Starts it (again) on its port; resolves when it accepts connections. */
     async start() {
-      const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      const started = spawn(
+        "redis-server",
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        { stdio: "ignore" },
+      );
       child = started;
       const deadline = Date.now() + 10_000;
       while (!(await accepts(port))) {
@@ -103,7 +107,9 @@ export async function waitHealthy(instance, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (instance.child.exitCode !== null) {
-      throw new Error(`instance ${instance.index} exited with ${instance.child.exitCode}:\n${instance.output.join("").slice(-4000)}`);
+      throw new Error(
+        `instance ${instance.index} exited with ${instance.child.exitCode}:\n${instance.output.join("").slice(-4000)}`,
+      );
     }
     try {
       const response = await fetch(`${instance.url}/api/health`, { signal: AbortSignal.timeout(5000) });
@@ -113,7 +119,9 @@ export async function waitHealthy(instance, timeoutMs = 180_000) {
     }
     await sleep(100);
   }
-  throw new Error(`instance ${instance.index} was not healthy within ${timeoutMs} ms:\n${instance.output.join("").slice(-4000)}`);
+  throw new Error(
+    `instance ${instance.index} was not healthy within ${timeoutMs} ms:\n${instance.output.join("").slice(-4000)}`,
+  );
 }
 
 /**
@@ -169,7 +177,9 @@ async function startNginx(root, listenPort, instancePorts) {
   const deadline = Date.now() + 10_000;
   while (!(await accepts(listenPort))) {
     if (child.exitCode !== null) {
-      const log = existsSync(path.join(prefix, "error.log")) ? await readFile(path.join(prefix, "error.log"), "utf8") : "";
+      const log = existsSync(path.join(prefix, "error.log"))
+        ? await readFile(path.join(prefix, "error.log"), "utf8")
+        : "";
       throw new Error(`nginx exited with ${child.exitCode}: ${output.join("")}${log}`);
     }
     if (Date.now() > deadline) throw new Error("nginx did not listen within 10 s");
@@ -200,9 +210,14 @@ async function startNginx(root, listenPort, instancePorts) {
 export async function startStack(options = {}) {
   const root = path.resolve(options.root ?? process.cwd());
   if (!existsSync(path.join(root, "scripts/start.mjs"))) throw new Error(`${root} is not the project's folder`);
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("no production build (.next/BUILD_ID): run next build first");
+  if (!existsSync(path.join(root, ".next/BUILD_ID")))
+    throw new Error("no production build (.next/BUILD_ID): run next build first");
   const count = options.instances ?? 2;
-  const adminUrl = options.adminUrl ?? process.env.CLUSTER_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const adminUrl =
+    options.adminUrl ??
+    process.env.CLUSTER_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgresql://postgres@127.0.0.1:5432/postgres";
   const cleanups = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch(() => {});
@@ -236,7 +251,14 @@ export async function startStack(options = {}) {
       const port = ports[index];
       const child = spawn(process.execPath, ["scripts/start.mjs"], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...shared, ...options.env },
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          ...shared,
+          ...options.env,
+        },
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so stopping it reaches the server it spawned.
         detached: true,

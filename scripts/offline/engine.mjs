@@ -47,7 +47,10 @@ export async function readSchema() {
 /** The migration folders on disk, in the shape the engine expects. */
 export async function readMigrations(dir = migrationsDir) {
   const entries = existsSync(dir) ? await readdir(dir, { withFileTypes: true }) : [];
-  const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     folders.map(async (name) => {
       const file = path.join(dir, name, "migration.sql");

@@ -15,8 +15,12 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const id = name.split("/").pop();
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "wasm32"].find((o) => id.includes(`-${o}-`) || id.endsWith(`-${o}`));
-  const cpu = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "wasi"].find((c) => id.includes(`-${c}`));
+  const os = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "wasm32"].find(
+    (o) => id.includes(`-${o}-`) || id.endsWith(`-${o}`),
+  );
+  const cpu = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "wasi"].find((c) =>
+    id.includes(`-${c}`),
+  );
   if (os === "wasm32") return { cpu: ["wasm32"] };
   const out = {};
   if (os) out.os = [os];
@@ -46,4 +50,5 @@ const sorted = Object.fromEntries(
 lock.packages = sorted;
 writeFileSync(lockPath, JSON.stringify(lock, null, 2) + "\n");
 console.log(`Recorded ${added} optional platform packages in package-lock.json`);
-if (process.argv.includes("--check")) execFileSync("npm", ["ci", "--dry-run", "--ignore-scripts"], { stdio: "inherit" });
+if (process.argv.includes("--check"))
+  execFileSync("npm", ["ci", "--dry-run", "--ignore-scripts"], { stdio: "inherit" });

@@ -2,7 +2,15 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startStack } from "../../scripts/cluster/stack.mjs";
-import { businessRegistration, postJson, registerCustomer, registerOwner, tap, unique, type Owner } from "../reliability/support/actors";
+import {
+  businessRegistration,
+  postJson,
+  registerCustomer,
+  registerOwner,
+  tap,
+  unique,
+  type Owner,
+} from "../reliability/support/actors";
 import { postAction } from "../reliability/support/action-manifest";
 import { within } from "../support/redis-server";
 
@@ -41,7 +49,11 @@ const card = (baseUrl: string, slug: string) => page(baseUrl, `/b/${encodeURICom
  * Reads through `baseUrl` twice in a row: through nginx, consecutive requests
  * go to different instances, so both must show the same thing.
  */
-async function bothShow(baseUrl: string, read: (baseUrl: string) => Promise<{ status: number; text: string }>, text: string) {
+async function bothShow(
+  baseUrl: string,
+  read: (baseUrl: string) => Promise<{ status: number; text: string }>,
+  text: string,
+) {
   for (let i = 0; i < 2; i++) {
     const answer = await read(baseUrl);
     if (answer.status !== 200 || !answer.text.includes(text)) return false;
@@ -54,7 +66,9 @@ type Cafe = Owner & { tagId: string; slug: string; name: string };
 async function cafe(baseUrl: string): Promise<Cafe> {
   const tagId = `cluster-${unique()}`;
   const owner = await registerOwner(baseUrl, { tapId: tagId });
-  const { rows } = await sql.query<{ slug: string; name: string }>(`SELECT slug, name FROM "Business" WHERE id = $1`, [owner.businessId]);
+  const { rows } = await sql.query<{ slug: string; name: string }>(`SELECT slug, name FROM "Business" WHERE id = $1`, [
+    owner.businessId,
+  ]);
   return { ...owner, tagId, ...rows[0]! };
 }
 
@@ -68,7 +82,15 @@ function profile(name: string, dailyTapLimit: number) {
     phone: "+34 600 000 000",
     address: "Carrer Major 1, Barcelona",
     socialLinks: [],
-    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit,
     timezone: "Europe/Madrid",
   };
@@ -77,7 +99,8 @@ function profile(name: string, dailyTapLimit: number) {
 async function action(baseUrl: string, name: string, args: unknown[], cookie: string) {
   const answer = await postAction(baseUrl, name, args, { cookie });
   const result = answer.result as { ok?: boolean; id?: string } | undefined;
-  if (answer.status !== 200 || result?.ok !== true) throw new Error(`${name} on ${baseUrl}: ${answer.status} ${answer.text.slice(0, 500)}`);
+  if (answer.status !== 200 || result?.ok !== true)
+    throw new Error(`${name} on ${baseUrl}: ${answer.status} ${answer.text.slice(0, 500)}`);
   return result;
 }
 
@@ -104,7 +127,9 @@ test("two instances started at the same moment on an empty database both come up
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", database: "ok", migrations: "ok" });
   }
-  const folders = readdirSync(path.join(process.cwd(), "prisma/migrations"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const folders = readdirSync(path.join(process.cwd(), "prisma/migrations"), { withFileTypes: true }).filter((entry) =>
+    entry.isDirectory(),
+  );
   const { rows } = await sql.query<{ migration_name: string; n: number }>(
     `SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL GROUP BY migration_name`,
   );
@@ -115,23 +140,38 @@ test("two instances started at the same moment on an empty database both come up
   expect(appliers).toHaveLength(1);
   const seeders = stack.instances.filter((instance) => instance.output.join("").includes("Seeded the demo"));
   expect(seeders).toHaveLength(1);
-  const demo = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "User" WHERE email LIKE '%@loyaltap.test'`);
+  const demo = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "User" WHERE email LIKE '%@loyaltap.test'`,
+  );
   expect(demo.rows[0]!.n).toBe(3);
   expect((await visitorTap(stack.url, "demo-cafe")).text).toContain("Café Central");
 });
 
-test.each(each)("a business edit (%s) is on the other instance's visitor tap page and public card within 1 s", async (_name, route) => {
-  const owner = await cafe(route.writer());
-  await warm(route.reader(), owner);
-  const renamed = `Renamed Cafe ${unique()}`;
-  await action(route.writer(), "updateBusinessProfileAction", [owner.businessId, profile(renamed, 10)], owner.cookie);
-  const took = await within(1000, async () => (await bothShow(route.reader(), (url) => card(url, owner.slug), renamed)) && (await bothShow(route.reader(), (url) => visitorTap(url, owner.tagId), renamed)));
-  expect(took).toBeLessThanOrEqual(1000);
-});
+test.each(each)(
+  "a business edit (%s) is on the other instance's visitor tap page and public card within 1 s",
+  async (_name, route) => {
+    const owner = await cafe(route.writer());
+    await warm(route.reader(), owner);
+    const renamed = `Renamed Cafe ${unique()}`;
+    await action(route.writer(), "updateBusinessProfileAction", [owner.businessId, profile(renamed, 10)], owner.cookie);
+    const took = await within(
+      1000,
+      async () =>
+        (await bothShow(route.reader(), (url) => card(url, owner.slug), renamed)) &&
+        (await bothShow(route.reader(), (url) => visitorTap(url, owner.tagId), renamed)),
+    );
+    expect(took).toBeLessThanOrEqual(1000);
+  },
+);
 
 test.each(each)("a lowered daily limit (%s) holds on the very next tap", async (_name, route) => {
   const owner = await cafe(route.writer());
-  await action(route.writer(), "updateBusinessProfileAction", [owner.businessId, profile(owner.name, 10)], owner.cookie);
+  await action(
+    route.writer(),
+    "updateBusinessProfileAction",
+    [owner.businessId, profile(owner.name, 10)],
+    owner.cookie,
+  );
   const customer = await registerCustomer(route.reader());
   await warm(route.reader(), owner);
   expect((await tap(route.reader(), customer.accessToken, owner.tagId)).status).toBe(200);
@@ -140,7 +180,9 @@ test.each(each)("a lowered daily limit (%s) holds on the very next tap", async (
   const refused = await tap(route.reader(), customer.accessToken, owner.tagId);
   expect(refused.status).toBe(429);
   expect(refused.body).toMatchObject({ code: "limit_reached" });
-  const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1`, [customer.id]);
+  const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1`, [
+    customer.id,
+  ]);
   expect(rows[0]!.n).toBe(2);
 });
 
@@ -149,7 +191,12 @@ test.each(each)("secure mode turned on (%s) refuses the next tap without the chi
   const [before, after] = [await registerCustomer(route.reader()), await registerCustomer(route.reader())];
   await warm(route.reader(), owner);
   expect((await tap(route.reader(), before.accessToken, owner.tagId)).status).toBe(200);
-  await action(route.writer(), "saveSecureTagKeysAction", [{ tagId: owner.tagId, metaReadKey: KEY, fileReadKey: KEY }], owner.cookie);
+  await action(
+    route.writer(),
+    "saveSecureTagKeysAction",
+    [{ tagId: owner.tagId, metaReadKey: KEY, fileReadKey: KEY }],
+    owner.cookie,
+  );
   for (let i = 0; i < 2; i++) {
     const refused = await tap(route.reader(), after.accessToken, owner.tagId);
     expect(refused.status).toBe(403);
@@ -164,14 +211,30 @@ test.each(each)("a paused program (%s) earns nothing on the next tap", async (_n
   const { id } = (await action(
     route.writer(),
     "createProgramAction",
-    [{ businessId: owner.businessId, type: "stamps", name: program, description: "", startDate: "", endDate: "", rules: { stampsRequired: 10 }, rewardName: "Free coffee", rewardDescription: "", rewardExpiryDays: null }],
+    [
+      {
+        businessId: owner.businessId,
+        type: "stamps",
+        name: program,
+        description: "",
+        startDate: "",
+        endDate: "",
+        rules: { stampsRequired: 10 },
+        rewardName: "Free coffee",
+        rewardDescription: "",
+        rewardExpiryDays: null,
+      },
+    ],
     owner.cookie,
   )) as { id: string };
   const [before, after] = [await registerCustomer(route.reader()), await registerCustomer(route.reader())];
   await warm(route.reader(), owner, program);
   const earned = await tap(route.reader(), before.accessToken, owner.tagId);
   expect(earned.status).toBe(200);
-  expect(earned.body).toMatchObject({ progress_updated: true, active_programs: [expect.objectContaining({ program_id: id })] });
+  expect(earned.body).toMatchObject({
+    progress_updated: true,
+    active_programs: [expect.objectContaining({ program_id: id })],
+  });
   await action(route.writer(), "setProgramActiveAction", [id, false], owner.cookie);
   const paused = await tap(route.reader(), after.accessToken, owner.tagId);
   expect(paused.status).toBe(200);
@@ -186,12 +249,20 @@ test.each(each)("a paused program (%s) earns nothing on the next tap", async (_n
 test.each(each)("a wizard registration with tap_id (%s) shows the tag claimed at once", async (_name, route) => {
   const tagId = `cluster-${unique()}`;
   const name = `Wizard Cafe ${unique()}`;
-  for (let i = 0; i < 2; i++) expect(await bothShow(route.reader(), (url) => visitorTap(url, tagId), NOT_FOUND)).toBe(true);
-  const registered = await postJson(route.writer(), "/api/auth/register", businessRegistration(`wizard-${unique()}@example.test`, name, tagId));
+  for (let i = 0; i < 2; i++)
+    expect(await bothShow(route.reader(), (url) => visitorTap(url, tagId), NOT_FOUND)).toBe(true);
+  const registered = await postJson(
+    route.writer(),
+    "/api/auth/register",
+    businessRegistration(`wizard-${unique()}@example.test`, name, tagId),
+  );
   expect(registered.status).toBe(201);
   // The very next requests, on every instance.
   expect(await bothShow(route.reader(), (url) => visitorTap(url, tagId), name)).toBe(true);
-  const { rows } = await sql.query<{ slug: string }>(`SELECT b.slug FROM "Business" b JOIN "Tag" t ON t."businessId" = b.id WHERE t.id = $1`, [tagId]);
+  const { rows } = await sql.query<{ slug: string }>(
+    `SELECT b.slug FROM "Business" b JOIN "Tag" t ON t."businessId" = b.id WHERE t.id = $1`,
+    [tagId],
+  );
   expect(await bothShow(route.reader(), (url) => card(url, rows[0]!.slug), name)).toBe(true);
 });
 
@@ -207,10 +278,19 @@ test("Redis stopped mid-run: pages keep answering through nginx and on each inst
     expect(await bothShow(url, (u) => card(u, owner.slug), offline)).toBe(true);
   }
   await stack.redis!.start();
-  await within(10_000, async () => [a, b].every((instance) => instance.output.join("").includes("Redis cache available again")), 100);
+  await within(
+    10_000,
+    async () => [a, b].every((instance) => instance.output.join("").includes("Redis cache available again")),
+    100,
+  );
   await warm(b.url, { ...owner, name: offline });
   const back = `Back Cafe ${unique()}`;
   await action(a.url, "updateBusinessProfileAction", [owner.businessId, profile(back, 10)], owner.cookie);
-  const took = await within(1000, async () => (await bothShow(b.url, (u) => card(u, owner.slug), back)) && (await bothShow(stack.url, (u) => visitorTap(u, owner.tagId), back)));
+  const took = await within(
+    1000,
+    async () =>
+      (await bothShow(b.url, (u) => card(u, owner.slug), back)) &&
+      (await bothShow(stack.url, (u) => visitorTap(u, owner.tagId), back)),
+  );
   expect(took).toBeLessThanOrEqual(1000);
 });

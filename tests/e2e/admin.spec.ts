@@ -25,7 +25,10 @@ test.describe("/admin", () => {
     }
   });
 
-  test("an admin finds a user, sees their profile, and disables and re-enables the account", async ({ page, browser }) => {
+  test("an admin finds a user, sees their profile, and disables and re-enables the account", async ({
+    page,
+    browser,
+  }) => {
     const customerContext = await browser.newContext();
     const email = await signUpCustomer(await customerContext.newPage(), "admin-target");
     await customerContext.close();
@@ -38,7 +41,11 @@ test.describe("/admin", () => {
     await page.getByLabel("Search by email or name").fill(email);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText(/^1 user matching/)).toBeVisible();
-    await page.getByRole("row", { name: new RegExp(email) }).getByRole("link").first().click();
+    await page
+      .getByRole("row", { name: new RegExp(email) })
+      .getByRole("link")
+      .first()
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/users\/[^/]+$/);
     await expect(page.getByText(email).first()).toBeVisible();
 

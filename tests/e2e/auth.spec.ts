@@ -28,7 +28,12 @@ test.describe("accounts", () => {
   test("the sign-up form shows every validation message before calling the server", async ({ page }) => {
     await page.goto("/register");
     await page.getByRole("button", { name: "Create account" }).click();
-    for (const message of ["First name is required", "Last name is required", "Email is required", "Password is required"]) {
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Email is required",
+      "Password is required",
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await page.getByLabel("Password", { exact: true }).fill("a good password");
@@ -41,7 +46,9 @@ test.describe("accounts", () => {
   test("signing up with an email that has an account shows the server's message", async ({ page }) => {
     await page.goto("/register");
     await signUp(page, DEMO_CUSTOMER_EMAIL);
-    await expect(page.getByRole("alert").filter({ hasText: "An account with this email already exists." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "An account with this email already exists." }),
+    ).toBeVisible();
   });
 
   test("log in with ?redirect=/dashboard/settings lands there", async ({ page }) => {
@@ -89,7 +96,12 @@ test.describe("accounts", () => {
         JSON.stringify({
           business: { name: "Callback Bakery" },
           tap_id: tap,
-          business_profile: { keywords: ["Bakery"], phone: "+34 600 000 000", address: "Carrer 1, Barcelona", settings: { timezone: "Europe/Madrid" } },
+          business_profile: {
+            keywords: ["Bakery"],
+            phone: "+34 600 000 000",
+            address: "Carrer 1, Barcelona",
+            settings: { timezone: "Europe/Madrid" },
+          },
         }),
       );
     }, tagId);
@@ -126,7 +138,9 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert").filter({ hasText: "invalid or has expired" })).toBeVisible();
   });
 
-  test("before JavaScript has loaded, the log-in form can't be typed into or sent (no password in a URL)", async ({ browser }) => {
+  test("before JavaScript has loaded, the log-in form can't be typed into or sent (no password in a URL)", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/login");
@@ -148,11 +162,18 @@ test.describe("accounts", () => {
     await expectPath(page, "/dashboard");
   });
 
-  test("log out works without JavaScript (a form POST), and the old session stays dead", async ({ browser, baseURL }) => {
+  test("log out works without JavaScript (a form POST), and the old session stays dead", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     const response = await context.request.post("/api/auth/register", {
-      data: { email: unique("nojs"), password: "a good password", metadata: { first_name: "Joan", last_name: "Sense" } },
+      data: {
+        email: unique("nojs"),
+        password: "a good password",
+        metadata: { first_name: "Joan", last_name: "Sense" },
+      },
     });
     expect(response.status()).toBe(201);
     const [cookie] = (await context.cookies()).filter((c) => c.name.endsWith("authjs.session-token"));
@@ -179,7 +200,10 @@ test.describe("accounts", () => {
     await expectPath(page, "/dashboard");
   });
 
-  test("a hostile logout redirect target (/.//evil.example) lands on a page of this site", async ({ page, baseURL }) => {
+  test("a hostile logout redirect target (/.//evil.example) lands on a page of this site", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/register");
     await signUp(page, unique("hostile"));
     await expectPath(page, "/dashboard");
@@ -200,7 +224,11 @@ test.describe("accounts", () => {
     await expectPath(page, "/login?redirect=%2Fdashboard");
   });
 
-  test("changing the password needs the current one, signs out other devices and keeps this one signed in", async ({ page, browser, baseURL }) => {
+  test("changing the password needs the current one, signs out other devices and keeps this one signed in", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = unique("change");
     await page.goto("/register");
     await signUp(page, email);

@@ -63,13 +63,19 @@ test.describe("NUL bytes and broken escapes in addresses", () => {
 test.describe("server-action posts", () => {
   test("a NUL in the profile form is refused with a message and nothing is saved", async ({ page }) => {
     await signUpCustomer(page, "nul-profile");
-    const response = await postAction(page, actionId("updateProfileAction"), JSON.stringify([{ firstName: "Pau\u0000", lastName: "Test", birthday: "" }]));
+    const response = await postAction(
+      page,
+      actionId("updateProfileAction"),
+      JSON.stringify([{ firstName: "Pau\u0000", lastName: "Test", birthday: "" }]),
+    );
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain("control characters");
     expect(await firstName(page)).toBe("Pau");
   });
 
-  test("Next.js's own Origin check holds, and answers 403 instead of 500: a cross-origin call changes nothing", async ({ page }) => {
+  test("Next.js's own Origin check holds, and answers 403 instead of 500: a cross-origin call changes nothing", async ({
+    page,
+  }) => {
     await signUpCustomer(page, "xorigin-action");
     const id = actionId("updateProfileAction");
     const body = JSON.stringify([{ firstName: "Hacked", lastName: "Test", birthday: "" }]);

@@ -9,7 +9,15 @@ const nextButton = (page: Page) => page.getByRole("button", { name: "Next", exac
 const keywordInput = (page: Page) => page.getByRole("combobox", { name: "Keywords" });
 const chip = (page: Page, label: string) => page.getByRole("button", { name: `Remove ${label}` });
 
-type Business = { name: string; keywordQuery: string; keyword: string; description?: string; website?: string; phone: string; address: string };
+type Business = {
+  name: string;
+  keywordQuery: string;
+  keyword: string;
+  description?: string;
+  website?: string;
+  phone: string;
+  address: string;
+};
 type Account = { firstName: string; lastName: string; email: string; password: string };
 
 const forn: Business = {
@@ -21,7 +29,12 @@ const forn: Business = {
   phone: "+34 931 234 567",
   address: "Plaça del Sol 3, Barcelona",
 };
-const account = (label: string): Account => ({ firstName: "Marta", lastName: "Vidal", email: uniqueEmail(label), password: "a good password" });
+const account = (label: string): Account => ({
+  firstName: "Marta",
+  lastName: "Vidal",
+  email: uniqueEmail(label),
+  password: "a good password",
+});
 
 async function fillBusiness(page: Page, business: Business) {
   await page.getByLabel("Business name").fill(business.name);
@@ -75,7 +88,12 @@ test.describe("business registration wizard", () => {
   test("Next checks each step and shows every validation message", async ({ page }) => {
     await page.goto("/register/business");
     await nextButton(page).click();
-    for (const message of ["Business name is required", "At least one keyword is required", "Phone number is required", "Business address is required"]) {
+    for (const message of [
+      "Business name is required",
+      "At least one keyword is required",
+      "Phone number is required",
+      "Business address is required",
+    ]) {
       await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "Your business", exact: true })).toBeVisible();
@@ -87,7 +105,12 @@ test.describe("business registration wizard", () => {
     await expect(page.getByRole("heading", { name: "Your account", exact: true })).toBeVisible();
 
     await nextButton(page).click();
-    for (const message of ["First name is required", "Last name is required", "Email is required", "Password is required"]) {
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Email is required",
+      "Password is required",
+    ]) {
       await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
     }
 
@@ -149,7 +172,9 @@ test.describe("business registration wizard", () => {
     await expect(page.getByRole("option", { name: "Bakery", exact: true })).toBeVisible();
   });
 
-  test("Back and Next keep every value, the summary shows them, and success lands on the dashboard", async ({ page }) => {
+  test("Back and Next keep every value, the summary shows them, and success lands on the dashboard", async ({
+    page,
+  }) => {
     const who = account("owner");
     await page.goto("/register/business");
     await fillBusiness(page, forn);
@@ -175,7 +200,15 @@ test.describe("business registration wizard", () => {
     await nextButton(page).click();
     await expect(page.getByRole("heading", { name: "Confirm your details", exact: true })).toBeVisible();
     const summary = page.locator("dl");
-    for (const text of [`${who.firstName} ${who.lastName}`, who.email, forn.name, "Bakery", forn.description!, forn.phone, forn.address]) {
+    for (const text of [
+      `${who.firstName} ${who.lastName}`,
+      who.email,
+      forn.name,
+      "Bakery",
+      forn.description!,
+      forn.phone,
+      forn.address,
+    ]) {
       await expect(summary.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole("link", { name: forn.website! })).toHaveAttribute("href", forn.website!);
@@ -309,9 +342,18 @@ test.describe("business registration wizard", () => {
     await nextButton(page).click();
     const request = page.waitForRequest((r) => r.url().endsWith("/api/auth/register") && r.method() === "POST");
     await page.getByRole("button", { name: "Complete Registration" }).click();
-    const payload = (await request).postDataJSON() as { business: { name: string }; business_profile: Record<string, unknown>; password: string };
+    const payload = (await request).postDataJSON() as {
+      business: { name: string };
+      business_profile: Record<string, unknown>;
+      password: string;
+    };
     expect(payload.business).toEqual({ name: "Gimnàs del Port" });
-    expect(payload.business_profile).toMatchObject({ place_id: "ChIJ-gym", keywords: ["Gym"], website: null, phone: "+34 932 000 222" });
+    expect(payload.business_profile).toMatchObject({
+      place_id: "ChIJ-gym",
+      keywords: ["Gym"],
+      website: null,
+      phone: "+34 932 000 222",
+    });
     await expectPath(page, "/dashboard");
   });
 
@@ -341,7 +383,10 @@ test.describe("business registration wizard", () => {
     await nextButton(page).click();
     const request = page.waitForRequest((r) => r.url().endsWith("/api/auth/register") && r.method() === "POST");
     await page.getByRole("button", { name: "Complete Registration" }).click();
-    const payload = (await request).postDataJSON() as { business: { name: string }; business_profile: { place_id: unknown } };
+    const payload = (await request).postDataJSON() as {
+      business: { name: string };
+      business_profile: { place_id: unknown };
+    };
     expect(payload.business.name).toBe("El Meu Bar");
     expect(payload.business_profile.place_id).toBeNull();
     await expectPath(page, "/dashboard");

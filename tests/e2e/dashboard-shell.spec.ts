@@ -31,7 +31,9 @@ test.describe("bottom navigation at 375×812", () => {
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("button", { name: "Show my QR" })).toBeVisible();
     // The desktop header's QR button gives way to the round one.
-    await expect(page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("button", { name: "Show my QR" })).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("button", { name: "Show my QR" }),
+    ).toBeHidden();
 
     await nav.getByRole("link", { name: "Settings" }).click();
     await expectPath(page, "/dashboard/settings");
@@ -73,7 +75,9 @@ test.describe("bottom navigation at 375×812", () => {
     }
   });
 
-  test("'Show my QR' opens the QR of /qr/{id} on this origin; close button, backdrop and Escape close it", async ({ page }) => {
+  test("'Show my QR' opens the QR of /qr/{id} on this origin; close button, backdrop and Escape close it", async ({
+    page,
+  }) => {
     await signUpCustomer(page, "qr");
     const id = await myId(page);
     await page.goto("/dashboard");
@@ -126,10 +130,16 @@ test.describe("at 1024×768", () => {
     const id = await myId(page);
     await page.goto("/dashboard");
     await expect(bottomNav(page)).toBeHidden();
-    await page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("button", { name: "Show my QR" }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard", exact: true })
+      .getByRole("button", { name: "Show my QR" })
+      .click();
     const dialog = page.getByRole("dialog", { name: "My QR code" });
     await expect(dialog.getByText(QR_TEXT, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole("img", { name: "Your personal QR code" })).toHaveAttribute("data-qr-value", new RegExp(`/qr/${id}$`));
+    await expect(dialog.getByRole("img", { name: "Your personal QR code" })).toHaveAttribute(
+      "data-qr-value",
+      new RegExp(`/qr/${id}$`),
+    );
   });
 });
 
@@ -160,7 +170,9 @@ test.describe("install banner", () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   }
 
-  test("appears 10 s after the install prompt; Close keeps it away for 60 s; Install prompts and hides it", async ({ page }) => {
+  test("appears 10 s after the install prompt; Close keeps it away for 60 s; Install prompts and hides it", async ({
+    page,
+  }) => {
     await dashboardWithPausedClock(page);
     const banner = page.getByRole("region", { name: "Install app" });
 
@@ -170,7 +182,9 @@ test.describe("install banner", () => {
     await page.clock.runFor(100);
     await expect(banner).toBeVisible();
     await expect(banner).toContainText(BANNER_TEXT);
-    expect(await banner.evaluate((el) => [getComputedStyle(el).position, Math.round(el.getBoundingClientRect().top)])).toEqual(["fixed", 0]);
+    expect(
+      await banner.evaluate((el) => [getComputedStyle(el).position, Math.round(el.getBoundingClientRect().top)]),
+    ).toEqual(["fixed", 0]);
 
     await banner.getByRole("button", { name: "Close" }).click();
     await expect(banner).toBeHidden();
@@ -219,7 +233,9 @@ test.describe("install banner", () => {
     await page.addInitScript(() => {
       const original = window.matchMedia.bind(window);
       window.matchMedia = (query: string) =>
-        query.includes("display-mode: standalone") ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query);
+        query.includes("display-mode: standalone")
+          ? ({ ...original(query), matches: true, media: query } as MediaQueryList)
+          : original(query);
     });
     await dashboardWithPausedClock(page);
     await offerInstall(page);
@@ -256,14 +272,17 @@ test.describe("installable app", () => {
     await page.goto("/dashboard");
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+      .toMatch(/\/sw\.js$/);
     await page.goto("/dashboard/settings");
     await page.request.get("/api/auth/me");
     await page.evaluate(() => fetch("/api/auth/me").then((r) => r.text()));
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
       const urls: string[] = [];
-      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of names)
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return { names, urls };
     });
     expect(cached.names).toEqual(["loyaltap-static-v1"]);

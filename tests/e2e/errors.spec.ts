@@ -22,13 +22,20 @@ test("a dashboard page that fails on the server shows the error screen, and Try 
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to the dashboard" })).toHaveAttribute("href", "/dashboard");
   // The dashboard's own header stays, so the user can still go elsewhere.
-  await expect(page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard", exact: true }).getByRole("link", { name: "Settings" }),
+  ).toBeVisible();
   // A reference to quote, and nothing of the error itself.
   const reference = (await page.getByTestId("error-reference").textContent())?.trim() ?? "";
   expect(reference).not.toBe("");
   // The server logged the error under that reference, with its cause, for support to find.
   await expect
-    .poll(() => serverLog().slice(logBefore).split("\n").some((line) => line.includes(`"digest":"${reference}"`) && line.includes("Mars/Olympus_Mons")))
+    .poll(() =>
+      serverLog()
+        .slice(logBefore)
+        .split("\n")
+        .some((line) => line.includes(`"digest":"${reference}"`) && line.includes("Mars/Olympus_Mons")),
+    )
     .toBe(true);
   await expect(page.locator("body")).not.toContainText(/Mars|time ?zone|RangeError|at \w+ \(/i, { useInnerText: true });
 
@@ -44,13 +51,17 @@ test("a dashboard page that fails on the server shows the error screen, and Try 
 // Loading a tap that fails shows the tap's own notice with a retry (app/tap/error.tsx), on
 // the cached visitor page and on the signed-in page alike; the failed render is
 // not kept as the visitor page, so once the cause is gone the tag shows again.
-test("a tap that fails to load shows 'Error checking tag status' with Try again, and Try again recovers", async ({ page, browser }) => {
+test("a tap that fails to load shows 'Error checking tag status' with Try again, and Try again recovers", async ({
+  page,
+  browser,
+}) => {
   const tagId = uniqueTag("broken");
   const { businessId } = await signUpOwner(page, { tagId, name: "Endless Café" });
   // A business row the tap cannot read: a last change at PostgreSQL's 'infinity',
   // which no JavaScript date can hold, so reading the tag's business throws.
   // (Before the tag is ever shown: nothing of it is in the cache yet.)
-  const setUpdatedAt = (value: string) => runSql(`UPDATE "Business" SET "updatedAt" = $1::timestamp WHERE id = $2`, [value, businessId]);
+  const setUpdatedAt = (value: string) =>
+    runSql(`UPDATE "Business" SET "updatedAt" = $1::timestamp WHERE id = $2`, [value, businessId]);
   expect(await setUpdatedAt("infinity")).toBe(1);
 
   const visitorContext = await browser.newContext();
@@ -68,9 +79,16 @@ test("a tap that fails to load shows 'Error checking tag status' with Try again,
   const reference = (await visitor.getByTestId("error-reference").textContent())?.trim() ?? "";
   expect(reference).not.toBe("");
   await expect
-    .poll(() => serverLog().slice(logBefore).split("\n").some((line) => line.includes(`"digest":"${reference}"`) && line.includes("Invalid time value")))
+    .poll(() =>
+      serverLog()
+        .slice(logBefore)
+        .split("\n")
+        .some((line) => line.includes(`"digest":"${reference}"`) && line.includes("Invalid time value")),
+    )
     .toBe(true);
-  await expect(visitor.locator("body")).not.toContainText(/infinity|Invalid time|RangeError|at \w+ \(/i, { useInnerText: true });
+  await expect(visitor.locator("body")).not.toContainText(/infinity|Invalid time|RangeError|at \w+ \(/i, {
+    useInnerText: true,
+  });
 
   // Signed in (the owner, on their own tag): the same notice, from the per-request page.
   await page.goto(`/tap?id=${tagId}`);

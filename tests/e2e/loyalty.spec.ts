@@ -24,9 +24,13 @@ test("stamps over three days earn a reward that the owner redeems by code", asyn
   for (let day = 0; day < 3; day++) {
     await customer.setExtraHTTPHeaders({ "x-loyaltap-now": new Date(base + day * 86_400_000).toISOString() });
     await customer.goto(`/tap?id=${tagId}`);
-    const result = customer.getByRole("status").filter({ hasText: day < 2 ? "Progress updated" : "You earned a reward!" });
+    const result = customer
+      .getByRole("status")
+      .filter({ hasText: day < 2 ? "Progress updated" : "You earned a reward!" });
     await expect(result).toBeVisible();
-    await expect(customer.getByText(day < 2 ? `Three and free: Stamp added: ${day + 1}/3` : "Three and free: Card complete!")).toBeVisible();
+    await expect(
+      customer.getByText(day < 2 ? `Three and free: Stamp added: ${day + 1}/3` : "Three and free: Card complete!"),
+    ).toBeVisible();
   }
   const codeText = await customer.getByRole("status").locator("code").first().textContent();
   const code = codeText!.trim();
@@ -54,8 +58,13 @@ test("stamps over three days earn a reward that the owner redeems by code", asyn
 
   // The customer sees it redeemed, with its history.
   await customer.goto("/dashboard/rewards");
-  await expect(customer.getByRole("region", { name: /Redeemed/ }).getByRole("link", { name: /Free cortado/ })).toBeVisible();
-  await customer.getByRole("region", { name: /Redeemed/ }).getByRole("link", { name: /Free cortado/ }).click();
+  await expect(
+    customer.getByRole("region", { name: /Redeemed/ }).getByRole("link", { name: /Free cortado/ }),
+  ).toBeVisible();
+  await customer
+    .getByRole("region", { name: /Redeemed/ })
+    .getByRole("link", { name: /Free cortado/ })
+    .click();
   await expect(customer.getByText("Redeemed", { exact: true }).first()).toBeVisible();
   await expect(customer.getByRole("region", { name: "History" }).getByText("Earned")).toBeVisible();
   await customerContext.close();

@@ -19,7 +19,10 @@ async function visitorPrograms(browser: Browser, tagId: string) {
   const page = await context.newPage();
   await page.goto(`/tap?id=${tagId}`);
   await expect(page.getByRole("heading", { name: "Active Programs" })).toBeVisible();
-  const names = await page.getByRole("region", { name: "Active Programs" }).getByRole("heading", { level: 3 }).allTextContents();
+  const names = await page
+    .getByRole("region", { name: "Active Programs" })
+    .getByRole("heading", { level: 3 })
+    .allTextContents();
   await context.close();
   return names;
 }
@@ -71,7 +74,10 @@ test.describe("owner programs", () => {
     await expect(page.getByText(`Starts ${shown(start)}`).first()).toBeVisible();
     await expect(page.getByLabel("Stamps required")).toHaveValue("3");
     await expect(page.getByTestId("stat-members")).toHaveText("0");
-    await expect(page.getByRole("link", { name: /Back to Programs Café/ })).toHaveAttribute("href", `/dashboard/business/${businessId}`);
+    await expect(page.getByRole("link", { name: /Back to Programs Café/ })).toHaveAttribute(
+      "href",
+      `/dashboard/business/${businessId}`,
+    );
     expect(await visitorPrograms(browser, tagId)).toEqual(["Three and free"]);
 
     // Edit: the new name reaches the tag page at once.
@@ -149,6 +155,9 @@ test.describe("owner programs", () => {
     await logIn(page, DEMO_CUSTOMER_EMAIL);
     await expectPath(page, "/dashboard");
     await page.goto("/dashboard/program/create");
-    await expect(page.getByRole("link", { name: "Register your business" })).toHaveAttribute("href", "/register/business");
+    await expect(page.getByRole("link", { name: "Register your business" })).toHaveAttribute(
+      "href",
+      "/register/business",
+    );
   });
 });

@@ -20,7 +20,10 @@ async function saveProfile(page: Page) {
 }
 
 test.describe("public business card", () => {
-  test("shows the business in its theme colours with its links, title and structured data", async ({ page, baseURL }) => {
+  test("shows the business in its theme colours with its links, title and structured data", async ({
+    page,
+    baseURL,
+  }) => {
     const response = await page.goto(CARD);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Café Central | Loyaltap");
@@ -36,7 +39,10 @@ test.describe("public business card", () => {
     await expect(website).toHaveAttribute("href", "https://www.example.com/cafe-central");
     await expect(website).toHaveAttribute("target", "_blank");
     await expect(website).toHaveAttribute("rel", "noopener noreferrer");
-    await expect(card.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", "https://instagram.com/cafecentral");
+    await expect(card.getByRole("link", { name: "Instagram" })).toHaveAttribute(
+      "href",
+      "https://instagram.com/cafecentral",
+    );
     await expect(card.getByRole("link", { name: "+34 930 000 000" })).toHaveAttribute("href", "tel:+34930000000");
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
@@ -109,11 +115,16 @@ test.describe("owner's business page", () => {
     await saveProfile(page);
   });
 
-  test("keywords are added with Enter or a comma and removed with × or Backspace; the preview follows", async ({ page }) => {
+  test("keywords are added with Enter or a comma and removed with × or Backspace; the preview follows", async ({
+    page,
+  }) => {
     await logInAs(page, DEMO_OWNER_EMAIL);
     await page.goto(EDIT);
     const input = page.getByRole("textbox", { name: "Keywords", exact: true });
-    const previewKeywords = page.getByTestId("profile-preview").getByRole("list", { name: "Keywords" }).getByRole("listitem");
+    const previewKeywords = page
+      .getByTestId("profile-preview")
+      .getByRole("list", { name: "Keywords" })
+      .getByRole("listitem");
     await expect(previewKeywords).toHaveText(["Cafe", "Bakery"]);
 
     // Enter adds a chip and does not submit the form.

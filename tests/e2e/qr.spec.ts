@@ -27,7 +27,10 @@ test.describe("/qr/:user_id", () => {
     const html = await page.content();
     expect(html).not.toContain(email);
     expect(html).not.toContain("Test</");
-    await expect(page.getByRole("link", { name: "Register" })).toHaveAttribute("href", `/register?redirect=${encodeURIComponent(`/qr/${id}`)}`);
+    await expect(page.getByRole("link", { name: "Register" })).toHaveAttribute(
+      "href",
+      `/register?redirect=${encodeURIComponent(`/qr/${id}`)}`,
+    );
 
     await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
     await expectPath(page, `/login?redirect=${encodeURIComponent(`/qr/${id}`)}`);
@@ -62,7 +65,9 @@ test.describe("/qr/:user_id", () => {
     await expect(page.getByRole("button", { name: /as your referrer/ })).toHaveCount(0);
   });
 
-  test("a business owner links the customer and records a visit; a second visit the same day hits the limit", async ({ page }) => {
+  test("a business owner links the customer and records a visit; a second visit the same day hits the limit", async ({
+    page,
+  }) => {
     const customer = await newCustomerId(page, "qr-counter");
     await page.goto("/login");
     await logIn(page, DEMO_OWNER_EMAIL, DEMO_PASSWORD);

@@ -18,7 +18,9 @@ const HOSTILE = [
 const param = (value: string) => encodeURIComponent(value);
 
 async function trapEvil(context: BrowserContext) {
-  await context.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>PHISHED</h1>" }));
+  await context.route(/^https?:\/\/evil\.example\//, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>PHISHED</h1>" }),
+  );
 }
 
 /** Every "Log in" link on the page (header and form) goes to plain /login. */
@@ -51,7 +53,9 @@ test.describe("redirect targets stay on this site", () => {
     await expectStillHome(page, "/dashboard/wallet");
   });
 
-  test("register: a signed-in visitor is sent to the dashboard, not to the hostile target (server redirect)", async ({ page }) => {
+  test("register: a signed-in visitor is sent to the dashboard, not to the hostile target (server redirect)", async ({
+    page,
+  }) => {
     await signUpCustomer(page, "redir");
     for (const hostile of HOSTILE) {
       const response = await page.request.get(`/register?redirect=${param(hostile)}`, { maxRedirects: 0 });
@@ -86,7 +90,9 @@ test.describe("redirect targets stay on this site", () => {
     await expectStillHome(page, "/dashboard/rewards");
   });
 
-  test("claim: the wizard at /claim/register drops a hostile ?redirect= from its log-in link, and the claim page's login comes back to it", async ({ page }) => {
+  test("claim: the wizard at /claim/register drops a hostile ?redirect= from its log-in link, and the claim page's login comes back to it", async ({
+    page,
+  }) => {
     await page.goto(`/claim/register?tap_id=redir-tag&redirect=${param("/.//evil.example/phish")}`);
     await expectPlainLoginLinks(page);
     await page.getByRole("link", { name: "Log in" }).last().click();

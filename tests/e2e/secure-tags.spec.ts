@@ -11,13 +11,19 @@ const REPLAYED = "This tap link was already used. Tap the tag again.";
  * leaving the page earlier would cancel that attempt.
  */
 async function openRefusedLink(page: Page, path: string, message: string) {
-  const attempt = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+  const attempt = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined,
+  );
   await page.goto(path);
   await expect(page.getByText(message)).toBeVisible();
   expect((await attempt).ok()).toBe(true);
 }
 
-test("a secure tag: a genuine link records one visit; the same link again or a tampered one earns nothing", async ({ page, browser, baseURL }) => {
+test("a secure tag: a genuine link records one visit; the same link again or a tampered one earns nothing", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const tagId = uniqueTag("secure");
   const keys = randomTagKeys();
   const metaHex = keys.metaReadKey.toString("hex").toUpperCase();
@@ -43,7 +49,9 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
   expect((await page.content()).toUpperCase()).not.toContain(metaHex);
   const template = `${baseURL}/tap?id=${tagId}&picc_data={PICCData}&cmac={CMAC}`;
   await expect(page.getByText(template, { exact: true })).toBeVisible();
-  await expect(page.getByText(`${baseURL}/tap?id=${tagId}&uid={UID}&ctr={SDMReadCtr}&cmac={CMAC}`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`${baseURL}/tap?id=${tagId}&uid={UID}&ctr={SDMReadCtr}&cmac={CMAC}`, { exact: true }),
+  ).toBeVisible();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy the encrypted PICCData URL template" }).click();
   await expect(page.getByText("Copied", { exact: true })).toBeVisible();
@@ -94,7 +102,10 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
   await expect(page.getByRole("columnheader", { name: "Wrong chip (link from another tag)" })).toBeVisible();
 });
 
-test("a secure tag is bound to its chip: the owner pins a UID, another chip's link is refused and logged as 'Wrong chip'", async ({ page, browser }) => {
+test("a secure tag is bound to its chip: the owner pins a UID, another chip's link is refused and logged as 'Wrong chip'", async ({
+  page,
+  browser,
+}) => {
   const tagId = uniqueTag("chip");
   const keys = randomTagKeys();
   const { businessId } = await signUpOwner(page, { tagId });
@@ -108,7 +119,9 @@ test("a secure tag is bound to its chip: the owner pins a UID, another chip's li
   // The UID is validated; separators are forgiven.
   await page.getByLabel("Chip UID").fill("04-A1-B2");
   await page.getByRole("button", { name: "Pin this chip" }).click();
-  await expect(page.getByText("Enter the chip UID as 14 hexadecimal digits (7 bytes), e.g. 04A1B2C3D4E5F6.")).toBeVisible();
+  await expect(
+    page.getByText("Enter the chip UID as 14 hexadecimal digits (7 bytes), e.g. 04A1B2C3D4E5F6."),
+  ).toBeVisible();
   const genuine = randomUidHex();
   await page.getByLabel("Chip UID").fill(genuine.toLowerCase().match(/../g)!.join(":"));
   await page.getByRole("button", { name: "Pin this chip" }).click();

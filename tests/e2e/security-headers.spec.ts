@@ -10,7 +10,8 @@ type Violations = { console: string[]; events: string[]; pageErrors: string[] };
 async function watchCsp(page: Page): Promise<Violations> {
   const seen: Violations = { console: [], events: [], pageErrors: [] };
   page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy|violates the following/i.test(message.text())) seen.console.push(message.text());
+    if (/Content Security Policy|Content-Security-Policy|violates the following/i.test(message.text()))
+      seen.console.push(message.text());
   });
   page.on("pageerror", (error) => seen.pageErrors.push(error.message));
   await page.addInitScript(() => {
@@ -25,9 +26,17 @@ async function watchCsp(page: Page): Promise<Violations> {
 async function expectCleanAndHydrated(page: Page, seen: Violations) {
   // React marks the DOM nodes it hydrated.
   await expect
-    .poll(() => page.evaluate(() => [...document.querySelectorAll("body *")].some((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")))))
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("body *")].some((el) =>
+          Object.keys(el).some((key) => key.startsWith("__reactFiber")),
+        ),
+      ),
+    )
     .toBe(true);
-  seen.events.push(...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])));
+  seen.events.push(
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  );
   expect(seen).toEqual({ console: [], events: [], pageErrors: [] });
 }
 
@@ -36,7 +45,9 @@ function nonceOf(csp: string | undefined) {
 }
 
 test.describe("Content-Security-Policy in Chromium", () => {
-  test("home and the visitor's cached /tap page run under the policy, with a fresh nonce per response", async ({ page }) => {
+  test("home and the visitor's cached /tap page run under the policy, with a fresh nonce per response", async ({
+    page,
+  }) => {
     const seen = await watchCsp(page);
     const home = await page.goto("/");
     expect(nonceOf(home?.headers()["content-security-policy"])).toBeTruthy();
@@ -47,7 +58,10 @@ test.describe("Content-Security-Policy in Chromium", () => {
     await expectCleanAndHydrated(page, seen);
     const second = await page.goto(`/tap?id=${DEMO_TAG_ID}`);
     await expectCleanAndHydrated(page, seen);
-    const [a, b] = [nonceOf(first?.headers()["content-security-policy"]), nonceOf(second?.headers()["content-security-policy"])];
+    const [a, b] = [
+      nonceOf(first?.headers()["content-security-policy"]),
+      nonceOf(second?.headers()["content-security-policy"]),
+    ];
     expect(a).toBeTruthy();
     expect(a).not.toBe(b);
     // Still the cached page, with this response's nonce on its scripts.

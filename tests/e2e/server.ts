@@ -19,9 +19,12 @@ export function serverLog(): string {
 
 function embeddedDatabaseUrl(): string {
   // The log is appended to across runs: the last start is this run's server.
-  const urls = [...serverLog().matchAll(/Embedded database \(PGlite\) in .*?, on (postgresql:\/\/[^\s"]+)/g)].map((m) => m[1]!);
+  const urls = [...serverLog().matchAll(/Embedded database \(PGlite\) in .*?, on (postgresql:\/\/[^\s"]+)/g)].map(
+    (m) => m[1]!,
+  );
   const url = urls.at(-1);
-  if (!url) throw new Error(`No embedded database in ${serverLogFile}: is the e2e server running on the embedded database?`);
+  if (!url)
+    throw new Error(`No embedded database in ${serverLogFile}: is the e2e server running on the embedded database?`);
   return url.replace(":***@", `:${EMBEDDED_PASSWORD}@`);
 }
 

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_OWNER_EMAIL, DEMO_TAG_ID, expectPath, logIn, signUpCustomer, signUpOwner, uniqueEmail, uniqueTag } from "./support";
+import {
+  DEMO_OWNER_EMAIL,
+  DEMO_TAG_ID,
+  expectPath,
+  logIn,
+  signUpCustomer,
+  signUpOwner,
+  uniqueEmail,
+  uniqueTag,
+} from "./support";
 
 test.describe("tap page as a visitor", () => {
   test("no id: 'No tag ID provided' notice with OK to the dashboard", async ({ page }) => {
@@ -31,7 +40,10 @@ test.describe("tap page as a visitor", () => {
     await expect(page.getByRole("button", { name: "Claim Tag" })).toBeVisible();
   });
 
-  test("claimed tag: the business is in the first HTML, with Link me and the active programs", async ({ page, request }) => {
+  test("claimed tag: the business is in the first HTML, with Link me and the active programs", async ({
+    page,
+    request,
+  }) => {
     // Server-rendered: the raw HTML already has the business, before any script runs.
     const html = await (await request.get(`/tap?id=${DEMO_TAG_ID}`)).text();
     expect(html).toContain("Café Central");
@@ -114,7 +126,10 @@ test.describe("tap page signed in", () => {
     await expect(page.getByRole("dialog", { name: "Daily Tap Limit Reached" })).toHaveCount(0);
   });
 
-  test("a business without programs: 'No Loyalty Program' overlay, OK dismisses it; 'No active programs available'", async ({ page, browser }) => {
+  test("a business without programs: 'No Loyalty Program' overlay, OK dismisses it; 'No active programs available'", async ({
+    page,
+    browser,
+  }) => {
     const tagId = uniqueTag("noprog");
     const ownerContext = await browser.newContext();
     await signUpOwner(await ownerContext.newPage(), { tagId });
@@ -130,7 +145,9 @@ test.describe("tap page signed in", () => {
     await expect(page.getByRole("status").filter({ hasText: "Visit recorded" })).toBeVisible();
   });
 
-  test("redirect flag: an owner on their own tag sees the overlay, then the dashboard after 800 ms", async ({ page }) => {
+  test("redirect flag: an owner on their own tag sees the overlay, then the dashboard after 800 ms", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await logIn(page, DEMO_OWNER_EMAIL);
     await expectPath(page, "/dashboard");
@@ -179,6 +196,9 @@ test.describe("tap page signed in", () => {
     await page.goto(`/tap?id=${id}`);
     await page.getByRole("button", { name: "Claim Tag" }).click();
     await expectPath(page, `/dashboard/tag/claim/${id}?tagId=${id}`);
-    await expect(page.getByRole("link", { name: "Register your business" })).toHaveAttribute("href", `/register/business?tap_id=${id}`);
+    await expect(page.getByRole("link", { name: "Register your business" })).toHaveAttribute(
+      "href",
+      `/register/business?tap_id=${id}`,
+    );
   });
 });

@@ -38,9 +38,15 @@ describe("admin user list", () => {
     const tag = `find${uid()}`;
     const made = [];
     for (let i = 0; i < ADMIN_PAGE_SIZE + 3; i++) {
-      made.push((await createUser({ email: `${tag}-${i}@example.test`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })).user);
+      made.push(
+        (await createUser({ email: `${tag}-${i}@example.test`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })).user,
+      );
     }
-    const { user: byName } = await createUser({ firstName: "Zelda", lastName: `${tag.toUpperCase()}son`, name: `Zelda ${tag.toUpperCase()}son` });
+    const { user: byName } = await createUser({
+      firstName: "Zelda",
+      lastName: `${tag.toUpperCase()}son`,
+      name: `Zelda ${tag.toUpperCase()}son`,
+    });
 
     const first = await listUsers(search(tag));
     expect(first.total).toBe(ADMIN_PAGE_SIZE + 4);
@@ -86,7 +92,10 @@ describe("disabling and enabling an account", () => {
     const disabled = await setUserDisabled(admin.id, user.id, true);
     expect(disabled).toMatchObject({ ok: true, disabledAt: expect.any(Date) });
     expect((await call(me, "GET", "/api/auth/me", { bearer })).status).toBe(401);
-    const renewed = await call(refresh, "POST", "/api/auth/token", { query: { grant_type: "refresh_token" }, body: { refresh_token: refreshToken } });
+    const renewed = await call(refresh, "POST", "/api/auth/token", {
+      query: { grant_type: "refresh_token" },
+      body: { refresh_token: refreshToken },
+    });
     expect(renewed.status).toBe(400);
 
     expect(await setUserDisabled(admin.id, user.id, false)).toEqual({ ok: true, disabledAt: null });
@@ -97,11 +106,17 @@ describe("disabling and enabling an account", () => {
     const admin = await makeAdmin();
     const { user: customer } = await createUser();
     const { user: victim } = await createUser();
-    expect(await setUserDisabled(admin.id, admin.id, true)).toEqual({ ok: false, error: "You cannot disable your own account." });
+    expect(await setUserDisabled(admin.id, admin.id, true)).toEqual({
+      ok: false,
+      error: "You cannot disable your own account.",
+    });
     expect(await setUserDisabled(customer.id, victim.id, true)).toEqual({ ok: false, error: "Not allowed." });
     expect((await db.user.findUniqueOrThrow({ where: { id: victim.id } })).disabledAt).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).disabledAt).toBeNull();
-    expect(await setUserDisabled(admin.id, "0196f1a2-7b3c-7d4e-8f90-123456789abc", true)).toEqual({ ok: false, error: "User not found." });
+    expect(await setUserDisabled(admin.id, "0196f1a2-7b3c-7d4e-8f90-123456789abc", true)).toEqual({
+      ok: false,
+      error: "User not found.",
+    });
   });
 
   it("a disabled admin is no longer an admin", async () => {
@@ -140,6 +155,8 @@ describe("admin pages", () => {
     await expect(layout({ children: null })).resolves.toBeTruthy();
     await expect(list({ searchParams: Promise.resolve({ q: admin.email ?? "" }) })).resolves.toBeTruthy();
     await expect(detail({ params: Promise.resolve({ id: admin.id }) })).resolves.toBeTruthy();
-    await expect(detail({ params: Promise.resolve({ id: "0196f1a2-7b3c-7d4e-8f90-123456789abc" }) })).rejects.toThrow("NEXT_NOT_FOUND");
+    await expect(detail({ params: Promise.resolve({ id: "0196f1a2-7b3c-7d4e-8f90-123456789abc" }) })).rejects.toThrow(
+      "NEXT_NOT_FOUND",
+    );
   });
 });

@@ -29,7 +29,13 @@ function businessPayload(email: string, overrides: Record<string, unknown> = {})
     tap_id: null,
     business_profile: {
       logo_url: null,
-      theme: JSON.stringify({ primaryColor: "#4F46E5", secondaryColor: "#7C3AED", textColor: "#FFFFFF", backgroundColor: "#FFFFFF", accentColor: "#4F46E5" }),
+      theme: JSON.stringify({
+        primaryColor: "#4F46E5",
+        secondaryColor: "#7C3AED",
+        textColor: "#FFFFFF",
+        backgroundColor: "#FFFFFF",
+        accentColor: "#4F46E5",
+      }),
       social_media: {},
       keywords: ["Bakery"],
       description: null,
@@ -62,29 +68,45 @@ describe("POST /api/auth/register", () => {
   });
 
   it("accepts a phone number instead of an email", async () => {
-    const phone = `+34 6${Math.floor(Math.random() * 1e8).toString().padStart(8, "0")}`;
-    const res = await call(register, "POST", "/api/auth/register", { body: { phone, password: PASSWORD, metadata: {} } });
+    const phone = `+34 6${Math.floor(Math.random() * 1e8)
+      .toString()
+      .padStart(8, "0")}`;
+    const res = await call(register, "POST", "/api/auth/register", {
+      body: { phone, password: PASSWORD, metadata: {} },
+    });
     expect(res.status).toBe(201);
     expect(res.json.user).toMatchObject({ phone, email: null });
   });
 
   it("requires an email or phone and a password, with a message saying so", async () => {
-    for (const body of [{ password: PASSWORD }, { email: uniqueEmail() }, {}, { email: "", phone: "", password: PASSWORD }]) {
+    for (const body of [
+      { password: PASSWORD },
+      { email: uniqueEmail() },
+      {},
+      { email: "", phone: "", password: PASSWORD },
+    ]) {
       const res = await call(register, "POST", "/api/auth/register", { body });
       expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ status: "error", message: "You must provide either an email or phone number and a password" });
+      expect(res.json).toMatchObject({
+        status: "error",
+        message: "You must provide either an email or phone number and a password",
+      });
     }
   });
 
   it("rejects a short password with a clear message", async () => {
-    const res = await call(register, "POST", "/api/auth/register", { body: { email: uniqueEmail(), password: "short" } });
+    const res = await call(register, "POST", "/api/auth/register", {
+      body: { email: uniqueEmail(), password: "short" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Password must be at least 8 characters");
   });
 
   it("answers 409 for an email that already has an account, creating nothing", async () => {
     const { email } = await registerCustomer();
-    const res = await call(register, "POST", "/api/auth/register", { body: { email: email.toUpperCase(), password: PASSWORD } });
+    const res = await call(register, "POST", "/api/auth/register", {
+      body: { email: email.toUpperCase(), password: PASSWORD },
+    });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ status: "error", code: "email_taken" });
     expect(await db.user.count({ where: { email } })).toBe(1);
@@ -96,7 +118,12 @@ describe("POST /api/auth/register", () => {
     const res = await call(register, "POST", "/api/auth/register", { body: businessPayload(email, { tap_id: tagId }) });
     expect(res.status).toBe(201);
     const business = await db.business.findFirstOrThrow({ where: { owner: { email } }, include: { tags: true } });
-    expect(business).toMatchObject({ name: "Forn Gràcia", keywords: ["Bakery"], phone: "+34 930 111 222", timezone: "Europe/Madrid" });
+    expect(business).toMatchObject({
+      name: "Forn Gràcia",
+      keywords: ["Bakery"],
+      phone: "+34 930 111 222",
+      timezone: "Europe/Madrid",
+    });
     expect(business.slug).toMatch(/^forn-gracia/);
     expect(business.theme).toMatchObject({ primaryColor: "#4F46E5", backgroundColor: "#FFFFFF" });
     expect(business.tags.map((t) => t.id)).toEqual([tagId]);
@@ -104,7 +131,9 @@ describe("POST /api/auth/register", () => {
 
   it("rolls everything back when the tag belongs to another business (409 tap_already_claimed)", async () => {
     const tagId = `taken-${Date.now()}`;
-    const first = await call(register, "POST", "/api/auth/register", { body: businessPayload(uniqueEmail(), { tap_id: tagId }) });
+    const first = await call(register, "POST", "/api/auth/register", {
+      body: businessPayload(uniqueEmail(), { tap_id: tagId }),
+    });
     expect(first.status).toBe(201);
     const email = uniqueEmail("second");
     const res = await call(register, "POST", "/api/auth/register", { body: businessPayload(email, { tap_id: tagId }) });
@@ -114,10 +143,16 @@ describe("POST /api/auth/register", () => {
   });
 
   it("gives each business a unique slug", async () => {
-    const a = await call(register, "POST", "/api/auth/register", { body: businessPayload(uniqueEmail(), { business: { name: "Slug Twin Café" } }) });
-    const b = await call(register, "POST", "/api/auth/register", { body: businessPayload(uniqueEmail(), { business: { name: "Slug Twin Café" } }) });
+    const a = await call(register, "POST", "/api/auth/register", {
+      body: businessPayload(uniqueEmail(), { business: { name: "Slug Twin Café" } }),
+    });
+    const b = await call(register, "POST", "/api/auth/register", {
+      body: businessPayload(uniqueEmail(), { business: { name: "Slug Twin Café" } }),
+    });
     expect([a.status, b.status]).toEqual([201, 201]);
-    const slugs = (await db.business.findMany({ where: { name: "Slug Twin Café" }, select: { slug: true } })).map((x) => x.slug);
+    const slugs = (await db.business.findMany({ where: { name: "Slug Twin Café" }, select: { slug: true } })).map(
+      (x) => x.slug,
+    );
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(slugs).toContain("slug-twin-cafe");
   });
@@ -187,10 +222,16 @@ describe("bad input on every endpoint", () => {
     const missing = await call(token, "POST", "/api/auth/token", { query: { grant_type: "refresh_token" }, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.json.error).toBe("invalid_request");
-    const unknown = await call(token, "POST", "/api/auth/token", { query: { grant_type: "password" }, body: { refresh_token: "x" } });
+    const unknown = await call(token, "POST", "/api/auth/token", {
+      query: { grant_type: "password" },
+      body: { refresh_token: "x" },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error).toBe("unsupported_grant_type");
-    const malformed = await call(token, "POST", "/api/auth/token", { query: { grant_type: "refresh_token" }, rawBody: "][" });
+    const malformed = await call(token, "POST", "/api/auth/token", {
+      query: { grant_type: "refresh_token" },
+      rawBody: "][",
+    });
     expect(malformed.status).toBe(400);
   });
 });
@@ -198,7 +239,9 @@ describe("bad input on every endpoint", () => {
 describe("POST /api/auth/login", () => {
   it("signs in with the right password: session tokens and the web cookie", async () => {
     const { email } = await registerCustomer();
-    const res = await call(login, "POST", "/api/auth/login", { body: { email: ` ${email.toUpperCase()} `, password: PASSWORD } });
+    const res = await call(login, "POST", "/api/auth/login", {
+      body: { email: ` ${email.toUpperCase()} `, password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     const session = res.json.session as Record<string, unknown>;
     expect(session.access_token).toEqual(expect.any(String));
@@ -209,7 +252,10 @@ describe("POST /api/auth/login", () => {
 
   it("answers 401 'Invalid email or password' for a wrong password or an unknown email", async () => {
     const { email } = await registerCustomer();
-    for (const body of [{ email, password: "wrong password" }, { email: uniqueEmail("nobody"), password: PASSWORD }]) {
+    for (const body of [
+      { email, password: "wrong password" },
+      { email: uniqueEmail("nobody"), password: PASSWORD },
+    ]) {
       const res = await call(login, "POST", "/api/auth/login", { body });
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ status: "error", message: "Invalid email or password" });
@@ -220,10 +266,16 @@ describe("POST /api/auth/login", () => {
     const { email } = await registerCustomer();
     const ip = "198.51.100.10";
     for (let i = 0; i < 10; i++) {
-      const res = await call(login, "POST", "/api/auth/login", { body: { email, password: `wrong-${i}` }, headers: { "x-loyaltap-client-ip": ip } });
+      const res = await call(login, "POST", "/api/auth/login", {
+        body: { email, password: `wrong-${i}` },
+        headers: { "x-loyaltap-client-ip": ip },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, headers: { "x-loyaltap-client-ip": ip } });
+    const blocked = await call(login, "POST", "/api/auth/login", {
+      body: { email, password: PASSWORD },
+      headers: { "x-loyaltap-client-ip": ip },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.message).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
@@ -241,7 +293,10 @@ describe("POST /api/auth/login", () => {
       expect(res.status).toBe(401);
     }
     const { email } = await registerCustomer();
-    const blocked = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, headers: { "x-loyaltap-client-ip": ip } });
+    const blocked = await call(login, "POST", "/api/auth/login", {
+      body: { email, password: PASSWORD },
+      headers: { "x-loyaltap-client-ip": ip },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     const elsewhere = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD } });
@@ -305,7 +360,10 @@ describe("POST /api/auth/token?grant_type=refresh_token", () => {
 
   it("of two concurrent uses of one token, exactly one succeeds", async () => {
     const { session } = await registerCustomer();
-    const results = await Promise.all([refresh(session.refresh_token as string), refresh(session.refresh_token as string)]);
+    const results = await Promise.all([
+      refresh(session.refresh_token as string),
+      refresh(session.refresh_token as string),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
@@ -343,7 +401,9 @@ describe("password reset", () => {
 
   it("answers the same 200 for known and unknown emails, and mails only the real account", async () => {
     const { email } = await registerCustomer();
-    const unknown = await call(resetPassword, "POST", "/api/auth/reset-password", { body: { email: uniqueEmail("ghost") } });
+    const unknown = await call(resetPassword, "POST", "/api/auth/reset-password", {
+      body: { email: uniqueEmail("ghost") },
+    });
     const known = await call(resetPassword, "POST", "/api/auth/reset-password", { body: { email } });
     expect(unknown.status).toBe(200);
     expect(known.status).toBe(200);
@@ -361,13 +421,22 @@ describe("password reset", () => {
     const stored = await db.passwordResetToken.findFirstOrThrow({ where: { user: { email } } });
     expect(stored.tokenHash).not.toBe(resetToken); // only the hash is kept
 
-    const done = await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: resetToken, password: "a brand new password" } });
+    const done = await call(updatePassword, "POST", "/api/auth/update-password", {
+      body: { token: resetToken, password: "a brand new password" },
+    });
     expect(done.status).toBe(200);
-    expect((await call(login, "POST", "/api/auth/login", { body: { email, password: "a brand new password" } })).status).toBe(200);
+    expect(
+      (await call(login, "POST", "/api/auth/login", { body: { email, password: "a brand new password" } })).status,
+    ).toBe(200);
     expect((await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD } })).status).toBe(401);
-    const again = await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: resetToken, password: "another password" } });
+    const again = await call(updatePassword, "POST", "/api/auth/update-password", {
+      body: { token: resetToken, password: "another password" },
+    });
     expect(again.status).toBe(400);
-    const oldRefresh = await call(token, "POST", "/api/auth/token", { query: { grant_type: "refresh_token" }, body: { refresh_token: session.refresh_token } });
+    const oldRefresh = await call(token, "POST", "/api/auth/token", {
+      query: { grant_type: "refresh_token" },
+      body: { refresh_token: session.refresh_token },
+    });
     expect(oldRefresh.status).toBe(400);
   });
 
@@ -375,8 +444,13 @@ describe("password reset", () => {
     const { email } = await registerCustomer();
     await call(resetPassword, "POST", "/api/auth/reset-password", { body: { email } });
     const resetToken = linkToken(outbox.filter((m) => m.to === email).at(-1)!);
-    await db.passwordResetToken.updateMany({ where: { user: { email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const res = await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: resetToken, password: "a brand new password" } });
+    await db.passwordResetToken.updateMany({
+      where: { user: { email } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const res = await call(updatePassword, "POST", "/api/auth/update-password", {
+      body: { token: resetToken, password: "a brand new password" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("invalid_token");
   });
@@ -388,10 +462,18 @@ describe("password reset", () => {
       body: { password: "changed password 1", current_password: PASSWORD },
     });
     expect(res.status).toBe(200);
-    expect((await call(login, "POST", "/api/auth/login", { body: { email, password: "changed password 1" } })).status).toBe(200);
-    expect((await call(updatePassword, "POST", "/api/auth/update-password", { body: { password: "changed password 2" } })).status).toBe(401);
+    expect(
+      (await call(login, "POST", "/api/auth/login", { body: { email, password: "changed password 1" } })).status,
+    ).toBe(200);
+    expect(
+      (await call(updatePassword, "POST", "/api/auth/update-password", { body: { password: "changed password 2" } }))
+        .status,
+    ).toBe(401);
     const fresh = (res.json.session as Record<string, unknown>).access_token as string;
-    const short = await call(updatePassword, "POST", "/api/auth/update-password", { bearer: fresh, body: { password: "short" } });
+    const short = await call(updatePassword, "POST", "/api/auth/update-password", {
+      bearer: fresh,
+      body: { password: "short" },
+    });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe("Password must be at least 8 characters");
   });

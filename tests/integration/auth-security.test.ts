@@ -109,7 +109,11 @@ describe("sessions end on logout, password change and reset", () => {
   it("a session cookie and an access token replayed after logout are refused, and the refresh token is dead", async () => {
     const user = await registerCustomer();
     expect((await meWith({ cookie: user.cookie })).status).toBe(200);
-    const out = await call(logout, "POST", "/logout", { cookie: user.cookie, headers: { "content-type": "application/x-www-form-urlencoded" }, rawBody: "" });
+    const out = await call(logout, "POST", "/logout", {
+      cookie: user.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      rawBody: "",
+    });
     expect(out.status).toBe(303);
     expect((await meWith({ cookie: user.cookie })).status).toBe(401);
     expect((await meWith({ bearer: user.session.access_token })).status).toBe(401);
@@ -130,16 +134,23 @@ describe("sessions end on logout, password change and reset", () => {
     setMailer({ send: async (mail) => void outbox.push(mail) });
     try {
       const user = await registerCustomer();
-      const linkToken = () => new URL(/https?:\/\/\S+/.exec(outbox.filter((m) => m.to === user.email).at(-1)!.text)![0]).searchParams.get("token")!;
+      const linkToken = () =>
+        new URL(/https?:\/\/\S+/.exec(outbox.filter((m) => m.to === user.email).at(-1)!.text)![0]).searchParams.get(
+          "token",
+        )!;
       await call(resetPassword, "POST", "/api/auth/reset-password", { body: { email: user.email } });
       const older = linkToken();
       await call(resetPassword, "POST", "/api/auth/reset-password", { body: { email: user.email } });
       const newer = linkToken();
       expect(newer).not.toBe(older);
       // Issuing the newer link voided the older one.
-      const viaOlder = await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: older, password: "older link password" } });
+      const viaOlder = await call(updatePassword, "POST", "/api/auth/update-password", {
+        body: { token: older, password: "older link password" },
+      });
       expect(viaOlder.status).toBe(400);
-      const done = await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: newer, password: "a brand new password" } });
+      const done = await call(updatePassword, "POST", "/api/auth/update-password", {
+        body: { token: newer, password: "a brand new password" },
+      });
       expect(done.status).toBe(200);
       expect((await meWith({ cookie: user.cookie })).status).toBe(401);
       expect((await meWith({ bearer: user.session.access_token })).status).toBe(401);
@@ -161,8 +172,20 @@ describe("sessions end on logout, password change and reset", () => {
       }
       // Make the older link look unused (as if issued by a path that did not void it): using the newer must still spend it.
       await db.passwordResetToken.updateMany({ where: { user: { email: user.email } }, data: { usedAt: null } });
-      expect((await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: tokens[1], password: "newer link password" } })).status).toBe(200);
-      expect((await call(updatePassword, "POST", "/api/auth/update-password", { body: { token: tokens[0], password: "older link password" } })).status).toBe(400);
+      expect(
+        (
+          await call(updatePassword, "POST", "/api/auth/update-password", {
+            body: { token: tokens[1], password: "newer link password" },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await call(updatePassword, "POST", "/api/auth/update-password", {
+            body: { token: tokens[0], password: "older link password" },
+          })
+        ).status,
+      ).toBe(400);
     } finally {
       setMailer(null);
     }
@@ -170,15 +193,25 @@ describe("sessions end on logout, password change and reset", () => {
 
   it("changing the password needs the current one: missing is 400, wrong is 401, and nothing changes", async () => {
     const user = await registerCustomer();
-    const missing = await call(updatePassword, "POST", "/api/auth/update-password", { bearer: user.session.access_token, body: { password: "stolen session pw" } });
+    const missing = await call(updatePassword, "POST", "/api/auth/update-password", {
+      bearer: user.session.access_token,
+      body: { password: "stolen session pw" },
+    });
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ status: "error", code: "current_password_required", message: "Enter your current password." });
+    expect(missing.json).toMatchObject({
+      status: "error",
+      code: "current_password_required",
+      message: "Enter your current password.",
+    });
     const wrong = await call(updatePassword, "POST", "/api/auth/update-password", {
       bearer: user.session.access_token,
       body: { password: "stolen session pw", current_password: "not it at all" },
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toMatchObject({ code: "wrong_current_password", message: "Your current password is not correct." });
+    expect(wrong.json).toMatchObject({
+      code: "wrong_current_password",
+      message: "Your current password is not correct.",
+    });
     expect((await loginFrom(freshIp(), user.email, PASSWORD)).status).toBe(200);
     expect((await loginFrom(freshIp(), user.email, "stolen session pw")).status).toBe(401);
   });
@@ -196,7 +229,9 @@ describe("sessions end on logout, password change and reset", () => {
     const freshCookie = cookieFrom(changed.headers, SESSION_COOKIE)!;
     expect(freshCookie).toBeDefined();
     expect((await meWith({ cookie: freshCookie })).status).toBe(200);
-    expect((await meWith({ bearer: (changed.json.session as { access_token: string }).access_token })).status).toBe(200);
+    expect((await meWith({ bearer: (changed.json.session as { access_token: string }).access_token })).status).toBe(
+      200,
+    );
     expect((await meWith({ cookie: user.cookie })).status).toBe(401);
     expect((await meWith({ cookie: otherCookie })).status).toBe(401);
     expect((await refresh(otherRefresh)).status).toBe(400);
@@ -210,14 +245,23 @@ describe("sessions end on logout, password change and reset", () => {
     expect(await rotateRefreshToken(old)).toEqual({ ok: false, reason: "invalid" });
     expect((await refresh(old)).status).toBe(400);
     // Just inside its lifetime it still does.
-    const young = await createRefreshToken(user.userId, 0, undefined, new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000 + 60_000));
+    const young = await createRefreshToken(
+      user.userId,
+      0,
+      undefined,
+      new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000 + 60_000),
+    );
     expect((await refresh(young)).status).toBe(200);
   });
 });
 
 describe("logout", () => {
   const form = (cookie: string | undefined, body = "") =>
-    call(logout, "POST", "/logout", { cookie, headers: { "content-type": "application/x-www-form-urlencoded" }, rawBody: body });
+    call(logout, "POST", "/logout", {
+      cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      rawBody: body,
+    });
 
   it("GET /logout signs nobody out: 405 with a sign-out button", async () => {
     const user = await registerCustomer();
@@ -245,7 +289,13 @@ describe("logout", () => {
     const user = await registerCustomer();
     const ok = await form(user.cookie, "redirect=%2Fabout%3Fx%3D1");
     expect(ok.headers.get("location")).toBe("/about?x=1");
-    for (const hostile of ["/.//evil.example", "//evil.example", "https://evil.example/", "/\\evil.example", "/%2F%2Fevil.example"]) {
+    for (const hostile of [
+      "/.//evil.example",
+      "//evil.example",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+    ]) {
       const res = await form(undefined, `redirect=${encodeURIComponent(hostile)}`);
       expect(res.status).toBe(303);
       const location = res.headers.get("location")!;
@@ -258,14 +308,20 @@ describe("logout", () => {
 describe("/auth/session-ended", () => {
   it("deletes a cookie whose session has ended and continues to log-in; a valid session is left alone", async () => {
     const user = await registerCustomer();
-    const kept = await call(sessionEnded as never, "GET", "/auth/session-ended", { cookie: user.cookie, query: { redirect: "/dashboard/settings" } });
+    const kept = await call(sessionEnded as never, "GET", "/auth/session-ended", {
+      cookie: user.cookie,
+      query: { redirect: "/dashboard/settings" },
+    });
     expect(kept.status).toBe(303);
     expect(kept.headers.get("location")).toBe("/dashboard/settings");
     expect(kept.headers.getSetCookie()).toEqual([]);
     expect((await meWith({ cookie: user.cookie })).status).toBe(200);
 
     await call(apiLogout, "POST", "/api/auth/logout", { bearer: user.session.access_token });
-    const ended = await call(sessionEnded as never, "GET", "/auth/session-ended", { cookie: user.cookie, query: { redirect: "/dashboard/settings" } });
+    const ended = await call(sessionEnded as never, "GET", "/auth/session-ended", {
+      cookie: user.cookie,
+      query: { redirect: "/dashboard/settings" },
+    });
     expect(ended.status).toBe(303);
     expect(ended.headers.get("location")).toBe("/login?redirect=%2Fdashboard%2Fsettings");
     expect(ended.headers.getSetCookie().join(";")).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`, "i"));
@@ -274,7 +330,10 @@ describe("/auth/session-ended", () => {
 
 describe("registration throttle", () => {
   const registerFrom = (ip: string, email = uniqueEmail("farm")) =>
-    call(register, "POST", "/api/auth/register", { body: { email, password: PASSWORD }, headers: { "x-loyaltap-client-ip": ip } });
+    call(register, "POST", "/api/auth/register", {
+      body: { email, password: PASSWORD },
+      headers: { "x-loyaltap-client-ip": ip },
+    });
   const saved = process.env.REGISTRATION_LIMIT_PER_HOUR;
   afterEach(() => {
     if (saved === undefined) delete process.env.REGISTRATION_LIMIT_PER_HOUR;
@@ -288,7 +347,9 @@ describe("registration throttle", () => {
     const email = uniqueEmail("farm");
     const blocked = await registerFrom(ip, email);
     expect(blocked.status).toBe(429);
-    expect(blocked.json.message).toMatch(/^Too many accounts were created from your network\. Please try again in \d+ minutes?\.$/);
+    expect(blocked.json.message).toMatch(
+      /^Too many accounts were created from your network\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3500);
     expect(await db.user.count({ where: { email } })).toBe(0);
     expect((await registerFrom(freshIp())).status).toBe(201);
@@ -334,7 +395,8 @@ describe("email verification (REQUIRE_EMAIL_VERIFICATION=1)", () => {
     delete process.env.REQUIRE_EMAIL_VERIFICATION;
     setMailer(null);
   });
-  const linkOf = (email: string) => new URL(/https?:\/\/\S+/.exec(outbox.filter((m) => m.to === email).at(-1)!.text)![0]);
+  const linkOf = (email: string) =>
+    new URL(/https?:\/\/\S+/.exec(outbox.filter((m) => m.to === email).at(-1)!.text)![0]);
 
   it("mails a one-time link on registration; taps earn nothing until it is opened; Google-free accounts start unverified", async () => {
     const { tag } = await createBusiness({ programs: [stampsProgram(5)] });
@@ -360,7 +422,10 @@ describe("email verification (REQUIRE_EMAIL_VERIFICATION=1)", () => {
   it("refuses an expired or unknown link", async () => {
     const user = await registerCustomer();
     const verifyToken = linkOf(user.email).searchParams.get("token")!;
-    await db.emailVerificationToken.updateMany({ where: { userId: user.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.emailVerificationToken.updateMany({
+      where: { userId: user.userId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await verifyEmailWithToken(verifyToken)).toBe(false);
     expect(await verifyEmailWithToken("not-a-real-token-at-all")).toBe(false);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.userId } })).emailVerified).toBeNull();
@@ -394,11 +459,23 @@ describe("email verification (REQUIRE_EMAIL_VERIFICATION=1)", () => {
 
   it("a Google sign-in counts as a verified email; another provider or an unverified Google address does not", async () => {
     const google = await registerCustomer();
-    await markOAuthEmailVerified({ user: { id: google.userId }, account: { provider: "google" }, profile: { email_verified: true } });
+    await markOAuthEmailVerified({
+      user: { id: google.userId },
+      account: { provider: "google" },
+      profile: { email_verified: true },
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: google.userId } })).emailVerified).toEqual(expect.any(Date));
     const unverified = await registerCustomer();
-    await markOAuthEmailVerified({ user: { id: unverified.userId }, account: { provider: "google" }, profile: { email_verified: false } });
-    await markOAuthEmailVerified({ user: { id: unverified.userId }, account: { provider: "credentials" }, profile: null });
+    await markOAuthEmailVerified({
+      user: { id: unverified.userId },
+      account: { provider: "google" },
+      profile: { email_verified: false },
+    });
+    await markOAuthEmailVerified({
+      user: { id: unverified.userId },
+      account: { provider: "credentials" },
+      profile: null,
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: unverified.userId } })).emailVerified).toBeNull();
   });
 });

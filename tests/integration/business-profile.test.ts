@@ -7,7 +7,11 @@ import {
   updateBusinessProfile,
 } from "@/lib/db/businesses";
 import { registerAccount } from "@/lib/db/registration";
-import { businessProfileUpdateSchema, HTTP_URL_MESSAGE, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import {
+  businessProfileUpdateSchema,
+  HTTP_URL_MESSAGE,
+  type BusinessProfileUpdateInput,
+} from "@/lib/validation/business-profile";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { registerSchema } from "@/lib/validation/registration";
 import { uniqueEmail } from "../support/api";
@@ -149,7 +153,11 @@ describe("updateBusinessProfile", () => {
 
   it("clears optional fields left empty", async () => {
     const { userId, business } = await registerOwner(uniqueName("Clear Me"));
-    await updateBusinessProfile(userId, business.id, validEdit({ logoUrl: "", website: "", description: "", socialLinks: [] }));
+    await updateBusinessProfile(
+      userId,
+      business.id,
+      validEdit({ logoUrl: "", website: "", description: "", socialLinks: [] }),
+    );
     const row = await db.business.findUniqueOrThrow({ where: { id: business.id } });
     expect(row).toMatchObject({ logoUrl: null, website: null, description: null, socialMedia: {} });
   });
@@ -180,7 +188,9 @@ describe("businessProfileUpdateSchema", () => {
     ["data: logo", { logoUrl: "data:image/svg+xml,<svg onload=alert(1)>" }, "logoUrl"],
     ["ftp website", { website: "ftp://example.com" }, "website"],
   ])("refuses a non-http(s) %s with a field message", (_label, overrides, path) => {
-    expect(issues(validEdit(overrides as Partial<BusinessProfileUpdateInput>))).toEqual([{ path, message: HTTP_URL_MESSAGE }]);
+    expect(issues(validEdit(overrides as Partial<BusinessProfileUpdateInput>))).toEqual([
+      { path, message: HTTP_URL_MESSAGE },
+    ]);
   });
 
   it("refuses bad colours, tap limits outside 1–10, unknown time zones and icons", () => {
@@ -191,8 +201,13 @@ describe("businessProfileUpdateSchema", () => {
       expect(issues(validEdit({ dailyTapLimit: limit })).map((i) => i.path)).toEqual(["dailyTapLimit"]);
     }
     expect(issues(validEdit({ dailyTapLimit: 10 }))).toEqual([]);
-    expect(issues(validEdit({ timezone: "Mars/Olympus_Mons" }))).toEqual([{ path: "timezone", message: "Choose a valid time zone" }]);
-    const badIcon = { ...validEdit().theme, placeholderIcon: "rocket" } as unknown as BusinessProfileUpdateInput["theme"];
+    expect(issues(validEdit({ timezone: "Mars/Olympus_Mons" }))).toEqual([
+      { path: "timezone", message: "Choose a valid time zone" },
+    ]);
+    const badIcon = {
+      ...validEdit().theme,
+      placeholderIcon: "rocket",
+    } as unknown as BusinessProfileUpdateInput["theme"];
     expect(issues(validEdit({ theme: badIcon })).map((i) => i.path)).toEqual(["theme.placeholderIcon"]);
   });
 
@@ -207,6 +222,8 @@ describe("businessProfileUpdateSchema", () => {
       { network: "instagram", url: "https://instagram.com/a" },
       { network: "Instagram", url: "https://instagram.com/b" },
     ];
-    expect(issues(validEdit({ socialLinks: twice }))).toEqual([{ path: "socialLinks.1.network", message: "This network is already listed" }]);
+    expect(issues(validEdit({ socialLinks: twice }))).toEqual([
+      { path: "socialLinks.1.network", message: "This network is already listed" },
+    ]);
   });
 });

@@ -56,7 +56,11 @@ console.log(JSON.stringify(results));
 async function serverOn(scope: string | undefined, distDir: string, ops: Op[]): Promise<(string | null)[]> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", LOYALTAP_CACHE_SCOPE: scope ?? "" };
   delete env.REDIS_URL;
-  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", SERVER_SCRIPT, JSON.stringify({ distDir, ops })], { cwd: root, env });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--input-type=module", "-e", SERVER_SCRIPT, JSON.stringify({ distDir, ops })],
+    { cwd: root, env },
+  );
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as (string | null)[];
 }
 
@@ -111,7 +115,11 @@ describe("the file-system cache of one build on two databases", () => {
     writeFileSync(path.join(distDir, "server", "app", "about.rsc"), "rsc");
     writeFileSync(
       path.join(distDir, "server", "app", "about.meta"),
-      JSON.stringify({ status: 200, headers: { "x-next-cache-tags": "_N_T_/about" }, routeCache: { key, isFallback: false, owner } }),
+      JSON.stringify({
+        status: 200,
+        headers: { "x-next-cache-tags": "_N_T_/about" },
+        routeCache: { key, isFallback: false, owner },
+      }),
     );
 
     expect(await serverOn("aaaa1111", distDir, [{ op: "getPage", key }])).toEqual(["<h1>About Loyaltap</h1>"]);
@@ -119,7 +127,9 @@ describe("the file-system cache of one build on two databases", () => {
   });
 
   test("the scope must be a plain name: it becomes a folder", async () => {
-    await expect(serverOn("../../etc", distDir, [{ op: "getPage", key: TAP_PAGE }])).rejects.toThrow(/LOYALTAP_CACHE_SCOPE must be/);
+    await expect(serverOn("../../etc", distDir, [{ op: "getPage", key: TAP_PAGE }])).rejects.toThrow(
+      /LOYALTAP_CACHE_SCOPE must be/,
+    );
   });
 });
 
@@ -132,7 +142,10 @@ describe("the scope npm start gives a database", () => {
 
     const other = await startEmbeddedProcess();
     try {
-      await execFileAsync(process.execPath, ["scripts/db.mjs", "migrate"], { cwd: root, env: { ...process.env, DATABASE_URL: other.url } });
+      await execFileAsync(process.execPath, ["scripts/db.mjs", "migrate"], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: other.url },
+      });
       const otherScope = await databaseCacheScope(other.url);
       expect(otherScope).toMatch(/^[0-9a-f]{16}$/);
       expect(otherScope).not.toBe(scope);

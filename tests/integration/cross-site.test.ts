@@ -56,24 +56,34 @@ describe("cookie-carrying posts from another site", () => {
 
   it("refuses a foreign Origin even with a JSON body", async () => {
     const { email, cookie } = await signUp();
-    const res = await call(updatePassword, "POST", "/api/auth/update-password", { body: { password: NEW_PASSWORD, current_password: PASSWORD }, cookie, headers: { origin: EVIL } });
+    const res = await call(updatePassword, "POST", "/api/auth/update-password", {
+      body: { password: NEW_PASSWORD, current_password: PASSWORD },
+      cookie,
+      headers: { origin: EVIL },
+    });
     expect(res.status).toBe(403);
     expect(await canLogIn(email, PASSWORD)).toBe(true);
   });
 
-  it.each([["missing", undefined], ["opaque (null)", "null"], ["a look-alike host", "http://localhost.evil.example"], ["another port", "http://localhost:8080"]])(
-    "refuses a cookie-carrying post whose Origin is %s",
-    async (_label, origin) => {
-      const { email, cookie } = await signUp();
-      const headers = new Headers({ "content-type": "application/json", cookie });
-      if (origin) headers.set("origin", origin);
-      const response = await updatePassword(
-        new Request("http://localhost/api/auth/update-password", { method: "POST", headers, body: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }) }),
-      );
-      expect(response.status).toBe(403);
-      expect(await canLogIn(email, PASSWORD)).toBe(true);
-    },
-  );
+  it.each([
+    ["missing", undefined],
+    ["opaque (null)", "null"],
+    ["a look-alike host", "http://localhost.evil.example"],
+    ["another port", "http://localhost:8080"],
+  ])("refuses a cookie-carrying post whose Origin is %s", async (_label, origin) => {
+    const { email, cookie } = await signUp();
+    const headers = new Headers({ "content-type": "application/json", cookie });
+    if (origin) headers.set("origin", origin);
+    const response = await updatePassword(
+      new Request("http://localhost/api/auth/update-password", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }),
+      }),
+    );
+    expect(response.status).toBe(403);
+    expect(await canLogIn(email, PASSWORD)).toBe(true);
+  });
 
   it("refuses a cross-site tap and records no visit", async () => {
     const { business, tag } = await createBusiness();
@@ -89,7 +99,9 @@ describe("cookie-carrying posts from another site", () => {
     const res = await call(logout, "POST", "/api/auth/logout", { cookie, headers: { origin: EVIL } });
     expect(res.status).toBe(403);
     expect(cookieFrom(res.headers, SESSION_COOKIE)).toBeUndefined();
-    const refreshed = await call(token, "POST", "/api/auth/token?grant_type=refresh_token", { body: { refresh_token: session.refresh_token } });
+    const refreshed = await call(token, "POST", "/api/auth/token?grant_type=refresh_token", {
+      body: { refresh_token: session.refresh_token },
+    });
     expect(refreshed.status).toBe(200);
   });
 
@@ -136,27 +148,35 @@ describe("bearer-token calls", () => {
   it("record a tap from any origin", async () => {
     const { business, tag } = await createBusiness();
     const { session } = await signUp();
-    const res = await call(tap, "POST", "/api/tap", { body: { id: tag.id }, bearer: session.access_token, headers: { origin: EVIL } });
+    const res = await call(tap, "POST", "/api/tap", {
+      body: { id: tag.id },
+      bearer: session.access_token,
+      headers: { origin: EVIL },
+    });
     expect(res.status).toBe(200);
     expect(await db.tap.count({ where: { businessId: business.id } })).toBe(1);
   });
 });
 
 describe("JSON handlers take JSON only", () => {
-  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "text/json"])(
-    "answers 415 for Content-Type %s and changes nothing",
-    async (contentType) => {
-      const { email, cookie } = await signUp();
-      const res = await call(updatePassword, "POST", "/api/auth/update-password", {
-        rawBody: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }),
-        cookie,
-        headers: { "content-type": contentType },
-      });
-      expect(res.status).toBe(415);
-      expect(res.json).toMatchObject({ status: "error", code: "unsupported_media_type" });
-      expect(await canLogIn(email, PASSWORD)).toBe(true);
-    },
-  );
+  it.each([
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonx",
+    "text/json",
+  ])("answers 415 for Content-Type %s and changes nothing", async (contentType) => {
+    const { email, cookie } = await signUp();
+    const res = await call(updatePassword, "POST", "/api/auth/update-password", {
+      rawBody: JSON.stringify({ password: NEW_PASSWORD, current_password: PASSWORD }),
+      cookie,
+      headers: { "content-type": contentType },
+    });
+    expect(res.status).toBe(415);
+    expect(res.json).toMatchObject({ status: "error", code: "unsupported_media_type" });
+    expect(await canLogIn(email, PASSWORD)).toBe(true);
+  });
 
   it("answers 415 for a body sent without any Content-Type (a no-cors fetch of a Blob)", async () => {
     const email = uniqueEmail("notype");
@@ -184,7 +204,10 @@ describe("JSON handlers take JSON only", () => {
   it("accepts application/json with a charset and application/*+json", async () => {
     const { email } = await signUp();
     for (const contentType of ["application/json; charset=utf-8", "application/vnd.api+json"]) {
-      const res = await call(login, "POST", "/api/auth/login", { rawBody: JSON.stringify({ email, password: PASSWORD }), headers: { "content-type": contentType } });
+      const res = await call(login, "POST", "/api/auth/login", {
+        rawBody: JSON.stringify({ email, password: PASSWORD }),
+        headers: { "content-type": contentType },
+      });
       expect(res.status).toBe(200);
     }
   });

@@ -26,16 +26,25 @@ describe("embedded database (npm start without DATABASE_URL)", () => {
   it("migrates, seeds the demo only into an empty database, and keeps the data across a Ctrl-C restart", async () => {
     const first = await startEmbeddedProcess(dataDir);
     // A failed assertion must not leave the database process behind (it keeps jest alive).
-    const stopFirst = () => (first.child.exitCode === null ? interrupt(first.child) : Promise.resolve(first.child.exitCode));
+    const stopFirst = () =>
+      first.child.exitCode === null ? interrupt(first.child) : Promise.resolve(first.child.exitCode);
     try {
       const env = { ...process.env, DATABASE_URL: first.url };
       await execFileAsync(process.execPath, ["scripts/db.mjs", "migrate"], { env });
-      const seeded = await execFileAsync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "prisma/seed.ts", "--if-empty"], { env });
+      const seeded = await execFileAsync(
+        process.execPath,
+        ["node_modules/tsx/dist/cli.mjs", "prisma/seed.ts", "--if-empty"],
+        { env },
+      );
       expect(seeded.stdout).toContain("owner@loyaltap.test");
       // The password is in the README, never in a log.
       expect(seeded.stdout).not.toContain("loyaltap-demo");
       // A second start must not seed again.
-      const again = await execFileAsync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "prisma/seed.ts", "--if-empty"], { env });
+      const again = await execFileAsync(
+        process.execPath,
+        ["node_modules/tsx/dist/cli.mjs", "prisma/seed.ts", "--if-empty"],
+        { env },
+      );
       expect(again.stdout).toBe("");
       expect(await query<{ n: number }>(first.url, `SELECT count(*)::int AS n FROM "Business"`)).toEqual([{ n: 1 }]);
       await query(first.url, `UPDATE "Business" SET name = 'Café Central (edited)'`);

@@ -35,9 +35,7 @@ describe("database migrations", () => {
     await client.connect();
     try {
       await client.query("BEGIN");
-      await client.query(
-        `INSERT INTO "User" (id, email, "updatedAt") VALUES ('u-range', 'range@example.test', now())`,
-      );
+      await client.query(`INSERT INTO "User" (id, email, "updatedAt") VALUES ('u-range', 'range@example.test', now())`);
       await expect(
         client.query(
           `INSERT INTO "Business" (id, slug, "ownerId", name, "dailyTapLimit", "updatedAt")

@@ -51,16 +51,30 @@ describe("owner programs", () => {
     const year = new Date().getUTCFullYear();
     const program = await createProgram(
       owner.user.id,
-      programInput(business.id, { name: "Spring stamps", startDate: `${year - 1}-03-01`, endDate: `${year + 1}-05-31`, rules: { stampsRequired: 3, winChance: 0.5 } }),
+      programInput(business.id, {
+        name: "Spring stamps",
+        startDate: `${year - 1}-03-01`,
+        endDate: `${year + 1}-05-31`,
+        rules: { stampsRequired: 3, winChance: 0.5 },
+      }),
     );
     expect(program).not.toBeNull();
     const row = await db.program.findUniqueOrThrow({ where: { id: program!.id } });
-    expect(row).toMatchObject({ businessId: business.id, type: "stamps", name: "Spring stamps", active: true, endedAt: null, rewardExpiryDays: 30 });
+    expect(row).toMatchObject({
+      businessId: business.id,
+      type: "stamps",
+      name: "Spring stamps",
+      active: true,
+      endedAt: null,
+      rewardExpiryDays: 30,
+    });
     expect(row.rules).toEqual({ stampsRequired: 3 });
     expect(row.startDate?.toISOString()).toBe(`${year - 1}-03-01T00:00:00.000Z`);
     expect(row.endDate?.toISOString()).toBe(`${year + 1}-05-31T00:00:00.000Z`);
     expect(await landingPrograms(tag.id)).toEqual(["Spring stamps"]);
-    expect(await listBusinessPrograms(owner.user.id, business.id)).toEqual([expect.objectContaining({ id: program!.id, name: "Spring stamps" })]);
+    expect(await listBusinessPrograms(owner.user.id, business.id)).toEqual([
+      expect.objectContaining({ id: program!.id, name: "Spring stamps" }),
+    ]);
   });
 
   it("refuses to create a program for someone else's business, and saves nothing", async () => {
@@ -78,7 +92,9 @@ describe("owner programs", () => {
 
     expect(await getOwnedProgram(stranger.user.id, program.id)).toBeNull();
     expect(await listBusinessPrograms(stranger.user.id, business.id)).toEqual([]);
-    expect(await updateProgram(stranger.user.id, program.id, programInput(business.id, { name: "Hijacked" }))).toMatchObject({ ok: false, code: "not_found" });
+    expect(
+      await updateProgram(stranger.user.id, program.id, programInput(business.id, { name: "Hijacked" })),
+    ).toMatchObject({ ok: false, code: "not_found" });
     expect(await setProgramActive(stranger.user.id, program.id, false)).toMatchObject({ ok: false, code: "not_found" });
     expect(await endProgram(stranger.user.id, program.id)).toMatchObject({ ok: false, code: "not_found" });
 
@@ -94,9 +110,17 @@ describe("owner programs", () => {
     const result = await updateProgram(
       owner.user.id,
       program.id,
-      programInput(business.id, { name: "Shorter card", rules: { stampsRequired: 5 }, rewardName: "Free croissant", rewardExpiryDays: null }),
+      programInput(business.id, {
+        name: "Shorter card",
+        rules: { stampsRequired: 5 },
+        rewardName: "Free croissant",
+        rewardExpiryDays: null,
+      }),
     );
-    expect(result).toMatchObject({ ok: true, program: { name: "Shorter card", rewardName: "Free croissant", rewardExpiryDays: null } });
+    expect(result).toMatchObject({
+      ok: true,
+      program: { name: "Shorter card", rewardName: "Free croissant", rewardExpiryDays: null },
+    });
     expect((await db.program.findUniqueOrThrow({ where: { id: program.id } })).rules).toEqual({ stampsRequired: 5 });
     expect(await db.progress.findFirstOrThrow({ where: { membershipId: membership.id } })).toEqual(progressBefore);
   });
@@ -104,18 +128,31 @@ describe("owner programs", () => {
   it("keeps the type fixed after creation", async () => {
     const { owner, business } = await createBusiness();
     const program = (await createProgram(owner.user.id, programInput(business.id)))!;
-    const result = await updateProgram(owner.user.id, program.id, programInput(business.id, { type: "points", rules: { threshold: 50 } }));
+    const result = await updateProgram(
+      owner.user.id,
+      program.id,
+      programInput(business.id, { type: "points", rules: { threshold: 50 } }),
+    );
     expect(result).toMatchObject({ ok: false, code: "type_fixed" });
-    expect(await db.program.findUniqueOrThrow({ where: { id: program.id } })).toMatchObject({ type: "stamps", rules: { stampsRequired: 3 } });
+    expect(await db.program.findUniqueOrThrow({ where: { id: program.id } })).toMatchObject({
+      type: "stamps",
+      rules: { stampsRequired: 3 },
+    });
   });
 
   it("pause hides the program from the tag page, resume brings it back, end is final", async () => {
     const { owner, business, tag } = await createBusiness();
     const program = (await createProgram(owner.user.id, programInput(business.id, { name: "Card" })))!;
 
-    expect(await setProgramActive(owner.user.id, program.id, false)).toMatchObject({ ok: true, program: { active: false } });
+    expect(await setProgramActive(owner.user.id, program.id, false)).toMatchObject({
+      ok: true,
+      program: { active: false },
+    });
     expect(await landingPrograms(tag.id)).toEqual([]);
-    expect(await setProgramActive(owner.user.id, program.id, true)).toMatchObject({ ok: true, program: { active: true } });
+    expect(await setProgramActive(owner.user.id, program.id, true)).toMatchObject({
+      ok: true,
+      program: { active: true },
+    });
     expect(await landingPrograms(tag.id)).toEqual(["Card"]);
 
     const ended = await endProgram(owner.user.id, program.id, new Date("2030-01-02T10:00:00Z"));
@@ -124,7 +161,9 @@ describe("owner programs", () => {
 
     // Ended is read-only: no resume, no edit, no second end.
     expect(await setProgramActive(owner.user.id, program.id, true)).toMatchObject({ ok: false, code: "ended" });
-    expect(await updateProgram(owner.user.id, program.id, programInput(business.id, { name: "Back again" }))).toMatchObject({ ok: false, code: "ended" });
+    expect(
+      await updateProgram(owner.user.id, program.id, programInput(business.id, { name: "Back again" })),
+    ).toMatchObject({ ok: false, code: "ended" });
     expect(await endProgram(owner.user.id, program.id)).toMatchObject({ ok: false, code: "ended" });
     expect(await db.program.findUniqueOrThrow({ where: { id: program.id } })).toMatchObject({
       name: "Card",
@@ -143,9 +182,17 @@ describe("owner programs", () => {
 
   it("gives the edit form the stored values back", async () => {
     const { owner, business } = await createBusiness();
-    const input = programInput(business.id, { type: "gamified", rules: { winChance: 0.25 }, startDate: "2030-01-01", endDate: "2030-12-31" });
+    const input = programInput(business.id, {
+      type: "gamified",
+      rules: { winChance: 0.25 },
+      startDate: "2030-01-01",
+      endDate: "2030-12-31",
+    });
     const program = (await createProgram(owner.user.id, input))!;
-    expect(programFormValues((await getOwnedProgram(owner.user.id, program.id))!)).toEqual({ ...input, rewardDescription: "" });
+    expect(programFormValues((await getOwnedProgram(owner.user.id, program.id))!)).toEqual({
+      ...input,
+      rewardDescription: "",
+    });
   });
 
   it("counts members, visits, rewards issued and redeemed", async () => {
@@ -164,14 +211,19 @@ describe("owner programs", () => {
       name: "Free coffee",
       status,
     });
-    await db.reward.createMany({ data: [reward("AVAILABLE"), reward("REDEEMED"), reward("REDEEMED"), reward("REDEEMED", other.id)] });
+    await db.reward.createMany({
+      data: [reward("AVAILABLE"), reward("REDEEMED"), reward("REDEEMED"), reward("REDEEMED", other.id)],
+    });
 
     expect(await programStats(program.id)).toEqual({ members: 2, visits: 9, rewardsIssued: 3, rewardsRedeemed: 2 });
   });
 
   it("counts a points program's visits as its members' taps since it started", async () => {
     const { owner, business, tag } = await createBusiness();
-    const program = (await createProgram(owner.user.id, programInput(business.id, { type: "points", rules: { pointsPerVisit: 10, threshold: 100 } })))!;
+    const program = (await createProgram(
+      owner.user.id,
+      programInput(business.id, { type: "points", rules: { pointsPerVisit: 10, threshold: 100 } }),
+    ))!;
     const member = await addMember(business.id, program.id, { count: 30, total: 30 });
     const outsider = await createUser();
     const tap = (userId: string, membershipId: string | null, createdAt: Date) => ({

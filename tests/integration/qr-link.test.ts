@@ -1,11 +1,5 @@
 import { db } from "@/lib/db";
-import {
-  addReferrer,
-  getQrProfile,
-  getQrViewerContext,
-  linkCustomerViaQr,
-  recordVisitViaQr,
-} from "@/lib/db/qr";
+import { addReferrer, getQrProfile, getQrViewerContext, linkCustomerViaQr, recordVisitViaQr } from "@/lib/db/qr";
 import { recordVisit } from "@/lib/db/visits";
 import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import { REFERRER_MESSAGES } from "@/lib/validation/qr";
@@ -18,7 +12,12 @@ const noon = (iso: string) => new Date(`${iso}T10:00:00Z`);
 
 describe("/qr/[user_id] profile", () => {
   it("shows a display name and initial only — no email or phone", async () => {
-    const { user } = await createUser({ firstName: "Jordi", lastName: "Vila", name: "Jordi Vila", phone: `+34${Date.now()}` });
+    const { user } = await createUser({
+      firstName: "Jordi",
+      lastName: "Vila",
+      name: "Jordi Vila",
+      phone: `+34${Date.now()}`,
+    });
     const profile = await getQrProfile(user.id);
     expect(profile).toEqual({ id: user.id, displayName: "Jordi V.", initial: "J" });
     expect(JSON.stringify(profile)).not.toMatch(/@|\+34|Vila/);
@@ -52,7 +51,10 @@ describe("a business owner on a customer's QR", () => {
     const { owner, business, tag } = await createBusiness();
     const { user: customer } = await createUser();
     await recordVisit({ userId: customer.id, businessId: business.id, tagId: tag.id, source: "TAG" });
-    expect(await linkCustomerViaQr(owner.user.id, business.id, customer.id)).toMatchObject({ ok: true, created: false });
+    expect(await linkCustomerViaQr(owner.user.id, business.id, customer.id)).toMatchObject({
+      ok: true,
+      created: false,
+    });
     expect((await db.membership.findFirstOrThrow({ where: { userId: customer.id } })).via).toBe("TAP");
   });
 
@@ -60,13 +62,28 @@ describe("a business owner on a customer's QR", () => {
     const { business } = await createBusiness();
     const other = await createBusiness();
     const { user: customer } = await createUser();
-    expect(await linkCustomerViaQr(other.owner.user.id, business.id, customer.id)).toEqual({ ok: false, error: "Business not found." });
-    expect(await recordVisitViaQr(other.owner.user.id, business.id, customer.id)).toEqual({ ok: false, error: "Business not found." });
-    expect(await linkCustomerViaQr(other.owner.user.id, other.business.id, other.owner.user.id)).toMatchObject({ ok: false });
-    expect(await recordVisitViaQr(other.owner.user.id, other.business.id, other.owner.user.id)).toMatchObject({ ok: false });
+    expect(await linkCustomerViaQr(other.owner.user.id, business.id, customer.id)).toEqual({
+      ok: false,
+      error: "Business not found.",
+    });
+    expect(await recordVisitViaQr(other.owner.user.id, business.id, customer.id)).toEqual({
+      ok: false,
+      error: "Business not found.",
+    });
+    expect(await linkCustomerViaQr(other.owner.user.id, other.business.id, other.owner.user.id)).toMatchObject({
+      ok: false,
+    });
+    expect(await recordVisitViaQr(other.owner.user.id, other.business.id, other.owner.user.id)).toMatchObject({
+      ok: false,
+    });
     const { user: disabled } = await createUser({ disabledAt: new Date() });
-    expect(await linkCustomerViaQr(other.owner.user.id, other.business.id, disabled.id)).toEqual({ ok: false, error: REFERRER_MESSAGES.not_found });
-    expect(await db.membership.count({ where: { userId: { in: [customer.id, other.owner.user.id, disabled.id] } } })).toBe(0);
+    expect(await linkCustomerViaQr(other.owner.user.id, other.business.id, disabled.id)).toEqual({
+      ok: false,
+      error: REFERRER_MESSAGES.not_found,
+    });
+    expect(
+      await db.membership.count({ where: { userId: { in: [customer.id, other.owner.user.id, disabled.id] } } }),
+    ).toBe(0);
     expect(await db.tap.count({ where: { userId: { in: [customer.id, other.owner.user.id] } } })).toBe(0);
   });
 
@@ -77,18 +94,38 @@ describe("a business owner on a customer's QR", () => {
     const first = await recordVisitViaQr(owner.user.id, business.id, customer.id, noon("2026-03-02"));
     expect(first).toEqual({
       ok: true,
-      visit: { businessName: business.name, newlyLinked: true, programs: [{ name: "Coffee card", message: expect.any(String) }], rewards: [] },
+      visit: {
+        businessName: business.name,
+        newlyLinked: true,
+        programs: [{ name: "Coffee card", message: expect.any(String) }],
+        rewards: [],
+      },
     });
     const tap = await db.tap.findFirstOrThrow({ where: { userId: customer.id } });
     expect(tap).toMatchObject({ source: "QR", tagId: null, businessId: business.id });
     expect((await db.membership.findFirstOrThrow({ where: { userId: customer.id } })).via).toBe("QR");
 
     // Same local day: refused, with the tap's message; a tag tap that day is refused too.
-    expect(await recordVisitViaQr(owner.user.id, business.id, customer.id, new Date(noon("2026-03-02").getTime() + 3_600_000))).toEqual({
+    expect(
+      await recordVisitViaQr(
+        owner.user.id,
+        business.id,
+        customer.id,
+        new Date(noon("2026-03-02").getTime() + 3_600_000),
+      ),
+    ).toEqual({
       ok: false,
       error: LIMIT_REACHED_MESSAGE,
     });
-    expect(await recordVisit({ userId: customer.id, businessId: business.id, tagId: tag.id, source: "TAG", now: noon("2026-03-02") })).toEqual({
+    expect(
+      await recordVisit({
+        userId: customer.id,
+        businessId: business.id,
+        tagId: tag.id,
+        source: "TAG",
+        now: noon("2026-03-02"),
+      }),
+    ).toEqual({
       ok: false,
       reason: "limit_reached",
     });
@@ -103,8 +140,21 @@ describe("a business owner on a customer's QR", () => {
   it("a tag tap first uses up the day for the QR too", async () => {
     const { owner, business, tag } = await createBusiness({ dailyTapLimit: 1 });
     const { user: customer } = await createUser();
-    expect((await recordVisit({ userId: customer.id, businessId: business.id, tagId: tag.id, source: "TAG", now: noon("2026-04-10") })).ok).toBe(true);
-    expect(await recordVisitViaQr(owner.user.id, business.id, customer.id, noon("2026-04-10"))).toEqual({ ok: false, error: LIMIT_REACHED_MESSAGE });
+    expect(
+      (
+        await recordVisit({
+          userId: customer.id,
+          businessId: business.id,
+          tagId: tag.id,
+          source: "TAG",
+          now: noon("2026-04-10"),
+        })
+      ).ok,
+    ).toBe(true);
+    expect(await recordVisitViaQr(owner.user.id, business.id, customer.id, noon("2026-04-10"))).toEqual({
+      ok: false,
+      error: LIMIT_REACHED_MESSAGE,
+    });
   });
 });
 
@@ -116,19 +166,30 @@ describe("a customer naming the QR's owner as referrer", () => {
     const { user: me } = await createUser({ createdAt: new Date(now.getTime() - 2 * DAY) });
 
     expect(await addReferrer(me.id, me.id, now)).toEqual({ ok: false, error: REFERRER_MESSAGES.self });
-    expect(await getQrViewerContext(me, friend.id, now)).toMatchObject({ referral: { state: "available" }, businesses: [] });
+    expect(await getQrViewerContext(me, friend.id, now)).toMatchObject({
+      referral: { state: "available" },
+      businesses: [],
+    });
     expect(await addReferrer(me.id, friend.id, now)).toEqual({ ok: true });
     expect((await db.user.findUniqueOrThrow({ where: { id: me.id } })).referredById).toBe(friend.id);
 
     const meNow = await db.user.findUniqueOrThrow({ where: { id: me.id } });
     expect(await getQrViewerContext(meNow, friend.id, now)).toMatchObject({ referral: { state: "this-friend" } });
-    expect(await getQrViewerContext(meNow, other.id, now)).toMatchObject({ referral: { state: "unavailable", reason: REFERRER_MESSAGES.already_set } });
+    expect(await getQrViewerContext(meNow, other.id, now)).toMatchObject({
+      referral: { state: "unavailable", reason: REFERRER_MESSAGES.already_set },
+    });
     expect(await addReferrer(me.id, other.id, now)).toEqual({ ok: false, error: REFERRER_MESSAGES.already_set });
     expect((await db.user.findUniqueOrThrow({ where: { id: me.id } })).referredById).toBe(friend.id);
 
     const { user: oldTimer } = await createUser({ createdAt: new Date(now.getTime() - 31 * DAY) });
-    expect(await addReferrer(oldTimer.id, friend.id, now)).toEqual({ ok: false, error: REFERRER_MESSAGES.window_closed });
-    expect(await addReferrer(other.id, "0196f1a2-7b3c-7d4e-8f90-123456789abc", now)).toEqual({ ok: false, error: REFERRER_MESSAGES.not_found });
+    expect(await addReferrer(oldTimer.id, friend.id, now)).toEqual({
+      ok: false,
+      error: REFERRER_MESSAGES.window_closed,
+    });
+    expect(await addReferrer(other.id, "0196f1a2-7b3c-7d4e-8f90-123456789abc", now)).toEqual({
+      ok: false,
+      error: REFERRER_MESSAGES.not_found,
+    });
   });
 
   it("two referrers named at once: exactly one sticks", async () => {
@@ -161,12 +222,28 @@ describe("a customer naming the QR's owner as referrer", () => {
     expect(await addReferrer(me.id, friend.id)).toEqual({ ok: true });
     expect(await linkCustomerViaQr(owner.user.id, business.id, me.id)).toMatchObject({ ok: true, created: true });
     expect(await db.reward.count({ where: { userId: friend.id } })).toBe(0);
-    const first = await recordVisit({ userId: me.id, businessId: business.id, tagId: tag.id, source: "TAG", now: noon("2026-05-04") });
+    const first = await recordVisit({
+      userId: me.id,
+      businessId: business.id,
+      tagId: tag.id,
+      source: "TAG",
+      now: noon("2026-05-04"),
+    });
     expect(first).toMatchObject({ ok: true, newlyLinked: false, visitNumber: 1 });
     const rewards = await db.reward.findMany({ where: { userId: friend.id } });
     expect(rewards.map((r) => r.name)).toEqual(["Friend's treat"]);
     // Only once: the second visit pays nobody.
-    expect((await recordVisit({ userId: me.id, businessId: business.id, tagId: tag.id, source: "TAG", now: noon("2026-05-05") })).ok).toBe(true);
+    expect(
+      (
+        await recordVisit({
+          userId: me.id,
+          businessId: business.id,
+          tagId: tag.id,
+          source: "TAG",
+          now: noon("2026-05-05"),
+        })
+      ).ok,
+    ).toBe(true);
     expect(await db.reward.count({ where: { userId: friend.id } })).toBe(1);
   });
 });

@@ -13,7 +13,8 @@ const prefix = `test-redis-cache-${randomBytes(4).toString("hex")}:`;
 type LogCall = { level: string; fields: Record<string, unknown>; message: string };
 function recordingLog() {
   const calls: LogCall[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, message: string) => void calls.push({ level, fields, message });
+  const at = (level: string) => (fields: Record<string, unknown>, message: string) =>
+    void calls.push({ level, fields, message });
   return { calls, log: { info: at("info"), warn: at("warn"), error: at("error") } };
 }
 
@@ -55,7 +56,11 @@ const page = (tags: string) => ({
 });
 const pageContext = { cacheControl: { revalidate: 300, expire: 31_536_000 } };
 
-const fetchEntry = { kind: "FETCH", data: { headers: {}, body: JSON.stringify({ name: "Café", n: 1 }), status: 200, url: "" }, revalidate: 300 };
+const fetchEntry = {
+  kind: "FETCH",
+  data: { headers: {}, body: JSON.stringify({ name: "Café", n: 1 }), status: 200, url: "" },
+  revalidate: 300,
+};
 
 let redisAdmin: ReturnType<typeof createClient>;
 beforeAll(async () => {
@@ -64,7 +69,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(stores.map((one) => one.close()));
-  for await (const keys of redisAdmin.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await redisAdmin.del(keys);
+  for await (const keys of redisAdmin.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+    if (keys.length) await redisAdmin.del(keys);
   await redisAdmin.close();
 });
 
@@ -73,10 +79,17 @@ describe("entries round-trip through Redis and are seen by every instance", () =
     const a = instance();
     const b = instance();
     await ready(a, b);
-    const route = { kind: "APP_ROUTE", body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]), headers: { "content-type": "image/png" }, status: 200 };
+    const route = {
+      kind: "APP_ROUTE",
+      body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]),
+      headers: { "content-type": "image/png" },
+      status: 200,
+    };
 
     await a.handler().set("/route-cache/APP_PAGE/x/$/b/cafe", page("_N_T_/b/cafe"), pageContext);
-    await a.handler().set("/route-cache/APP_ROUTE/x/$/b/cafe/opengraph-image", route, { cacheControl: { revalidate: false } });
+    await a
+      .handler()
+      .set("/route-cache/APP_ROUTE/x/$/b/cafe/opengraph-image", route, { cacheControl: { revalidate: false } });
     await a.handler().set("fetch-key-1", fetchEntry, { fetchCache: true, tags: ["tag:one"] });
 
     const readPage = await b.handler().get("/route-cache/APP_PAGE/x/$/b/cafe", { kind: "APP_PAGE" });
@@ -120,17 +133,30 @@ describe("deployments on different databases share one Redis without sharing ent
     const otherDatabase = instance({ scope: "bbbb2222" });
     const sameDatabase = instance({ scope: "aaaa1111" });
     await ready(cafeDatabase, otherDatabase, sameDatabase);
-    await cafeDatabase.handler().set("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", page("tag:demo-cafe"), pageContext);
+    await cafeDatabase
+      .handler()
+      .set("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", page("tag:demo-cafe"), pageContext);
     await cafeDatabase.handler().set("data-demo-cafe", fetchEntry, { fetchCache: true, tags: ["tag:demo-cafe"] });
 
-    expect(await otherDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" })).toBeNull();
-    expect(await otherDatabase.handler().get("data-demo-cafe", { kind: "FETCH", tags: ["tag:demo-cafe"], softTags: [] })).toBeNull();
-    expect((await sameDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" }))?.value.html).toContain("Café Central");
+    expect(
+      await otherDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" }),
+    ).toBeNull();
+    expect(
+      await otherDatabase.handler().get("data-demo-cafe", { kind: "FETCH", tags: ["tag:demo-cafe"], softTags: [] }),
+    ).toBeNull();
+    expect(
+      (await sameDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" }))?.value
+        .html,
+    ).toContain("Café Central");
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     await otherDatabase.handler().revalidateTag(["tag:demo-cafe"], { expire: 0 });
-    expect(await sameDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" })).not.toBeNull();
-    expect(await sameDatabase.handler().get("data-demo-cafe", { kind: "FETCH", tags: ["tag:demo-cafe"], softTags: [] })).not.toBeNull();
+    expect(
+      await sameDatabase.handler().get("/route-cache/APP_PAGE/x/$/tap/visitor/demo-cafe", { kind: "APP_PAGE" }),
+    ).not.toBeNull();
+    expect(
+      await sameDatabase.handler().get("data-demo-cafe", { kind: "FETCH", tags: ["tag:demo-cafe"], softTags: [] }),
+    ).not.toBeNull();
     expect(await redisAdmin.exists(`${prefix}loyaltap:aaaa1111:build-1:e:data-demo-cafe`)).toBe(1);
   });
 });
@@ -167,7 +193,9 @@ describe("an expiry on one instance is seen by the others at once", () => {
     expect(await b.handler().get("page-cafe", { kind: "APP_PAGE" })).toBeNull();
     expect(await b.handler().get("data-cafe", { kind: "FETCH", tags: ["business:1"], softTags })).toBeNull();
     // The same data read for another page (other soft tags) is still fresh.
-    expect(await b.handler().get("data-cafe", { kind: "FETCH", tags: ["business:1"], softTags: ["_N_T_/tap/visitor/x"] })).not.toBeNull();
+    expect(
+      await b.handler().get("data-cafe", { kind: "FETCH", tags: ["business:1"], softTags: ["_N_T_/tap/visitor/x"] }),
+    ).not.toBeNull();
   });
 
   test("a page rendered after the expiry is served; one whose render began before it is not", async () => {

@@ -10,9 +10,18 @@ const day = (n: number) => new Date(Date.UTC(2026, 6, n, 10));
 
 /** A customer who filled a 2-stamp card: returns the issued reward. */
 async function earnReward(options: { rewardExpiryDays?: number; customer?: Parameters<typeof createUser>[0] } = {}) {
-  const setup = await createBusiness({ programs: [stampsProgram(2, { rewardExpiryDays: options.rewardExpiryDays ?? 30 })] });
+  const setup = await createBusiness({
+    programs: [stampsProgram(2, { rewardExpiryDays: options.rewardExpiryDays ?? 30 })],
+  });
   const customer = await createUser(options.customer);
-  const visit = (n: number) => recordVisit({ userId: customer.user.id, businessId: setup.business.id, tagId: setup.tag.id, source: "TAG", now: day(n) });
+  const visit = (n: number) =>
+    recordVisit({
+      userId: customer.user.id,
+      businessId: setup.business.id,
+      tagId: setup.tag.id,
+      source: "TAG",
+      now: day(n),
+    });
   await visit(1);
   const second = await visit(2);
   if (!second.ok) throw new Error("visit refused");
@@ -44,25 +53,44 @@ describe("rewards", () => {
 
   it("names the customer to the owner as their QR page does: first name and last initial", async () => {
     const { owner, reward } = await earnReward({ customer: { firstName: "jordi", lastName: "vila" } });
-    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true, customerName: "jordi V." });
-    expect(await getRewardForViewer(owner.user.id, reward.id, day(3))).toMatchObject({ viewer: "owner", customerName: "jordi V." });
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({
+      ok: true,
+      customerName: "jordi V.",
+    });
+    expect(await getRewardForViewer(owner.user.id, reward.id, day(3))).toMatchObject({
+      viewer: "owner",
+      customerName: "jordi V.",
+    });
   });
 
   it("names a customer without first and last names by their display name's words", async () => {
-    const { owner, reward } = await earnReward({ customer: { firstName: null, lastName: null, name: "Laia Serra Puig" } });
-    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true, customerName: "Laia S." });
+    const { owner, reward } = await earnReward({
+      customer: { firstName: null, lastName: null, name: "Laia Serra Puig" },
+    });
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({
+      ok: true,
+      customerName: "Laia S.",
+    });
   });
 
   it("names nobody once the customer's account is gone", async () => {
     const { owner, reward, customer } = await earnReward();
     await db.user.delete({ where: { id: customer.user.id } });
-    expect(await getRewardForViewer(owner.user.id, reward.id, day(3))).toMatchObject({ viewer: "owner", customerName: null });
-    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true, customerName: null });
+    expect(await getRewardForViewer(owner.user.id, reward.id, day(3))).toMatchObject({
+      viewer: "owner",
+      customerName: null,
+    });
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({
+      ok: true,
+      customerName: null,
+    });
   });
 
   it("20 concurrent confirmations redeem exactly once", async () => {
     const { owner, reward } = await earnReward();
-    const results = await Promise.all(Array.from({ length: 20 }, () => redeemReward(owner.user.id, { rewardId: reward.id }, day(3))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => redeemReward(owner.user.id, { rewardId: reward.id }, day(3))),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.code === "already_redeemed")).toHaveLength(19);
     expect(await db.rewardEvent.count({ where: { rewardId: reward.id, type: "REDEEMED" } })).toBe(1);
@@ -71,8 +99,14 @@ describe("rewards", () => {
   it("only the issuing business's owner can redeem; for anyone else the reward does not exist", async () => {
     const { reward, customer } = await earnReward();
     const otherOwner = await createBusiness();
-    expect(await redeemReward(otherOwner.owner.user.id, { code: reward.code }, day(3))).toMatchObject({ ok: false, status: 404 });
-    expect(await redeemReward(customer.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: false, status: 404 });
+    expect(await redeemReward(otherOwner.owner.user.id, { code: reward.code }, day(3))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await redeemReward(customer.user.id, { rewardId: reward.id }, day(3))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
     expect(await getRewardForViewer(otherOwner.owner.user.id, reward.id)).toBeNull();
   });
@@ -80,7 +114,11 @@ describe("rewards", () => {
   it("an expired reward cannot be redeemed and shows as expired", async () => {
     const { owner, reward, customer } = await earnReward({ rewardExpiryDays: 1 });
     const later = day(10);
-    expect(await redeemReward(owner.user.id, { code: reward.code }, later)).toMatchObject({ ok: false, status: 410, code: "expired" });
+    expect(await redeemReward(owner.user.id, { code: reward.code }, later)).toMatchObject({
+      ok: false,
+      status: 410,
+      code: "expired",
+    });
     expect((await listCustomerRewards(customer.user.id, later)).expired.map((r) => r.id)).toEqual([reward.id]);
     expect((await getRewardForViewer(customer.user.id, reward.id, later))?.status).toBe("EXPIRED");
   });
@@ -90,17 +128,28 @@ describe("rewards", () => {
     const expiresAt = reward.expiresAt!;
     expect((await getRewardForViewer(customer.user.id, reward.id, expiresAt))?.status).toBe("EXPIRED");
     expect((await listCustomerRewards(customer.user.id, expiresAt)).expired.map((r) => r.id)).toEqual([reward.id]);
-    expect(await redeemReward(owner.user.id, { code: reward.code }, expiresAt)).toMatchObject({ ok: false, status: 410, code: "expired" });
+    expect(await redeemReward(owner.user.id, { code: reward.code }, expiresAt)).toMatchObject({
+      ok: false,
+      status: 410,
+      code: "expired",
+    });
     expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
     // One millisecond earlier it was still redeemable.
     const justBefore = new Date(expiresAt.getTime() - 1);
     expect((await getRewardForViewer(customer.user.id, reward.id, justBefore))?.status).toBe("AVAILABLE");
-    expect(await redeemReward(owner.user.id, { code: reward.code }, justBefore)).toMatchObject({ ok: true, rewardId: reward.id });
+    expect(await redeemReward(owner.user.id, { code: reward.code }, justBefore)).toMatchObject({
+      ok: true,
+      rewardId: reward.id,
+    });
   });
 
   it("an unknown code is a 404 and changes nothing", async () => {
     const { owner } = await earnReward();
-    expect(await redeemReward(owner.user.id, { code: "ZZZZZZZZ" }, day(3))).toMatchObject({ ok: false, status: 404, message: "Reward not found" });
+    expect(await redeemReward(owner.user.id, { code: "ZZZZZZZZ" }, day(3))).toMatchObject({
+      ok: false,
+      status: 404,
+      message: "Reward not found",
+    });
   });
 
   it("the owner can undo a redemption within 10 minutes, not after; both sides see the history", async () => {
@@ -124,11 +173,13 @@ describe("visit atomicity", () => {
   it("a failure half-way through a visit leaves nothing written", async () => {
     // A hand-edited, invalid rules row makes the engine throw after the visit
     // statement ran: the transaction must roll the visit back too.
-    const { business, tag } = await createBusiness({ programs: [stampsProgram(3), { ...stampsProgram(3), name: "Broken", rules: { stampsRequired: -1 } }] });
+    const { business, tag } = await createBusiness({
+      programs: [stampsProgram(3), { ...stampsProgram(3), name: "Broken", rules: { stampsRequired: -1 } }],
+    });
     const customer = await createUser();
-    await expect(recordVisit({ userId: customer.user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: day(5) })).rejects.toThrow(
-      /Invalid rules/,
-    );
+    await expect(
+      recordVisit({ userId: customer.user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: day(5) }),
+    ).rejects.toThrow(/Invalid rules/);
     expect(await db.tap.count({ where: { userId: customer.user.id } })).toBe(0);
     expect(await db.dailyTapCount.count({ where: { userId: customer.user.id } })).toBe(0);
     expect(await db.membership.count({ where: { userId: customer.user.id } })).toBe(0);

@@ -28,7 +28,8 @@ async function secureTag(options: { dailyTapLimit?: number; keys?: TestTagKeys }
 }
 
 const tap = (body: Record<string, string>, bearer: string) => call(POST, "POST", "/api/tap", { body, bearer });
-const check = (query: Record<string, string>, bearer?: string) => call(GET, "GET", "/api/tap", { query, ...(bearer ? { bearer } : {}) });
+const check = (query: Record<string, string>, bearer?: string) =>
+  call(GET, "GET", "/api/tap", { query, ...(bearer ? { bearer } : {}) });
 const visitsAt = (tagId: string) => db.tap.count({ where: { tagId } });
 async function rejections(tagId: string) {
   const rows = await db.tagRejection.findMany({ where: { tagId } });
@@ -47,7 +48,10 @@ describe("secure tag: POST /api/tap", () => {
     expect(res.json).toMatchObject({ status: "success", tag_id: tag.id, progress_updated: true });
     const visit = await db.tap.findFirstOrThrow({ where: { tagId: tag.id } });
     expect(visit).toMatchObject({ userId: customer.user.id, sunCounter: 5 });
-    expect(await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).toMatchObject({ chipUid: chip, lastVerifiedAt: expect.any(Date) });
+    expect(await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).toMatchObject({
+      chipUid: chip,
+      lastVerifiedAt: expect.any(Date),
+    });
     expect(await chipRow(tag.id, chip)).toMatchObject({ lastCounter: 5 });
   });
 
@@ -97,8 +101,12 @@ describe("secure tag: POST /api/tap", () => {
     const { tag, keys } = await secureTag();
     const customer = await createUser();
     const uid = randomUidHex();
-    expect((await tap({ id: tag.id, ...plainSunParams(keys.fileReadKey, uid, 0x0102) }, customer.bearer)).status).toBe(200);
-    expect((await tap({ id: tag.id, ...plainSunParams(keys.fileReadKey, uid, 0x0102) }, customer.bearer)).status).toBe(409);
+    expect((await tap({ id: tag.id, ...plainSunParams(keys.fileReadKey, uid, 0x0102) }, customer.bearer)).status).toBe(
+      200,
+    );
+    expect((await tap({ id: tag.id, ...plainSunParams(keys.fileReadKey, uid, 0x0102) }, customer.bearer)).status).toBe(
+      409,
+    );
     expect(await chipRow(tag.id, uid)).toMatchObject({ lastCounter: 0x0102 });
   });
 
@@ -223,7 +231,10 @@ describe("secure tag: bound to its chip", () => {
     await db.tag.update({ where: { id: tag.id }, data: { unboundCounter: 100 } });
     expect((await tap(link(100), customer.bearer)).status).toBe(409);
     expect((await tap(link(101), customer.bearer)).status).toBe(200);
-    expect(await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).toMatchObject({ chipUid: chip, unboundCounter: null });
+    expect(await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).toMatchObject({
+      chipUid: chip,
+      unboundCounter: null,
+    });
   });
 });
 
@@ -279,13 +290,21 @@ describe("keys stay secret", () => {
         texts.push(res.text);
       }
       expect(texts[6]).toContain(NOT_VERIFIED);
-      const logged = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ")));
+      const logged = spies.flatMap((spy) =>
+        spy.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" ")),
+      );
       expect(logged.join("\n")).toContain("cannot be decrypted");
 
       const stored = (await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).keysEncrypted!;
-      const secrets = (k: TestTagKeys) => [k.metaReadKey, k.fileReadKey].flatMap((b) => [b.toString("hex"), b.toString("hex").toUpperCase(), b.toString("base64")]);
+      const secrets = (k: TestTagKeys) =>
+        [k.metaReadKey, k.fileReadKey].flatMap((b) => [
+          b.toString("hex"),
+          b.toString("hex").toUpperCase(),
+          b.toString("base64"),
+        ]);
       for (const text of [...texts, ...logged]) {
-        for (const secret of [...secrets(keys), ...secrets(broken.keys), stored, stolen]) expect(text).not.toContain(secret);
+        for (const secret of [...secrets(keys), ...secrets(broken.keys), stored, stolen])
+          expect(text).not.toContain(secret);
         expect(text).not.toMatch(/keysEncrypted|metaReadKey|fileReadKey/);
       }
     } finally {
@@ -305,9 +324,22 @@ describe("owner settings", () => {
     await tap({ id: tag.id }, customer.bearer);
     await tap({ ...link(21), ...sunParams(keys, randomUidHex(), 21), id: tag.id }, customer.bearer);
     const settings = await getSecureTagSettings(owner.user.id, tag.id);
-    expect(settings).toMatchObject({ id: tag.id, secure: true, chipUid: chip, lastCounter: 20, lastVerifiedAt: expect.any(Date) });
+    expect(settings).toMatchObject({
+      id: tag.id,
+      secure: true,
+      chipUid: chip,
+      lastCounter: 20,
+      lastVerifiedAt: expect.any(Date),
+    });
     expect(settings?.rejections).toEqual([
-      { day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), badMac: 1, replay: 1, missing: 1, wrongChip: 1, lastAt: expect.any(Date) },
+      {
+        day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        badMac: 1,
+        replay: 1,
+        missing: 1,
+        wrongChip: 1,
+        lastAt: expect.any(Date),
+      },
     ]);
     expect(JSON.stringify(settings)).not.toMatch(/keys/i);
     expect(await getSecureTagSettings(customer.user.id, tag.id)).toBeNull();
@@ -325,7 +357,12 @@ describe("owner settings", () => {
     expect(await releaseTag(owner.user.id, tag.id)).toBe(true);
     const next = await createBusiness();
     expect(await claimTag(next.owner.user.id, next.business.id, tag.id)).toMatchObject({ ok: true });
-    expect(await getSecureTagSettings(next.owner.user.id, tag.id)).toMatchObject({ secure: false, lastVerifiedAt: null, lastCounter: null, rejections: [] });
+    expect(await getSecureTagSettings(next.owner.user.id, tag.id)).toMatchObject({
+      secure: false,
+      lastVerifiedAt: null,
+      lastCounter: null,
+      rejections: [],
+    });
   });
 
   it("turning secure off and on again with the same keys does not revive spent links", async () => {
@@ -333,7 +370,12 @@ describe("owner settings", () => {
     const customer = await createUser();
     expect((await tap(link(30), customer.bearer)).status).toBe(200);
     expect(await disableSecureTag(owner.user.id, tag.id)).toBe(true);
-    expect(await enableSecureTag(owner.user.id, tag.id, { metaReadKey: Buffer.from(keys.metaReadKey), fileReadKey: Buffer.from(keys.fileReadKey) })).toBe(true);
+    expect(
+      await enableSecureTag(owner.user.id, tag.id, {
+        metaReadKey: Buffer.from(keys.metaReadKey),
+        fileReadKey: Buffer.from(keys.fileReadKey),
+      }),
+    ).toBe(true);
     expect((await tap(link(30), customer.bearer)).status).toBe(409);
     expect((await tap(link(29), customer.bearer)).status).toBe(409);
     expect((await tap(link(31), customer.bearer)).status).toBe(200);
@@ -355,7 +397,10 @@ describe("owner settings", () => {
     const customer = await createUser();
     expect((await tap({ id: tag.id }, customer.bearer)).status).toBe(403);
     expect(await disableSecureTag(owner.user.id, tag.id)).toBe(true);
-    expect(await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).toMatchObject({ secure: false, keysEncrypted: null });
+    expect(await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).toMatchObject({
+      secure: false,
+      keysEncrypted: null,
+    });
     expect((await tap({ id: tag.id }, customer.bearer)).status).toBe(200);
   });
 });

@@ -34,7 +34,9 @@ describe("deleting an account", () => {
     const { business, tag } = await createBusiness({ programs: [stampsProgram(1)] });
     const { user } = await createUser({ birthday: new Date("1990-01-01") });
     const { user: referred } = await createUser({ referredBy: { connect: { id: user.id } } });
-    expect((await recordVisit({ userId: user.id, businessId: business.id, tagId: tag.id, source: "TAG" })).ok).toBe(true);
+    expect((await recordVisit({ userId: user.id, businessId: business.id, tagId: tag.id, source: "TAG" })).ok).toBe(
+      true,
+    );
     await createRefreshToken(user.id);
     const tapsBefore = await db.tap.count({ where: { businessId: business.id } });
     const rewardsBefore = await db.reward.count({ where: { businessId: business.id } });

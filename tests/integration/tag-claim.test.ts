@@ -63,7 +63,9 @@ describe("claiming tags", () => {
     expect((await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).label).toBe("Counter");
 
     expect(await releaseTag(customer.user.id, tag.id)).toBe(false);
-    await db.tagRejection.create({ data: { tagId: tag.id, day: new Date("2026-06-15T00:00:00Z"), reason: "BAD_MAC", count: 2 } });
+    await db.tagRejection.create({
+      data: { tagId: tag.id, day: new Date("2026-06-15T00:00:00Z"), reason: "BAD_MAC", count: 2 },
+    });
     expect(await releaseTag(owner.user.id, tag.id)).toBe(true);
     // The next owner starts with a clean secure-tag log.
     expect(await db.tagRejection.count({ where: { tagId: tag.id } })).toBe(0);

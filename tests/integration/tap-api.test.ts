@@ -30,7 +30,12 @@ describe("GET /api/tap", () => {
       programs: [stampsProgram(10), { ...stampsProgram(5), name: "Paused card", active: false }],
     });
     const res = await call(GET, "GET", "/api/tap", { query: { id: tag.id } });
-    expect(res.json).toMatchObject({ status: "success", tag_id: tag.id, exists: true, business: { id: business.id, name: business.name } });
+    expect(res.json).toMatchObject({
+      status: "success",
+      tag_id: tag.id,
+      exists: true,
+      business: { id: business.id, name: business.name },
+    });
     const programs = (res.json.business as { programs: { name: string }[] }).programs;
     expect(programs.map((p) => p.name)).toEqual(["Coffee card"]);
     expect(res.text).not.toMatch(/ownerId|passwordHash|dailyTapLimit/);
@@ -43,8 +48,12 @@ describe("GET /api/tap", () => {
     const free = `free-${uid()}`;
     await db.tag.create({ data: { id: free } });
     for (const id of [`unknown-${uid()}`, free]) {
-      expect((await call(GET, "GET", "/api/tap", { query: { id }, bearer: owner.bearer })).json.redirect_to_claim).toBe(true);
-      expect((await call(GET, "GET", "/api/tap", { query: { id }, bearer: customer.bearer })).json).not.toHaveProperty("redirect_to_claim");
+      expect((await call(GET, "GET", "/api/tap", { query: { id }, bearer: owner.bearer })).json.redirect_to_claim).toBe(
+        true,
+      );
+      expect((await call(GET, "GET", "/api/tap", { query: { id }, bearer: customer.bearer })).json).not.toHaveProperty(
+        "redirect_to_claim",
+      );
     }
   });
 
@@ -110,7 +119,9 @@ describe("POST /api/tap", () => {
       rewards_earned: [],
       active_programs: [{ type: "stamps", name: "Coffee card", result: { type: "stamps", current: 1, target: 10 } }],
     });
-    const membership = await db.membership.findUniqueOrThrow({ where: { userId_businessId: { userId: customer.user.id, businessId: business.id } } });
+    const membership = await db.membership.findUniqueOrThrow({
+      where: { userId_businessId: { userId: customer.user.id, businessId: business.id } },
+    });
     expect(membership).toMatchObject({ via: "TAP", visitCount: 1 });
   });
 
@@ -118,10 +129,20 @@ describe("POST /api/tap", () => {
     const { tag } = await createBusiness({ programs: [stampsProgram(10)] });
     const customer = await createUser();
     const headers = at("2026-03-10T09:00:00Z");
-    expect((await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers })).status).toBe(200);
-    const again = await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: at("2026-03-10T18:00:00Z") });
+    expect(
+      (await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers })).status,
+    ).toBe(200);
+    const again = await call(POST, "POST", "/api/tap", {
+      body: { id: tag.id },
+      bearer: customer.bearer,
+      headers: at("2026-03-10T18:00:00Z"),
+    });
     expect(again.status).toBe(429);
-    expect(again.json).toMatchObject({ status: "error", type: "limit_reached", message: "You have reached the maximum number of taps allowed for today." });
+    expect(again.json).toMatchObject({
+      status: "error",
+      type: "limit_reached",
+      message: "You have reached the maximum number of taps allowed for today.",
+    });
     expect(await tapsOf(customer.user.id)).toBe(1);
   });
 
@@ -130,7 +151,15 @@ describe("POST /api/tap", () => {
     const customer = await createUser();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: at(`2026-03-10T1${i}:00:00Z`) })).status);
+      statuses.push(
+        (
+          await call(POST, "POST", "/api/tap", {
+            body: { id: tag.id },
+            bearer: customer.bearer,
+            headers: at(`2026-03-10T1${i}:00:00Z`),
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -139,7 +168,8 @@ describe("POST /api/tap", () => {
     // New York: 03:30Z on the 11th is still the evening of the 10th there.
     const { tag } = await createBusiness({ timezone: "America/New_York", programs: [stampsProgram(10)] });
     const customer = await createUser();
-    const tap = (iso: string) => call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: at(iso) });
+    const tap = (iso: string) =>
+      call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: at(iso) });
     expect((await tap("2026-03-10T15:00:00Z")).status).toBe(200);
     expect((await tap("2026-03-11T03:30:00Z")).status).toBe(429); // same local day (23:30 on the 10th)
     expect((await tap("2026-03-11T05:00:00Z")).status).toBe(200); // 01:00 on the 11th in New York
@@ -149,12 +179,20 @@ describe("POST /api/tap", () => {
     const { tag, business } = await createBusiness({ dailyTapLimit: 3, programs: [stampsProgram(100)] });
     const customer = await createUser();
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: at("2026-04-01T10:00:00Z") })),
+      Array.from({ length: 30 }, () =>
+        call(POST, "POST", "/api/tap", {
+          body: { id: tag.id },
+          bearer: customer.bearer,
+          headers: at("2026-04-01T10:00:00Z"),
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(27);
     expect(await tapsOf(customer.user.id)).toBe(3);
-    const progress = await db.progress.findFirstOrThrow({ where: { membership: { userId: customer.user.id, businessId: business.id } } });
+    const progress = await db.progress.findFirstOrThrow({
+      where: { membership: { userId: customer.user.id, businessId: business.id } },
+    });
     expect(progress.count).toBe(3);
   }, 30_000);
 
@@ -162,7 +200,11 @@ describe("POST /api/tap", () => {
     const { tag } = await createBusiness({ programs: [stampsProgram(3)] });
     const customer = await createUser();
     const tap = (day: number) =>
-      call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: at(`2026-05-0${day}T10:00:00Z`) });
+      call(POST, "POST", "/api/tap", {
+        body: { id: tag.id },
+        bearer: customer.bearer,
+        headers: at(`2026-05-0${day}T10:00:00Z`),
+      });
     await tap(1);
     await tap(2);
     const third = await tap(3);
@@ -197,10 +239,16 @@ describe("POST /api/tap", () => {
     const { owner, tag } = await createBusiness({ programs: [stampsProgram(10)] });
     const customer = await createUser();
     await db.user.update({ where: { id: owner.user.id }, data: { disabledAt: new Date() } });
-    expect((await call(GET, "GET", "/api/tap", { query: { id: tag.id } })).json).toEqual({ status: "success", tag_id: tag.id, exists: false });
+    expect((await call(GET, "GET", "/api/tap", { query: { id: tag.id } })).json).toEqual({
+      status: "success",
+      tag_id: tag.id,
+      exists: false,
+    });
     // Not offered for claiming either: the tag stays the withdrawn business's.
     const { owner: otherOwner } = await createBusiness();
-    expect((await call(GET, "GET", "/api/tap", { query: { id: tag.id }, bearer: otherOwner.bearer })).json).not.toHaveProperty("redirect_to_claim");
+    expect(
+      (await call(GET, "GET", "/api/tap", { query: { id: tag.id }, bearer: otherOwner.bearer })).json,
+    ).not.toHaveProperty("redirect_to_claim");
     const refused = await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer });
     expect(refused.status).toBe(404);
     expect(await tapsOf(customer.user.id)).toBe(0);
@@ -213,8 +261,12 @@ describe("POST /api/tap", () => {
 
   it("bad bodies are 400s", async () => {
     const customer = await createUser();
-    expect((await call(POST, "POST", "/api/tap", { body: {}, bearer: customer.bearer })).json.message).toBe("No tag ID provided");
-    expect((await call(POST, "POST", "/api/tap", { body: { id: "no spaces" }, bearer: customer.bearer })).status).toBe(400);
+    expect((await call(POST, "POST", "/api/tap", { body: {}, bearer: customer.bearer })).json.message).toBe(
+      "No tag ID provided",
+    );
+    expect((await call(POST, "POST", "/api/tap", { body: { id: "no spaces" }, bearer: customer.bearer })).status).toBe(
+      400,
+    );
     expect((await call(POST, "POST", "/api/tap", { rawBody: "{", bearer: customer.bearer })).status).toBe(400);
   });
 });

@@ -19,11 +19,16 @@ afterAll(() => db.$disconnect());
 const NOON = new Date("2026-06-10T10:00:00Z");
 const identity = (userId: string) => ({ userId, sessionVersion: 0 });
 const stampsOf = async (userId: string, programId: string) =>
-  (await db.progress.findFirst({ where: { programId, membership: { userId } }, select: { count: true } }))?.count ?? null;
+  (await db.progress.findFirst({ where: { programId, membership: { userId } }, select: { count: true } }))?.count ??
+  null;
 
 /** A café with a claimed tag and one stamp card, its landing read as a page would, and a customer with one visit today. */
 async function visited(options: { dailyTapLimit?: number; timezone?: string } = {}) {
-  const setup = await createBusiness({ dailyTapLimit: options.dailyTapLimit ?? 10, timezone: options.timezone, programs: [stampsProgram(50)] });
+  const setup = await createBusiness({
+    dailyTapLimit: options.dailyTapLimit ?? 10,
+    timezone: options.timezone,
+    programs: [stampsProgram(50)],
+  });
   const program = await db.program.findFirstOrThrow({ where: { businessId: setup.business.id }, select: { id: true } });
   const customer = await createUser();
   expect(await getTapLanding(setup.tag.id)).toMatchObject({ claimed: true, secure: false });
@@ -65,9 +70,9 @@ describe("a tap decides from the database as it is when the tap runs", () => {
       body: { status: "error", code: "tag_not_verified", message: "This tag could not be verified.", tag_id: tag.id },
     });
     expect(await db.tap.count({ where: { userId: customer.user.id } })).toBe(1);
-    expect(await db.tagRejection.findMany({ where: { tagId: tag.id }, select: { reason: true, count: true } })).toEqual([
-      { reason: "MISSING_SUN", count: 1 },
-    ]);
+    expect(await db.tagRejection.findMany({ where: { tagId: tag.id }, select: { reason: true, count: true } })).toEqual(
+      [{ reason: "MISSING_SUN", count: 1 }],
+    );
 
     expect(await disableSecureTag(owner.user.id, tag.id)).toBe(true);
     expect((await recordTap(identity(customer.user.id), tag.id, NOON)).httpStatus).toBe(200);
@@ -83,19 +88,33 @@ describe("a tap decides from the database as it is when the tap runs", () => {
     await db.business.update({ where: { id: business.id }, data: { timezone: "America/New_York" } });
     expect((await recordTap(identity(customer.user.id), tag.id, lateEvening)).httpStatus).toBe(200);
     const days = await db.tap.findMany({ where: { userId: customer.user.id }, select: { day: true } });
-    expect(days.map((t) => t.day.toISOString().slice(0, 10)).sort()).toEqual(["2026-03-01", "2026-03-02", "2026-06-10"]);
+    expect(days.map((t) => t.day.toISOString().slice(0, 10)).sort()).toEqual([
+      "2026-03-01",
+      "2026-03-02",
+      "2026-06-10",
+    ]);
   });
 
   it("the owner tapping their own tag, and a tag released since: refused as before, nothing recorded", async () => {
     const { owner, tag, customer } = await visited();
     expect(await recordTap(identity(owner.user.id), tag.id, NOON)).toEqual({
       httpStatus: 409,
-      body: { status: "error", code: "own_business", message: "This is your own business's tag: your customers' taps are recorded here.", tag_id: tag.id },
+      body: {
+        status: "error",
+        code: "own_business",
+        message: "This is your own business's tag: your customers' taps are recorded here.",
+        tag_id: tag.id,
+      },
     });
     await db.tag.update({ where: { id: tag.id }, data: { businessId: null } });
     expect(await recordTap(identity(customer.user.id), tag.id, NOON)).toEqual({
       httpStatus: 404,
-      body: { status: "error", code: "tag_not_claimed", message: "This tag is not linked to a business yet.", tag_id: tag.id },
+      body: {
+        status: "error",
+        code: "tag_not_claimed",
+        message: "This tag is not linked to a business yet.",
+        tag_id: tag.id,
+      },
     });
     expect(await db.tap.count({ where: { tagId: tag.id } })).toBe(1);
   });

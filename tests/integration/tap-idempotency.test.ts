@@ -33,12 +33,18 @@ describe("POST /api/tap with an Idempotency-Key", () => {
     const key = newKey();
     const first = await tap({ id: tag.id }, customer.bearer, key);
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ status: "success", newly_linked: true, active_programs: [{ result: { current: 1 } }] });
+    expect(first.json).toMatchObject({
+      status: "success",
+      newly_linked: true,
+      active_programs: [{ result: { current: 1 } }],
+    });
     const retry = await tap({ id: tag.id }, customer.bearer, key, "2026-06-01T10:00:05Z");
     expect(retry.status).toBe(200);
     expect(retry.text).toBe(first.text);
     expect(await tapsOf(customer.user.id)).toBe(1);
-    const progress = await db.progress.findFirstOrThrow({ where: { membership: { userId: customer.user.id, businessId: business.id } } });
+    const progress = await db.progress.findFirstOrThrow({
+      where: { membership: { userId: customer.user.id, businessId: business.id } },
+    });
     expect(progress.count).toBe(1);
     // Another key is another visit.
     const next = await tap({ id: tag.id }, customer.bearer, newKey(), "2026-06-01T10:01:00Z");
@@ -54,7 +60,9 @@ describe("POST /api/tap with an Idempotency-Key", () => {
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     for (const result of results) expect(result.json).toEqual(results[0]!.json);
     expect(await tapsOf(customer.user.id)).toBe(1);
-    expect(await db.dailyTapCount.findFirstOrThrow({ where: { userId: customer.user.id } })).toMatchObject({ count: 1 });
+    expect(await db.dailyTapCount.findFirstOrThrow({ where: { userId: customer.user.id } })).toMatchObject({
+      count: 1,
+    });
     expect(await db.tapIdempotencyKey.count({ where: { userId: customer.user.id } })).toBe(1);
   }, 30_000);
 
@@ -92,7 +100,10 @@ describe("POST /api/tap with an Idempotency-Key", () => {
     const key = newKey();
     const refused = await tap({ id: tag.id }, customer.bearer, key, "2026-06-01T11:00:00Z");
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ type: "limit_reached", message: "You have reached the maximum number of taps allowed for today." });
+    expect(refused.json).toMatchObject({
+      type: "limit_reached",
+      message: "You have reached the maximum number of taps allowed for today.",
+    });
     // The next day, the retry of that request is still the refusal; a new request is a visit.
     const retry = await tap({ id: tag.id }, customer.bearer, key, "2026-06-02T09:00:00Z");
     expect(retry.status).toBe(429);
@@ -115,8 +126,20 @@ describe("POST /api/tap with an Idempotency-Key", () => {
   it("a malformed key is a 400 with a clear message and records nothing", async () => {
     const { tag } = await createBusiness({ programs: [stampsProgram(10)] });
     const customer = await createUser();
-    for (const key of ["", "short", "x".repeat(129), "has spaces in it", "semi;colon-key", "quote\"d-key-1", "é-accented-key"]) {
-      const res = await call(POST, "POST", "/api/tap", { body: { id: tag.id }, bearer: customer.bearer, headers: { "Idempotency-Key": key } });
+    for (const key of [
+      "",
+      "short",
+      "x".repeat(129),
+      "has spaces in it",
+      "semi;colon-key",
+      'quote"d-key-1',
+      "é-accented-key",
+    ]) {
+      const res = await call(POST, "POST", "/api/tap", {
+        body: { id: tag.id },
+        bearer: customer.bearer,
+        headers: { "Idempotency-Key": key },
+      });
       expect(res.status).toBe(400);
       expect(res.json).toEqual({ status: "error", code: "invalid_idempotency_key", message: BAD_KEY });
     }

@@ -15,13 +15,29 @@ describe("a visit's times, with the server outside UTC", () => {
   });
 
   it("are stored as the same instants Prisma reads, and the day is the business's local day", async () => {
-    const { business, tag } = await createBusiness({ timezone: "Europe/Madrid", dailyTapLimit: 3, programs: [stampsProgram(2, { rewardExpiryDays: 30 })] });
+    const { business, tag } = await createBusiness({
+      timezone: "Europe/Madrid",
+      dailyTapLimit: 3,
+      programs: [stampsProgram(2, { rewardExpiryDays: 30 })],
+    });
     const { user } = await createUser();
     const first = new Date("2026-03-01T23:30:00.123Z"); // already 2 March in Madrid
     const second = new Date("2026-03-02T08:15:00.456Z");
 
-    const one = await recordVisit({ userId: user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: first });
-    const two = await recordVisit({ userId: user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: second });
+    const one = await recordVisit({
+      userId: user.id,
+      businessId: business.id,
+      tagId: tag.id,
+      source: "TAG",
+      now: first,
+    });
+    const two = await recordVisit({
+      userId: user.id,
+      businessId: business.id,
+      tagId: tag.id,
+      source: "TAG",
+      now: second,
+    });
     expect(one).toMatchObject({ ok: true, localDate: "2026-03-02", visitNumber: 1 });
     expect(two).toMatchObject({ ok: true, localDate: "2026-03-02", visitNumber: 2 });
     if (!two.ok) throw new Error("refused");
@@ -30,7 +46,9 @@ describe("a visit's times, with the server outside UTC", () => {
     expect(taps.map((t) => t.createdAt.toISOString())).toEqual([first.toISOString(), second.toISOString()]);
     expect(taps.map((t) => t.day.toISOString().slice(0, 10))).toEqual(["2026-03-02", "2026-03-02"]);
 
-    const membership = await db.membership.findUniqueOrThrow({ where: { userId_businessId: { userId: user.id, businessId: business.id } } });
+    const membership = await db.membership.findUniqueOrThrow({
+      where: { userId_businessId: { userId: user.id, businessId: business.id } },
+    });
     expect(membership.linkedAt.toISOString()).toBe(first.toISOString());
     expect(membership.firstVisitAt?.toISOString()).toBe(first.toISOString());
     expect(membership.lastVisitAt?.toISOString()).toBe(second.toISOString());
@@ -49,7 +67,13 @@ describe("a visit's times, with the server outside UTC", () => {
       programs: [{ type: "birthday", name: "Birthday treat", rules: { windowDays: 0 }, rewardName: "Cake" }],
     });
     const { user } = await createUser({ birthday: new Date("1990-03-02T00:00:00Z") });
-    const onTheDay = await recordVisit({ userId: user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: new Date("2026-03-01T23:30:00Z") });
+    const onTheDay = await recordVisit({
+      userId: user.id,
+      businessId: business.id,
+      tagId: tag.id,
+      source: "TAG",
+      now: new Date("2026-03-01T23:30:00Z"),
+    });
     expect(onTheDay).toMatchObject({ ok: true, localDate: "2026-03-02" });
     if (!onTheDay.ok) throw new Error("refused");
     expect(onTheDay.rewards.map((r) => r.name)).toEqual(["Cake"]);

@@ -50,7 +50,15 @@ function subjects(kind: "owner" | "admin"): Subject[] {
 
 /** A's texts that must not appear, leaving out those the request itself carries and the asker's own. */
 function leaked(text: string, request: string, asker: Person | null): string[] {
-  const secrets = [...world.secretsOfA, world.businessA.id, world.programA.id, world.rewardA.id, world.redeemedA.id, world.tagA, world.member.id];
+  const secrets = [
+    ...world.secretsOfA,
+    world.businessA.id,
+    world.programA.id,
+    world.rewardA.id,
+    world.redeemedA.id,
+    world.tagA,
+    world.member.id,
+  ];
   const own = asker ? (world.ownTexts[asker.id] ?? []) : [];
   return secrets.filter((s) => !request.includes(s) && !own.includes(s) && text.includes(s));
 }
@@ -61,7 +69,8 @@ function isNotFoundPage(answer: Answer): boolean {
 
 /** What a refused page answer looks like, for comparing A's id with a missing one. */
 function pageShape(answer: Answer): string {
-  if (answer.status >= 300 && answer.status < 400) return `${answer.status} → ${new URL(answer.location ?? "", "http://x").pathname}`;
+  if (answer.status >= 300 && answer.status < 400)
+    return `${answer.status} → ${new URL(answer.location ?? "", "http://x").pathname}`;
   return `${answer.status}${isNotFoundPage(answer) ? " not-found page" : ""}`;
 }
 
@@ -69,18 +78,60 @@ function headersOf(person: Person | null): Record<string, string> {
   return { "x-loyaltap-client-ip": testIp(), ...(person ? { cookie: person.cookie } : {}) };
 }
 
-type PageCase = { pattern: string; kind: "owner" | "admin"; real: () => string[]; missing: () => string | null; skip?: string[] };
+type PageCase = {
+  pattern: string;
+  kind: "owner" | "admin";
+  real: () => string[];
+  missing: () => string | null;
+  skip?: string[];
+};
 
 const PAGE_CASES: PageCase[] = [
-  { pattern: "/dashboard/business/[id]", kind: "owner", real: () => [`/dashboard/business/${world.businessA.id}`, `/dashboard/business/${world.businessA.slug}`], missing: () => `/dashboard/business/${randomUUID()}` },
-  { pattern: "/dashboard/program/[program_id]", kind: "owner", real: () => [`/dashboard/program/${world.programA.id}`], missing: () => `/dashboard/program/${randomUUID()}` },
-  { pattern: "/dashboard/tag/[id]/qr", kind: "owner", real: () => [`/dashboard/tag/${world.tagA}/qr`], missing: () => `/dashboard/tag/${missingTag()}/qr` },
-  { pattern: "/dashboard/tag/[id]/secure", kind: "owner", real: () => [`/dashboard/tag/${world.tagA}/secure`], missing: () => `/dashboard/tag/${missingTag()}/secure` },
+  {
+    pattern: "/dashboard/business/[id]",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}`, `/dashboard/business/${world.businessA.slug}`],
+    missing: () => `/dashboard/business/${randomUUID()}`,
+  },
+  {
+    pattern: "/dashboard/program/[program_id]",
+    kind: "owner",
+    real: () => [`/dashboard/program/${world.programA.id}`],
+    missing: () => `/dashboard/program/${randomUUID()}`,
+  },
+  {
+    pattern: "/dashboard/tag/[id]/qr",
+    kind: "owner",
+    real: () => [`/dashboard/tag/${world.tagA}/qr`],
+    missing: () => `/dashboard/tag/${missingTag()}/qr`,
+  },
+  {
+    pattern: "/dashboard/tag/[id]/secure",
+    kind: "owner",
+    real: () => [`/dashboard/tag/${world.tagA}/secure`],
+    missing: () => `/dashboard/tag/${missingTag()}/secure`,
+  },
   // The member holds the reward and may see its own page: everyone else may not.
-  { pattern: "/dashboard/redeem-reward/[id]", kind: "owner", real: () => [`/dashboard/redeem-reward/${world.rewardA.id}`, `/dashboard/redeem-reward/${world.redeemedA.id}`], missing: () => `/dashboard/redeem-reward/${randomUUID()}`, skip: ["member"] },
+  {
+    pattern: "/dashboard/redeem-reward/[id]",
+    kind: "owner",
+    real: () => [`/dashboard/redeem-reward/${world.rewardA.id}`, `/dashboard/redeem-reward/${world.redeemedA.id}`],
+    missing: () => `/dashboard/redeem-reward/${randomUUID()}`,
+    skip: ["member"],
+  },
   { pattern: "/admin", kind: "admin", real: () => ["/admin"], missing: () => null },
-  { pattern: "/admin/users", kind: "admin", real: () => ["/admin/users", `/admin/users?q=${encodeURIComponent(world.member.email)}`], missing: () => `/admin/users?q=${randomUUID()}` },
-  { pattern: "/admin/users/[id]", kind: "admin", real: () => [`/admin/users/${world.member.id}`, `/admin/users/${world.ownerA.id}`], missing: () => `/admin/users/${randomUUID()}` },
+  {
+    pattern: "/admin/users",
+    kind: "admin",
+    real: () => ["/admin/users", `/admin/users?q=${encodeURIComponent(world.member.email)}`],
+    missing: () => `/admin/users?q=${randomUUID()}`,
+  },
+  {
+    pattern: "/admin/users/[id]",
+    kind: "admin",
+    real: () => [`/admin/users/${world.member.id}`, `/admin/users/${world.ownerA.id}`],
+    missing: () => `/admin/users/${randomUUID()}`,
+  },
 ];
 
 type ActionCase = { name: string; kind: "owner" | "admin"; real: () => unknown[]; missing: () => unknown[] };
@@ -95,7 +146,15 @@ function profileInput() {
     phone: "+34 600 000 001",
     address: "Elsewhere 1",
     socialLinks: [],
-    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit: 5,
     timezone: "Europe/Madrid",
   };
@@ -103,29 +162,98 @@ function profileInput() {
 
 const KEY = "00112233445566778899aabbccddeeff";
 const ACTION_CASES: ActionCase[] = [
-  { name: "updateBusinessProfileAction", kind: "owner", real: () => [world.businessA.id, profileInput()], missing: () => [randomUUID(), profileInput()] },
-  { name: "createProgramAction", kind: "owner", real: () => [stampsProgramInput(world.businessA.id, "Intruder card", "Intruder reward")], missing: () => [stampsProgramInput(randomUUID(), "Intruder card", "Intruder reward")] },
-  { name: "updateProgramAction", kind: "owner", real: () => [world.programA.id, stampsProgramInput(world.businessA.id, "Renamed", "Renamed reward")], missing: () => [randomUUID(), stampsProgramInput(world.businessA.id, "Renamed", "Renamed reward")] },
-  { name: "setProgramActiveAction", kind: "owner", real: () => [world.programA.id, false], missing: () => [randomUUID(), false] },
+  {
+    name: "updateBusinessProfileAction",
+    kind: "owner",
+    real: () => [world.businessA.id, profileInput()],
+    missing: () => [randomUUID(), profileInput()],
+  },
+  {
+    name: "createProgramAction",
+    kind: "owner",
+    real: () => [stampsProgramInput(world.businessA.id, "Intruder card", "Intruder reward")],
+    missing: () => [stampsProgramInput(randomUUID(), "Intruder card", "Intruder reward")],
+  },
+  {
+    name: "updateProgramAction",
+    kind: "owner",
+    real: () => [world.programA.id, stampsProgramInput(world.businessA.id, "Renamed", "Renamed reward")],
+    missing: () => [randomUUID(), stampsProgramInput(world.businessA.id, "Renamed", "Renamed reward")],
+  },
+  {
+    name: "setProgramActiveAction",
+    kind: "owner",
+    real: () => [world.programA.id, false],
+    missing: () => [randomUUID(), false],
+  },
   { name: "endProgramAction", kind: "owner", real: () => [world.programA.id], missing: () => [randomUUID()] },
   { name: "redeemRewardAction", kind: "owner", real: () => [world.rewardA.id], missing: () => [randomUUID()] },
-  { name: "redeemByCodeAction", kind: "owner", real: () => [{ code: world.rewardA.code }], missing: () => [{ code: "ZZZZ9999" }] },
+  {
+    name: "redeemByCodeAction",
+    kind: "owner",
+    real: () => [{ code: world.rewardA.code }],
+    missing: () => [{ code: "ZZZZ9999" }],
+  },
   { name: "undoRedemptionAction", kind: "owner", real: () => [world.redeemedA.id], missing: () => [randomUUID()] },
-  { name: "renameTagAction", kind: "owner", real: () => [{ tagId: world.tagA, label: "Stolen" }], missing: () => [{ tagId: missingTag(), label: "Stolen" }] },
+  {
+    name: "renameTagAction",
+    kind: "owner",
+    real: () => [{ tagId: world.tagA, label: "Stolen" }],
+    missing: () => [{ tagId: missingTag(), label: "Stolen" }],
+  },
   { name: "releaseTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
-  { name: "saveSecureTagKeysAction", kind: "owner", real: () => [{ tagId: world.tagA, metaReadKey: KEY, fileReadKey: KEY }], missing: () => [{ tagId: missingTag(), metaReadKey: KEY, fileReadKey: KEY }] },
+  {
+    name: "saveSecureTagKeysAction",
+    kind: "owner",
+    real: () => [{ tagId: world.tagA, metaReadKey: KEY, fileReadKey: KEY }],
+    missing: () => [{ tagId: missingTag(), metaReadKey: KEY, fileReadKey: KEY }],
+  },
   { name: "disableSecureTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
-  { name: "pinSecureTagChipAction", kind: "owner", real: () => [{ tagId: world.tagA, uid: "04A1B2C3D4E5F6" }], missing: () => [{ tagId: missingTag(), uid: "04A1B2C3D4E5F6" }] },
-  { name: "claimTagAction", kind: "owner", real: () => [{ businessId: world.businessA.id, tagId: "rel-intruder-tag" }], missing: () => [{ businessId: randomUUID(), tagId: "rel-intruder-tag" }] },
-  { name: "linkCustomerAction", kind: "owner", real: () => [{ businessId: world.businessA.id, customerId: world.customer.id }], missing: () => [{ businessId: randomUUID(), customerId: world.customer.id }] },
-  { name: "recordQrVisitAction", kind: "owner", real: () => [{ businessId: world.businessA.id, customerId: world.member.id }], missing: () => [{ businessId: randomUUID(), customerId: world.member.id }] },
-  { name: "setUserDisabledAction", kind: "admin", real: () => [{ userId: world.member.id, disabled: true }], missing: () => [{ userId: randomUUID(), disabled: true }] },
+  {
+    name: "pinSecureTagChipAction",
+    kind: "owner",
+    real: () => [{ tagId: world.tagA, uid: "04A1B2C3D4E5F6" }],
+    missing: () => [{ tagId: missingTag(), uid: "04A1B2C3D4E5F6" }],
+  },
+  {
+    name: "claimTagAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, tagId: "rel-intruder-tag" }],
+    missing: () => [{ businessId: randomUUID(), tagId: "rel-intruder-tag" }],
+  },
+  {
+    name: "linkCustomerAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, customerId: world.customer.id }],
+    missing: () => [{ businessId: randomUUID(), customerId: world.customer.id }],
+  },
+  {
+    name: "recordQrVisitAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, customerId: world.member.id }],
+    missing: () => [{ businessId: randomUUID(), customerId: world.member.id }],
+  },
+  {
+    name: "setUserDisabledAction",
+    kind: "admin",
+    real: () => [{ userId: world.member.id, disabled: true }],
+    missing: () => [{ userId: randomUUID(), disabled: true }],
+  },
 ];
 
 test("every owner-only and admin-only page, route handler and server action has a case in the matrix", () => {
-  const pages = Object.entries(PAGES).filter(([, e]) => e.access === "owner" || e.access === "admin").map(([p]) => p).sort();
-  const actions = Object.entries(ACTIONS).filter(([, e]) => e.access === "owner" || e.access === "admin").map(([a]) => a).sort();
-  const routes = Object.entries(ROUTES).filter(([, e]) => e.access === "owner" || e.access === "admin").map(([r]) => r).sort();
+  const pages = Object.entries(PAGES)
+    .filter(([, e]) => e.access === "owner" || e.access === "admin")
+    .map(([p]) => p)
+    .sort();
+  const actions = Object.entries(ACTIONS)
+    .filter(([, e]) => e.access === "owner" || e.access === "admin")
+    .map(([a]) => a)
+    .sort();
+  const routes = Object.entries(ROUTES)
+    .filter(([, e]) => e.access === "owner" || e.access === "admin")
+    .map(([r]) => r)
+    .sort();
   expect({
     pages: pages.filter((p) => !PAGE_CASES.some((c) => c.pattern === p)),
     actions: actions.filter((a) => !ACTION_CASES.some((c) => c.name === a)),
@@ -144,14 +272,19 @@ describe("pages", () => {
         for (const path of pageCase.real()) {
           const answer = await send({ method: "GET", url: url(i++) + path, headers: headersOf(subject.person) });
           const toLogin = answer.status >= 300 && answer.status < 400 && (answer.location ?? "").includes("/login");
-          const refused = subject.person ? [401, 403, 404].includes(answer.status) : toLogin || [401, 403, 404].includes(answer.status);
+          const refused = subject.person
+            ? [401, 403, 404].includes(answer.status)
+            : toLogin || [401, 403, 404].includes(answer.status);
           if (!refused) problems.push(`${subject.name} GET ${path} → ${answer.status} ${answer.location ?? ""}`);
           const leaks = leaked(answer.text, path, subject.person);
           if (leaks.length) problems.push(`${subject.name} GET ${path} shows ${leaks.join(", ")}`);
           const missing = pageCase.missing();
           if (missing) {
             const other = await send({ method: "GET", url: url(i++) + missing, headers: headersOf(subject.person) });
-            if (pageShape(other) !== pageShape(answer)) problems.push(`${subject.name}: A's ${path} → ${pageShape(answer)} but missing ${missing} → ${pageShape(other)}`);
+            if (pageShape(other) !== pageShape(answer))
+              problems.push(
+                `${subject.name}: A's ${path} → ${pageShape(answer)} but missing ${missing} → ${pageShape(other)}`,
+              );
           }
         }
       }
@@ -160,20 +293,38 @@ describe("pages", () => {
   }
 
   test("A's own pages and the admin's pages show the data the matrix looks for (the checks can see a leak)", async () => {
-    const own = await send({ method: "GET", url: url() + `/dashboard/business/${world.businessA.id}`, headers: headersOf(world.ownerA) });
+    const own = await send({
+      method: "GET",
+      url: url() + `/dashboard/business/${world.businessA.id}`,
+      headers: headersOf(world.ownerA),
+    });
     expect(own.status).toBe(200);
     expect(own.text).toContain(world.businessA.name);
-    const redeem = await send({ method: "GET", url: url(1) + `/dashboard/redeem-reward/${world.rewardA.id}`, headers: headersOf(world.ownerA) });
+    const redeem = await send({
+      method: "GET",
+      url: url(1) + `/dashboard/redeem-reward/${world.rewardA.id}`,
+      headers: headersOf(world.ownerA),
+    });
     expect(redeem.status).toBe(200);
     expect(redeem.text).toContain(world.rewardA.code);
-    const admin = await send({ method: "GET", url: url() + `/admin/users/${world.member.id}`, headers: headersOf(world.admin) });
+    const admin = await send({
+      method: "GET",
+      url: url() + `/admin/users/${world.member.id}`,
+      headers: headersOf(world.admin),
+    });
     expect(admin.status).toBe(200);
     expect(admin.text).toContain(world.member.email);
   });
 });
 
 describe("server actions", () => {
-  const run = (i: number, name: string, args: unknown[], person: Person | null, pagePath?: string): Promise<ActionResponse> =>
+  const run = (
+    i: number,
+    name: string,
+    args: unknown[],
+    person: Person | null,
+    pagePath?: string,
+  ): Promise<ActionResponse> =>
     postAction(url(i), name, args, { cookie: person?.cookie, pagePath, headers: { "x-loyaltap-client-ip": testIp() } });
 
   for (const actionCase of ACTION_CASES) {
@@ -193,7 +344,8 @@ describe("server actions", () => {
           if (leaks.length) problems.push(`${where} shows ${leaks.join(", ")}`);
           const other = await run(i++, actionCase.name, actionCase.missing(), subject.person, pagePath);
           const shape = (a: ActionResponse) => `${a.status} ${JSON.stringify(a.result ?? null)}`;
-          if (shape(other) !== shape(answer)) problems.push(`${where}: A's id → ${shape(answer)} but a missing id → ${shape(other)}`);
+          if (shape(other) !== shape(answer))
+            problems.push(`${where}: A's id → ${shape(answer)} but a missing id → ${shape(other)}`);
         }
       }
       expect(problems).toEqual([]);
@@ -204,12 +356,25 @@ describe("server actions", () => {
 describe("route handlers", () => {
   test("GET /api/tap of A's tag shows the public card only: no owner, member or reward data, whoever asks", async () => {
     const problems: string[] = [];
-    const publicTexts = [world.businessA.name, world.programA.name, world.programA.rewardName, world.businessA.id, world.tagA, world.programA.id];
+    const publicTexts = [
+      world.businessA.name,
+      world.programA.name,
+      world.programA.rewardName,
+      world.businessA.id,
+      world.tagA,
+      world.programA.id,
+    ];
     for (const subject of subjects("owner")) {
       if (subject.name === "member") continue; // the member sees its own progress
-      const answer = await send({ method: "GET", url: `${url()}/api/tap?id=${world.tagA}`, headers: headersOf(subject.person) });
+      const answer = await send({
+        method: "GET",
+        url: `${url()}/api/tap?id=${world.tagA}`,
+        headers: headersOf(subject.person),
+      });
       if (answer.status !== 200) problems.push(`${subject.name} → ${answer.status}`);
-      const leaks = leaked(answer.text, `/api/tap?id=${world.tagA}`, subject.person).filter((s) => !publicTexts.includes(s));
+      const leaks = leaked(answer.text, `/api/tap?id=${world.tagA}`, subject.person).filter(
+        (s) => !publicTexts.includes(s),
+      );
       if (leaks.length) problems.push(`${subject.name} sees ${leaks.join(", ")}`);
       if (/ownerId|passwordHash|keysEncrypted/.test(answer.text)) problems.push(`${subject.name} sees private fields`);
     }
@@ -220,7 +385,11 @@ describe("route handlers", () => {
     const visitor = await send({ method: "GET", url: `${url()}/api/auth/me`, headers: headersOf(null) });
     expect(visitor.status).toBe(401);
     for (const person of [world.customer, world.ownerB, world.admin]) {
-      const answer = await send({ method: "GET", url: `${url(1)}/api/auth/me`, headers: { authorization: `Bearer ${person.bearer}` } });
+      const answer = await send({
+        method: "GET",
+        url: `${url(1)}/api/auth/me`,
+        headers: { authorization: `Bearer ${person.bearer}` },
+      });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text).user.id).toBe(person.id);
       expect(leaked(answer.text, "", person)).toEqual([]);
@@ -236,11 +405,18 @@ describe("afterwards", () => {
   });
 
   test("owner A can do what the others could not (the refusals are about who asks)", async () => {
-    const renamed = await postAction(url(), "renameTagAction", [{ tagId: world.tagA, label: "Counter" }], { cookie: world.ownerA.cookie, pagePath: "/about" });
+    const renamed = await postAction(url(), "renameTagAction", [{ tagId: world.tagA, label: "Counter" }], {
+      cookie: world.ownerA.cookie,
+      pagePath: "/about",
+    });
     expect(renamed.result).toEqual({ ok: true });
-    const redeemed = await postAction(url(1), "redeemRewardAction", [world.rewardA.id], { cookie: world.ownerA.cookie });
+    const redeemed = await postAction(url(1), "redeemRewardAction", [world.rewardA.id], {
+      cookie: world.ownerA.cookie,
+    });
     expect(redeemed.result).toMatchObject({ ok: true, rewardId: world.rewardA.id });
-    const disabled = await postAction(url(), "setUserDisabledAction", [{ userId: world.customer.id, disabled: true }], { cookie: world.admin.cookie });
+    const disabled = await postAction(url(), "setUserDisabledAction", [{ userId: world.customer.id, disabled: true }], {
+      cookie: world.admin.cookie,
+    });
     expect(disabled.result).toEqual({ ok: true, disabled: true });
   });
 });

@@ -40,7 +40,8 @@ const slugOf = async (businessId: string) =>
 
 async function action(name: string, args: unknown[], cookie: string) {
   const answer = await callServerAction<{ ok?: boolean; error?: string }>(url, name, args, { cookie });
-  if (answer.status !== 200 || answer.result?.ok !== true) throw new Error(`${name}: ${answer.status} ${answer.text.slice(0, 500)}`);
+  if (answer.status !== 200 || answer.result?.ok !== true)
+    throw new Error(`${name}: ${answer.status} ${answer.text.slice(0, 500)}`);
   return answer.result as { ok: true; id?: string; businessId?: string };
 }
 
@@ -49,7 +50,9 @@ async function cafe(): Promise<Owner & { tagId: string; slug: string; name: stri
   const tagId = `cache-${unique()}`;
   const owner = await registerOwner(url, { tapId: tagId });
   const slug = await slugOf(owner.businessId);
-  const name = (await cluster.sql.query<{ name: string }>(`SELECT name FROM "Business" WHERE id = $1`, [owner.businessId])).rows[0]!.name;
+  const name = (
+    await cluster.sql.query<{ name: string }>(`SELECT name FROM "Business" WHERE id = $1`, [owner.businessId])
+  ).rows[0]!.name;
   return { ...owner, tagId, slug, name };
 }
 
@@ -63,7 +66,15 @@ function profile(name: string, overrides: { description?: string; primaryColor?:
     phone: "+34 600 000 000",
     address: "Carrer Major 1, Barcelona",
     socialLinks: [],
-    theme: { primaryColor: overrides.primaryColor ?? "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: overrides.primaryColor ?? "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit: 10,
     timezone: "Europe/Madrid",
   };
@@ -97,7 +108,11 @@ const AVAILABLE = "This tag exists but is available for claiming.";
 const NOT_VERIFIED = "This tag could not be verified.";
 const WITHDRAWN = "This business is not available right now.";
 
-const sessionCookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => /session-token=/.test(c))!;
+const sessionCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => /session-token=/.test(c))!;
 
 /** The owner, signed in, taps their own new tag: their dashboard, never the claim page. */
 const ownerTapsOwnTag = (tagId: string, cookie: string) => async () => {
@@ -118,7 +133,11 @@ const rows: Row[] = [
         tagId,
         slug: name.toLowerCase().replace(/ /g, "-"),
         async write() {
-          const result = await postJson(url, "/api/auth/register", businessRegistration(`wizard-${unique()}@example.test`, name, tagId));
+          const result = await postJson(
+            url,
+            "/api/auth/register",
+            businessRegistration(`wizard-${unique()}@example.test`, name, tagId),
+          );
           expect(result.status).toBe(201);
           cookie = sessionCookieOf(result.headers);
         },
@@ -139,7 +158,11 @@ const rows: Row[] = [
         tagId,
         slug: name.toLowerCase().replace(/ /g, "-"),
         async write() {
-          const result = await postJson(url, "/api/auth/register", businessRegistration(`wizard-${unique()}@example.test`, name, tagId));
+          const result = await postJson(
+            url,
+            "/api/auth/register",
+            businessRegistration(`wizard-${unique()}@example.test`, name, tagId),
+          );
           expect(result.status).toBe(201);
           cookie = sessionCookieOf(result.headers);
         },
@@ -175,7 +198,8 @@ const rows: Row[] = [
       return {
         tagId,
         slug: name.toLowerCase().replace(/ /g, "-"),
-        write: async () => void (await action("completePendingRegistrationAction", [wizardPayload(name, tagId)], person.cookie)),
+        write: async () =>
+          void (await action("completePendingRegistrationAction", [wizardPayload(name, tagId)], person.cookie)),
         before: { tap: [NOT_FOUND], card: 404 },
         after: { tap: [name], tapNot: [NOT_FOUND], card: [name] },
         also: ownerTapsOwnTag(tagId, person.cookie),
@@ -191,7 +215,8 @@ const rows: Row[] = [
       return {
         tagId,
         slug: owner.slug,
-        write: async () => void (await action("claimTagAction", [{ tagId, businessId: owner.businessId }], owner.cookie)),
+        write: async () =>
+          void (await action("claimTagAction", [{ tagId, businessId: owner.businessId }], owner.cookie)),
         before: { tap: [AVAILABLE], card: [owner.name] },
         after: { tap: [owner.name], tapNot: [AVAILABLE], card: [owner.name] },
         also: ownerTapsOwnTag(tagId, owner.cookie),
@@ -219,7 +244,8 @@ const rows: Row[] = [
       return {
         tagId: owner.tagId,
         slug: owner.slug,
-        write: async () => void (await action("updateBusinessProfileAction", [owner.businessId, profile(renamed)], owner.cookie)),
+        write: async () =>
+          void (await action("updateBusinessProfileAction", [owner.businessId, profile(renamed)], owner.cookie)),
         before: { tap: [owner.name], card: [owner.name] },
         after: { tap: [renamed], tapNot: [owner.name], card: [renamed], cardNot: [owner.name] },
       };
@@ -233,7 +259,12 @@ const rows: Row[] = [
       return {
         tagId: owner.tagId,
         slug: owner.slug,
-        write: async () => void (await action("updateBusinessProfileAction", [owner.businessId, profile(owner.name, { description })], owner.cookie)),
+        write: async () =>
+          void (await action(
+            "updateBusinessProfileAction",
+            [owner.businessId, profile(owner.name, { description })],
+            owner.cookie,
+          )),
         before: { tap: [owner.name], card: [owner.name] },
         after: { tap: [description], card: [description] },
       };
@@ -247,7 +278,12 @@ const rows: Row[] = [
       return {
         tagId: owner.tagId,
         slug: owner.slug,
-        write: async () => void (await action("updateBusinessProfileAction", [owner.businessId, profile(owner.name, { primaryColor: colour })], owner.cookie)),
+        write: async () =>
+          void (await action(
+            "updateBusinessProfileAction",
+            [owner.businessId, profile(owner.name, { primaryColor: colour })],
+            owner.cookie,
+          )),
         before: { tap: [owner.name], card: [owner.name] },
         after: { tap: [colour], card: [colour] },
       };
@@ -260,7 +296,12 @@ const rows: Row[] = [
       return {
         tagId: owner.tagId,
         slug: owner.slug,
-        write: async () => void (await action("saveSecureTagKeysAction", [{ tagId: owner.tagId, metaReadKey: KEY, fileReadKey: KEY }], owner.cookie)),
+        write: async () =>
+          void (await action(
+            "saveSecureTagKeysAction",
+            [{ tagId: owner.tagId, metaReadKey: KEY, fileReadKey: KEY }],
+            owner.cookie,
+          )),
         before: { tap: [owner.name], card: [owner.name] },
         // The page's title still names the business; the card is gone.
         after: { tap: [NOT_VERIFIED], tapNot: ["Link me"], card: [owner.name] },
@@ -271,7 +312,11 @@ const rows: Row[] = [
     write: "secure mode off (disableSecureTagAction)",
     async arrange() {
       const owner = await cafe();
-      await action("saveSecureTagKeysAction", [{ tagId: owner.tagId, metaReadKey: KEY, fileReadKey: KEY }], owner.cookie);
+      await action(
+        "saveSecureTagKeysAction",
+        [{ tagId: owner.tagId, metaReadKey: KEY, fileReadKey: KEY }],
+        owner.cookie,
+      );
       return {
         tagId: owner.tagId,
         slug: owner.slug,
@@ -289,62 +334,78 @@ const rows: Row[] = [
       return {
         tagId: owner.tagId,
         slug: owner.slug,
-        write: async () => void (await action("createProgramAction", [stampsProgramInput(owner.businessId, program, "Free coffee")], owner.cookie)),
+        write: async () =>
+          void (await action(
+            "createProgramAction",
+            [stampsProgramInput(owner.businessId, program, "Free coffee")],
+            owner.cookie,
+          )),
         before: { tap: [owner.name], card: [owner.name] },
         after: { tap: [program], card: [owner.name] },
       };
     },
   },
-  ...(["edited", "paused", "ended"] as const).map(
-    (change): Row => ({
-      write: `program ${change} (${{ edited: "updateProgramAction", paused: "setProgramActiveAction", ended: "endProgramAction" }[change]})`,
-      async arrange() {
-        const owner = await cafe();
-        const program = `Coffee card ${unique()}`;
-        const renamed = `Tea card ${unique()}`;
-        const { id } = await action("createProgramAction", [stampsProgramInput(owner.businessId, program, "Free coffee")], owner.cookie);
-        const write = {
-          edited: () => action("updateProgramAction", [id, stampsProgramInput(owner.businessId, renamed, "Free tea")], owner.cookie),
-          paused: () => action("setProgramActiveAction", [id, false], owner.cookie),
-          ended: () => action("endProgramAction", [id], owner.cookie),
-        }[change];
-        return {
-          tagId: owner.tagId,
-          slug: owner.slug,
-          write: async () => void (await write()),
-          before: { tap: [program], card: [owner.name] },
-          after: change === "edited" ? { tap: [renamed], tapNot: [program], card: [owner.name] } : { tap: [owner.name], tapNot: [program], card: [owner.name] },
-        };
-      },
-    }),
-  ),
-  ...([true, false] as const).map(
-    (disable): Row => ({
-      write: disable ? "owner's account disabled by an admin (setUserDisabledAction)" : "owner's account enabled again (setUserDisabledAction)",
-      async arrange() {
-        const owner = await cafe();
-        const admin = await registerCustomer(url);
-        await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
-        const setDisabled = (disabled: boolean) => action("setUserDisabledAction", [{ userId: owner.id, disabled }], admin.cookie);
-        if (!disable) await setDisabled(true);
-        const shown = { tap: [owner.name], card: [owner.name] };
-        // Withdrawn: the card is gone and the tag leads nowhere (not offered for claiming either).
-        const withdrawn = { tap: [NOT_FOUND, WITHDRAWN], tapNot: [owner.name, "available for claiming", "Claim Tag"], card: 404 as const };
-        return {
-          tagId: owner.tagId,
-          slug: owner.slug,
-          write: async () => void (await setDisabled(disable)),
-          before: disable ? shown : withdrawn,
-          after: disable ? withdrawn : { ...shown, tapNot: [NOT_FOUND] },
-          async also() {
-            const sitemap = await get("/sitemap.xml");
-            if (disable) expect(sitemap.html).not.toContain(cardPath(owner.slug));
-            else expect(sitemap.html).toContain(cardPath(owner.slug));
-          },
-        };
-      },
-    }),
-  ),
+  ...(["edited", "paused", "ended"] as const).map((change): Row => ({
+    write: `program ${change} (${{ edited: "updateProgramAction", paused: "setProgramActiveAction", ended: "endProgramAction" }[change]})`,
+    async arrange() {
+      const owner = await cafe();
+      const program = `Coffee card ${unique()}`;
+      const renamed = `Tea card ${unique()}`;
+      const { id } = await action(
+        "createProgramAction",
+        [stampsProgramInput(owner.businessId, program, "Free coffee")],
+        owner.cookie,
+      );
+      const write = {
+        edited: () =>
+          action("updateProgramAction", [id, stampsProgramInput(owner.businessId, renamed, "Free tea")], owner.cookie),
+        paused: () => action("setProgramActiveAction", [id, false], owner.cookie),
+        ended: () => action("endProgramAction", [id], owner.cookie),
+      }[change];
+      return {
+        tagId: owner.tagId,
+        slug: owner.slug,
+        write: async () => void (await write()),
+        before: { tap: [program], card: [owner.name] },
+        after:
+          change === "edited"
+            ? { tap: [renamed], tapNot: [program], card: [owner.name] }
+            : { tap: [owner.name], tapNot: [program], card: [owner.name] },
+      };
+    },
+  })),
+  ...([true, false] as const).map((disable): Row => ({
+    write: disable
+      ? "owner's account disabled by an admin (setUserDisabledAction)"
+      : "owner's account enabled again (setUserDisabledAction)",
+    async arrange() {
+      const owner = await cafe();
+      const admin = await registerCustomer(url);
+      await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
+      const setDisabled = (disabled: boolean) =>
+        action("setUserDisabledAction", [{ userId: owner.id, disabled }], admin.cookie);
+      if (!disable) await setDisabled(true);
+      const shown = { tap: [owner.name], card: [owner.name] };
+      // Withdrawn: the card is gone and the tag leads nowhere (not offered for claiming either).
+      const withdrawn = {
+        tap: [NOT_FOUND, WITHDRAWN],
+        tapNot: [owner.name, "available for claiming", "Claim Tag"],
+        card: 404 as const,
+      };
+      return {
+        tagId: owner.tagId,
+        slug: owner.slug,
+        write: async () => void (await setDisabled(disable)),
+        before: disable ? shown : withdrawn,
+        after: disable ? withdrawn : { ...shown, tapNot: [NOT_FOUND] },
+        async also() {
+          const sitemap = await get("/sitemap.xml");
+          if (disable) expect(sitemap.html).not.toContain(cardPath(owner.slug));
+          else expect(sitemap.html).toContain(cardPath(owner.slug));
+        },
+      };
+    },
+  })),
 ];
 
 beforeAll(async () => {
@@ -368,24 +429,27 @@ function expectShows(page: Page, expected: string[] | 404, absent: string[] = []
   for (const text of absent) expect(html).not.toContain(text.toLowerCase());
 }
 
-test.each(rows.map((row) => [row.write, row] as const))("%s: the public tap page and card show it at once", async (_name, row) => {
-  const scene = await row.arrange();
-  const tap = await warm(tapPath(scene.tagId));
-  const card = await warm(cardPath(scene.slug));
-  expectShows(tap, scene.before.tap);
-  expectShows(card, scene.before.card);
-  await warm(tapPath(bystander.tagId));
-  await warm(cardPath(bystander.slug));
+test.each(rows.map((row) => [row.write, row] as const))(
+  "%s: the public tap page and card show it at once",
+  async (_name, row) => {
+    const scene = await row.arrange();
+    const tap = await warm(tapPath(scene.tagId));
+    const card = await warm(cardPath(scene.slug));
+    expectShows(tap, scene.before.tap);
+    expectShows(card, scene.before.card);
+    await warm(tapPath(bystander.tagId));
+    await warm(cardPath(bystander.slug));
 
-  await scene.write();
+    await scene.write();
 
-  expectShows(await get(tapPath(scene.tagId)), scene.after.tap, scene.after.tapNot);
-  expectShows(await get(cardPath(scene.slug)), scene.after.card, scene.after.cardNot);
-  await scene.also?.();
-  // Nothing of the other café was expired: both its pages are still the cached render.
-  expect((await get(tapPath(bystander.tagId))).cache).toBe("HIT");
-  expect((await get(cardPath(bystander.slug))).cache).toBe("HIT");
-});
+    expectShows(await get(tapPath(scene.tagId)), scene.after.tap, scene.after.tapNot);
+    expectShows(await get(cardPath(scene.slug)), scene.after.card, scene.after.cardNot);
+    await scene.also?.();
+    // Nothing of the other café was expired: both its pages are still the cached render.
+    expect((await get(tapPath(bystander.tagId))).cache).toBe("HIT");
+    expect((await get(cardPath(bystander.slug))).cache).toBe("HIT");
+  },
+);
 
 test("a tag's label is the owner's note: renaming it re-renders no public page", async () => {
   const owner = await cafe();
@@ -402,7 +466,8 @@ test("sitemap.xml lists a new business's card and an edit's date at once", async
   expect(before.html).not.toContain(cardPath(owner.slug));
   const listed = await get("/sitemap.xml");
   expect(listed.html).toContain(cardPath(owner.slug));
-  const dateOf = (xml: string) => new RegExp(`${cardPath(owner.slug)}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+  const dateOf = (xml: string) =>
+    new RegExp(`${cardPath(owner.slug)}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
   const first = dateOf(listed.html);
   expect(first).toBeDefined();
   await action("updateBusinessProfileAction", [owner.businessId, profile(`Sitemap Cafe ${unique()}`)], owner.cookie);

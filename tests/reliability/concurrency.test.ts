@@ -34,7 +34,8 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-const count = async (query: string, params: unknown[]) => (await cluster.sql.query<{ n: number }>(query, params)).rows[0]!.n;
+const count = async (query: string, params: unknown[]) =>
+  (await cluster.sql.query<{ n: number }>(query, params)).rows[0]!.n;
 
 test("100 concurrent taps of one customer on one tag, split over both instances, record exactly the daily limit", async () => {
   const limit = 5;
@@ -42,16 +43,30 @@ test("100 concurrent taps of one customer on one tag, split over both instances,
   const customer = await registerCustomer(urls[1]);
   const now = "2026-03-10T11:00:00Z";
 
-  const results = await Promise.all(Array.from({ length: 100 }, (_, i) => tap(on(i), customer.accessToken, business.tagId, now)));
+  const results = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => tap(on(i), customer.accessToken, business.tagId, now)),
+  );
 
   expect(tally(results.map((r) => r.status))).toEqual({ 200: limit, 429: 100 - limit });
   for (const refused of results.filter((r) => r.status === 429)) {
-    expect(refused.body).toMatchObject({ type: "limit_reached", message: "You have reached the maximum number of taps allowed for today." });
+    expect(refused.body).toMatchObject({
+      type: "limit_reached",
+      message: "You have reached the maximum number of taps allowed for today.",
+    });
   }
   const where = [customer.id, business.businessId];
-  expect(await count(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1 AND "businessId" = $2`, where)).toBe(limit);
-  expect(await count(`SELECT COALESCE(sum("count"), 0)::int AS n FROM "DailyTapCount" WHERE "userId" = $1 AND "businessId" = $2`, where)).toBe(limit);
-  expect(await count(`SELECT "visitCount" AS n FROM "Membership" WHERE "userId" = $1 AND "businessId" = $2`, where)).toBe(limit);
+  expect(await count(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1 AND "businessId" = $2`, where)).toBe(
+    limit,
+  );
+  expect(
+    await count(
+      `SELECT COALESCE(sum("count"), 0)::int AS n FROM "DailyTapCount" WHERE "userId" = $1 AND "businessId" = $2`,
+      where,
+    ),
+  ).toBe(limit);
+  expect(
+    await count(`SELECT "visitCount" AS n FROM "Membership" WHERE "userId" = $1 AND "businessId" = $2`, where),
+  ).toBe(limit);
   expect(
     await count(
       `SELECT p."count" AS n FROM "Progress" p JOIN "Membership" m ON m."id" = p."membershipId" WHERE m."userId" = $1 AND m."businessId" = $2`,
@@ -75,18 +90,29 @@ test("50 concurrent claims of one unclaimed tag (dashboard claims and wizard reg
 
   type Claim = { ok: boolean; businessId?: string; code?: string; error?: string };
   const claims = owners.map((owner, i) =>
-    callServerAction(on(i), "claimTagAction", [{ tagId, businessId: owner.businessId }], { cookie: owner.cookie }).then((r) => ({
-      kind: "claim" as const,
-      businessId: owner.businessId,
-      status: r.status,
-      ok: (r.result as Claim | undefined)?.ok === true,
-      code: (r.result as Claim | undefined)?.code,
-    })),
+    callServerAction(on(i), "claimTagAction", [{ tagId, businessId: owner.businessId }], { cookie: owner.cookie }).then(
+      (r) => ({
+        kind: "claim" as const,
+        businessId: owner.businessId,
+        status: r.status,
+        ok: (r.result as Claim | undefined)?.ok === true,
+        code: (r.result as Claim | undefined)?.code,
+      }),
+    ),
   );
   const wizards = wizardEmails.map((email, i) =>
-    postJson<{ business_id?: string; code?: string }>(on(i + 1), "/api/auth/register", businessRegistration(email, `Wizard ${unique()}`, tagId)).then(
-      (r) => ({ kind: "wizard" as const, email, businessId: r.body.business_id, status: r.status, ok: r.status === 201, code: r.body.code }),
-    ),
+    postJson<{ business_id?: string; code?: string }>(
+      on(i + 1),
+      "/api/auth/register",
+      businessRegistration(email, `Wizard ${unique()}`, tagId),
+    ).then((r) => ({
+      kind: "wizard" as const,
+      email,
+      businessId: r.body.business_id,
+      status: r.status,
+      ok: r.status === 201,
+      code: r.body.code,
+    })),
   );
   const results = await Promise.all([...claims, ...wizards]);
 
@@ -133,8 +159,14 @@ test("20 concurrent redemptions of one reward by its business's owner, split ove
   for (const refused of results.filter((r) => r.result?.ok !== true)) {
     expect(refused.result).toEqual({ ok: false, error: expect.stringMatching(/^This reward was already redeemed/) });
   }
-  expect(await count(`SELECT count(*)::int AS n FROM "Reward" WHERE "id" = $1 AND "status" = 'REDEEMED'`, [reward.id])).toBe(1);
-  expect(await count(`SELECT count(*)::int AS n FROM "RewardEvent" WHERE "rewardId" = $1 AND "type" = 'REDEEMED'`, [reward.id])).toBe(1);
+  expect(
+    await count(`SELECT count(*)::int AS n FROM "Reward" WHERE "id" = $1 AND "status" = 'REDEEMED'`, [reward.id]),
+  ).toBe(1);
+  expect(
+    await count(`SELECT count(*)::int AS n FROM "RewardEvent" WHERE "rewardId" = $1 AND "type" = 'REDEEMED'`, [
+      reward.id,
+    ]),
+  ).toBe(1);
 });
 
 test("20 concurrent registrations with one email, split over both instances: one account, the rest 409", async () => {
@@ -143,7 +175,12 @@ test("20 concurrent registrations with one email, split over both instances: one
   // answers (which would turn some 409s into 429s) is not what is raced here.
   const results = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      postJson(on(i), "/api/auth/register", { email, password: PASSWORD, metadata: { first_name: `Try ${i}` } }, fromClient(`198.51.100.${i + 1}`)),
+      postJson(
+        on(i),
+        "/api/auth/register",
+        { email, password: PASSWORD, metadata: { first_name: `Try ${i}` } },
+        fromClient(`198.51.100.${i + 1}`),
+      ),
     ),
   );
   expect(tally(results.map((r) => r.status))).toEqual({ 201: 1, 409: 19 });

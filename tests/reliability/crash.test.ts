@@ -25,14 +25,26 @@ let customers: Actor[];
 
 beforeAll(async () => {
   cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
-  business = await createBusinessWithTag(cluster.instances[B]!.url, cluster.sql, { dailyTapLimit: 1, stampsRequired: 1000 });
-  customers = await inBatches(Array.from({ length: WORKERS * CUSTOMERS_PER_WORKER }), 4, (_, i) => registerCustomer(cluster.instances[i % 2]!.url));
+  business = await createBusinessWithTag(cluster.instances[B]!.url, cluster.sql, {
+    dailyTapLimit: 1,
+    stampsRequired: 1000,
+  });
+  customers = await inBatches(Array.from({ length: WORKERS * CUSTOMERS_PER_WORKER }), 4, (_, i) =>
+    registerCustomer(cluster.instances[i % 2]!.url),
+  );
 });
 afterAll(async () => {
   await cluster?.stop();
 });
 
-type Attempt = { instance: number; startedAt: number; endedAt: number; status: number | null; type?: unknown; error?: string };
+type Attempt = {
+  instance: number;
+  startedAt: number;
+  endedAt: number;
+  status: number | null;
+  type?: unknown;
+  error?: string;
+};
 type Pair = { customerId: string; day: string; attempts: Attempt[] };
 
 const dayOf = (offset: number) => new Date(Date.UTC(2026, 0, 1 + offset, 11)).toISOString();
@@ -44,7 +56,13 @@ async function attempt(instance: number, customer: Actor, now: string): Promise<
     return { instance, startedAt, endedAt: performance.now(), status: response.status, type: response.body.type };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { instance, startedAt, endedAt: performance.now(), status: null, error: cause?.code ?? cause?.message ?? String(error) };
+    return {
+      instance,
+      startedAt,
+      endedAt: performance.now(),
+      status: null,
+      error: cause?.code ?? cause?.message ?? String(error),
+    };
   }
 }
 
@@ -75,10 +93,16 @@ function slowTap(instance: number, customer: Actor, now: string) {
   const done = new Promise<Attempt>((resolve) => {
     request.on("response", (response) => {
       response.resume();
-      response.on("end", () => resolve({ instance, startedAt, endedAt: performance.now(), status: response.statusCode ?? null }));
-      response.on("error", (error: NodeJS.ErrnoException) => resolve({ instance, startedAt, endedAt: performance.now(), status: null, error: error.code }));
+      response.on("end", () =>
+        resolve({ instance, startedAt, endedAt: performance.now(), status: response.statusCode ?? null }),
+      );
+      response.on("error", (error: NodeJS.ErrnoException) =>
+        resolve({ instance, startedAt, endedAt: performance.now(), status: null, error: error.code }),
+      );
     });
-    request.on("error", (error: NodeJS.ErrnoException) => resolve({ instance, startedAt, endedAt: performance.now(), status: null, error: error.code ?? error.message }));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ instance, startedAt, endedAt: performance.now(), status: null, error: error.code ?? error.message }),
+    );
   });
   request.write(body.slice(0, 4));
   request.flushHeaders();
@@ -155,13 +179,19 @@ async function expectEveryVisitWholeAndRecorded(pairs: Pair[]) {
   for (const pair of pairs) {
     const last = pair.attempts.at(-1)!;
     // Every pair got an answer in the end, from a live instance…
-    expect({ pair: `${pair.customerId} ${pair.day}`, status: last.status }).toEqual({ pair: `${pair.customerId} ${pair.day}`, status: expect.any(Number) });
+    expect({ pair: `${pair.customerId} ${pair.day}`, status: last.status }).toEqual({
+      pair: `${pair.customerId} ${pair.day}`,
+      status: expect.any(Number),
+    });
     // …a success, or (only for a retry after a cut connection) the limit that
     // proves the first attempt had committed; a 503 must have written nothing,
     if (pair.attempts.length === 1 || pair.attempts[0]!.status === 503) expect(last.status).toBe(200);
     else expect([200, 429]).toContain(last.status);
     // and exactly one visit of it is in the database.
-    expect({ pair: `${pair.customerId} ${pair.day}`, taps: recorded.get(`${pair.customerId} ${pair.day}`) ?? 0 }).toEqual({
+    expect({
+      pair: `${pair.customerId} ${pair.day}`,
+      taps: recorded.get(`${pair.customerId} ${pair.day}`) ?? 0,
+    }).toEqual({
       pair: `${pair.customerId} ${pair.day}`,
       taps: 1,
     });
@@ -169,7 +199,13 @@ async function expectEveryVisitWholeAndRecorded(pairs: Pair[]) {
 
   // No half-written visit: the membership's count, the day counters and the
   // stamp card all agree with the visits logged.
-  const { rows: memberships } = await cluster.sql.query<{ userId: string; visitCount: number; taps: number; counted: number; stamps: number | null }>(
+  const { rows: memberships } = await cluster.sql.query<{
+    userId: string;
+    visitCount: number;
+    taps: number;
+    counted: number;
+    stamps: number | null;
+  }>(
     `SELECT m."userId", m."visitCount",
        (SELECT count(*)::int FROM "Tap" t WHERE t."membershipId" = m."id") AS taps,
        (SELECT COALESCE(sum(d."count"), 0)::int FROM "DailyTapCount" d WHERE d."userId" = m."userId" AND d."businessId" = m."businessId") AS counted,
@@ -186,7 +222,9 @@ async function expectEveryVisitWholeAndRecorded(pairs: Pair[]) {
       stamps: m.taps,
     });
   }
-  const orphans = await cluster.sql.query(`SELECT 1 FROM "Tap" WHERE "businessId" = $1 AND "membershipId" IS NULL`, [business.businessId]);
+  const orphans = await cluster.sql.query(`SELECT 1 FROM "Tap" WHERE "businessId" = $1 AND "membershipId" IS NULL`, [
+    business.businessId,
+  ]);
   expect(orphans.rowCount).toBe(0);
 }
 
@@ -234,7 +272,9 @@ test("SIGTERM to one instance mid-load: requests it had accepted complete, nothi
   expect(cluster.instances[A]!.child.exitCode).toBe(0);
   // Accepted before the signal (a margin for the request to reach the server
   // on two busy cores) → answered, with a 200: a graceful stop drains them.
-  const acceptedByA = pairs.map((p) => p.attempts[0]!).filter((a) => a.instance === A && a.startedAt < signalledAt - 100);
+  const acceptedByA = pairs
+    .map((p) => p.attempts[0]!)
+    .filter((a) => a.instance === A && a.startedAt < signalledAt - 100);
   expect(acceptedByA.length).toBeGreaterThan(0);
   expect(acceptedByA.filter((a) => a.status !== 200)).toEqual([]);
   const inFlight = acceptedByA.filter((a) => a.endedAt > signalledAt);
@@ -242,5 +282,7 @@ test("SIGTERM to one instance mid-load: requests it had accepted complete, nothi
   await expectEveryVisitWholeAndRecorded(pairs);
   await expectARestartsAndServes(1900);
   // How many requests were still in flight when the signal was sent (reported, not asserted: it depends on timing).
-  console.info(`SIGTERM: ${acceptedByA.length} requests to A before the signal, ${inFlight.length} of them still in flight at the signal`);
+  console.info(
+    `SIGTERM: ${acceptedByA.length} requests to A before the signal, ${inFlight.length} of them still in flight at the signal`,
+  );
 });

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 async function action(baseUrl: string, name: string, args: unknown[], cookie: string) {
   const answer = await callServerAction<{ ok?: boolean; error?: string }>(baseUrl, name, args, { cookie });
-  if (answer.status !== 200 || answer.result?.ok !== true) throw new Error(`${name}: ${answer.status} ${answer.text.slice(0, 500)}`);
+  if (answer.status !== 200 || answer.result?.ok !== true)
+    throw new Error(`${name}: ${answer.status} ${answer.text.slice(0, 500)}`);
 }
 
 /** B's landing of the tag, cached: a customer's tap and a visitor's look at the tag page. */
@@ -35,7 +36,10 @@ async function warmB(customer: Actor, tagId: string) {
 
 /** The owner's profile form as it is saved, with a new daily tap limit. */
 async function profileWithLimit(businessId: string, dailyTapLimit: number) {
-  const { rows } = await cluster.sql.query<{ name: string; timezone: string }>(`SELECT "name", "timezone" FROM "Business" WHERE "id" = $1`, [businessId]);
+  const { rows } = await cluster.sql.query<{ name: string; timezone: string }>(
+    `SELECT "name", "timezone" FROM "Business" WHERE "id" = $1`,
+    [businessId],
+  );
   return {
     name: rows[0]!.name,
     logoUrl: "",
@@ -45,7 +49,15 @@ async function profileWithLimit(businessId: string, dailyTapLimit: number) {
     phone: "+34 600 000 000",
     address: "Carrer Major 1, Barcelona",
     socialLinks: [],
-    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit,
     timezone: rows[0]!.timezone,
   };
@@ -58,13 +70,20 @@ it("a daily limit lowered on A from 10 to 2: B accepts no more than 2 taps that 
   const customer = await registerCustomer(a);
   await warmB(customer, cafe.tagId);
 
-  await action(a, "updateBusinessProfileAction", [cafe.businessId, await profileWithLimit(cafe.businessId, 2)], cafe.cookie);
+  await action(
+    a,
+    "updateBusinessProfileAction",
+    [cafe.businessId, await profileWithLimit(cafe.businessId, 2)],
+    cafe.cookie,
+  );
 
   const statuses: number[] = [];
   for (let i = 0; i < 8; i++) statuses.push((await tap(b, customer.accessToken, cafe.tagId)).status);
   // The warm-up tap was the first of the day: one more is allowed, the rest are refused.
   expect(statuses).toEqual([200, 429, 429, 429, 429, 429, 429, 429]);
-  const { rows } = await cluster.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1`, [customer.id]);
+  const { rows } = await cluster.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1`, [
+    customer.id,
+  ]);
   expect(rows[0]!.n).toBe(2);
 }, 120_000);
 
@@ -81,7 +100,9 @@ it("secure mode turned on through A: B refuses a plain POST /api/tap with A's 40
     const onB = await tap(b, customer.accessToken, cafe.tagId);
     expect({ status: onB.status, body: onB.body }).toEqual({ status: 403, body: onA.body });
   }
-  const { rows } = await cluster.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1`, [customer.id]);
+  const { rows } = await cluster.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Tap" WHERE "userId" = $1`, [
+    customer.id,
+  ]);
   expect(rows[0]!.n).toBe(1);
 
   // B's cache now holds the tag as secure (its pages were rendered since): turned off on A, B records the tap.
@@ -95,7 +116,11 @@ it("a program paused through A earns nothing on B's next tap", async () => {
   const customer = await registerCustomer(a);
   await warmB(customer, cafe.tagId);
   const stamps = async () =>
-    (await cluster.sql.query<{ count: number }>(`SELECT "count" FROM "Progress" WHERE "programId" = $1`, [cafe.programId])).rows.map((r) => r.count);
+    (
+      await cluster.sql.query<{ count: number }>(`SELECT "count" FROM "Progress" WHERE "programId" = $1`, [
+        cafe.programId,
+      ])
+    ).rows.map((r) => r.count);
   expect(await stamps()).toEqual([1]);
 
   await action(a, "setProgramActiveAction", [cafe.programId, false], cafe.cookie);

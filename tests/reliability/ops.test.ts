@@ -62,7 +62,8 @@ test("GET /api/health: database and migrations ok, never cached, no secrets", as
   const text = await response.text();
   expect(JSON.parse(text)).toEqual({ status: "ok", database: "ok", migrations: "ok" });
   const dbUrl = new URL(cluster.databaseUrl);
-  for (const secret of [CLUSTER_AUTH_SECRET, dbUrl.pathname.slice(1), dbUrl.host, "postgres"]) expect(text).not.toContain(secret);
+  for (const secret of [CLUSTER_AUTH_SECRET, dbUrl.pathname.slice(1), dbUrl.host, "postgres"])
+    expect(text).not.toContain(secret);
 });
 
 test("GET /api/health answers 503 while a migration of the build is not applied", async () => {
@@ -87,7 +88,11 @@ test("every kind of response carries the security headers and a request id", asy
     page: home,
     cachedVisitorTap: await fetch(`${base}/tap?id=no-such-tag`),
     api: await fetch(`${base}/api/health`),
-    apiError: await fetch(`${base}/api/tap`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+    apiError: await fetch(`${base}/api/tap`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    }),
     staticFile: await fetch(`${base}${asset}`),
     redirect: await fetch(`${base}/dashboard`, { redirect: "manual" }),
     notFound: await fetch(`${base}/no-such-page`),
@@ -99,13 +104,25 @@ test("every kind of response carries the security headers and a request id", asy
   for (const [kind, response] of Object.entries(responses)) {
     const headers = response.headers;
     const csp = headers.get("content-security-policy") ?? "";
-    expect({ kind, ok: /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/.test(csp) }).toEqual({ kind, ok: true });
-    expect({ kind, csp: csp.includes("unsafe-eval") || /script-src[^;]*unsafe-inline/.test(csp) }).toEqual({ kind, csp: false });
+    expect({ kind, ok: /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'(;|$)/.test(csp) }).toEqual({
+      kind,
+      ok: true,
+    });
+    expect({ kind, csp: csp.includes("unsafe-eval") || /script-src[^;]*unsafe-inline/.test(csp) }).toEqual({
+      kind,
+      csp: false,
+    });
     expect({ kind, fa: csp.includes("frame-ancestors 'none'") }).toEqual({ kind, fa: true });
     expect({ kind, xfo: headers.get("x-frame-options") }).toEqual({ kind, xfo: "DENY" });
     expect({ kind, nosniff: headers.get("x-content-type-options") }).toEqual({ kind, nosniff: "nosniff" });
-    expect({ kind, referrer: headers.get("referrer-policy") }).toEqual({ kind, referrer: "strict-origin-when-cross-origin" });
-    expect({ kind, permissions: headers.get("permissions-policy")?.includes("camera=()") }).toEqual({ kind, permissions: true });
+    expect({ kind, referrer: headers.get("referrer-policy") }).toEqual({
+      kind,
+      referrer: "strict-origin-when-cross-origin",
+    });
+    expect({ kind, permissions: headers.get("permissions-policy")?.includes("camera=()") }).toEqual({
+      kind,
+      permissions: true,
+    });
     const id = headers.get("x-request-id");
     expect({ kind, id: /^[0-9a-f-]{36}$/.test(id ?? "") }).toEqual({ kind, id: true });
     ids.add(id!);
@@ -145,10 +162,17 @@ test("after pg_terminate_backend on the app's connections the app recovers: no 5
   const killer = new pg.Client({ connectionString: cluster.databaseUrl });
   await killer.connect();
   const terminate = () =>
-    killer.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+    killer.query(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
   try {
     // Terminated while requests are in flight: those may fail.
-    const inFlight = Array.from({ length: 10 }, () => fetch(`${base}/api/health`).then((r) => r.status, () => 0));
+    const inFlight = Array.from({ length: 10 }, () =>
+      fetch(`${base}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    );
     const { rows } = await terminate();
     expect(rows[0].n).toBeGreaterThan(0);
     await Promise.all(inFlight);

@@ -28,7 +28,8 @@ async function cachedEntries(): Promise<number> {
   await client.connect();
   try {
     let count = 0;
-    for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}loyaltap:*:e:*`, COUNT: 500 })) count += keys.length;
+    for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}loyaltap:*:e:*`, COUNT: 500 }))
+      count += keys.length;
     return count;
   } finally {
     await client.close();
@@ -45,14 +46,24 @@ function profile(name: string) {
     phone: "+34 600 000 000",
     address: "Calle Mayor 1",
     socialLinks: [],
-    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit: 5,
     timezone: "Europe/Madrid",
   };
 }
 
 async function rename(baseUrl: string, name: string) {
-  const answer = await postAction(baseUrl, "updateBusinessProfileAction", [owner.businessId, profile(name)], { cookie: owner.cookie });
+  const answer = await postAction(baseUrl, "updateBusinessProfileAction", [owner.businessId, profile(name)], {
+    cookie: owner.cookie,
+  });
   expect(answer.result).toEqual({ ok: true, slug: business.slug });
   business = { ...business, name };
 }
@@ -62,7 +73,10 @@ beforeAll(async () => {
   cluster = await startCluster({ instances: 2, env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: keyPrefix } });
   const tagId = `rel-redis-${unique()}`;
   owner = { ...(await registerOwner(cluster.instances[0]!.url, { tapId: tagId })), tagId };
-  const { rows } = await cluster.sql.query<{ name: string; slug: string }>(`SELECT "name", "slug" FROM "Business" WHERE "id" = $1`, [owner.businessId]);
+  const { rows } = await cluster.sql.query<{ name: string; slug: string }>(
+    `SELECT "name", "slug" FROM "Business" WHERE "id" = $1`,
+    [owner.businessId],
+  );
   business = rows[0]!;
 });
 afterAll(async () => {
@@ -88,7 +102,18 @@ test("both instances cache the visitor tap page and the public card in the share
 test("secure mode turned on through A: B's cached visitor tap page refuses the bare link within 1 s", async () => {
   const [a, b] = cluster.instances;
   expect((await visitorTap(b!.url)).text).toContain(business.name);
-  const saved = await postAction(a!.url, "saveSecureTagKeysAction", [{ tagId: owner.tagId, metaReadKey: "00112233445566778899aabbccddeeff", fileReadKey: "ffeeddccbbaa99887766554433221100" }], { cookie: owner.cookie });
+  const saved = await postAction(
+    a!.url,
+    "saveSecureTagKeysAction",
+    [
+      {
+        tagId: owner.tagId,
+        metaReadKey: "00112233445566778899aabbccddeeff",
+        fileReadKey: "ffeeddccbbaa99887766554433221100",
+      },
+    ],
+    { cookie: owner.cookie },
+  );
   expect(saved.result).toEqual({ ok: true });
   const took = await within(1000, async () => (await visitorTap(b!.url)).text.includes(NOT_VERIFIED));
   expect(took).toBeLessThan(1000);
@@ -103,7 +128,10 @@ test("the business renamed through A: B's public card and visitor tap page show 
   expect((await card(b!.url)).text).toContain(business.name);
   const name = `Renamed Cafe ${unique()}`;
   await rename(a!.url, name);
-  const took = await within(1000, async () => (await card(b!.url)).text.includes(name) && (await visitorTap(b!.url)).text.includes(name));
+  const took = await within(
+    1000,
+    async () => (await card(b!.url)).text.includes(name) && (await visitorTap(b!.url)).text.includes(name),
+  );
   expect(took).toBeLessThan(1000);
 });
 
@@ -134,7 +162,9 @@ test("Redis stopped mid-run: both instances answer from the database and log why
   }
 
   await redis.start();
-  await within(10_000, async () => [a!, b!].every((instance) => instance.output.join("").includes("Redis cache available again")));
+  await within(10_000, async () =>
+    [a!, b!].every((instance) => instance.output.join("").includes("Redis cache available again")),
+  );
   await within(5000, async () => {
     await visitorTap(b!.url);
     return (await cachedEntries()) > 0;
@@ -143,5 +173,8 @@ test("Redis stopped mid-run: both instances answer from the database and log why
   await card(b!.url);
   await visitorTap(b!.url);
   await rename(a!.url, back);
-  await within(1000, async () => (await card(b!.url)).text.includes(back) && (await visitorTap(b!.url)).text.includes(back));
+  await within(
+    1000,
+    async () => (await card(b!.url)).text.includes(back) && (await visitorTap(b!.url)).text.includes(back),
+  );
 });

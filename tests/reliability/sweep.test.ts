@@ -23,7 +23,16 @@ const CONCURRENCY = 8;
 // email and per client address whether or not they succeed (that is its job).
 const WRITTEN_WHEN_REFUSED = ["RateLimit"];
 
-type Case = { group: string; variant: string; method: string; path: string; auth: AuthState; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; mustRefuse?: boolean };
+type Case = {
+  group: string;
+  variant: string;
+  method: string;
+  path: string;
+  auth: AuthState;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+  mustRefuse?: boolean;
+};
 type Failure = { group: string; variant: string; auth: AuthState; why: string };
 
 let cluster: Cluster;
@@ -37,13 +46,23 @@ beforeAll(async () => {
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   const url = cluster.instances[0]!.url;
-  person = await register(url, { email: `sweep-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Person" } });
+  person = await register(url, {
+    email: `sweep-${Date.now()}@example.test`,
+    metadata: { first_name: "Sweep", last_name: "Person" },
+  });
   const ownerTagId = `sweep-tag-${Date.now()}`;
   const registered = await registerOwner(url, "sweep-owner", { name: "Sweep Owner Cafe" }, ownerTagId);
   owner = registered;
-  const ownerProgramId = await createProgram(url, owner, stampsProgramInput(registered.businessId!, "Sweep card", "Sweep reward"));
+  const ownerProgramId = await createProgram(
+    url,
+    owner,
+    stampsProgramInput(registered.businessId!, "Sweep card", "Sweep reward"),
+  );
   context = { ownerBusinessId: registered.businessId!, ownerTagId, ownerProgramId, personId: person.id };
-  admin = await register(url, { email: `sweep-admin-${Date.now()}@example.test`, metadata: { first_name: "Sweep", last_name: "Admin" } });
+  admin = await register(url, {
+    email: `sweep-admin-${Date.now()}@example.test`,
+    metadata: { first_name: "Sweep", last_name: "Admin" },
+  });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 });
 afterAll(async () => {
@@ -66,15 +85,23 @@ describe("the sweep's table covers the app", () => {
   const inventory = readInventory();
 
   test("every route handler and metadata route of app/ has an entry, and every entry exists", () => {
-    expect({ missing: inventory.routes.filter((r) => !ROUTES[r]), gone: keyed(ROUTES).filter((r) => !inventory.routes.includes(r)) }).toEqual({ missing: [], gone: [] });
+    expect({
+      missing: inventory.routes.filter((r) => !ROUTES[r]),
+      gone: keyed(ROUTES).filter((r) => !inventory.routes.includes(r)),
+    }).toEqual({ missing: [], gone: [] });
   });
 
   test("every page of app/ has an entry, and every entry exists", () => {
-    expect({ missing: inventory.pages.filter((p) => !PAGES[p]), gone: keyed(PAGES).filter((p) => !inventory.pages.includes(p)) }).toEqual({ missing: [], gone: [] });
+    expect({
+      missing: inventory.pages.filter((p) => !PAGES[p]),
+      gone: keyed(PAGES).filter((p) => !inventory.pages.includes(p)),
+    }).toEqual({ missing: [], gone: [] });
   });
 
   test("every server action of app/ has an entry, every entry exists, and the build knows each one", () => {
-    const built = builtActions().map((a) => a.name).sort();
+    const built = builtActions()
+      .map((a) => a.name)
+      .sort();
     expect({
       missing: inventory.actions.filter((a) => !ACTIONS[a]),
       gone: keyed(ACTIONS).filter((a) => !inventory.actions.includes(a)),
@@ -86,7 +113,12 @@ describe("the sweep's table covers the app", () => {
 
 /** A page pattern with its dynamic segments replaced by `fill`. */
 function fillPage(pattern: string, fill: string): string[] {
-  if (pattern.includes("[[...")) return [pattern.replace(/\/\[\[\.\.\.[^\]]+\]\]/, ""), pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, fill), pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, `${fill}/${fill}`)];
+  if (pattern.includes("[[..."))
+    return [
+      pattern.replace(/\/\[\[\.\.\.[^\]]+\]\]/, ""),
+      pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, fill),
+      pattern.replace(/\[\[\.\.\.[^\]]+\]\]/, `${fill}/${fill}`),
+    ];
   return [pattern.replace(/\[[^\]]+\]/g, fill)];
 }
 
@@ -99,26 +131,55 @@ function routeCases(): Case[] {
     // Bad dynamic segments in the route's own path.
     if (pattern.includes("[")) {
       for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
-        const path = pattern.includes("[...") ? pattern.replace(/\[\.\.\.[^\]]+\]/, segment) : pattern.replace(/\[[^\]]+\]/g, segment);
+        const path = pattern.includes("[...")
+          ? pattern.replace(/\[\.\.\.[^\]]+\]/, segment)
+          : pattern.replace(/\[[^\]]+\]/g, segment);
         for (const auth of auths) cases.push({ group: key, variant: `segment:${name}`, method, path, auth });
       }
     }
     for (const path of paths) {
       for (const [name, query] of Object.entries(BAD_QUERIES)) {
-        for (const auth of auths) cases.push({ group: key, variant: `query:${name}`, method, path: `${path}?${query}`, auth, body: method === "GET" ? undefined : "{}", headers: method === "GET" ? {} : { "content-type": "application/json" } });
+        for (const auth of auths)
+          cases.push({
+            group: key,
+            variant: `query:${name}`,
+            method,
+            path: `${path}?${query}`,
+            auth,
+            body: method === "GET" ? undefined : "{}",
+            headers: method === "GET" ? {} : { "content-type": "application/json" },
+          });
       }
       if (entry.sweep !== "json") continue;
       for (const body of rawBodies()) {
         // Every body as JSON; the other content types with a few bodies (the handler must refuse or ignore them alike).
-        const types = ["malformed-json", "fields-nul", "fields-script", "proto"].includes(body.name) ? CONTENT_TYPES : ["application/json"];
+        const types = ["malformed-json", "fields-nul", "fields-script", "proto"].includes(body.name)
+          ? CONTENT_TYPES
+          : ["application/json"];
         for (const type of types) {
           for (const auth of auths) {
-            cases.push({ group: key, variant: `body:${body.name} ${type.split(";")[0]}`, method, path, auth, headers: { "content-type": type }, body: body.body });
+            cases.push({
+              group: key,
+              variant: `body:${body.name} ${type.split(";")[0]}`,
+              method,
+              path,
+              auth,
+              headers: { "content-type": type },
+              body: body.body,
+            });
           }
         }
       }
       // A method the route does not export.
-      cases.push({ group: key, variant: "method:PATCH", method: "PATCH", path, auth: "none", headers: { "content-type": "application/json" }, body: "{}" });
+      cases.push({
+        group: key,
+        variant: "method:PATCH",
+        method: "PATCH",
+        path,
+        auth: "none",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
     }
   }
   return cases;
@@ -131,15 +192,32 @@ function pageCases(): Case[] {
     const dynamic = pattern.includes("[");
     if (dynamic) {
       for (const [name, segment] of Object.entries(BAD_SEGMENTS)) {
-        for (const path of fillPage(pattern, segment)) for (const auth of auths) cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth });
+        for (const path of fillPage(pattern, segment))
+          for (const auth of auths)
+            cases.push({ group: `page ${pattern}`, variant: `segment:${name}`, method: "GET", path, auth });
       }
     }
     const base = fillPage(pattern, "x")[0]!;
     for (const [name, query] of Object.entries(BAD_QUERIES)) {
-      for (const auth of auths) cases.push({ group: `page ${pattern}`, variant: `query:${name}`, method: "GET", path: `${base}?${query}`, auth });
+      for (const auth of auths)
+        cases.push({
+          group: `page ${pattern}`,
+          variant: `query:${name}`,
+          method: "GET",
+          path: `${base}?${query}`,
+          auth,
+        });
     }
     // Bad segments in the RSC request a client-side navigation makes.
-    if (dynamic) cases.push({ group: `page ${pattern}`, variant: "rsc:percent-zz", method: "GET", path: fillPage(pattern, "%zz")[0]!, auth: "cookie", headers: { RSC: "1" } });
+    if (dynamic)
+      cases.push({
+        group: `page ${pattern}`,
+        variant: "rsc:percent-zz",
+        method: "GET",
+        path: fillPage(pattern, "%zz")[0]!,
+        auth: "cookie",
+        headers: { RSC: "1" },
+      });
   }
   return cases;
 }
@@ -170,12 +248,24 @@ function actionCases(): Case[] {
       method: "POST",
       path,
       auth: "cookie",
-      body: "--zz\r\nContent-Disposition: form-data; name=\"0\"\r\n\r\n[\"$K1\"]\r\n--zz\r\nContent-Disposition: form-data; name=\"1_x\"\r\n\r\n\u0000\r\n--zz--\r\n",
-      headers: { "Next-Action": entry.id, "content-type": "multipart/form-data; boundary=zz", Accept: "text/x-component" },
+      body: '--zz\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--zz\r\nContent-Disposition: form-data; name="1_x"\r\n\r\n\u0000\r\n--zz--\r\n',
+      headers: {
+        "Next-Action": entry.id,
+        "content-type": "multipart/form-data; boundary=zz",
+        Accept: "text/x-component",
+      },
     });
   }
   // An action id the build does not know.
-  cases.push({ group: "action <unknown id>", variant: "body:unknown-id", method: "POST", path: "/", auth: "none", body: "[]", headers: { "Next-Action": "00" + "ab".repeat(20), "content-type": "text/plain;charset=UTF-8" } });
+  cases.push({
+    group: "action <unknown id>",
+    variant: "body:unknown-id",
+    method: "POST",
+    path: "/",
+    auth: "none",
+    body: "[]",
+    headers: { "Next-Action": "00" + "ab".repeat(20), "content-type": "text/plain;charset=UTF-8" },
+  });
   return cases;
 }
 
@@ -186,7 +276,9 @@ function judge(c: Case, answer: Answer): string | null {
   if (leaksInternals(answer.text)) return `leaks internals (${answer.status})`;
   if (c.mustRefuse) {
     if (c.headers?.["Next-Action"]) {
-      const result = answer.contentType.includes("text/x-component") ? (parseResult(answer.text) as { ok?: boolean } | undefined) : undefined;
+      const result = answer.contentType.includes("text/x-component")
+        ? (parseResult(answer.text) as { ok?: boolean } | undefined)
+        : undefined;
       if (result?.ok === true) return "accepted (ok: true)";
     } else if (answer.status < 400) return `accepted (${answer.status})`;
   }
@@ -252,7 +344,16 @@ describe("bad input", () => {
     for (const request of validRequests(context)) {
       if (request.kind === "route") {
         for (const variant of withNulInEachField(request.body)) {
-          cases.push({ group: request.group, variant: `nul:${variant.path}`, method: request.method, path: request.path, auth: request.auth, headers: { "content-type": "application/json" }, body: JSON.stringify(variant.value), mustRefuse: true });
+          cases.push({
+            group: request.group,
+            variant: `nul:${variant.path}`,
+            method: request.method,
+            path: request.path,
+            auth: request.auth,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(variant.value),
+            mustRefuse: true,
+          });
         }
       } else {
         const entry = actionEntry(request.action);
@@ -264,7 +365,11 @@ describe("bad input", () => {
             path: pagePathOf(entry.pages[0]!),
             auth: request.auth,
             body: JSON.stringify(variant.value),
-            headers: { "Next-Action": entry.id, "content-type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
+            headers: {
+              "Next-Action": entry.id,
+              "content-type": "text/plain;charset=UTF-8",
+              Accept: "text/x-component",
+            },
             mustRefuse: true,
           });
         }
@@ -282,12 +387,21 @@ describe("bad input", () => {
   });
 
   test("both instances are still running", () => {
-    for (const instance of cluster.instances) expect({ instance: instance.index, exitCode: instance.child.exitCode, signal: instance.child.signalCode }).toEqual({ instance: instance.index, exitCode: null, signal: null });
+    for (const instance of cluster.instances)
+      expect({
+        instance: instance.index,
+        exitCode: instance.child.exitCode,
+        signal: instance.child.signalCode,
+      }).toEqual({ instance: instance.index, exitCode: null, signal: null });
   });
 
   test("the sweep's people are still signed in and intact afterwards", async () => {
     for (const someone of [person, owner, admin]) {
-      const answer = await send({ method: "GET", url: `${cluster.instances[1]!.url}/api/auth/me`, headers: { cookie: someone.cookie } });
+      const answer = await send({
+        method: "GET",
+        url: `${cluster.instances[1]!.url}/api/auth/me`,
+        headers: { cookie: someone.cookie },
+      });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text).user.email).toBe(someone.email);
     }

@@ -15,7 +15,15 @@ import { postAction } from "./support/action-manifest";
 const SCRIPT = "<script>window.__xss=1</script>";
 const IMG = `"><img src=x onerror=window.__xss=1>`;
 const HOSTILE = `${SCRIPT}${IMG}`;
-const JS_URLS = ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "javascript&colon;alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)"];
+const JS_URLS = [
+  "javascript:alert(1)",
+  "JaVaScRiPt:alert(1)",
+  " javascript:alert(1)",
+  "java\tscript:alert(1)",
+  "javascript&colon;alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "vbscript:msgbox(1)",
+];
 
 let cluster: Cluster;
 let owner: Person & { businessId: string | null };
@@ -29,7 +37,8 @@ let rewardId: string;
 const url = () => cluster.instances[0]!.url;
 
 /** The escaped form React renders a text in. */
-const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escaped = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 beforeAll(async () => {
   cluster = await startCluster({ instances: 1, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
@@ -37,13 +46,29 @@ beforeAll(async () => {
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   const tag = randomBytes(4).toString("hex");
   tagId = `xss-${tag}`;
-  owner = await registerOwner(url(), "xss-owner", { name: `Cafe ${HOSTILE}`.slice(0, 120), description: `About us ${HOSTILE}` }, tagId, { first_name: `Olga${SCRIPT}`, last_name: `Owner${IMG}` });
-  member = await register(url(), { email: `xss-member-${tag}@example.test`, metadata: { first_name: `Mia${SCRIPT}`, last_name: `Member${IMG}` } });
-  admin = await register(url(), { email: `xss-admin-${tag}@example.test`, metadata: { first_name: "Ad", last_name: "Min" } });
+  owner = await registerOwner(
+    url(),
+    "xss-owner",
+    { name: `Cafe ${HOSTILE}`.slice(0, 120), description: `About us ${HOSTILE}` },
+    tagId,
+    { first_name: `Olga${SCRIPT}`, last_name: `Owner${IMG}` },
+  );
+  member = await register(url(), {
+    email: `xss-member-${tag}@example.test`,
+    metadata: { first_name: `Mia${SCRIPT}`, last_name: `Member${IMG}` },
+  });
+  admin = await register(url(), {
+    email: `xss-admin-${tag}@example.test`,
+    metadata: { first_name: "Ad", last_name: "Min" },
+  });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
   const { rows } = await cluster.sql.query(`SELECT slug FROM "Business" WHERE id = $1`, [owner.businessId]);
   slug = rows[0].slug;
-  const input = { ...stampsProgramInput(owner.businessId!, `Card ${HOSTILE}`.slice(0, 80), `Gift ${HOSTILE}`.slice(0, 80)), description: `Rules ${HOSTILE}`, rewardDescription: `Enjoy ${HOSTILE}` };
+  const input = {
+    ...stampsProgramInput(owner.businessId!, `Card ${HOSTILE}`.slice(0, 80), `Gift ${HOSTILE}`.slice(0, 80)),
+    description: `Rules ${HOSTILE}`,
+    rewardDescription: `Enjoy ${HOSTILE}`,
+  };
   programId = await createProgram(url(), owner, input);
   await tap(url(), member, tagId);
   const rewards = await cluster.sql.query(`SELECT id FROM "Reward" WHERE "businessId" = $1`, [owner.businessId]);
@@ -63,7 +88,15 @@ function profile(overrides: Record<string, unknown> = {}) {
     phone: "+34 600 000 000",
     address: `Calle ${IMG}`,
     socialLinks: [{ network: `Insta${IMG}`.slice(0, 40), url: `https://social.test/${IMG}` }],
-    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit: 1,
     timezone: "Europe/Madrid",
     ...overrides,
@@ -76,9 +109,15 @@ test("the checker finds each way a payload could run, and passes escaped text", 
   expect(unsafeParts(`<div title=""><img src=x onerror=window.__xss=1>">`)).not.toEqual([]);
   expect(unsafeParts(`<a href="javascript:alert(1)">x</a>`)).not.toEqual([]);
   expect(unsafeParts(`<a href=" JaVa&#x09;Script&colon;alert(1)">x</a>`)).not.toEqual([]);
-  expect(unsafeParts(`<article aria-label="Cafe &lt;script&gt;window.__xss=1&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=window.__xss=1&gt;">x</article>`)).toEqual([]);
+  expect(
+    unsafeParts(
+      `<article aria-label="Cafe &lt;script&gt;window.__xss=1&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=window.__xss=1&gt;">x</article>`,
+    ),
+  ).toEqual([]);
   expect(unsafeParts(`<script>self.__next_f.push([1,"\\u003cscript\\u003ewindow.__xss=1"])</script>`)).toEqual([]);
-  expect(unsafeParts(`<a href="https://social.test/%22%3E%3Cimg%20src=x%20onerror=window.__xss=1%3E">x</a>`)).toEqual([]);
+  expect(unsafeParts(`<a href="https://social.test/%22%3E%3Cimg%20src=x%20onerror=window.__xss=1%3E">x</a>`)).toEqual(
+    [],
+  );
 });
 
 describe("javascript: and other script URLs are refused wherever a link is entered", () => {
@@ -87,8 +126,14 @@ describe("javascript: and other script URLs are refused wherever a link is enter
     for (const bad of JS_URLS) {
       for (const field of ["socialLinks", "website", "logoUrl"] as const) {
         const value = field === "socialLinks" ? [{ network: "Instagram", url: bad }] : bad;
-        const answer = await postAction(url(), "updateBusinessProfileAction", [owner.businessId, profile({ [field]: value })], { cookie: owner.cookie });
-        if ((answer.result as { ok?: boolean } | undefined)?.ok !== false) accepted.push(`${field}=${JSON.stringify(bad)} → ${answer.status} ${answer.text.slice(0, 200)}`);
+        const answer = await postAction(
+          url(),
+          "updateBusinessProfileAction",
+          [owner.businessId, profile({ [field]: value })],
+          { cookie: owner.cookie },
+        );
+        if ((answer.result as { ok?: boolean } | undefined)?.ok !== false)
+          accepted.push(`${field}=${JSON.stringify(bad)} → ${answer.status} ${answer.text.slice(0, 200)}`);
       }
     }
     expect(accepted).toEqual([]);
@@ -105,7 +150,12 @@ describe("javascript: and other script URLs are refused wherever a link is enter
             email: `xss-reg-${randomBytes(4).toString("hex")}@example.test`,
             password: "reliability-password-1",
             business: { name: "Link test" },
-            business_profile: { keywords: ["k"], phone: "+34 600 000 000", address: "Somewhere 1", [field]: field === "social_media" ? { instagram: bad } : bad },
+            business_profile: {
+              keywords: ["k"],
+              phone: "+34 600 000 000",
+              address: "Somewhere 1",
+              [field]: field === "social_media" ? { instagram: bad } : bad,
+            },
           }),
         });
         if (response.status !== 400) accepted.push(`${field}=${JSON.stringify(bad)} → ${response.status}`);
@@ -117,10 +167,13 @@ describe("javascript: and other script URLs are refused wherever a link is enter
   });
 
   test("no stored link of any business is anything but http(s)", async () => {
-    const { rows } = await cluster.sql.query(`SELECT website, "logoUrl", "socialMedia"::text AS social FROM "Business"`);
+    const { rows } = await cluster.sql.query(
+      `SELECT website, "logoUrl", "socialMedia"::text AS social FROM "Business"`,
+    );
     for (const row of rows) {
       for (const value of [row.website, row.logoUrl]) if (value) expect(value).toMatch(/^https?:\/\//);
-      for (const link of Object.values(JSON.parse(row.social) as Record<string, string>)) expect(link).toMatch(/^https?:\/\//);
+      for (const link of Object.values(JSON.parse(row.social) as Record<string, string>))
+        expect(link).toMatch(/^https?:\/\//);
     }
   });
 });
@@ -128,11 +181,20 @@ describe("javascript: and other script URLs are refused wherever a link is enter
 describe("hostile text is stored as entered and rendered as text", () => {
   beforeAll(async () => {
     // Edited through the dashboard's actions too: profile (website, keywords, social links), tag label, people's names.
-    const saved = await postAction(url(), "updateBusinessProfileAction", [owner.businessId, profile()], { cookie: owner.cookie });
+    const saved = await postAction(url(), "updateBusinessProfileAction", [owner.businessId, profile()], {
+      cookie: owner.cookie,
+    });
     expect(saved.result).toMatchObject({ ok: true });
-    const renamed = await postAction(url(), "renameTagAction", [{ tagId, label: `Door ${IMG}`.slice(0, 60) }], { cookie: owner.cookie });
+    const renamed = await postAction(url(), "renameTagAction", [{ tagId, label: `Door ${IMG}`.slice(0, 60) }], {
+      cookie: owner.cookie,
+    });
     expect(renamed.result).toEqual({ ok: true });
-    const named = await postAction(url(), "updateProfileAction", [{ firstName: `Mia${SCRIPT}`, lastName: `Member${IMG}`, birthday: "" }], { cookie: member.cookie });
+    const named = await postAction(
+      url(),
+      "updateProfileAction",
+      [{ firstName: `Mia${SCRIPT}`, lastName: `Member${IMG}`, birthday: "" }],
+      { cookie: member.cookie },
+    );
     expect(named.result).toEqual({ ok: true });
     const { rows } = await cluster.sql.query(`SELECT name, slug FROM "Business" WHERE id = $1`, [owner.businessId]);
     expect(rows[0].name).toContain(SCRIPT);
@@ -161,7 +223,14 @@ describe("hostile text is stored as entered and rendered as text", () => {
   ];
 
   const fill = (path: string) =>
-    path.replace("TAG", tagId).replace("SLUG", slug).replace("BUSINESS", owner.businessId!).replace("PROGRAM", programId).replace("REWARD", rewardId).replace("MEMBER", member.id).replace("OWNER", owner.id);
+    path
+      .replace("TAG", tagId)
+      .replace("SLUG", slug)
+      .replace("BUSINESS", owner.businessId!)
+      .replace("PROGRAM", programId)
+      .replace("REWARD", rewardId)
+      .replace("MEMBER", member.id)
+      .replace("OWNER", owner.id);
 
   for (const view of views) {
     test(`${view.name}: payloads appear only as escaped text`, async () => {
@@ -172,7 +241,8 @@ describe("hostile text is stored as entered and rendered as text", () => {
       expect(unsafeParts(answer.text)).toEqual([]);
       // The hostile text is on the page, escaped (so the check above looked at it).
       for (const prefix of view.shows) expect(answer.text).toContain(escaped(`${prefix}`));
-      if (view.shows.length) expect(answer.text).toMatch(/&lt;script&gt;window\.__xss=1|&quot;&gt;&lt;img src=x onerror/);
+      if (view.shows.length)
+        expect(answer.text).toMatch(/&lt;script&gt;window\.__xss=1|&quot;&gt;&lt;img src=x onerror/);
     });
   }
 

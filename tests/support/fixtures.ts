@@ -9,13 +9,19 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 export const uid = () => randomUUID().slice(0, 8);
 
 export async function createUser(data: Partial<Prisma.UserCreateInput> = {}) {
-  const user = await db.user.create({ data: { email: `u-${uid()}@example.test`, firstName: "Test", lastName: "User", ...data } });
+  const user = await db.user.create({
+    data: { email: `u-${uid()}@example.test`, firstName: "Test", lastName: "User", ...data },
+  });
   const { token } = await signAccessToken(user.id);
   return { user, bearer: token };
 }
 
 export async function createBusiness(
-  options: { dailyTapLimit?: number; timezone?: string; programs?: Omit<Prisma.ProgramCreateManyInput, "businessId">[] } = {},
+  options: {
+    dailyTapLimit?: number;
+    timezone?: string;
+    programs?: Omit<Prisma.ProgramCreateManyInput, "businessId">[];
+  } = {},
 ) {
   const owner = await createUser();
   const business = await db.business.create({
@@ -28,7 +34,9 @@ export async function createBusiness(
       keywords: ["Cafe"],
     },
   });
-  const tag = await db.tag.create({ data: { id: `t-${uid()}`, businessId: business.id, claimedAt: new Date(), claimedById: owner.user.id } });
+  const tag = await db.tag.create({
+    data: { id: `t-${uid()}`, businessId: business.id, claimedAt: new Date(), claimedById: owner.user.id },
+  });
   if (options.programs?.length) {
     await db.program.createMany({ data: options.programs.map((p) => ({ ...p, businessId: business.id })) });
   }

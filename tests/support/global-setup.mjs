@@ -31,7 +31,9 @@ export default async function globalSetup() {
   }
   // In a child process, as `npm run db:migrate`: the engine's WASM and pg pool
   // would otherwise keep jest's parent process alive after the run.
-  await promisify(execFile)(process.execPath, ["scripts/db.mjs", "migrate"], { env: { ...process.env, DATABASE_URL: url } });
+  await promisify(execFile)(process.execPath, ["scripts/db.mjs", "migrate"], {
+    env: { ...process.env, DATABASE_URL: url },
+  });
   // Workers are started after this and inherit the environment.
   process.env.DATABASE_URL = url;
 }

@@ -22,7 +22,11 @@ export async function ownRedis(): Promise<OwnRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      child = spawn(
+        "redis-server",
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        { stdio: "ignore" },
+      );
       const deadline = Date.now() + 10_000;
       while (!(await accepts(port))) {
         if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);

@@ -20,7 +20,12 @@ export function encryptPiccData(uid: Buffer, counter: number, metaReadKey: Buffe
 }
 
 /** The `picc_data` and `cmac` (and `enc`, MACed as `<enc>&cmac=`) of one tap. */
-export function sunParams(keys: TestTagKeys, uidHex: string, counter: number, enc?: string): { picc_data: string; enc?: string; cmac: string } {
+export function sunParams(
+  keys: TestTagKeys,
+  uidHex: string,
+  counter: number,
+  enc?: string,
+): { picc_data: string; enc?: string; cmac: string } {
   const uid = Buffer.from(uidHex, "hex");
   const macInput = enc ? `${enc}&cmac=` : "";
   const cmac = hex(sdmMac(sessionMacKey(keys.fileReadKey, uid, counter), macInput));
@@ -28,7 +33,11 @@ export function sunParams(keys: TestTagKeys, uidHex: string, counter: number, en
 }
 
 /** The plain-mirroring variant: `uid`, `ctr` (most significant byte first) and `cmac`. */
-export function plainSunParams(fileReadKey: Buffer, uidHex: string, counter: number): { uid: string; ctr: string; cmac: string } {
+export function plainSunParams(
+  fileReadKey: Buffer,
+  uidHex: string,
+  counter: number,
+): { uid: string; ctr: string; cmac: string } {
   const cmac = hex(sdmMac(sessionMacKey(fileReadKey, Buffer.from(uidHex, "hex"), counter), ""));
   return { uid: uidHex.toUpperCase(), ctr: counter.toString(16).toUpperCase().padStart(6, "0"), cmac };
 }

@@ -6,7 +6,10 @@ const SECRET = "unit-test-secret-0123456789abcdef";
 const key = (secret = SECRET) => createHash("sha256").update(`access-token:${secret}`).digest();
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
-async function token(claims: Record<string, unknown>, options: { secret?: string; alg?: string; audience?: string; issuer?: string } = {}) {
+async function token(
+  claims: Record<string, unknown>,
+  options: { secret?: string; alg?: string; audience?: string; issuer?: string } = {},
+) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: options.alg ?? "HS256" })
@@ -53,7 +56,8 @@ describe("access tokens", () => {
   });
 
   it("garbage is refused, never thrown", () => {
-    for (const value of ["", "a.b", "a.b.c", "....", "x".repeat(5000), "eyJ.eyJ.eyJ"]) expect(verifyAccessToken(value)).toBeNull();
+    for (const value of ["", "a.b", "a.b.c", "....", "x".repeat(5000), "eyJ.eyJ.eyJ"])
+      expect(verifyAccessToken(value)).toBeNull();
   });
 
   it("rejects a signature spelled non-canonically (same bytes, different last character)", async () => {

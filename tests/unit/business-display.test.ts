@@ -1,7 +1,15 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { BusinessCard } from "@/components/business/business-card";
-import { displayHostname, keywordIconFor, safeHttpUrl, socialIconFor, socialLabel, socialLinks, telHref } from "@/lib/business/display";
+import {
+  displayHostname,
+  keywordIconFor,
+  safeHttpUrl,
+  socialIconFor,
+  socialLabel,
+  socialLinks,
+  telHref,
+} from "@/lib/business/display";
 import { resolveTheme } from "@/lib/business/theme";
 
 describe("safeHttpUrl: only http(s) links are ever rendered", () => {
@@ -56,9 +64,12 @@ describe("displayHostname: hostname without www", () => {
 });
 
 describe("social and keyword icons", () => {
-  it.each(["facebook", "twitter", "x", "instagram", "linkedin", "youtube", "tiktok", "spotify"])("%s has its own icon", (network) => {
-    expect(socialIconFor(network)).toBe(network);
-  });
+  it.each(["facebook", "twitter", "x", "instagram", "linkedin", "youtube", "tiktok", "spotify"])(
+    "%s has its own icon",
+    (network) => {
+      expect(socialIconFor(network)).toBe(network);
+    },
+  );
 
   it("matches network names whatever their case, spacing or punctuation", () => {
     expect(socialIconFor("Instagram")).toBe("instagram");

@@ -34,7 +34,12 @@ describe("the public card of a stored business", () => {
 });
 
 describe("the profile editor", () => {
-  const stored = { ...toPublicBusiness(row), timezone: "Europe/Madrid", dailyTapLimit: 2, storedTheme: { primaryColor: "#7C2D12" } };
+  const stored = {
+    ...toPublicBusiness(row),
+    timezone: "Europe/Madrid",
+    dailyTapLimit: 2,
+    storedTheme: { primaryColor: "#7C2D12" },
+  };
 
   it("starts from what is stored, with empty fields for anything unset", () => {
     expect(profileFormValues({ ...stored, phone: null })).toEqual({

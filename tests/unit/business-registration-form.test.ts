@@ -57,10 +57,9 @@ describe("wizard form schema", () => {
   });
 
   it("reports mismatched passwords even while another field still has an error", () => {
-    expect(messagesFor({ ...filled, firstName: "", confirmPassword: "something else" }, WIZARD_STEPS[1].fields)).toEqual([
-      "First name is required",
-      "Passwords do not match",
-    ]);
+    expect(
+      messagesFor({ ...filled, firstName: "", confirmPassword: "something else" }, WIZARD_STEPS[1].fields),
+    ).toEqual(["First name is required", "Passwords do not match"]);
   });
 
   it("keeps the server's 8-character password rule", () => {
@@ -70,7 +69,9 @@ describe("wizard form schema", () => {
   });
 
   it("accepts only http(s) websites, or none", () => {
-    expect(messagesFor({ ...filled, website: "javascript:alert(1)" }, ["website"])).toEqual(["Enter a full http:// or https:// address"]);
+    expect(messagesFor({ ...filled, website: "javascript:alert(1)" }, ["website"])).toEqual([
+      "Enter a full http:// or https:// address",
+    ]);
     expect(businessWizardSchema.safeParse({ ...filled, website: "" }).success).toBe(true);
   });
 
@@ -121,7 +122,9 @@ describe("registration payload", () => {
   });
 
   it("is accepted by the server's schema", () => {
-    const parsed = registerSchema.safeParse(toRegistrationPayload({ ...filled, placeId: "ChIJ123", description: "Bread" }, null, "UTC"));
+    const parsed = registerSchema.safeParse(
+      toRegistrationPayload({ ...filled, placeId: "ChIJ123", description: "Bread" }, null, "UTC"),
+    );
     expect(parsed.success).toBe(true);
     expect(parsed.data?.business_profile?.place_id).toBe("ChIJ123");
     expect(parsed.data?.tap_id).toBeNull();

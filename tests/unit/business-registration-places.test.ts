@@ -69,7 +69,12 @@ describe("Google place search", () => {
 
   it("never passes on a non-http website", () => {
     expect(toPlaceSuggestion({ id: "x", displayName: "X", websiteURI: "javascript:alert(1)" }).website).toBeNull();
-    expect(toPlaceSuggestion({ id: "x", displayName: "X" })).toMatchObject({ website: null, phone: null, types: [], address: "" });
+    expect(toPlaceSuggestion({ id: "x", displayName: "X" })).toMatchObject({
+      website: null,
+      phone: null,
+      types: [],
+      address: "",
+    });
   });
 });
 

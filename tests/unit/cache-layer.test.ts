@@ -13,7 +13,9 @@ function sources(dir: string): string[] {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
-const code = ["app", "components", "lib", "server", "proxy.ts"].flatMap((dir) => (dir.endsWith(".ts") ? [dir] : sources(dir)));
+const code = ["app", "components", "lib", "server", "proxy.ts"].flatMap((dir) =>
+  dir.endsWith(".ts") ? [dir] : sources(dir),
+);
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 test("only lib/cache.ts imports next/cache", () => {

@@ -17,7 +17,21 @@ describe("categories", () => {
 
   it("includes the common examples", () => {
     const values = CATEGORIES.map((c) => c.value);
-    for (const value of ["restaurant", "fine_dining", "fast_food", "cafe", "bakery", "bar", "gym", "spa", "retail", "grocery", "beauty", "pets", "car_wash"]) {
+    for (const value of [
+      "restaurant",
+      "fine_dining",
+      "fast_food",
+      "cafe",
+      "bakery",
+      "bar",
+      "gym",
+      "spa",
+      "retail",
+      "grocery",
+      "beauty",
+      "pets",
+      "car_wash",
+    ]) {
       expect(values).toContain(value);
     }
     expect(CATEGORIES.find((c) => c.value === "fine_dining")?.label).toBe("Fine Dining");
@@ -48,10 +62,9 @@ describe("keywordsFromPlaceTypes", () => {
   });
 
   it("keeps the order and removes duplicates", () => {
-    expect(keywordsFromPlaceTypes(["cafe", "coffee_shop", "point_of_interest", "bakery", "establishment", "cafe"])).toEqual([
-      "Cafe",
-      "Bakery",
-    ]);
+    expect(
+      keywordsFromPlaceTypes(["cafe", "coffee_shop", "point_of_interest", "bakery", "establishment", "cafe"]),
+    ).toEqual(["Cafe", "Bakery"]);
     expect(keywordsFromPlaceTypes(["gym", "fitness_center", "spa"])).toEqual(["Gym", "Spa"]);
   });
 });

@@ -27,7 +27,9 @@ describe("the e2e server's port", () => {
 
   test("E2E_PORT, when set, is the port; a malformed one is a clear error", () => {
     expect(e2ePort({ E2E_PORT: "3999" })).toBe(3999);
-    expect(() => e2ePort({ E2E_PORT: "31OO" })).toThrow('E2E_PORT must be a port number from 1 to 65535 (or unset for a free one), not "31OO"');
+    expect(() => e2ePort({ E2E_PORT: "31OO" })).toThrow(
+      'E2E_PORT must be a port number from 1 to 65535 (or unset for a free one), not "31OO"',
+    );
     expect(() => e2ePort({ E2E_PORT: "70000" })).toThrow("E2E_PORT must be a port number");
   });
 });

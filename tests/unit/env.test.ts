@@ -55,12 +55,22 @@ describe("configuration (lib/env.ts)", () => {
   test("a malformed value is refused with a message naming the variable and what it must be", () => {
     expect(problemsOf({ DATABASE_POOL_MAX: "ten" })).toEqual(["DATABASE_POOL_MAX must be a whole number, 1 or more"]);
     expect(problemsOf({ DATABASE_POOL_MAX: "0" })).toEqual(["DATABASE_POOL_MAX must be 1 or more"]);
-    expect(problemsOf({ REQUIRE_EMAIL_VERIFICATION: "yes" })).toEqual(['REQUIRE_EMAIL_VERIFICATION must be "1" (on) or "0" (off)']);
+    expect(problemsOf({ REQUIRE_EMAIL_VERIFICATION: "yes" })).toEqual([
+      'REQUIRE_EMAIL_VERIFICATION must be "1" (on) or "0" (off)',
+    ]);
     expect(problemsOf({ PORT: "70000" })).toEqual(["PORT must be from 0 to 65535"]);
-    expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual(["LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent"]);
-    expect(problemsOf({ TAG_KEY_ENCRYPTION_KEY: "short" })).toEqual(["TAG_KEY_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or base64"]);
-    expect(problemsOf({ DATABASE_URL: "mysql://db/loyaltap" })[0]).toMatch(/^DATABASE_URL must be a URL starting with postgresql:\/\/ or postgres:\/\//);
-    expect(problemsOf({ SITE_URL: "loyaltap.example" })[0]).toMatch(/^SITE_URL must be a URL starting with https:\/\/ or http:\/\//);
+    expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual([
+      "LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent",
+    ]);
+    expect(problemsOf({ TAG_KEY_ENCRYPTION_KEY: "short" })).toEqual([
+      "TAG_KEY_ENCRYPTION_KEY must be 32 bytes, written as 64 hex digits or base64",
+    ]);
+    expect(problemsOf({ DATABASE_URL: "mysql://db/loyaltap" })[0]).toMatch(
+      /^DATABASE_URL must be a URL starting with postgresql:\/\/ or postgres:\/\//,
+    );
+    expect(problemsOf({ SITE_URL: "loyaltap.example" })[0]).toMatch(
+      /^SITE_URL must be a URL starting with https:\/\/ or http:\/\//,
+    );
   });
 
   test("every problem is reported at once, and no value is repeated (several are secrets)", () => {
@@ -84,7 +94,9 @@ describe("configuration (lib/env.ts)", () => {
     expect(withoutAll).toHaveLength(3);
     expect(withoutAll[0]).toMatch(/^SMTP_URL is not set: password-reset mails would not be delivered/);
     expect(withoutAll[1]).toMatch(/^AUTH_SECRET is not set/);
-    expect(withoutAll[2]).toMatch(/^TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key/);
+    expect(withoutAll[2]).toMatch(
+      /^TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key/,
+    );
     expect(problemsOf({ ...complete, LOYALTAP_TEST_CLOCK: "1" })).toEqual([
       "LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production",
     ]);

@@ -21,19 +21,34 @@ describe("localBusinessJsonLd", () => {
       description: "Specialty coffee and pastries.",
       address: "Carrer de Verdi 1, 08012 Barcelona",
       telephone: "+34 930 000 000",
-      sameAs: ["https://www.example.com/cafe-central", "https://instagram.com/cafecentral", "https://facebook.com/cafecentral"],
+      sameAs: [
+        "https://www.example.com/cafe-central",
+        "https://instagram.com/cafecentral",
+        "https://facebook.com/cafecentral",
+      ],
       logo: "https://cdn.example.com/logo.png",
       image: "https://cdn.example.com/logo.png",
     });
   });
 
   it("leaves out what the business has not filled in", () => {
-    const ld = localBusinessJsonLd({ name: "Bar", description: null, address: null, phone: null, website: null, logoUrl: null, socialMedia: {} }, url);
+    const ld = localBusinessJsonLd(
+      { name: "Bar", description: null, address: null, phone: null, website: null, logoUrl: null, socialMedia: {} },
+      url,
+    );
     expect(ld).toEqual({ "@context": "https://schema.org", "@type": "LocalBusiness", name: "Bar", url });
   });
 
   it("never lists a non-http(s) link", () => {
-    const ld = localBusinessJsonLd({ ...cafe, website: "javascript:alert(1)", logoUrl: "data:image/png;base64,AA", socialMedia: { x: "javascript:alert(1)" } }, url);
+    const ld = localBusinessJsonLd(
+      {
+        ...cafe,
+        website: "javascript:alert(1)",
+        logoUrl: "data:image/png;base64,AA",
+        socialMedia: { x: "javascript:alert(1)" },
+      },
+      url,
+    );
     expect(ld.sameAs).toBeUndefined();
     expect(ld.logo).toBeUndefined();
     expect(JSON.stringify(ld)).not.toMatch(/javascript:|data:/);

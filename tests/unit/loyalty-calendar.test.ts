@@ -19,7 +19,12 @@ function ctx(localDate: string, overrides: Partial<EngineContext> = {}): EngineC
 const program = (type: string, rules: unknown = {}): ProgramInput => ({ type, rules, startDate: null, endDate: null });
 
 /** Visits on each date in turn; returns the rewards per visit and the final progress. */
-function visitOn(p: ProgramInput, dates: string[], extra: Partial<EngineContext>, from: ProgressState = emptyProgress()) {
+function visitOn(
+  p: ProgramInput,
+  dates: string[],
+  extra: Partial<EngineContext>,
+  from: ProgressState = emptyProgress(),
+) {
   let progress = from;
   const rewards = dates.map((date) => {
     const result = applyVisit(p, progress, ctx(date, extra));
@@ -110,8 +115,12 @@ describe("birthday", () => {
   });
 
   it("describes the window", () => {
-    expect(describeProgress("birthday", {}, emptyProgress()).label).toBe("Birthday reward: visit within 7 days after your birthday");
-    expect(describeProgress("birthday", { windowDays: 0 }, emptyProgress()).label).toBe("Birthday reward: visit on your birthday");
+    expect(describeProgress("birthday", {}, emptyProgress()).label).toBe(
+      "Birthday reward: visit within 7 days after your birthday",
+    );
+    expect(describeProgress("birthday", { windowDays: 0 }, emptyProgress()).label).toBe(
+      "Birthday reward: visit on your birthday",
+    );
   });
 });
 
@@ -119,7 +128,9 @@ describe("anniversary", () => {
   const linked = { membershipLinkedAt: new Date("2024-03-15T10:00:00Z") };
 
   it("gives nothing in the first year of membership", () => {
-    expect(visitOn(program("anniversary"), ["2024-03-15", "2024-12-31", "2025-03-14"], linked).rewards).toEqual([0, 0, 0]);
+    expect(visitOn(program("anniversary"), ["2024-03-15", "2024-12-31", "2025-03-14"], linked).rewards).toEqual([
+      0, 0, 0,
+    ]);
   });
 
   it("rewards the first visit on or after each anniversary, once per year", () => {
@@ -163,6 +174,8 @@ describe("anniversary", () => {
   });
 
   it("describes the yearly reward", () => {
-    expect(describeProgress("anniversary", {}, emptyProgress()).label).toBe("Anniversary reward: every year you're a member");
+    expect(describeProgress("anniversary", {}, emptyProgress()).label).toBe(
+      "Anniversary reward: every year you're a member",
+    );
   });
 });

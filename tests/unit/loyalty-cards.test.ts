@@ -6,12 +6,21 @@ import { engineContext } from "../support/loyalty";
 
 const ctx = (overrides: Partial<EngineContext> = {}) => engineContext({ random: () => 0.99, ...overrides });
 
-function program(type: string, rules: unknown = {}, dates: Partial<Pick<ProgramInput, "startDate" | "endDate">> = {}): ProgramInput {
+function program(
+  type: string,
+  rules: unknown = {},
+  dates: Partial<Pick<ProgramInput, "startDate" | "endDate">> = {},
+): ProgramInput {
   return { type, rules, startDate: null, endDate: null, ...dates };
 }
 
 /** Runs `n` visits in a row and returns every result. */
-function visit(p: ProgramInput, n: number, from: ProgressState = emptyProgress(), c: EngineContext = ctx()): VisitResult[] {
+function visit(
+  p: ProgramInput,
+  n: number,
+  from: ProgressState = emptyProgress(),
+  c: EngineContext = ctx(),
+): VisitResult[] {
   const results: VisitResult[] = [];
   let progress = from;
   for (let i = 0; i < n; i++) {
@@ -48,7 +57,11 @@ describe("stamps", () => {
   });
 
   it("completes the card on the next visit when the owner lowers the target below a customer's stamps", () => {
-    const result = applyVisit(program("stamps", { stampsRequired: 5 }), { count: 7, total: 7, tier: null, state: {} }, ctx());
+    const result = applyVisit(
+      program("stamps", { stampsRequired: 5 }),
+      { count: 7, total: 7, tier: null, state: {} },
+      ctx(),
+    );
     expect(result.rewardsIssued).toBe(1);
     expect(result.next.count).toBe(0);
   });
@@ -87,9 +100,9 @@ describe("visits", () => {
   });
 
   it("describes visits towards the next reward", () => {
-    expect(describeProgress("visits", { visitsRequired: 8 }, { count: 3, total: 19, tier: null, state: {} }).label).toBe(
-      "3/8 visits",
-    );
+    expect(
+      describeProgress("visits", { visitsRequired: 8 }, { count: 3, total: 19, tier: null, state: {} }).label,
+    ).toBe("3/8 visits");
   });
 });
 
@@ -121,9 +134,9 @@ describe("time-limited", () => {
   });
 
   it("describes the card like stamps", () => {
-    expect(describeProgress("time-limited", { stampsRequired: 6 }, { count: 2, total: 2, tier: null, state: {} }).label).toBe(
-      "2/6 stamps",
-    );
+    expect(
+      describeProgress("time-limited", { stampsRequired: 6 }, { count: 2, total: 2, tier: null, state: {} }).label,
+    ).toBe("2/6 stamps");
   });
 });
 

@@ -22,7 +22,12 @@ describe("challenge (3 visits within 7 days by default)", () => {
     const { rewards, counts, steps, progress } = visitOn(program(), ["2025-03-03", "2025-03-05", "2025-03-07"]);
     expect(rewards).toEqual([0, 0, 1]);
     expect(counts).toEqual([1, 2, 0]);
-    expect(steps[1]!.summary).toEqual({ type: "challenge", message: "2/3 visits within 7 days", current: 2, target: 3 });
+    expect(steps[1]!.summary).toEqual({
+      type: "challenge",
+      message: "2/3 visits within 7 days",
+      current: 2,
+      target: 3,
+    });
     expect(steps[2]!.summary.message).toMatch(/Challenge complete/);
     expect(progress).toMatchObject({ total: 3, state: { windowStart: null } });
   });
@@ -75,7 +80,11 @@ describe("challenge (3 visits within 7 days by default)", () => {
 
   it("describes progress in the window, showing 0 once it ran out", () => {
     const { progress } = visitOn(program(), ["2025-03-03", "2025-03-04"]);
-    expect(describeProgress("challenge", {}, progress)).toEqual({ current: 2, target: 3, label: "2/3 visits within 7 days" });
+    expect(describeProgress("challenge", {}, progress)).toEqual({
+      current: 2,
+      target: 3,
+      label: "2/3 visits within 7 days",
+    });
     expect(describeProgress("challenge", {}, progress, "2025-03-09").current).toBe(2);
     expect(describeProgress("challenge", {}, progress, "2025-03-10")).toEqual({
       current: 0,

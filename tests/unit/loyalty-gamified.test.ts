@@ -15,26 +15,52 @@ const program = (rules: unknown = {}): ProgramInput => ({ type: "gamified", rule
 
 describe("gamified (10% win chance by default)", () => {
   it("a draw of 0.05 wins", () => {
-    const result = applyVisit(program(), emptyProgress(), ctx(() => 0.05));
+    const result = applyVisit(
+      program(),
+      emptyProgress(),
+      ctx(() => 0.05),
+    );
     expect(result.rewardsIssued).toBe(1);
     expect(result.next).toMatchObject({ count: 1, total: 1, state: { wins: 1 } });
     expect(result.summary.message).toMatch(/You won/);
   });
 
   it("a draw of 0.5 loses but still counts the play", () => {
-    const result = applyVisit(program(), emptyProgress(), ctx(() => 0.5));
+    const result = applyVisit(
+      program(),
+      emptyProgress(),
+      ctx(() => 0.5),
+    );
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 1, total: 1, state: { wins: 0 } });
     expect(result.summary.message).toMatch(/No win/);
   });
 
   it("the boundary draw equal to the chance loses (wins are [0, chance))", () => {
-    expect(applyVisit(program({ winChance: 0.25 }), emptyProgress(), ctx(() => 0.25)).rewardsIssued).toBe(0);
-    expect(applyVisit(program({ winChance: 0.25 }), emptyProgress(), ctx(() => 0.2499)).rewardsIssued).toBe(1);
+    expect(
+      applyVisit(
+        program({ winChance: 0.25 }),
+        emptyProgress(),
+        ctx(() => 0.25),
+      ).rewardsIssued,
+    ).toBe(0);
+    expect(
+      applyVisit(
+        program({ winChance: 0.25 }),
+        emptyProgress(),
+        ctx(() => 0.2499),
+      ).rewardsIssued,
+    ).toBe(1);
   });
 
   it("a chance of 1 always wins", () => {
-    expect(applyVisit(program({ winChance: 1 }), emptyProgress(), ctx(() => 0.999999)).rewardsIssued).toBe(1);
+    expect(
+      applyVisit(
+        program({ winChance: 1 }),
+        emptyProgress(),
+        ctx(() => 0.999999),
+      ).rewardsIssued,
+    ).toBe(1);
   });
 
   it("draws exactly once per visit and tracks plays and wins", () => {

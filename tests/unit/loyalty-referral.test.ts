@@ -63,7 +63,11 @@ describe("referral", () => {
     let referrer: ProgressState = { count: 4, total: 4, tier: null, state: {} };
     referrer = creditReferrer(creditReferrer(referrer));
     expect(referrer).toMatchObject({ count: 4, total: 4, state: { referrals: 2 } });
-    expect(describeProgress("referral", {}, referrer)).toEqual({ current: 2, target: null, label: "2 friends referred" });
+    expect(describeProgress("referral", {}, referrer)).toEqual({
+      current: 2,
+      target: null,
+      label: "2 friends referred",
+    });
     expect(describeProgress("referral", {}, creditReferrer(emptyProgress())).label).toBe("1 friend referred");
   });
 });

@@ -16,7 +16,10 @@ describe("referrer rule", () => {
   });
 
   it("only once", () => {
-    expect(checkReferrer({ ...viewer, referredById: "someone" }, "friend", now)).toEqual({ ok: false, reason: "already_set" });
+    expect(checkReferrer({ ...viewer, referredById: "someone" }, "friend", now)).toEqual({
+      ok: false,
+      reason: "already_set",
+    });
   });
 
   it(`only within ${REFERRAL_WINDOW_DAYS} days of signing up`, () => {

@@ -73,7 +73,9 @@ describe("applyVisit", () => {
       applyVisit(broken, emptyProgress(), ctx);
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidProgramRulesError);
-      expect((error as InvalidProgramRulesError).errors).toEqual({ stampsRequired: "Must be a whole number greater than 0" });
+      expect((error as InvalidProgramRulesError).errors).toEqual({
+        stampsRequired: "Must be a whole number greater than 0",
+      });
     }
   });
 
@@ -90,7 +92,12 @@ describe("describeProgress", () => {
   it.each([
     ["stamps", {}, { count: 7 }, { current: 7, target: 10, label: "7/10 stamps" }],
     ["points", {}, { count: 60 }, { current: 60, target: 100, label: "60/100 points" }],
-    ["tier", {}, { count: 12, total: 12, tier: "Silver" }, { current: 12, target: 15, label: "Silver — 3 visits to Gold" }],
+    [
+      "tier",
+      {},
+      { count: 12, total: 12, tier: "Silver" },
+      { current: 12, target: 15, label: "Silver — 3 visits to Gold" },
+    ],
     ["visits", {}, { count: 4 }, { current: 4, target: 5, label: "4/5 visits" }],
     ["challenge", {}, { count: 1 }, { current: 1, target: 3, label: "1/3 visits within 7 days" }],
   ])("%s reads naturally", (type, rules, progress, expected) => {

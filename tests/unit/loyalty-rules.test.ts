@@ -1,5 +1,12 @@
 // Rules schemas: defaults an owner gets with `{}`, and the messages they see for bad input.
-import { defaultRules, isProgramType, parseProgramRules, PROGRAM_TYPES, programTypeOf, requiresDates } from "@/lib/loyalty";
+import {
+  defaultRules,
+  isProgramType,
+  parseProgramRules,
+  PROGRAM_TYPES,
+  programTypeOf,
+  requiresDates,
+} from "@/lib/loyalty";
 
 const WHOLE = "Must be a whole number greater than 0";
 
@@ -40,11 +47,17 @@ describe("parseProgramRules defaults", () => {
   });
 
   it("keeps the owner's values and fills in only what is missing", () => {
-    expect(parseProgramRules("points", { threshold: 50 })).toEqual({ ok: true, rules: { pointsPerVisit: 10, threshold: 50 } });
+    expect(parseProgramRules("points", { threshold: 50 })).toEqual({
+      ok: true,
+      rules: { pointsPerVisit: 10, threshold: 50 },
+    });
   });
 
   it("drops settings that belong to another type", () => {
-    expect(parseProgramRules("stamps", { stampsRequired: 8, threshold: 100 })).toEqual({ ok: true, rules: { stampsRequired: 8 } });
+    expect(parseProgramRules("stamps", { stampsRequired: 8, threshold: 100 })).toEqual({
+      ok: true,
+      rules: { stampsRequired: 8 },
+    });
   });
 
   it("the default tiers are a fresh copy each time", () => {
@@ -84,8 +97,14 @@ describe("parseProgramRules rejections", () => {
   });
 
   it("gamified winChance must be above 0 and at most 1", () => {
-    expect(parseProgramRules("gamified", { winChance: 0 })).toEqual({ ok: false, errors: { winChance: "Must be greater than 0" } });
-    expect(parseProgramRules("gamified", { winChance: 1.5 })).toEqual({ ok: false, errors: { winChance: "Must be at most 1" } });
+    expect(parseProgramRules("gamified", { winChance: 0 })).toEqual({
+      ok: false,
+      errors: { winChance: "Must be greater than 0" },
+    });
+    expect(parseProgramRules("gamified", { winChance: 1.5 })).toEqual({
+      ok: false,
+      errors: { winChance: "Must be at most 1" },
+    });
     expect(parseProgramRules("gamified", { winChance: 1 })).toEqual({ ok: true, rules: { winChance: 1 } });
     expect(parseProgramRules("gamified", { winChance: "0.5" }).ok).toBe(false);
   });
@@ -111,9 +130,16 @@ describe("tier rules", () => {
   const tiers = (...list: { name: string; minVisits: number }[]) => ({ tiers: list });
 
   it("accepts sorted tiers starting at 0 and trims names", () => {
-    expect(parseProgramRules("tier", tiers({ name: " Regular ", minVisits: 0 }, { name: "VIP", minVisits: 20 }))).toEqual({
+    expect(
+      parseProgramRules("tier", tiers({ name: " Regular ", minVisits: 0 }, { name: "VIP", minVisits: 20 })),
+    ).toEqual({
       ok: true,
-      rules: { tiers: [{ name: "Regular", minVisits: 0 }, { name: "VIP", minVisits: 20 }] },
+      rules: {
+        tiers: [
+          { name: "Regular", minVisits: 0 },
+          { name: "VIP", minVisits: 20 },
+        ],
+      },
     });
   });
 
@@ -125,18 +151,29 @@ describe("tier rules", () => {
   });
 
   it("tiers must be sorted by minVisits, without ties", () => {
-    const unsorted = tiers({ name: "Bronze", minVisits: 0 }, { name: "Gold", minVisits: 15 }, { name: "Silver", minVisits: 5 });
+    const unsorted = tiers(
+      { name: "Bronze", minVisits: 0 },
+      { name: "Gold", minVisits: 15 },
+      { name: "Silver", minVisits: 5 },
+    );
     expect(parseProgramRules("tier", unsorted)).toEqual({
       ok: false,
       errors: { "tiers.2.minVisits": "Must be more than the previous tier (15)" },
     });
-    const tie = tiers({ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: 5 }, { name: "Gold", minVisits: 5 });
+    const tie = tiers(
+      { name: "Bronze", minVisits: 0 },
+      { name: "Silver", minVisits: 5 },
+      { name: "Gold", minVisits: 5 },
+    );
     expect(parseProgramRules("tier", tie).ok).toBe(false);
   });
 
   it("tier names must be unique (ignoring case)", () => {
     const dup = tiers({ name: "Gold", minVisits: 0 }, { name: "gold", minVisits: 5 });
-    expect(parseProgramRules("tier", dup)).toEqual({ ok: false, errors: { "tiers.1.name": "Tier names must be unique" } });
+    expect(parseProgramRules("tier", dup)).toEqual({
+      ok: false,
+      errors: { "tiers.1.name": "Tier names must be unique" },
+    });
   });
 
   it("rejects empty lists, blank names and bad thresholds", () => {
@@ -145,9 +182,15 @@ describe("tier rules", () => {
       ok: false,
       errors: { "tiers.0.name": "Name is required" },
     });
-    const result = parseProgramRules("tier", tiers({ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: -3 }));
+    const result = parseProgramRules(
+      "tier",
+      tiers({ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: -3 }),
+    );
     expect(result).toEqual({ ok: false, errors: { "tiers.1.minVisits": "Must be a whole number (0 or more)" } });
-    expect(parseProgramRules("tier", { tiers: "Bronze" })).toEqual({ ok: false, errors: { tiers: "Tiers must be a list" } });
+    expect(parseProgramRules("tier", { tiers: "Bronze" })).toEqual({
+      ok: false,
+      errors: { tiers: "Tiers must be a list" },
+    });
   });
 });
 

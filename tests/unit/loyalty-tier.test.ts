@@ -59,7 +59,12 @@ describe("tier", () => {
     expect(silverReached!.rewardsIssued).toBe(1);
 
     // Owner raises Silver to 10: customer drops back to Bronze on the tier display.
-    const raised = program({ tiers: [{ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: 10 }] });
+    const raised = program({
+      tiers: [
+        { name: "Bronze", minVisits: 0 },
+        { name: "Silver", minVisits: 10 },
+      ],
+    });
     const afterRaise = visits(raised, 5, silverReached!.next);
     expect(afterRaise[0]!.next.tier).toBe("Bronze");
     // Reaching 10 visits = Silver again, but it was already paid.
@@ -101,9 +106,17 @@ describe("tier", () => {
 
   it("describes the tier and the visits to the next", () => {
     const silver: ProgressState = { count: 12, total: 12, tier: "Silver", state: {} };
-    expect(describeProgress("tier", {}, silver)).toEqual({ current: 12, target: 15, label: "Silver — 3 visits to Gold" });
+    expect(describeProgress("tier", {}, silver)).toEqual({
+      current: 12,
+      target: 15,
+      label: "Silver — 3 visits to Gold",
+    });
     expect(describeProgress("tier", {}, { ...silver, total: 14 }).label).toBe("Silver — 1 visit to Gold");
-    expect(describeProgress("tier", {}, { ...silver, total: 30 })).toEqual({ current: 30, target: null, label: "Gold — top tier" });
+    expect(describeProgress("tier", {}, { ...silver, total: 30 })).toEqual({
+      current: 30,
+      target: null,
+      label: "Gold — top tier",
+    });
     expect(describeProgress("tier", {}, emptyProgress()).label).toBe("Bronze — 5 visits to Silver");
   });
 });

@@ -20,7 +20,11 @@ describe("mail without SMTP_URL", () => {
       jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
     }
     const link = "http://localhost:3000/auth/reset?token=s3cret-reset-token-value";
-    await new OutboxMailer(dir).send({ to: "ana@example.test", subject: "Reset your password", text: `Open ${link} to choose a new password.` });
+    await new OutboxMailer(dir).send({
+      to: "ana@example.test",
+      subject: "Reset your password",
+      text: `Open ${link} to choose a new password.`,
+    });
 
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
@@ -40,7 +44,9 @@ describe("mail without SMTP_URL", () => {
       Object.assign(process.env, { NODE_ENV: "production", SITE_URL: "https://loyaltap.example", SMTP_URL: "" });
       expect(publicProduction()).toBe(true);
       setMailer(null);
-      await expect(mailer().send({ to: "a@example.test", subject: "s", text: "t" })).rejects.toThrow("SMTP_URL is not set");
+      await expect(mailer().send({ to: "a@example.test", subject: "s", text: "t" })).rejects.toThrow(
+        "SMTP_URL is not set",
+      );
     } finally {
       process.env = saved;
       setMailer(null);

@@ -139,7 +139,9 @@ describe("plain UID and counter mirror", () => {
   const macInput = "";
 
   function macFor(uidHex: string, counter: number, input: string): string {
-    return sdmMac(sessionMacKey(zeroKey, Buffer.from(uidHex, "hex"), counter), input).toString("hex").toUpperCase();
+    return sdmMac(sessionMacKey(zeroKey, Buffer.from(uidHex, "hex"), counter), input)
+      .toString("hex")
+      .toUpperCase();
   }
 
   it("reads ctr most-significant byte first: 00003D is 61", () => {

@@ -2,7 +2,13 @@ import { formatProgramDay, programOfferLine } from "@/components/programs/progra
 import { fieldErrorsOf } from "@/lib/validation/errors";
 import { defaultRules } from "@/lib/loyalty";
 import { programStatus } from "@/lib/loyalty/program-status";
-import { chanceToPercent, dateInputValue, percentToChance, programFormValues, toProgramData } from "@/lib/validation/program-form";
+import {
+  chanceToPercent,
+  dateInputValue,
+  percentToChance,
+  programFormValues,
+  toProgramData,
+} from "@/lib/validation/program-form";
 import {
   END_BEFORE_START_MESSAGE,
   END_DATE_REQUIRED_MESSAGE,
@@ -41,8 +47,12 @@ describe("programInputSchema", () => {
   });
 
   it("says 'End date must be after start date' on the end date when the dates are reversed or equal", () => {
-    expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-01" }))).toEqual({ endDate: END_BEFORE_START_MESSAGE });
-    expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-10" }))).toEqual({ endDate: END_BEFORE_START_MESSAGE });
+    expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-01" }))).toEqual({
+      endDate: END_BEFORE_START_MESSAGE,
+    });
+    expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-10" }))).toEqual({
+      endDate: END_BEFORE_START_MESSAGE,
+    });
     expect(END_BEFORE_START_MESSAGE).toBe("End date must be after start date");
     expect(programInputSchema.safeParse(input({ startDate: "2030-03-10", endDate: "2030-03-11" })).success).toBe(true);
   });
@@ -60,9 +70,14 @@ describe("programInputSchema", () => {
 
   it("requires both dates for a time-limited program, and only for it", () => {
     const timeLimited = input({ type: "time-limited", rules: { stampsRequired: 5 } });
-    expect(errorsOf(timeLimited)).toEqual({ startDate: START_DATE_REQUIRED_MESSAGE, endDate: END_DATE_REQUIRED_MESSAGE });
+    expect(errorsOf(timeLimited)).toEqual({
+      startDate: START_DATE_REQUIRED_MESSAGE,
+      endDate: END_DATE_REQUIRED_MESSAGE,
+    });
     expect(errorsOf({ ...timeLimited, startDate: "2030-06-01" })).toEqual({ endDate: END_DATE_REQUIRED_MESSAGE });
-    expect(programInputSchema.safeParse({ ...timeLimited, startDate: "2030-06-01", endDate: "2030-06-30" }).success).toBe(true);
+    expect(
+      programInputSchema.safeParse({ ...timeLimited, startDate: "2030-06-01", endDate: "2030-06-30" }).success,
+    ).toBe(true);
   });
 
   it("rejects an unknown type with a message naming the valid ones", () => {
@@ -86,25 +101,44 @@ describe("programInputSchema", () => {
   });
 
   it("rejects a half-typed number (NaN from an emptied input) on its field", () => {
-    expect(errorsOf(input({ rules: { stampsRequired: Number.NaN } }))).toEqual({ "rules.stampsRequired": "Must be a whole number greater than 0" });
+    expect(errorsOf(input({ rules: { stampsRequired: Number.NaN } }))).toEqual({
+      "rules.stampsRequired": "Must be a whole number greater than 0",
+    });
   });
 
   it("points at the offending tier row", () => {
     const errors = errorsOf(
-      input({ type: "tier", rules: { tiers: [{ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: 0 }] } }),
+      input({
+        type: "tier",
+        rules: {
+          tiers: [
+            { name: "Bronze", minVisits: 0 },
+            { name: "Silver", minVisits: 0 },
+          ],
+        },
+      }),
     );
     expect(errors).toEqual({ "rules.tiers.1.minVisits": "Must be more than the previous tier (0)" });
   });
 
   it("explains the gamified chance in percent", () => {
-    expect(errorsOf(input({ type: "gamified", rules: { winChance: 0 } }))).toEqual({ "rules.winChance": WIN_CHANCE_MESSAGE });
-    expect(errorsOf(input({ type: "gamified", rules: { winChance: 1.5 } }))).toEqual({ "rules.winChance": WIN_CHANCE_MESSAGE });
+    expect(errorsOf(input({ type: "gamified", rules: { winChance: 0 } }))).toEqual({
+      "rules.winChance": WIN_CHANCE_MESSAGE,
+    });
+    expect(errorsOf(input({ type: "gamified", rules: { winChance: 1.5 } }))).toEqual({
+      "rules.winChance": WIN_CHANCE_MESSAGE,
+    });
   });
 
   it("requires a name and a reward name, and bounds their length", () => {
-    expect(errorsOf(input({ name: "  ", rewardName: "" }))).toEqual({ name: "Program name is required", rewardName: "Reward name is required" });
+    expect(errorsOf(input({ name: "  ", rewardName: "" }))).toEqual({
+      name: "Program name is required",
+      rewardName: "Reward name is required",
+    });
     expect(errorsOf(input({ name: "x".repeat(81) }))).toEqual({ name: "Program names are at most 80 characters" });
-    expect(errorsOf(input({ description: "x".repeat(501) }))).toEqual({ description: "Descriptions are at most 500 characters" });
+    expect(errorsOf(input({ description: "x".repeat(501) }))).toEqual({
+      description: "Descriptions are at most 500 characters",
+    });
   });
 
   it("takes an empty or positive whole expiry up to 3650 days", () => {
@@ -118,7 +152,9 @@ describe("programInputSchema", () => {
 
 describe("toProgramData", () => {
   it("stores dates as UTC midnight and empty text as null", () => {
-    const parsed = programInputSchema.parse(input({ startDate: "2030-03-01", endDate: "2030-03-31", description: "  " }));
+    const parsed = programInputSchema.parse(
+      input({ startDate: "2030-03-01", endDate: "2030-03-31", description: "  " }),
+    );
     const data = toProgramData(parsed);
     expect(data.startDate?.toISOString()).toBe("2030-03-01T00:00:00.000Z");
     expect(data.endDate?.toISOString()).toBe("2030-03-31T00:00:00.000Z");
@@ -185,7 +221,10 @@ describe("programFormValues", () => {
 
   it("shows an unset date as an empty date input", () => {
     expect(dateInputValue(null)).toBe("");
-    expect(programFormValues({ ...stored, type: "stamps", startDate: null, endDate: null })).toMatchObject({ startDate: "", endDate: "" });
+    expect(programFormValues({ ...stored, type: "stamps", startDate: null, endDate: null })).toMatchObject({
+      startDate: "",
+      endDate: "",
+    });
   });
 });
 
@@ -208,7 +247,9 @@ describe("the win chance percentage", () => {
   });
 
   it("a typed 250% is refused, 25% is saved as 0.25", () => {
-    expect(errorsOf(input({ type: "gamified", rules: { winChance: percentToChance(250) } }))).toEqual({ "rules.winChance": WIN_CHANCE_MESSAGE });
+    expect(errorsOf(input({ type: "gamified", rules: { winChance: percentToChance(250) } }))).toEqual({
+      "rules.winChance": WIN_CHANCE_MESSAGE,
+    });
     const parsed = programInputSchema.parse(input({ type: "gamified", rules: { winChance: percentToChance(25) } }));
     expect(toProgramData(parsed).rules).toEqual({ winChance: 0.25 });
   });
@@ -218,9 +259,15 @@ describe("the preview's offer line", () => {
   it("reads like the card a customer sees", () => {
     expect(programOfferLine("stamps", { stampsRequired: 10 }, "Free coffee")).toBe("Collect 10 stamps → Free coffee");
     expect(programOfferLine("stamps", { stampsRequired: 1 }, "")).toBe("Collect 1 stamp → your reward");
-    expect(programOfferLine("points", { pointsPerVisit: 10, threshold: 100 }, "Pastry")).toBe("Earn 10 points per visit; 100 points → Pastry");
-    expect(programOfferLine("gamified", { winChance: 0.1 }, "Cookie")).toBe("Every visit has a 10% chance to win → Cookie");
-    expect(programOfferLine("tier", defaultRules("tier"), "Gift")).toBe("Reach Silver at 5 visits, Gold at 15 visits → Gift");
+    expect(programOfferLine("points", { pointsPerVisit: 10, threshold: 100 }, "Pastry")).toBe(
+      "Earn 10 points per visit; 100 points → Pastry",
+    );
+    expect(programOfferLine("gamified", { winChance: 0.1 }, "Cookie")).toBe(
+      "Every visit has a 10% chance to win → Cookie",
+    );
+    expect(programOfferLine("tier", defaultRules("tier"), "Gift")).toBe(
+      "Reach Silver at 5 visits, Gold at 15 visits → Gift",
+    );
     expect(programOfferLine("stamps", { stampsRequired: Number.NaN }, "Coffee")).toBe("Collect ? stamps → Coffee");
   });
 

@@ -1,10 +1,19 @@
-import { guardRequest, hasMalformedPercentEscape, requestPath, SERVER_ACTION_BODY_LIMIT } from "@/server/request-guards.mjs";
+import {
+  guardRequest,
+  hasMalformedPercentEscape,
+  requestPath,
+  SERVER_ACTION_BODY_LIMIT,
+} from "@/server/request-guards.mjs";
 
 // The guards the HTTP server runs before Next.js: each answers a request that
 // Next.js itself would have turned into a 500.
 
 type Headers = Record<string, string | string[] | undefined>;
-const request = (method: string, url: string, headers: Headers = {}) => ({ method, url, headers: { host: "loyaltap.example", ...headers } });
+const request = (method: string, url: string, headers: Headers = {}) => ({
+  method,
+  url,
+  headers: { host: "loyaltap.example", ...headers },
+});
 const NO_ENV = {};
 
 const action = (headers: Headers = {}) =>
@@ -48,12 +57,19 @@ describe("malformed percent-escapes in the path", () => {
     expect(result?.body).toMatch(/NUL/);
   });
 
-  it.each(["/", "/b/cafe-central", "/b/caf%C3%A9", "/b/%2500", "/admin/users?q=%00", "/tap?id=%zz", "/admin/users?q=%zz", "/dashboard/tag/claim/a%2Fb", "/b/x#%zz"])(
-    "%s is let through",
-    (url) => {
-      expect(guardRequest(request("GET", url), NO_ENV)).toBeNull();
-    },
-  );
+  it.each([
+    "/",
+    "/b/cafe-central",
+    "/b/caf%C3%A9",
+    "/b/%2500",
+    "/admin/users?q=%00",
+    "/tap?id=%zz",
+    "/admin/users?q=%zz",
+    "/dashboard/tag/claim/a%2Fb",
+    "/b/x#%zz",
+  ])("%s is let through", (url) => {
+    expect(guardRequest(request("GET", url), NO_ENV)).toBeNull();
+  });
 
   it("reads the path of a request target", () => {
     expect(requestPath("/a/b?c=%zz")).toBe("/a/b");
@@ -92,12 +108,15 @@ describe("server-action posts", () => {
     expect(guardRequest(action({ "content-type": "multipart/form-data" }), NO_ENV)).toMatchObject({ status: 400 });
   });
 
-  it.each(["https://evil.example", "null", "not a url", "https://loyaltap.example.evil.example", "http://loyaltap.example:8080"])(
-    "403 for Origin %p",
-    (origin) => {
-      expect(guardRequest(action({ origin }), NO_ENV)).toMatchObject({ status: 403 });
-    },
-  );
+  it.each([
+    "https://evil.example",
+    "null",
+    "not a url",
+    "https://loyaltap.example.evil.example",
+    "http://loyaltap.example:8080",
+  ])("403 for Origin %p", (origin) => {
+    expect(guardRequest(action({ origin }), NO_ENV)).toMatchObject({ status: 403 });
+  });
 
   it("403 for a cookie-carrying call without Origin; a call with neither is left to Next.js", () => {
     expect(guardRequest(action({ origin: undefined }), NO_ENV)).toMatchObject({ status: 403 });
@@ -105,7 +124,11 @@ describe("server-action posts", () => {
   });
 
   it("accepts the forwarded host and the configured SITE_URL / AUTH_URL origin", () => {
-    const proxied = action({ host: "127.0.0.1:3000", "x-forwarded-host": "loyaltap.example", origin: "https://loyaltap.example" });
+    const proxied = action({
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "loyaltap.example",
+      origin: "https://loyaltap.example",
+    });
     expect(guardRequest(proxied, NO_ENV)).toBeNull();
     const configured = action({ host: "10.0.0.5:3000", origin: "https://app.loyaltap.example" });
     expect(guardRequest(configured, NO_ENV)).toMatchObject({ status: 403 });

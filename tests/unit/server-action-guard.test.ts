@@ -7,7 +7,14 @@ const ACTION = "4073e2055853decfd97ffe3b408f4ad374f6b27b3f";
 function post(body: BodyInit | null, headers: Record<string, string> = {}) {
   return new Request("http://localhost:3000/dashboard/settings", {
     method: "POST",
-    headers: { "next-action": ACTION, origin: "http://localhost:3000", host: "localhost:3000", "content-type": "text/plain;charset=UTF-8", cookie: "authjs.session-token=x", ...headers },
+    headers: {
+      "next-action": ACTION,
+      origin: "http://localhost:3000",
+      host: "localhost:3000",
+      "content-type": "text/plain;charset=UTF-8",
+      cookie: "authjs.session-token=x",
+      ...headers,
+    },
     body,
     // @ts-expect-error Node's fetch needs this for a streamed body
     duplex: "half",
@@ -30,11 +37,17 @@ describe("refuseBadServerAction", () => {
   });
 
   it("lets React's own plain-value markers through: escaped dollars, undefined, dates, big integers", async () => {
-    expect(await status(post('["$$5 off", {"note":"$undefined","at":"$D2026-11-23T10:00:00.000Z","n":"$n12"}, "$NaN"]'))).toBeNull();
+    expect(
+      await status(post('["$$5 off", {"note":"$undefined","at":"$D2026-11-23T10:00:00.000Z","n":"$n12"}, "$NaN"]')),
+    ).toBeNull();
   });
 
   it("ignores posts without a Next-Action header", async () => {
-    const plain = new Request("http://localhost:3000/api/tap", { method: "POST", body: "{{", headers: { "content-type": "text/plain" } });
+    const plain = new Request("http://localhost:3000/api/tap", {
+      method: "POST",
+      body: "{{",
+      headers: { "content-type": "text/plain" },
+    });
     expect(await status(plain)).toBeNull();
   });
 

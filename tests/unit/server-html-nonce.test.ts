@@ -11,7 +11,8 @@ function rewriteInChunks(html: string, size: number, nonce = "abc") {
   return Buffer.concat(out).toString("utf8");
 }
 
-const page = `<!DOCTYPE html><html><head><link rel="preload" as="script" href="/_next/static/a.js"/><script src="/_next/static/a.js" async=""></script><script>self.__next_f=[]</script></head>` +
+const page =
+  `<!DOCTYPE html><html><head><link rel="preload" as="script" href="/_next/static/a.js"/><script src="/_next/static/a.js" async=""></script><script>self.__next_f=[]</script></head>` +
   `<body><p>Café &lt;script&gt; 🎉</p><ul><li>one</li></ul><noscript>x</noscript><script type="application/ld+json">{"a":"\\u003cscript"}</script></body></html>`;
 
 describe("CSP nonce on HTML scripts", () => {

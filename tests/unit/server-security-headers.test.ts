@@ -40,12 +40,20 @@ describe("security headers", () => {
 });
 
 describe("production configuration", () => {
-  const complete = { NODE_ENV: "production", SITE_URL: "https://loyaltap.example", SMTP_URL: "smtp://x", AUTH_SECRET: "s", TAG_KEY_ENCRYPTION_KEY: "k" };
+  const complete = {
+    NODE_ENV: "production",
+    SITE_URL: "https://loyaltap.example",
+    SMTP_URL: "smtp://x",
+    AUTH_SECRET: "s",
+    TAG_KEY_ENCRYPTION_KEY: "k",
+  };
   test("a public deployment without a mailer, AUTH_SECRET or tag key is refused with a clear message", () => {
     expect(productionProblems(complete)).toEqual([]);
     expect(productionProblems({ ...complete, SMTP_URL: "" })[0]).toMatch(/^SMTP_URL is not set/);
     expect(productionProblems({ ...complete, AUTH_SECRET: "" })[0]).toMatch(/^AUTH_SECRET is not set/);
-    expect(productionProblems({ ...complete, TAG_KEY_ENCRYPTION_KEY: "" })[0]).toMatch(/^TAG_KEY_ENCRYPTION_KEY is not set/);
+    expect(productionProblems({ ...complete, TAG_KEY_ENCRYPTION_KEY: "" })[0]).toMatch(
+      /^TAG_KEY_ENCRYPTION_KEY is not set/,
+    );
   });
   test("local runs of the production build (http site URL) keep their conveniences", () => {
     expect(productionProblems({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" })).toEqual([]);
@@ -57,7 +65,8 @@ describe("log scrubbing", () => {
     const line = scrub(
       'reset https://x.test/auth/reset?token=abcDEF123 Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.sig {"access_token":"t1","refresh_token":"t2"} key 00112233445566778899aabbccddeeff',
     );
-    for (const secret of ["abcDEF123", "eyJhbGciOiJIUzI1NiJ9", '"t1"', '"t2"', "00112233445566778899aabbccddeeff"]) expect(line).not.toContain(secret);
+    for (const secret of ["abcDEF123", "eyJhbGciOiJIUzI1NiJ9", '"t1"', '"t2"', "00112233445566778899aabbccddeeff"])
+      expect(line).not.toContain(secret);
     expect(line).toContain("token=[redacted]");
   });
 });

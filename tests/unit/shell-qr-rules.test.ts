@@ -1,5 +1,10 @@
 import { qrUserIdSchema } from "@/lib/validation/qr";
-import { deleteAccountSchema, isValidBirthday, ownsBusinessesMessage, profileSettingsSchema } from "@/lib/validation/settings";
+import {
+  deleteAccountSchema,
+  isValidBirthday,
+  ownsBusinessesMessage,
+  profileSettingsSchema,
+} from "@/lib/validation/settings";
 
 describe("QR page address", () => {
   it("accepts only uuid ids", () => {
@@ -31,7 +36,9 @@ describe("settings inputs", () => {
 
   it("deleting needs DELETE typed exactly", () => {
     expect(deleteAccountSchema.safeParse({ confirm: "DELETE" }).success).toBe(true);
-    expect(deleteAccountSchema.safeParse({ confirm: "delete" }).error?.issues[0]?.message).toBe("Type DELETE to confirm");
+    expect(deleteAccountSchema.safeParse({ confirm: "delete" }).error?.issues[0]?.message).toBe(
+      "Type DELETE to confirm",
+    );
     expect(deleteAccountSchema.safeParse({}).success).toBe(false);
   });
 

@@ -1,4 +1,12 @@
-import { addCheck, addCommand, addFailure, addJest, addPlaywright, emptyTotals, summaryLine } from "@/scripts/test-summary.mjs";
+import {
+  addCheck,
+  addCommand,
+  addFailure,
+  addJest,
+  addPlaywright,
+  emptyTotals,
+  summaryLine,
+} from "@/scripts/test-summary.mjs";
 
 // Shapes as jest --json and Playwright's JSON reporter write them (the fields the count reads).
 const jestReport = (over: Record<string, unknown> = {}) => ({
@@ -7,7 +15,9 @@ const jestReport = (over: Record<string, unknown> = {}) => ({
   numPendingTests: 0,
   numTodoTests: 0,
   numRuntimeErrorTestSuites: 0,
-  testResults: [{ name: "/repo/tests/unit/a.test.ts", status: "passed", message: "", assertionResults: [{ status: "passed" }] }],
+  testResults: [
+    { name: "/repo/tests/unit/a.test.ts", status: "passed", message: "", assertionResults: [{ status: "passed" }] },
+  ],
   ...over,
 });
 
@@ -31,12 +41,19 @@ describe("npm test's summary line", () => {
   test("Playwright's web server not starting counts as a failure, with its reason", () => {
     // What Playwright reports when the port is taken: no test ran, all are "skipped", one top-level error.
     const report = playwrightReport({
-      errors: [{ message: "Error: http://127.0.0.1:3100/about is already used, make sure that nothing is running on the port/url" }],
+      errors: [
+        {
+          message:
+            "Error: http://127.0.0.1:3100/about is already used, make sure that nothing is running on the port/url",
+        },
+      ],
       stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 120 },
     });
     const totals = addPlaywright(emptyTotals(), "playwright", report, 1);
     expect(summaryLine(totals)).toBe("0 passed, 1 failed, 120 skipped");
-    expect(totals.problems).toEqual(["playwright: Error: http://127.0.0.1:3100/about is already used, make sure that nothing is running on the port/url"]);
+    expect(totals.problems).toEqual([
+      "playwright: Error: http://127.0.0.1:3100/about is already used, make sure that nothing is running on the port/url",
+    ]);
   });
 
   test("each of Playwright's top-level errors counts beside its failed tests", () => {
@@ -52,19 +69,33 @@ describe("npm test's summary line", () => {
       numRuntimeErrorTestSuites: 1,
       testResults: [
         { name: "/repo/tests/unit/a.test.ts", status: "passed", message: "", assertionResults: [{ status: "passed" }] },
-        { name: "/repo/tests/unit/broken.test.ts", status: "failed", message: "  ● Test suite failed to run\n\n    SyntaxError", assertionResults: [] },
+        {
+          name: "/repo/tests/unit/broken.test.ts",
+          status: "failed",
+          message: "  ● Test suite failed to run\n\n    SyntaxError",
+          assertionResults: [],
+        },
       ],
     });
     const totals = addJest(emptyTotals(), "jest", report, 1);
     expect(summaryLine(totals)).toBe("10 passed, 1 failed, 0 skipped");
-    expect(totals.problems).toEqual(["jest: /repo/tests/unit/broken.test.ts failed to run: ● Test suite failed to run"]);
+    expect(totals.problems).toEqual([
+      "jest: /repo/tests/unit/broken.test.ts failed to run: ● Test suite failed to run",
+    ]);
   });
 
   test("failed jest tests count one each, not once more for their suite", () => {
     const report = jestReport({
       numPassedTests: 8,
       numFailedTests: 2,
-      testResults: [{ name: "/repo/tests/unit/a.test.ts", status: "failed", message: "", assertionResults: [{ status: "failed" }, { status: "failed" }] }],
+      testResults: [
+        {
+          name: "/repo/tests/unit/a.test.ts",
+          status: "failed",
+          message: "",
+          assertionResults: [{ status: "failed" }, { status: "failed" }],
+        },
+      ],
     });
     const totals = addJest(emptyTotals(), "jest", report, 1);
     expect(summaryLine(totals)).toBe("8 passed, 2 failed, 0 skipped");

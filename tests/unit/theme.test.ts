@@ -18,9 +18,12 @@ describe("theme colours are hex with 3 or 6 digits", () => {
     expect(isHexColor(value)).toBe(true);
   });
 
-  it.each(["fff", "#ffff", "#12345", "#1234567", "#ggg", "red", "rgb(0,0,0)", "#4F46E5 ", "", null, 123])("%j is not", (value) => {
-    expect(isHexColor(value)).toBe(false);
-  });
+  it.each(["fff", "#ffff", "#12345", "#1234567", "#ggg", "red", "rgb(0,0,0)", "#4F46E5 ", "", null, 123])(
+    "%j is not",
+    (value) => {
+      expect(isHexColor(value)).toBe(false);
+    },
+  );
 });
 
 describe("resolveTheme: defaults", () => {
@@ -40,7 +43,12 @@ describe("resolveTheme: defaults", () => {
   });
 
   it("replaces colours that are not hex by the defaults", () => {
-    const theme = resolveTheme({ primaryColor: "red", secondaryColor: "#12", backgroundColor: "url(x)", accentColor: "javascript:1" });
+    const theme = resolveTheme({
+      primaryColor: "red",
+      secondaryColor: "#12",
+      backgroundColor: "url(x)",
+      accentColor: "javascript:1",
+    });
     expect(theme.primaryColor).toBe("#4F46E5");
     expect(theme.secondaryColor).toBe("#7C3AED");
     expect(theme.accentColor).toBe("#4F46E5");
@@ -102,8 +110,20 @@ describe("text colours are dark or light by contrast", () => {
 describe("placeholder icon", () => {
   it("has the fixed list of icons with store first", () => {
     expect(PLACEHOLDER_ICONS).toEqual([
-      "store", "ice-cream", "utensils", "cake", "coffee", "shopping-bag", "pizza",
-      "beer", "wine", "leaf", "heart", "music", "book", "dumbbell",
+      "store",
+      "ice-cream",
+      "utensils",
+      "cake",
+      "coffee",
+      "shopping-bag",
+      "pizza",
+      "beer",
+      "wine",
+      "leaf",
+      "heart",
+      "music",
+      "book",
+      "dumbbell",
     ]);
   });
 
@@ -117,7 +137,13 @@ describe("placeholder icon", () => {
 describe("normaliseTheme (what is stored)", () => {
   it("keeps only valid colours and a known icon, dropping unknown keys", () => {
     expect(
-      normaliseTheme({ primaryColor: "#abc", secondaryColor: "blue", textColor: "", placeholderIcon: "nope", evil: "<script>" }),
+      normaliseTheme({
+        primaryColor: "#abc",
+        secondaryColor: "blue",
+        textColor: "",
+        placeholderIcon: "nope",
+        evil: "<script>",
+      }),
     ).toEqual({ primaryColor: "#abc" });
   });
 });

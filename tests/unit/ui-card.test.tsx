@@ -25,7 +25,16 @@ describe("Card", () => {
     expect(html.startsWith("<li")).toBe(true);
     expect(html).toContain('data-testid="card"');
     expect(classesOf(html)).toEqual(
-      expect.arrayContaining(["border", "border-slate-200", "bg-white", "dark:border-slate-800", "dark:bg-slate-900", "rounded-2xl", "space-y-3", "p-4"]),
+      expect.arrayContaining([
+        "border",
+        "border-slate-200",
+        "bg-white",
+        "dark:border-slate-800",
+        "dark:bg-slate-900",
+        "rounded-2xl",
+        "space-y-3",
+        "p-4",
+      ]),
     );
   });
 
@@ -36,8 +45,16 @@ describe("Card", () => {
   });
 
   it("shows a warning tap card in amber only, not amber on top of the neutral colours", () => {
-    const classes = classesOf(renderToStaticMarkup(<TapCard title="Notice" tone="warning">x</TapCard>));
-    expect(classes).toEqual(expect.arrayContaining(["border-amber-300", "bg-amber-50", "dark:border-amber-700", "dark:bg-amber-950"]));
+    const classes = classesOf(
+      renderToStaticMarkup(
+        <TapCard title="Notice" tone="warning">
+          x
+        </TapCard>,
+      ),
+    );
+    expect(classes).toEqual(
+      expect.arrayContaining(["border-amber-300", "bg-amber-50", "dark:border-amber-700", "dark:bg-amber-950"]),
+    );
     expect(classes).not.toEqual(expect.arrayContaining(["bg-white"]));
     expect(classes.filter((c) => c.startsWith("dark:bg-"))).toEqual(["dark:bg-amber-950"]);
   });

@@ -21,7 +21,8 @@ import {
 import type { z } from "zod";
 
 const NUL = "\u0000";
-const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 
 describe("singleLineText", () => {
   it.each(["\u0000", "\u0001", "\t", "\n", "\r", "\u001b", "\u001f", "\u007f", "\u0080", "\u0085", "\u009f"])(
@@ -61,12 +62,24 @@ describe("idString", () => {
     expect(idString().safeParse(id).success).toBe(true);
   });
 
-  it.each(["", NUL, `abc${NUL}`, "%zz", "a b", "a/b", "../etc", "a\tb", "é", "x".repeat(129), 42, null, undefined, ["a"]])(
-    "refuses %p",
-    (value) => {
-      expect(idString("Not found").safeParse(value).success).toBe(false);
-    },
-  );
+  it.each([
+    "",
+    NUL,
+    `abc${NUL}`,
+    "%zz",
+    "a b",
+    "a/b",
+    "../etc",
+    "a\tb",
+    "é",
+    "x".repeat(129),
+    42,
+    null,
+    undefined,
+    ["a"],
+  ])("refuses %p", (value) => {
+    expect(idString("Not found").safeParse(value).success).toBe(false);
+  });
 });
 
 describe("http(s) links", () => {
@@ -118,7 +131,15 @@ describe("every schema refuses NUL in its text and id fields", () => {
     phone: "+34 600 000 000",
     address: "Carrer Major 1",
     socialLinks: [{ network: "instagram", url: "https://instagram.com/cafe" }],
-    theme: { primaryColor: "", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit: 1,
     timezone: "Europe/Madrid",
   };
@@ -128,9 +149,23 @@ describe("every schema refuses NUL in its text and id fields", () => {
     metadata: { first_name: "Ana", last_name: "Ruiz", full_name: "Ana Ruiz" },
     tap_id: null,
     business: { name: "Forn" },
-    business_profile: { keywords: ["Bakery"], phone: "+34 600 000 000", address: "Carrer Gran 1", description: "Bread", place_id: "abc" },
+    business_profile: {
+      keywords: ["Bakery"],
+      phone: "+34 600 000 000",
+      address: "Carrer Gran 1",
+      description: "Bread",
+      place_id: "abc",
+    },
   };
-  const program = { businessId: "0195f0c2-8d5e-7a4b-9c1d-2e3f4a5b6c7d", type: "stamps", name: "Coffee card", description: "", rules: {}, rewardName: "Free coffee", rewardDescription: "" };
+  const program = {
+    businessId: "0195f0c2-8d5e-7a4b-9c1d-2e3f4a5b6c7d",
+    type: "stamps",
+    name: "Coffee card",
+    description: "",
+    rules: {},
+    rewardName: "Free coffee",
+    rewardDescription: "",
+  };
   const wizard = {
     businessName: "Forn",
     keywords: ["Bakery"],
@@ -148,26 +183,91 @@ describe("every schema refuses NUL in its text and id fields", () => {
 
   type Case = [string, z.ZodType, Record<string, unknown>, (input: Record<string, unknown>) => void];
   const cases: Case[] = [
-    ["register metadata.first_name", registerSchema, registration, (i) => ((i.metadata as Record<string, string>).first_name = `Ana${NUL}`)],
-    ["register metadata.last_name", registerSchema, registration, (i) => ((i.metadata as Record<string, string>).last_name = `Ruiz${NUL}`)],
-    ["register business.name", registerSchema, registration, (i) => ((i.business as Record<string, string>).name = `Forn${NUL}`)],
-    ["register keyword", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).keywords = [`Bakery${NUL}`])],
-    ["register description", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).description = `Bread${NUL}`)],
-    ["register address", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).address = `Gran${NUL}`)],
-    ["register place_id", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).place_id = `abc${NUL}`)],
-    ["register social link", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).social_media = { x: `https://x.com/${NUL}` })],
-    ["register website javascript:", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).website = "javascript:alert(1)")],
-    ["register logo_url data:", registerSchema, registration, (i) => ((i.business_profile as Record<string, unknown>).logo_url = "data:image/svg+xml,<svg/>")],
-    ["business registration name", businessRegistrationSchema, registration, (i) => ((i.business as Record<string, string>).name = `Forn${NUL}`)],
+    [
+      "register metadata.first_name",
+      registerSchema,
+      registration,
+      (i) => ((i.metadata as Record<string, string>).first_name = `Ana${NUL}`),
+    ],
+    [
+      "register metadata.last_name",
+      registerSchema,
+      registration,
+      (i) => ((i.metadata as Record<string, string>).last_name = `Ruiz${NUL}`),
+    ],
+    [
+      "register business.name",
+      registerSchema,
+      registration,
+      (i) => ((i.business as Record<string, string>).name = `Forn${NUL}`),
+    ],
+    [
+      "register keyword",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).keywords = [`Bakery${NUL}`]),
+    ],
+    [
+      "register description",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).description = `Bread${NUL}`),
+    ],
+    [
+      "register address",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).address = `Gran${NUL}`),
+    ],
+    [
+      "register place_id",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).place_id = `abc${NUL}`),
+    ],
+    [
+      "register social link",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).social_media = { x: `https://x.com/${NUL}` }),
+    ],
+    [
+      "register website javascript:",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).website = "javascript:alert(1)"),
+    ],
+    [
+      "register logo_url data:",
+      registerSchema,
+      registration,
+      (i) => ((i.business_profile as Record<string, unknown>).logo_url = "data:image/svg+xml,<svg/>"),
+    ],
+    [
+      "business registration name",
+      businessRegistrationSchema,
+      registration,
+      (i) => ((i.business as Record<string, string>).name = `Forn${NUL}`),
+    ],
     ["profile name", businessProfileUpdateSchema, profile, (i) => (i.name = `Café${NUL}`)],
     ["profile description", businessProfileUpdateSchema, profile, (i) => (i.description = `Hello${NUL}`)],
     ["profile keyword", businessProfileUpdateSchema, profile, (i) => (i.keywords = [`Cafe${NUL}`])],
     ["profile phone", businessProfileUpdateSchema, profile, (i) => (i.phone = `600${NUL}`)],
     ["profile address", businessProfileUpdateSchema, profile, (i) => (i.address = `Major${NUL}`)],
-    ["profile social network", businessProfileUpdateSchema, profile, (i) => (i.socialLinks = [{ network: `ig${NUL}`, url: "https://instagram.com" }])],
+    [
+      "profile social network",
+      businessProfileUpdateSchema,
+      profile,
+      (i) => (i.socialLinks = [{ network: `ig${NUL}`, url: "https://instagram.com" }]),
+    ],
     ["profile website javascript:", businessProfileUpdateSchema, profile, (i) => (i.website = "javascript:alert(1)")],
     ["profile logo data:", businessProfileUpdateSchema, profile, (i) => (i.logoUrl = "data:text/html,x")],
-    ["profile social link javascript:", businessProfileUpdateSchema, profile, (i) => (i.socialLinks = [{ network: "ig", url: "javascript:alert(1)" }])],
+    [
+      "profile social link javascript:",
+      businessProfileUpdateSchema,
+      profile,
+      (i) => (i.socialLinks = [{ network: "ig", url: "javascript:alert(1)" }]),
+    ],
     ["profile timezone", businessProfileUpdateSchema, profile, (i) => (i.timezone = `Europe/Madrid${NUL}`)],
     ["wizard business name", businessWizardSchema, wizard, (i) => (i.businessName = `Forn${NUL}`)],
     ["wizard first name", businessWizardSchema, wizard, (i) => (i.firstName = `Ana${NUL}`)],
@@ -177,17 +277,63 @@ describe("every schema refuses NUL in its text and id fields", () => {
     ["program description", programInputSchema, program, (i) => (i.description = `Card${NUL}`)],
     ["program reward name", programInputSchema, program, (i) => (i.rewardName = `Coffee${NUL}`)],
     ["program business id", programInputSchema, program, (i) => (i.businessId = `0195f0c2${NUL}`)],
-    ["settings first name", profileSettingsSchema, { firstName: "Laia", lastName: "Serra", birthday: "" }, (i) => (i.firstName = `Laia${NUL}`)],
-    ["settings birthday", profileSettingsSchema, { firstName: "Laia", lastName: "Serra", birthday: "" }, (i) => (i.birthday = `1990-01-01${NUL}`)],
+    [
+      "settings first name",
+      profileSettingsSchema,
+      { firstName: "Laia", lastName: "Serra", birthday: "" },
+      (i) => (i.firstName = `Laia${NUL}`),
+    ],
+    [
+      "settings birthday",
+      profileSettingsSchema,
+      { firstName: "Laia", lastName: "Serra", birthday: "" },
+      (i) => (i.birthday = `1990-01-01${NUL}`),
+    ],
     ["delete confirmation", deleteAccountSchema, { confirm: "DELETE" }, (i) => (i.confirm = `DELETE${NUL}`)],
-    ["account first name", accountSchema, { firstName: "A", lastName: "B", email: "a@example.test", password: "a good password", confirmPassword: "a good password" }, (i) => (i.firstName = `A${NUL}`)],
+    [
+      "account first name",
+      accountSchema,
+      {
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.test",
+        password: "a good password",
+        confirmPassword: "a good password",
+      },
+      (i) => (i.firstName = `A${NUL}`),
+    ],
     ["login email", loginSchema, { email: "a@example.test", password: "x" }, (i) => (i.email = `a@example.test${NUL}`)],
-    ["reset request email", resetRequestFormSchema, { email: "a@example.test" }, (i) => (i.email = `a${NUL}@example.test`)],
-    ["reset token", updatePasswordSchema, { password: "a good password", token: "0123456789abcdef" }, (i) => (i.token = `0123456789${NUL}`)],
+    [
+      "reset request email",
+      resetRequestFormSchema,
+      { email: "a@example.test" },
+      (i) => (i.email = `a${NUL}@example.test`),
+    ],
+    [
+      "reset token",
+      updatePasswordSchema,
+      { password: "a good password", token: "0123456789abcdef" },
+      (i) => (i.token = `0123456789${NUL}`),
+    ],
     ["tag rename label", renameTagSchema, { tagId: "demo-cafe", label: "Door" }, (i) => (i.label = `Door${NUL}`)],
-    ["tag claim business id", claimTagSchema, { tagId: "demo-cafe", businessId: "0195f0c2-8d5e-7a4b-9c1d-2e3f4a5b6c7d" }, (i) => (i.businessId = `0195${NUL}`)],
-    ["tag claim tag id", claimTagSchema, { tagId: "demo-cafe", businessId: "0195f0c2-8d5e-7a4b-9c1d-2e3f4a5b6c7d" }, (i) => (i.tagId = `demo${NUL}`)],
-    ["secure tag key", secureTagKeysSchema, { tagId: "t1", metaReadKey: "1".repeat(32), fileReadKey: "2".repeat(32) }, (i) => (i.metaReadKey = `${"1".repeat(31)}${NUL}`)],
+    [
+      "tag claim business id",
+      claimTagSchema,
+      { tagId: "demo-cafe", businessId: "0195f0c2-8d5e-7a4b-9c1d-2e3f4a5b6c7d" },
+      (i) => (i.businessId = `0195${NUL}`),
+    ],
+    [
+      "tag claim tag id",
+      claimTagSchema,
+      { tagId: "demo-cafe", businessId: "0195f0c2-8d5e-7a4b-9c1d-2e3f4a5b6c7d" },
+      (i) => (i.tagId = `demo${NUL}`),
+    ],
+    [
+      "secure tag key",
+      secureTagKeysSchema,
+      { tagId: "t1", metaReadKey: "1".repeat(32), fileReadKey: "2".repeat(32) },
+      (i) => (i.metaReadKey = `${"1".repeat(31)}${NUL}`),
+    ],
     ["tap SUN parameter", tapRequestSchema, { id: "demo-cafe", cmac: "ABCD" }, (i) => (i.cmac = `AB${NUL}`)],
     ["redeem code", redeemCodeSchema, { code: "ABCD1234" }, (i) => (i.code = `ABCD${NUL}`)],
   ];

@@ -18,7 +18,12 @@ export async function GET(request: Request) {
     return apiError(400, firstIssue(parsed.error, "Invalid tag ID"), { errors: fieldErrorsOf(parsed.error) });
   }
   const user = await getUserFromHeaders(request.headers);
-  const result = await loadVerifiedTapState(parsed.data.id, user, pickSunParams(parsed.data), requestNow(request.headers));
+  const result = await loadVerifiedTapState(
+    parsed.data.id,
+    user,
+    pickSunParams(parsed.data),
+    requestNow(request.headers),
+  );
   if (!result.ok) {
     const { httpStatus, code, message } = result.rejection;
     return apiJson({ status: "error", code, message, tag_id: parsed.data.id }, { status: httpStatus });
@@ -35,6 +40,12 @@ export async function POST(request: Request) {
   if (!key.ok) return apiError(400, key.message, { code: "invalid_idempotency_key" });
   const identity = await getSessionIdentityFromHeaders(request.headers);
   if (!identity) return apiError(401, "Please log in to record your visit.", { code: "not_authenticated" });
-  const result = await recordTap(identity, body.data.id, requestNow(request.headers), pickSunParams(body.data), key.key);
+  const result = await recordTap(
+    identity,
+    body.data.id,
+    requestNow(request.headers),
+    pickSunParams(body.data),
+    key.key,
+  );
   return apiJson(result.body, { status: result.httpStatus });
 }

@@ -9,7 +9,11 @@ export type CompleteRegistrationResult = ActionResult;
 
 /** Finishes a business registration begun before a Google sign-up, for the now signed-in user. */
 export const completePendingRegistrationAction = action(
-  { role: "user", args: [businessRegistrationSchema], refused: failure("Please sign in again to finish your registration.") },
+  {
+    role: "user",
+    args: [businessRegistrationSchema],
+    refused: failure("Please sign in again to finish your registration."),
+  },
   async ({ args: [pending], user }): Promise<CompleteRegistrationResult> => {
     const result = await registerBusinessForUser(user.id, pending);
     if (!result.ok) return failure(result.message);

@@ -15,7 +15,9 @@ export default async function ResetPage({ searchParams }: { searchParams: Promis
           <NewPasswordForm token={resetToken} />
         ) : (
           <>
-            <p className="text-slate-600 dark:text-slate-300">Enter your email and we will send you a link to choose a new password.</p>
+            <p className="text-slate-600 dark:text-slate-300">
+              Enter your email and we will send you a link to choose a new password.
+            </p>
             <RequestResetForm />
           </>
         )}

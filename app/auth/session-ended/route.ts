@@ -16,7 +16,10 @@ export async function GET(request: Request) {
   const valid = await getUserFromHeaders(request.headers).catch(() => null);
   const url = new URL(target, "http://loyaltap.invalid");
   const location = valid ? safeLocation(target) : loginRedirectPath(url.pathname, url.search);
-  const response = new NextResponse(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+  const response = new NextResponse(null, {
+    status: 303,
+    headers: { Location: location, "Cache-Control": "no-store" },
+  });
   if (!valid) clearSessionCookie(response);
   return response;
 }

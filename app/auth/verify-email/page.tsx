@@ -7,7 +7,11 @@ import { verifyEmailWithToken } from "@/lib/auth/email-verification";
 export const metadata: Metadata = { title: "Confirm your email" };
 
 /** The link of the confirmation mail: spends the one-time token and marks the account's email as confirmed. */
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function VerifyEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   const { token } = await searchParams;
   const valid = typeof token === "string" && token.length >= 10 && token.length <= 200;
   const confirmed = valid ? await verifyEmailWithToken(token) : false;

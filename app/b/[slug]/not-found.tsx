@@ -8,7 +8,10 @@ export default function BusinessNotFound() {
         <p className="text-sm font-semibold text-brand">404</p>
         <h1 className="text-3xl font-bold">Business not found</h1>
         <p className="text-slate-600 dark:text-slate-400">This business card does not exist or is no longer public.</p>
-        <Link href="/" className="inline-block rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-strong">
+        <Link
+          href="/"
+          className="inline-block rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-strong"
+        >
           Go home
         </Link>
       </section>

@@ -24,20 +24,39 @@ export default async function Image({ params }: { params: Promise<{ slug: string
   const footer = contrastRatio(primary, background) >= 3 ? primary : text;
   const description = business?.description ? business.description.slice(0, 140) : null;
   return new ImageResponse(
-    (
-      <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", background }}>
-        <div style={{ height: 36, display: "flex", backgroundImage: `linear-gradient(90deg, ${primary}, ${secondary})` }} />
-        <div style={{ flex: 1, display: "flex", flexDirection: "column", justifyContent: "center", padding: "0 80px", color: text }}>
-          <div style={{ fontSize: 88, fontWeight: 700, lineHeight: 1.1, display: "flex" }}>{name}</div>
-          {description ? (
-            <div style={{ marginTop: 28, fontSize: 36, lineHeight: 1.3, display: "flex", color: theme?.descriptionColor ?? text }}>
-              {description}
-            </div>
-          ) : null}
-        </div>
-        <div style={{ display: "flex", justifyContent: "flex-end", padding: "0 80px 48px", fontSize: 32, color: footer }}>{siteName}</div>
+    <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", background }}>
+      <div
+        style={{ height: 36, display: "flex", backgroundImage: `linear-gradient(90deg, ${primary}, ${secondary})` }}
+      />
+      <div
+        style={{
+          flex: 1,
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "center",
+          padding: "0 80px",
+          color: text,
+        }}
+      >
+        <div style={{ fontSize: 88, fontWeight: 700, lineHeight: 1.1, display: "flex" }}>{name}</div>
+        {description ? (
+          <div
+            style={{
+              marginTop: 28,
+              fontSize: 36,
+              lineHeight: 1.3,
+              display: "flex",
+              color: theme?.descriptionColor ?? text,
+            }}
+          >
+            {description}
+          </div>
+        ) : null}
       </div>
-    ),
+      <div style={{ display: "flex", justifyContent: "flex-end", padding: "0 80px 48px", fontSize: 32, color: footer }}>
+        {siteName}
+      </div>
+    </div>,
     size,
   );
 }

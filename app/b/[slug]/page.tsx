@@ -33,7 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const business = await loadBusiness(slug);
   if (!business) return { title: "Business not found", robots: { index: false } };
   const description =
-    business.description?.slice(0, 200) || `${business.name} on ${siteName}: tap, collect stamps and points, and earn rewards.`;
+    business.description?.slice(0, 200) ||
+    `${business.name} on ${siteName}: tap, collect stamps and points, and earn rewards.`;
   const url = cardUrl(business.slug);
   return {
     title: business.name,

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import { createProgram, endProgram, setProgramActive, updateProgram, type ProgramChangeResult } from "@/lib/db/programs";
+import {
+  createProgram,
+  endProgram,
+  setProgramActive,
+  updateProgram,
+  type ProgramChangeResult,
+} from "@/lib/db/programs";
 import { programIdSchema, programInputSchema } from "@/lib/validation/programs";
 
 // The owner's program mutations. lib/db/programs checks ownership in every
@@ -24,7 +30,8 @@ export const createProgramAction = action(
   async ({ args: [input], user }): Promise<ProgramActionResult> => {
     const program = await createProgram(user.id, input);
     // Someone else's business answers exactly like a missing one.
-    if (!program) return failure("Business not found", { fieldErrors: { businessId: "Choose one of your businesses" } });
+    if (!program)
+      return failure("Business not found", { fieldErrors: { businessId: "Choose one of your businesses" } });
     return { ok: true, id: program.id };
   },
 );

@@ -9,7 +9,9 @@ export type RedeemActionResult = ActionResult<{ rewardId: string; name: string; 
 
 // redeemReward and undoRedemption match the reward's business owner in their own statement.
 function redeemed(result: RedeemResult): RedeemActionResult {
-  return result.ok ? { ok: true, rewardId: result.rewardId, name: result.name, customerName: result.customerName } : failure(result.message);
+  return result.ok
+    ? { ok: true, rewardId: result.rewardId, name: result.name, customerName: result.customerName }
+    : failure(result.message);
 }
 
 /** The owner confirms a reward shown at the counter (scanned QR → this page's button). */
@@ -28,5 +30,6 @@ const TOO_LATE = failure("This redemption can no longer be undone (10 minutes ha
 
 export const undoRedemptionAction = action(
   { role: "owner", args: [rewardIdSchema], invalid: [TOO_LATE] },
-  async ({ args: [rewardId], user }): Promise<ActionResult> => ((await undoRedemption(user.id, rewardId)) ? { ok: true } : TOO_LATE),
+  async ({ args: [rewardId], user }): Promise<ActionResult> =>
+    (await undoRedemption(user.id, rewardId)) ? { ok: true } : TOO_LATE,
 );

@@ -30,8 +30,12 @@ function RewardList({ title, items, empty }: { title: string; items: RewardListI
                   <span className="block font-medium">{reward.name}</span>
                   <span className="block text-sm text-slate-600 dark:text-slate-300">
                     {reward.businessName}
-                    {reward.status === "AVAILABLE" && reward.expiresAt ? ` · valid until ${format(reward.expiresAt, "MMM dd, yyyy")}` : ""}
-                    {reward.status === "REDEEMED" && reward.redeemedAt ? ` · redeemed ${format(reward.redeemedAt, "MMM dd, yyyy")}` : ""}
+                    {reward.status === "AVAILABLE" && reward.expiresAt
+                      ? ` · valid until ${format(reward.expiresAt, "MMM dd, yyyy")}`
+                      : ""}
+                    {reward.status === "REDEEMED" && reward.redeemedAt
+                      ? ` · redeemed ${format(reward.redeemedAt, "MMM dd, yyyy")}`
+                      : ""}
                   </span>
                 </span>
                 <RewardStatusBadge status={reward.status} />

@@ -17,7 +17,12 @@ export type SettingsResult = ActionResult;
 export const changePasswordAction = action(
   { role: "user", args: [changePasswordFormSchema] },
   async ({ args: [{ currentPassword, password }], user }): Promise<SettingsResult> => {
-    const result = await changePasswordWithCurrent(user.id, currentPassword || undefined, password, clientIp(await headers()));
+    const result = await changePasswordWithCurrent(
+      user.id,
+      currentPassword || undefined,
+      password,
+      clientIp(await headers()),
+    );
     if (!result.ok) return failure(result.message);
     // Every other session has ended; this browser stays signed in with the new version.
     (await cookies()).set(SESSION_COOKIE, await encodeSessionToken(result.user), sessionCookieOptions());
@@ -33,7 +38,9 @@ export const resendVerificationAction = action(
   { role: "user", args: [], refused: { ok: false, message: SIGNED_OUT_MESSAGE } },
   async ({ user }): Promise<ResendVerificationState> => {
     const result = await resendEmailVerification(user);
-    return result.ok ? { ok: true, message: `We sent a new link to ${user.email}.` } : { ok: false, message: result.message };
+    return result.ok
+      ? { ok: true, message: `We sent a new link to ${user.email}.` }
+      : { ok: false, message: result.message };
   },
 );
 

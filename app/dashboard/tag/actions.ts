@@ -13,10 +13,12 @@ const NOT_FOUND = failure("Tag not found");
 
 export const renameTagAction = action(
   { role: "owner", args: [renameTagSchema] },
-  async ({ args: [input], user }): Promise<TagActionResult> => ((await renameTag(user.id, input.tagId, input.label)) ? { ok: true } : NOT_FOUND),
+  async ({ args: [input], user }): Promise<TagActionResult> =>
+    (await renameTag(user.id, input.tagId, input.label)) ? { ok: true } : NOT_FOUND,
 );
 
 export const releaseTagAction = action(
   { role: "owner", args: [tagIdSchema], invalid: [NOT_FOUND] },
-  async ({ args: [tagId], user }): Promise<TagActionResult> => ((await releaseTag(user.id, tagId)) ? { ok: true } : NOT_FOUND),
+  async ({ args: [tagId], user }): Promise<TagActionResult> =>
+    (await releaseTag(user.id, tagId)) ? { ok: true } : NOT_FOUND,
 );

@@ -12,7 +12,9 @@ export default async function WalletPage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Wallet</h1>
       {cards.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">Tap a Loyaltap tag at a shop or café to start collecting. Your cards appear here.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          Tap a Loyaltap tag at a shop or café to start collecting. Your cards appear here.
+        </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {cards.map((card) => (

@@ -24,5 +24,6 @@ export const recordQrVisitAction = action(
 
 export const addReferrerAction = action(
   { role: "user", args: [qrReferrerSchema], invalid },
-  async ({ args: [input], user }): Promise<ActionResult> => addReferrer(user.id, input.referrerId, requestNow(await headers())),
+  async ({ args: [input], user }): Promise<ActionResult> =>
+    addReferrer(user.id, input.referrerId, requestNow(await headers())),
 );

@@ -9,11 +9,15 @@ import { linkCustomerAction, recordQrVisitAction } from "./actions";
 import { ActionError } from "@/components/ui/field";
 
 type OwnedBusiness = { id: string; name: string; linked: boolean };
-type Outcome = { kind: "visit"; visit: QrVisitSummary } | { kind: "linked"; text: string } | { kind: "error"; text: string };
+type Outcome =
+  { kind: "visit"; visit: QrVisitSummary } | { kind: "linked"; text: string } | { kind: "error"; text: string };
 
 function VisitResult({ visit }: { visit: QrVisitSummary }) {
   return (
-    <div role="status" className="space-y-2 rounded-lg bg-emerald-50 p-4 text-left text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+    <div
+      role="status"
+      className="space-y-2 rounded-lg bg-emerald-50 p-4 text-left text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+    >
       <p className="font-semibold">Visit recorded at {visit.businessName}.</p>
       {visit.programs.length === 0 ? (
         <p>{visit.businessName} has no active loyalty program yet; the visit counts for programs added later.</p>
@@ -36,7 +40,15 @@ function VisitResult({ visit }: { visit: QrVisitSummary }) {
 }
 
 /** A business owner's buttons on a customer's QR page. */
-export function OwnerActions({ customerId, customerName, businesses }: { customerId: string; customerName: string; businesses: OwnedBusiness[] }) {
+export function OwnerActions({
+  customerId,
+  customerName,
+  businesses,
+}: {
+  customerId: string;
+  customerName: string;
+  businesses: OwnedBusiness[];
+}) {
   const selectId = useId();
   const [businessId, setBusinessId] = useState(businesses[0]?.id ?? "");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -49,7 +61,9 @@ export function OwnerActions({ customerId, customerName, businesses }: { custome
       () => linkCustomerAction({ customerId, businessId: business.id }),
       (result) => {
         if (!result.ok) return setOutcome({ kind: "error", text: result.error });
-        const text = result.created ? `${customerName} is now linked to ${result.businessName}.` : `${customerName} was already linked to ${result.businessName}.`;
+        const text = result.created
+          ? `${customerName} is now linked to ${result.businessName}.`
+          : `${customerName} was already linked to ${result.businessName}.`;
         setOutcome({ kind: "linked", text });
         toast.success(text);
       },
@@ -57,7 +71,8 @@ export function OwnerActions({ customerId, customerName, businesses }: { custome
   const visit = () =>
     run(
       () => recordQrVisitAction({ customerId, businessId: business.id }),
-      (result) => setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error }),
+      (result) =>
+        setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error }),
     );
 
   return (
@@ -104,11 +119,7 @@ export function OwnerActions({ customerId, customerName, businesses }: { custome
       </div>
       {outcome?.kind === "visit" ? <VisitResult visit={outcome.visit} /> : null}
       {outcome?.kind === "linked" ? <p role="status">{outcome.text}</p> : null}
-      {outcome?.kind === "error" ? (
-        <ActionError>
-          {outcome.text}
-        </ActionError>
-      ) : null}
+      {outcome?.kind === "error" ? <ActionError>{outcome.text}</ActionError> : null}
     </section>
   );
 }

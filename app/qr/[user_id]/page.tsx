@@ -26,7 +26,9 @@ function VisitorPrompt({ profile }: { profile: QrProfile }) {
   const back = `/qr/${profile.id}`;
   return (
     <div className="space-y-3">
-      <p className="text-slate-600 dark:text-slate-300">Register or log in to link with {profile.displayName} and start earning rewards.</p>
+      <p className="text-slate-600 dark:text-slate-300">
+        Register or log in to link with {profile.displayName} and start earning rewards.
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link href={`/register?redirect=${encodeURIComponent(back)}`} className={buttonClass("primary")}>
           Register
@@ -39,13 +41,20 @@ function VisitorPrompt({ profile }: { profile: QrProfile }) {
   );
 }
 
-function SignedInActions({ profile, context }: { profile: QrProfile; context: Extract<QrViewerContext, { kind: "signed-in" }> }) {
+function SignedInActions({
+  profile,
+  context,
+}: {
+  profile: QrProfile;
+  context: Extract<QrViewerContext, { kind: "signed-in" }>;
+}) {
   // Owners get the counter's actions; a customer may name the friend as referrer.
   if (context.businesses.length > 0) {
     return <OwnerActions customerId={profile.id} customerName={profile.displayName} businesses={context.businesses} />;
   }
   const { referral } = context;
-  if (referral.state === "available") return <ReferrerAction referrerId={profile.id} referrerName={profile.displayName} />;
+  if (referral.state === "available")
+    return <ReferrerAction referrerId={profile.id} referrerName={profile.displayName} />;
   return (
     <p role="note" className="text-slate-600 dark:text-slate-300">
       {referral.state === "this-friend" ? `${profile.displayName} is your referrer.` : referral.reason}

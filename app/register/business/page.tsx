@@ -11,7 +11,9 @@ export const metadata: Metadata = { title: "Register your business" };
 export default async function RegisterBusinessPage({ searchParams }: { searchParams: RegistrationSearchParams }) {
   const [{ tapId, redirect }, user] = await Promise.all([searchParams.then(registrationQuery), getCurrentUser()]);
   // Signed in: the business is added to this account instead of creating another one.
-  const account = user ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? user.phone ?? "" } : undefined;
+  const account = user
+    ? { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? user.phone ?? "" }
+    : undefined;
   return (
     <BusinessRegistrationScreen
       tapId={tapId}

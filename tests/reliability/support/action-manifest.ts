@@ -11,14 +11,18 @@ const root = path.resolve(__dirname, "../../..");
 
 export type ActionEntry = { id: string; name: string; file: string; pages: string[] };
 
-type Manifest = { node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }> };
+type Manifest = {
+  node: Record<string, { exportedName?: string; filename?: string; workers: Record<string, unknown> }>;
+};
 
 let cached: ActionEntry[] | null = null;
 
 /** Every server action of the production build (.next/server/server-reference-manifest.json). */
 export function builtActions(): ActionEntry[] {
   if (cached) return cached;
-  const manifest = JSON.parse(readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8")) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, ".next/server/server-reference-manifest.json"), "utf8"),
+  ) as Manifest;
   cached = Object.entries(manifest.node).map(([id, entry]) => ({
     id,
     name: entry.exportedName ?? "",
@@ -30,13 +34,18 @@ export function builtActions(): ActionEntry[] {
 
 export function actionEntry(actionName: string): ActionEntry {
   const matches = builtActions().filter((a) => a.name === actionName);
-  if (matches.length !== 1) throw new Error(`server action ${actionName}: ${matches.length} entries in the build's manifest`);
+  if (matches.length !== 1)
+    throw new Error(`server action ${actionName}: ${matches.length} entries in the build's manifest`);
   return matches[0]!;
 }
 
 /** "app/dashboard/business/[id]/page" → "/dashboard/business/x" (a page that loads the action). */
 export function pagePathOf(worker: string, fill = "x"): string {
-  const segments = worker.replace(/^app/, "").replace(/\/page$/, "").split("/").filter(Boolean);
+  const segments = worker
+    .replace(/^app/, "")
+    .replace(/\/page$/, "")
+    .split("/")
+    .filter(Boolean);
   const filled = segments
     .filter((s) => !/^\(.*\)$/.test(s))
     .map((s) => (/^\[\[\.\.\..+\]\]$/.test(s) ? "" : /^\[.+\]$/.test(s) ? fill : s))
@@ -79,7 +88,12 @@ export function parseResult(text: string): unknown {
   return undefined;
 }
 
-export async function postAction(instanceUrl: string, actionName: string, args: unknown[], options: ActionOptions = {}): Promise<ActionResponse> {
+export async function postAction(
+  instanceUrl: string,
+  actionName: string,
+  args: unknown[],
+  options: ActionOptions = {},
+): Promise<ActionResponse> {
   const entry = actionEntry(actionName);
   const page = options.pagePath ?? pagePathOf(entry.pages[0]!);
   const headers: Record<string, string> = {
@@ -100,5 +114,11 @@ export async function postAction(instanceUrl: string, actionName: string, args: 
   });
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
-  return { status: response.status, contentType, text, result: contentType.includes("text/x-component") ? parseResult(text) : undefined, ms: Date.now() - started };
+  return {
+    status: response.status,
+    contentType,
+    text,
+    result: contentType.includes("text/x-component") ? parseResult(text) : undefined,
+    ms: Date.now() - started,
+  };
 }

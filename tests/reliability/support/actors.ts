@@ -21,7 +21,12 @@ export async function postJson<T = Record<string, unknown>>(
   const response = await fetch(new URL(path, baseUrl), {
     method: "POST",
     // Same-origin, as the app's own pages send it.
-    headers: { "content-type": "application/json", accept: "application/json", origin: new URL(baseUrl).origin, ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      origin: new URL(baseUrl).origin,
+      ...headers,
+    },
     body: JSON.stringify(body),
     redirect: "manual",
   });
@@ -98,7 +103,10 @@ export function businessRegistration(email: string, name: string, tapId: string 
 export type Owner = Actor & { businessId: string };
 
 /** An owner with a business (and its tag claimed, when `tapId` is given) through the registration wizard's API. */
-export async function registerOwner(baseUrl: string, options: { tapId?: string | null; email?: string } = {}): Promise<Owner> {
+export async function registerOwner(
+  baseUrl: string,
+  options: { tapId?: string | null; email?: string } = {},
+): Promise<Owner> {
   const email = options.email ?? `owner-${unique()}@example.test`;
   const result = await postJson<{ session?: Session; business_id?: string }>(
     baseUrl,
@@ -123,7 +131,10 @@ export async function createBusinessWithTag(
 ): Promise<Owner & { tagId: string; programId: string }> {
   const tagId = `rel-${unique()}`;
   const owner = await registerOwner(baseUrl, { tapId: tagId });
-  await sql.query(`UPDATE "Business" SET "dailyTapLimit" = $2 WHERE "id" = $1`, [owner.businessId, options.dailyTapLimit]);
+  await sql.query(`UPDATE "Business" SET "dailyTapLimit" = $2 WHERE "id" = $1`, [
+    owner.businessId,
+    options.dailyTapLimit,
+  ]);
   const { rows } = await sql.query<{ id: string }>(
     `INSERT INTO "Program" ("id", "businessId", "type", "name", "rules", "rewardName", "rewardExpiryDays", "updatedAt")
      VALUES (gen_random_uuid()::text, $1, 'stamps', 'Coffee card', $2::jsonb, 'Free coffee', 30, now()) RETURNING "id"`,
@@ -134,10 +145,15 @@ export async function createBusinessWithTag(
 
 /** POST /api/tap with a bearer token; `now` moves the instance's clock (LOYALTAP_TEST_CLOCK). */
 export function tap(baseUrl: string, accessToken: string, tagId: string, now?: string) {
-  return postJson(baseUrl, "/api/tap", { id: tagId }, {
-    authorization: `Bearer ${accessToken}`,
-    ...(now ? { "x-loyaltap-now": now } : {}),
-  });
+  return postJson(
+    baseUrl,
+    "/api/tap",
+    { id: tagId },
+    {
+      authorization: `Bearer ${accessToken}`,
+      ...(now ? { "x-loyaltap-now": now } : {}),
+    },
+  );
 }
 
 /** POST /api/auth/login. */
@@ -162,7 +178,11 @@ export function refresh(baseUrl: string, refreshToken: string) {
 }
 
 /** Runs `work` over `items` with at most `limit` at a time (setup without flooding two cores). */
-export async function inBatches<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -43,7 +43,10 @@ export type ClusterOptions = {
 
 /** The server the reliability databases are created on. */
 function adminUrl(): string {
-  const base = process.env.RELIABILITY_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+  const base =
+    process.env.RELIABILITY_DATABASE_URL ||
+    process.env.TEST_DATABASE_URL ||
+    "postgresql://postgres@127.0.0.1:5432/postgres";
   const url = new URL(base);
   url.pathname = "/postgres";
   return url.toString();
@@ -78,7 +81,9 @@ async function waitUntilServing(instance: Instance, timeoutMs = 120_000): Promis
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (instance.child.exitCode !== null) {
-      throw new Error(`instance ${instance.index} exited with ${instance.child.exitCode}:\n${instance.output.join("").slice(-4000)}`);
+      throw new Error(
+        `instance ${instance.index} exited with ${instance.child.exitCode}:\n${instance.output.join("").slice(-4000)}`,
+      );
     }
     try {
       const response = await fetch(`${instance.url}/about`, { signal: AbortSignal.timeout(5000) });
@@ -88,12 +93,17 @@ async function waitUntilServing(instance: Instance, timeoutMs = 120_000): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`instance ${instance.index} did not serve within ${timeoutMs} ms:\n${instance.output.join("").slice(-4000)}`);
+  throw new Error(
+    `instance ${instance.index} did not serve within ${timeoutMs} ms:\n${instance.output.join("").slice(-4000)}`,
+  );
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const database = await createDatabase();
-  await execFileAsync(process.execPath, ["scripts/db.mjs", "migrate"], { cwd: root, env: { ...process.env, DATABASE_URL: database.url } });
+  await execFileAsync(process.execPath, ["scripts/db.mjs", "migrate"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url },
+  });
   const sql = new pg.Pool({ connectionString: database.url, max: 4 });
   const count = options.instances ?? 2;
   const ports: number[] = [];

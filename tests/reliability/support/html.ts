@@ -59,7 +59,19 @@ export function elements(html: string): Element[] {
 
 /** An attribute value as the browser sees it (character references decoded). */
 export function decodeEntities(value: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", lpar: "(", rpar: ")" };
+  const named: Record<string, string> = {
+    amp: "&",
+    lt: "<",
+    gt: ">",
+    quot: '"',
+    apos: "'",
+    colon: ":",
+    tab: "\t",
+    newline: "\n",
+    sol: "/",
+    lpar: "(",
+    rpar: ")",
+  };
   return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);?/gi, (whole, ref: string) => {
     if (ref[0] === "#") {
       const code = ref[1]?.toLowerCase() === "x" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
@@ -76,12 +88,16 @@ export function unsafeParts(html: string, marker = /__xss|alert\(/): string[] {
   const found: string[] = [];
   if (/<script[^>]*>\s*window\.__xss/i.test(html)) found.push("raw <script>window.__xss");
   for (const element of elements(html)) {
-    if (element.tag === "script" && element.text && /^\s*window\.__xss/.test(element.text)) found.push(`<script>${element.text.slice(0, 60)}`);
+    if (element.tag === "script" && element.text && /^\s*window\.__xss/.test(element.text))
+      found.push(`<script>${element.text.slice(0, 60)}`);
     for (const [name, value] of element.attributes) {
       if (name.startsWith("on") && marker.test(value)) found.push(`<${element.tag} ${name}="${value.slice(0, 60)}">`);
       if (URL_ATTRIBUTES.has(name)) {
-        const url = decodeEntities(value).replace(/[\u0000-\u0020]/g, "").toLowerCase();
-        if (/^(javascript|vbscript):|^data:text\/html/.test(url)) found.push(`<${element.tag} ${name}="${value.slice(0, 60)}">`);
+        const url = decodeEntities(value)
+          .replace(/[\u0000-\u0020]/g, "")
+          .toLowerCase();
+        if (/^(javascript|vbscript):|^data:text\/html/.test(url))
+          found.push(`<${element.tag} ${name}="${value.slice(0, 60)}">`);
       }
     }
   }

@@ -1,7 +1,14 @@
 // Plain HTTP for the sweep and the matrix: one request, its status, body and
 // time, never following redirects (a redirect is an answer of its own).
 
-export type Answer = { status: number; text: string; location: string | null; contentType: string; ms: number; error?: string };
+export type Answer = {
+  status: number;
+  text: string;
+  location: string | null;
+  contentType: string;
+  ms: number;
+  error?: string;
+};
 
 export type RequestSpec = {
   method: string;
@@ -34,9 +41,22 @@ async function sendOnce(spec: RequestSpec): Promise<Answer> {
       signal: AbortSignal.timeout(spec.timeoutMs ?? 15_000),
     });
     const text = await response.text();
-    return { status: response.status, text, location: response.headers.get("location"), contentType: response.headers.get("content-type") ?? "", ms: Date.now() - started };
+    return {
+      status: response.status,
+      text,
+      location: response.headers.get("location"),
+      contentType: response.headers.get("content-type") ?? "",
+      ms: Date.now() - started,
+    };
   } catch (error) {
-    return { status: 0, text: "", location: null, contentType: "", ms: Date.now() - started, error: `${String(error)} ${(error as { cause?: { code?: string; message?: string } }).cause?.code ?? ""} ${(error as { cause?: { message?: string } }).cause?.message ?? ""}` };
+    return {
+      status: 0,
+      text: "",
+      location: null,
+      contentType: "",
+      ms: Date.now() - started,
+      error: `${String(error)} ${(error as { cause?: { code?: string; message?: string } }).cause?.code ?? ""} ${(error as { cause?: { message?: string } }).cause?.message ?? ""}`,
+    };
   }
 }
 

@@ -32,7 +32,10 @@ function walk(dir: string): string[] {
 
 /** "app/b/[slug]/page.tsx" → "/b/[slug]" (route groups dropped). */
 function urlPathOf(file: string): string {
-  const segments = path.relative(appDir, path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(appDir, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return "/" + segments.join("/");
 }
 
@@ -40,11 +43,16 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 function exportedMethods(source: string): string[] {
   const found = new Set<string>();
-  for (const m of source.matchAll(/export\s+(?:async\s+)?(?:function|const|let)\s+([A-Z]+)\b/g)) if (METHODS.includes(m[1]!)) found.add(m[1]!);
+  for (const m of source.matchAll(/export\s+(?:async\s+)?(?:function|const|let)\s+([A-Z]+)\b/g))
+    if (METHODS.includes(m[1]!)) found.add(m[1]!);
   // `export { GET } from …`, `export { x as GET }` and `export const { GET, POST } = handlers`.
   for (const m of source.matchAll(/export\s+(?:(?:const|let)\s*)?\{([^}]*)\}/g)) {
     for (const part of m[1]!.split(",")) {
-      const name = part.trim().split(/\s+as\s+|\s*:\s*/).pop()!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+|\s*:\s*/)
+        .pop()!
+        .trim();
       if (METHODS.includes(name)) found.add(name);
     }
   }

@@ -34,7 +34,10 @@ function sessionCookie(headers: Headers): string {
   throw new Error(`no session cookie in ${JSON.stringify(headers.getSetCookie())}`);
 }
 
-export async function register(url: string, body: Record<string, unknown>): Promise<Person & { businessId: string | null }> {
+export async function register(
+  url: string,
+  body: Record<string, unknown>,
+): Promise<Person & { businessId: string | null }> {
   const response = await fetch(`${url}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-loyaltap-client-ip": testIp() },
@@ -42,7 +45,10 @@ export async function register(url: string, body: Record<string, unknown>): Prom
   });
   const text = await response.text();
   if (response.status !== 201) throw new Error(`register ${response.status}: ${text}`);
-  const json = JSON.parse(text) as { session: { access_token: string; user: { id: string } }; business_id: string | null };
+  const json = JSON.parse(text) as {
+    session: { access_token: string; user: { id: string } };
+    business_id: string | null;
+  };
   return {
     id: json.session.user.id,
     email: String(body.email),
@@ -54,7 +60,13 @@ export async function register(url: string, body: Record<string, unknown>): Prom
 
 export type BusinessInput = { name: string; description?: string; socialMedia?: Record<string, string> };
 
-export async function registerOwner(url: string, label: string, business: BusinessInput, tagId: string, metadata: Record<string, string> = {}) {
+export async function registerOwner(
+  url: string,
+  label: string,
+  business: BusinessInput,
+  tagId: string,
+  metadata: Record<string, string> = {},
+) {
   return register(url, {
     email: `${label}-${unique()}@example.test`,
     metadata: { first_name: `${label} first`, last_name: `${label} last`, ...metadata },
@@ -95,7 +107,11 @@ export async function createProgram(url: string, owner: Person, input: Record<st
 export async function tap(url: string, person: Person, tagId: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${url}/api/tap`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${person.bearer}`, "x-loyaltap-client-ip": testIp() },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${person.bearer}`,
+      "x-loyaltap-client-ip": testIp(),
+    },
     body: JSON.stringify({ id: tagId }),
   });
   const text = await response.text();
@@ -134,16 +150,27 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
   const nameA = `Alpha Roasters ${tag}`;
   const ownerA = await registerOwner(url, "owner-a", { name: nameA }, tagA, { first_name: `Anneliese${tag}` });
   const ownerB = await registerOwner(url, "owner-b", { name: `Bravo Bakery ${tag}` }, tagB);
-  const member = await register(url, { email: `member-${tag}@example.test`, metadata: { first_name: `Membra${tag}`, last_name: "Mer" } });
-  const customer = await register(url, { email: `customer-${tag}@example.test`, metadata: { first_name: "Plain", last_name: "Customer" } });
-  const admin = await register(url, { email: `admin-${tag}@example.test`, metadata: { first_name: "Ad", last_name: "Min" } });
+  const member = await register(url, {
+    email: `member-${tag}@example.test`,
+    metadata: { first_name: `Membra${tag}`, last_name: "Mer" },
+  });
+  const customer = await register(url, {
+    email: `customer-${tag}@example.test`,
+    metadata: { first_name: "Plain", last_name: "Customer" },
+  });
+  const admin = await register(url, {
+    email: `admin-${tag}@example.test`,
+    metadata: { first_name: "Ad", last_name: "Min" },
+  });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 
   const programName = `Alpha Secret Card ${tag}`;
   const rewardName = `Alpha Free Flat White ${tag}`;
   const programId = await createProgram(url, ownerA, stampsProgramInput(ownerA.businessId!, programName, rewardName));
   await tap(url, member, tagA);
-  const { rows: rewards } = await cluster.sql.query(`SELECT id, code FROM "Reward" WHERE "businessId" = $1`, [ownerA.businessId]);
+  const { rows: rewards } = await cluster.sql.query(`SELECT id, code FROM "Reward" WHERE "businessId" = $1`, [
+    ownerA.businessId,
+  ]);
   if (rewards.length !== 1) throw new Error(`expected one reward at A, found ${rewards.length}`);
   const redeemedCode = `R${tag.toUpperCase()}`.slice(0, 8);
   const { rows: redeemed } = await cluster.sql.query(
@@ -152,7 +179,9 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
      RETURNING id, code`,
     [rewards[0].id, redeemedCode, ownerA.id],
   );
-  const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [[ownerA.businessId, ownerB.businessId]]);
+  const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [
+    [ownerA.businessId, ownerB.businessId],
+  ]);
   const byId = new Map(businesses.map((b: { id: string; slug: string; name: string }) => [b.id, b]));
   const world: World = {
     ownerA,
@@ -173,6 +202,16 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
       [member.id]: [member.id, member.email, `Membra${tag}`],
     },
   };
-  world.secretsOfA = [nameA, programName, rewardName, rewards[0].code, redeemed[0].code, ownerA.email, member.email, `Membra${tag}`, `Anneliese${tag}`];
+  world.secretsOfA = [
+    nameA,
+    programName,
+    rewardName,
+    rewards[0].code,
+    redeemed[0].code,
+    ownerA.email,
+    member.email,
+    `Membra${tag}`,
+    `Anneliese${tag}`,
+  ];
   return world;
 }

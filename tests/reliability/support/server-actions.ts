@@ -15,7 +15,9 @@ let manifest: Manifest | null = null;
 
 function readManifest(): Manifest {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  manifest ??= JSON.parse(readFileSync(path.join(root, distDir, "server", "server-reference-manifest.json"), "utf8")) as Manifest;
+  manifest ??= JSON.parse(
+    readFileSync(path.join(root, distDir, "server", "server-reference-manifest.json"), "utf8"),
+  ) as Manifest;
   return manifest;
 }
 
@@ -25,7 +27,9 @@ export function serverActionId(actionName: string, file?: string): string {
     ([, entry]) => entry.exportedName === actionName && (!file || entry.filename === file),
   );
   if (matches.length !== 1) {
-    throw new Error(`server action ${actionName}${file ? ` in ${file}` : ""}: ${matches.length} matches in the build's server-reference-manifest.json`);
+    throw new Error(
+      `server action ${actionName}${file ? ` in ${file}` : ""}: ${matches.length} matches in the build's server-reference-manifest.json`,
+    );
   }
   return matches[0]![0];
 }

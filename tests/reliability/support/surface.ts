@@ -34,7 +34,16 @@ export const ROUTES: Record<string, RouteEntry> = {
   "GET /api/auth/[...nextauth]": {
     access: "public",
     sweep: "query",
-    paths: ["/api/auth/session", "/api/auth/csrf", "/api/auth/providers", "/api/auth/signin", "/api/auth/signin/google", "/api/auth/callback/google", "/api/auth/error", "/api/auth/signout"],
+    paths: [
+      "/api/auth/session",
+      "/api/auth/csrf",
+      "/api/auth/providers",
+      "/api/auth/signin",
+      "/api/auth/signin/google",
+      "/api/auth/callback/google",
+      "/api/auth/error",
+      "/api/auth/signout",
+    ],
   },
   "POST /api/auth/[...nextauth]": {
     access: "public",
@@ -52,8 +61,18 @@ export const ROUTES: Record<string, RouteEntry> = {
   // Signing out with a session legitimately revokes the account's refresh tokens (a write).
   "GET /logout": { access: "public", sweep: "query" },
   // Signing out with a session legitimately ends the account's sessions (a write).
-  "POST /logout": { access: "public", sweep: "json", auth: ["none"], note: "with a session it ends every session: a legitimate write" },
-  "POST /api/auth/logout": { access: "public", sweep: "json", auth: ["none"], note: "with a session it revokes refresh tokens: a legitimate write" },
+  "POST /logout": {
+    access: "public",
+    sweep: "json",
+    auth: ["none"],
+    note: "with a session it ends every session: a legitimate write",
+  },
+  "POST /api/auth/logout": {
+    access: "public",
+    sweep: "json",
+    auth: ["none"],
+    note: "with a session it revokes refresh tokens: a legitimate write",
+  },
   "GET /manifest.webmanifest": { access: "public", sweep: "query" },
   "GET /robots.txt": { access: "public", sweep: "query" },
   "GET /sitemap.xml": { access: "public", sweep: "query" },
@@ -120,7 +139,10 @@ export const ACTIONS: Record<string, ActionEntry> = {
   releaseTagAction: { access: "owner" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
-  resendVerificationAction: { access: "signed-in", note: "with REQUIRE_EMAIL_VERIFICATION off (as the sweep runs) it stores nothing" },
+  resendVerificationAction: {
+    access: "signed-in",
+    note: "with REQUIRE_EMAIL_VERIFICATION off (as the sweep runs) it stores nothing",
+  },
   saveSecureTagKeysAction: { access: "owner" },
   setNewPasswordAction: { access: "public" },
   setNotificationsAction: { access: "signed-in" },

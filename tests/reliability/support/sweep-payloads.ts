@@ -71,11 +71,18 @@ export function rawBodies(): RawBody[] {
     { name: "null", body: "null" },
     { name: "deep-array-1000", body: deepArray },
     { name: "deep-object-1000", body: deepObject },
-    { name: "proto", body: '{"__proto__":{"role":"ADMIN","isAdmin":true},"constructor":{"prototype":{"role":"ADMIN"}}}' },
-    { name: "invalid-utf8", body: new Uint8Array([0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]) },
+    {
+      name: "proto",
+      body: '{"__proto__":{"role":"ADMIN","isAdmin":true},"constructor":{"prototype":{"role":"ADMIN"}}}',
+    },
+    {
+      name: "invalid-utf8",
+      body: new Uint8Array([0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+    },
     { name: "2mb", body: JSON.stringify({ email: "x".repeat(2 * 1024 * 1024), id: "x" }) },
   ];
-  for (const [name, s] of Object.entries(HOSTILE_STRINGS)) bodies.push({ name: `fields-${name}`, body: JSON.stringify(hostileObject(s)) });
+  for (const [name, s] of Object.entries(HOSTILE_STRINGS))
+    bodies.push({ name: `fields-${name}`, body: JSON.stringify(hostileObject(s)) });
   return bodies;
 }
 
@@ -119,10 +126,20 @@ export const BAD_QUERIES: Record<string, string> = {
   "percent-zz": "id=%zz&q=%zz&redirect=%zz&page=%zz",
   nul: "id=%00&q=%00&redirect=%00&page=%00&token=%00",
   array: "id=a&id=b&q=a&q=b&redirect=/a&redirect=/b&page=1&page=2",
-  script: "id=" + encodeURIComponent("<script>x</script>") + "&q=" + encodeURIComponent('"><img src=x onerror=alert(1)>') + "&redirect=javascript:alert(1)",
+  script:
+    "id=" +
+    encodeURIComponent("<script>x</script>") +
+    "&q=" +
+    encodeURIComponent('"><img src=x onerror=alert(1)>') +
+    "&redirect=javascript:alert(1)",
   sql: "id=" + encodeURIComponent("' OR 1=1--") + "&q=" + encodeURIComponent("%' OR '1'='1") + "&page=-1",
   long: "q=" + "q".repeat(6000) + "&page=99999999999999999999",
   proto: "__proto__[role]=ADMIN&constructor[prototype][x]=1&id[]=x",
 };
 
-export const CONTENT_TYPES = ["application/json", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=zz"];
+export const CONTENT_TYPES = [
+  "application/json",
+  "text/plain;charset=UTF-8",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=zz",
+];

@@ -14,8 +14,22 @@ export type SweepContext = {
 };
 
 export type ValidRequest =
-  | { kind: "route"; group: string; method: string; path: string; auth: "none" | "cookie" | "owner" | "admin"; body: Record<string, unknown> }
-  | { kind: "action"; group: string; action: string; auth: "none" | "cookie" | "owner" | "admin"; args: unknown[]; ignores?: string[] };
+  | {
+      kind: "route";
+      group: string;
+      method: string;
+      path: string;
+      auth: "none" | "cookie" | "owner" | "admin";
+      body: Record<string, unknown>;
+    }
+  | {
+      kind: "action";
+      group: string;
+      action: string;
+      auth: "none" | "cookie" | "owner" | "admin";
+      args: unknown[];
+      ignores?: string[];
+    };
 
 const unique = () => randomBytes(4).toString("hex");
 const KEY = "00112233445566778899aabbccddeeff";
@@ -44,7 +58,15 @@ function profileUpdate() {
     phone: "+34 600 000 000",
     address: "Calle Mayor 1",
     socialLinks: [{ network: "Instagram", url: "https://instagram.test/cafe" }],
-    theme: { primaryColor: "#112233", secondaryColor: "", accentColor: "", backgroundColor: "", textColor: "", descriptionColor: "", placeholderIcon: "store" },
+    theme: {
+      primaryColor: "#112233",
+      secondaryColor: "",
+      accentColor: "",
+      backgroundColor: "",
+      textColor: "",
+      descriptionColor: "",
+      placeholderIcon: "store",
+    },
     dailyTapLimit: 1,
     timezone: "Europe/Madrid",
   };
@@ -53,24 +75,95 @@ function profileUpdate() {
 export function validRequests(c: SweepContext): ValidRequest[] {
   const email = () => `sweep-nul-${unique()}@example.test`;
   return [
-    { kind: "route", group: "POST /api/auth/register (customer)", method: "POST", path: "/api/auth/register", auth: "none", body: { email: email(), password: "sweep-password-1", metadata: { first_name: "Ann", last_name: "Lee", full_name: "Ann Lee" } } },
+    {
+      kind: "route",
+      group: "POST /api/auth/register (customer)",
+      method: "POST",
+      path: "/api/auth/register",
+      auth: "none",
+      body: {
+        email: email(),
+        password: "sweep-password-1",
+        metadata: { first_name: "Ann", last_name: "Lee", full_name: "Ann Lee" },
+      },
+    },
     {
       kind: "route",
       group: "POST /api/auth/register (business)",
       method: "POST",
       path: "/api/auth/register",
       auth: "none",
-      body: { email: email(), password: "sweep-password-1", metadata: { first_name: "Ann", last_name: "Lee" }, tap_id: `sweep-new-${unique()}`, business: { name: "New Cafe" }, business_profile: businessProfile() },
+      body: {
+        email: email(),
+        password: "sweep-password-1",
+        metadata: { first_name: "Ann", last_name: "Lee" },
+        tap_id: `sweep-new-${unique()}`,
+        business: { name: "New Cafe" },
+        business_profile: businessProfile(),
+      },
     },
-    { kind: "route", group: "POST /api/auth/login", method: "POST", path: "/api/auth/login", auth: "none", body: { email: email(), password: "sweep-password-1" } },
-    { kind: "route", group: "POST /api/auth/reset-password", method: "POST", path: "/api/auth/reset-password", auth: "none", body: { email: email() } },
-    { kind: "route", group: "POST /api/auth/update-password", method: "POST", path: "/api/auth/update-password", auth: "none", body: { password: "sweep-password-2", token: "abcdefabcdef" } },
-    { kind: "route", group: "POST /api/auth/token", method: "POST", path: "/api/auth/token?grant_type=refresh_token", auth: "none", body: { refresh_token: "abcdefabcdefabcdef" } },
+    {
+      kind: "route",
+      group: "POST /api/auth/login",
+      method: "POST",
+      path: "/api/auth/login",
+      auth: "none",
+      body: { email: email(), password: "sweep-password-1" },
+    },
+    {
+      kind: "route",
+      group: "POST /api/auth/reset-password",
+      method: "POST",
+      path: "/api/auth/reset-password",
+      auth: "none",
+      body: { email: email() },
+    },
+    {
+      kind: "route",
+      group: "POST /api/auth/update-password",
+      method: "POST",
+      path: "/api/auth/update-password",
+      auth: "none",
+      body: { password: "sweep-password-2", token: "abcdefabcdef" },
+    },
+    {
+      kind: "route",
+      group: "POST /api/auth/token",
+      method: "POST",
+      path: "/api/auth/token?grant_type=refresh_token",
+      auth: "none",
+      body: { refresh_token: "abcdefabcdefabcdef" },
+    },
     // An unknown tag: a valid tap of a real one records a visit, a legitimate write.
-    { kind: "route", group: "POST /api/tap", method: "POST", path: "/api/tap", auth: "cookie", body: { id: "sweep-unknown-tag", picc_data: "00", enc: "00", cmac: "00", uid: "00", ctr: "00" } },
-    { kind: "action", group: "addBusinessAction", action: "addBusinessAction", auth: "cookie", args: [{ business: { name: "New Cafe" }, business_profile: businessProfile(), tap_id: `sweep-new-${unique()}` }] },
-    { kind: "action", group: "completePendingRegistrationAction", action: "completePendingRegistrationAction", auth: "cookie", args: [{ business: { name: "New Cafe" }, business_profile: businessProfile(), tap_id: `sweep-new-${unique()}` }] },
-    { kind: "action", group: "createProgramAction", action: "createProgramAction", auth: "owner", args: [stampsProgramInput(c.ownerBusinessId, "Coffee card", "Free coffee")] },
+    {
+      kind: "route",
+      group: "POST /api/tap",
+      method: "POST",
+      path: "/api/tap",
+      auth: "cookie",
+      body: { id: "sweep-unknown-tag", picc_data: "00", enc: "00", cmac: "00", uid: "00", ctr: "00" },
+    },
+    {
+      kind: "action",
+      group: "addBusinessAction",
+      action: "addBusinessAction",
+      auth: "cookie",
+      args: [{ business: { name: "New Cafe" }, business_profile: businessProfile(), tap_id: `sweep-new-${unique()}` }],
+    },
+    {
+      kind: "action",
+      group: "completePendingRegistrationAction",
+      action: "completePendingRegistrationAction",
+      auth: "cookie",
+      args: [{ business: { name: "New Cafe" }, business_profile: businessProfile(), tap_id: `sweep-new-${unique()}` }],
+    },
+    {
+      kind: "action",
+      group: "createProgramAction",
+      action: "createProgramAction",
+      auth: "owner",
+      args: [stampsProgramInput(c.ownerBusinessId, "Coffee card", "Free coffee")],
+    },
     {
       kind: "action",
       group: "updateProgramAction",
@@ -80,28 +173,157 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       // The form sends the business along; an update keeps the program with its business and never reads it.
       ignores: ["1.businessId"],
     },
-    { kind: "action", group: "setProgramActiveAction", action: "setProgramActiveAction", auth: "owner", args: [c.ownerProgramId, true] },
+    {
+      kind: "action",
+      group: "setProgramActiveAction",
+      action: "setProgramActiveAction",
+      auth: "owner",
+      args: [c.ownerProgramId, true],
+    },
     { kind: "action", group: "endProgramAction", action: "endProgramAction", auth: "owner", args: [c.ownerProgramId] },
-    { kind: "action", group: "updateBusinessProfileAction", action: "updateBusinessProfileAction", auth: "owner", args: [c.ownerBusinessId, profileUpdate()] },
-    { kind: "action", group: "updateProfileAction", action: "updateProfileAction", auth: "cookie", args: [{ firstName: "Sweep", lastName: "Person", birthday: "1990-01-02" }] },
-    { kind: "action", group: "renameTagAction", action: "renameTagAction", auth: "owner", args: [{ tagId: c.ownerTagId, label: "Counter" }] },
+    {
+      kind: "action",
+      group: "updateBusinessProfileAction",
+      action: "updateBusinessProfileAction",
+      auth: "owner",
+      args: [c.ownerBusinessId, profileUpdate()],
+    },
+    {
+      kind: "action",
+      group: "updateProfileAction",
+      action: "updateProfileAction",
+      auth: "cookie",
+      args: [{ firstName: "Sweep", lastName: "Person", birthday: "1990-01-02" }],
+    },
+    {
+      kind: "action",
+      group: "renameTagAction",
+      action: "renameTagAction",
+      auth: "owner",
+      args: [{ tagId: c.ownerTagId, label: "Counter" }],
+    },
     { kind: "action", group: "releaseTagAction", action: "releaseTagAction", auth: "owner", args: [c.ownerTagId] },
-    { kind: "action", group: "claimTagAction", action: "claimTagAction", auth: "owner", args: [{ businessId: c.ownerBusinessId, tagId: `sweep-new-${unique()}` }] },
-    { kind: "action", group: "saveSecureTagKeysAction", action: "saveSecureTagKeysAction", auth: "owner", args: [{ tagId: c.ownerTagId, metaReadKey: KEY, fileReadKey: KEY }] },
-    { kind: "action", group: "disableSecureTagAction", action: "disableSecureTagAction", auth: "owner", args: [c.ownerTagId] },
-    { kind: "action", group: "pinSecureTagChipAction", action: "pinSecureTagChipAction", auth: "owner", args: [{ tagId: c.ownerTagId, uid: "04A1B2C3D4E5F6" }] },
-    { kind: "action", group: "redeemByCodeAction", action: "redeemByCodeAction", auth: "owner", args: [{ code: "ABCD2345" }] },
-    { kind: "action", group: "redeemRewardAction", action: "redeemRewardAction", auth: "owner", args: ["01900000-0000-7000-8000-000000000000"] },
-    { kind: "action", group: "undoRedemptionAction", action: "undoRedemptionAction", auth: "owner", args: ["01900000-0000-7000-8000-000000000000"] },
-    { kind: "action", group: "linkCustomerAction", action: "linkCustomerAction", auth: "owner", args: [{ businessId: c.ownerBusinessId, customerId: c.personId }] },
-    { kind: "action", group: "recordQrVisitAction", action: "recordQrVisitAction", auth: "owner", args: [{ businessId: c.ownerBusinessId, customerId: c.personId }] },
-    { kind: "action", group: "addReferrerAction", action: "addReferrerAction", auth: "cookie", args: [{ referrerId: c.personId }] },
-    { kind: "action", group: "registerCustomerAction", action: "registerCustomerAction", auth: "none", args: [{ firstName: "Ann", lastName: "Lee", email: email(), password: "sweep-password-1", confirmPassword: "sweep-password-1" }, { tapId: null, redirect: null }] },
-    { kind: "action", group: "loginAction", action: "loginAction", auth: "none", args: [{ email: email(), password: "sweep-password-1" }, null] },
-    { kind: "action", group: "requestResetAction", action: "requestResetAction", auth: "none", args: [{ email: email() }] },
-    { kind: "action", group: "setNewPasswordAction", action: "setNewPasswordAction", auth: "none", args: ["abcdefabcdef", { password: "sweep-password-2", confirmPassword: "sweep-password-2" }] },
-    { kind: "action", group: "setUserDisabledAction", action: "setUserDisabledAction", auth: "admin", args: [{ userId: c.personId, disabled: false }] },
-    { kind: "action", group: "recordTapAction", action: "recordTapAction", auth: "cookie", args: [{ id: "sweep-unknown-tag", picc_data: "00", cmac: "00" }] },
+    {
+      kind: "action",
+      group: "claimTagAction",
+      action: "claimTagAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, tagId: `sweep-new-${unique()}` }],
+    },
+    {
+      kind: "action",
+      group: "saveSecureTagKeysAction",
+      action: "saveSecureTagKeysAction",
+      auth: "owner",
+      args: [{ tagId: c.ownerTagId, metaReadKey: KEY, fileReadKey: KEY }],
+    },
+    {
+      kind: "action",
+      group: "disableSecureTagAction",
+      action: "disableSecureTagAction",
+      auth: "owner",
+      args: [c.ownerTagId],
+    },
+    {
+      kind: "action",
+      group: "pinSecureTagChipAction",
+      action: "pinSecureTagChipAction",
+      auth: "owner",
+      args: [{ tagId: c.ownerTagId, uid: "04A1B2C3D4E5F6" }],
+    },
+    {
+      kind: "action",
+      group: "redeemByCodeAction",
+      action: "redeemByCodeAction",
+      auth: "owner",
+      args: [{ code: "ABCD2345" }],
+    },
+    {
+      kind: "action",
+      group: "redeemRewardAction",
+      action: "redeemRewardAction",
+      auth: "owner",
+      args: ["01900000-0000-7000-8000-000000000000"],
+    },
+    {
+      kind: "action",
+      group: "undoRedemptionAction",
+      action: "undoRedemptionAction",
+      auth: "owner",
+      args: ["01900000-0000-7000-8000-000000000000"],
+    },
+    {
+      kind: "action",
+      group: "linkCustomerAction",
+      action: "linkCustomerAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, customerId: c.personId }],
+    },
+    {
+      kind: "action",
+      group: "recordQrVisitAction",
+      action: "recordQrVisitAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, customerId: c.personId }],
+    },
+    {
+      kind: "action",
+      group: "addReferrerAction",
+      action: "addReferrerAction",
+      auth: "cookie",
+      args: [{ referrerId: c.personId }],
+    },
+    {
+      kind: "action",
+      group: "registerCustomerAction",
+      action: "registerCustomerAction",
+      auth: "none",
+      args: [
+        {
+          firstName: "Ann",
+          lastName: "Lee",
+          email: email(),
+          password: "sweep-password-1",
+          confirmPassword: "sweep-password-1",
+        },
+        { tapId: null, redirect: null },
+      ],
+    },
+    {
+      kind: "action",
+      group: "loginAction",
+      action: "loginAction",
+      auth: "none",
+      args: [{ email: email(), password: "sweep-password-1" }, null],
+    },
+    {
+      kind: "action",
+      group: "requestResetAction",
+      action: "requestResetAction",
+      auth: "none",
+      args: [{ email: email() }],
+    },
+    {
+      kind: "action",
+      group: "setNewPasswordAction",
+      action: "setNewPasswordAction",
+      auth: "none",
+      args: ["abcdefabcdef", { password: "sweep-password-2", confirmPassword: "sweep-password-2" }],
+    },
+    {
+      kind: "action",
+      group: "setUserDisabledAction",
+      action: "setUserDisabledAction",
+      auth: "admin",
+      args: [{ userId: c.personId, disabled: false }],
+    },
+    {
+      kind: "action",
+      group: "recordTapAction",
+      action: "recordTapAction",
+      auth: "cookie",
+      args: [{ id: "sweep-unknown-tag", picc_data: "00", cmac: "00" }],
+    },
   ];
 }
 
@@ -145,6 +367,7 @@ function freshen(value: unknown): unknown {
     return value;
   }
   if (Array.isArray(value)) return value.map(freshen);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, freshen(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, freshen(v)]));
   return value;
 }

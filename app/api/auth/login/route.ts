@@ -11,7 +11,11 @@ export async function POST(request: Request) {
   if (!body.ok) return body.response;
   const result = await loginWithPassword(body.data, clientIp(request.headers));
   if (!result.ok) {
-    const response = apiError(result.status, result.message, result.status === 429 ? { code: "too_many_attempts" } : {});
+    const response = apiError(
+      result.status,
+      result.message,
+      result.status === 429 ? { code: "too_many_attempts" } : {},
+    );
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
     return response;
   }

@@ -30,4 +30,3 @@ export async function POST(request: Request) {
   await setSessionCookie(response, result.user);
   return response;
 }
-

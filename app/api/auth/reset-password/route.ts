@@ -4,7 +4,10 @@ import { hitRateLimit } from "@/lib/rate-limit";
 import { clientIp } from "@/lib/auth/client-ip";
 import { resetPasswordRequestSchema } from "@/lib/validation/auth";
 
-const SAME_ANSWER = { status: "success", message: "If an account exists for this email, we sent a link to reset the password." };
+const SAME_ANSWER = {
+  status: "success",
+  message: "If an account exists for this email, we sent a link to reset the password.",
+};
 
 // POST /api/auth/reset-password {email} — always the same 200: no account enumeration.
 export async function POST(request: Request) {

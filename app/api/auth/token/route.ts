@@ -26,7 +26,8 @@ export async function POST(request: Request) {
   const rotated = await rotateRefreshToken(body.data.refresh_token);
   if (!rotated.ok) return grantError("invalid_grant", "Failed to refresh session");
   const user = await findActiveUserById(rotated.userId);
-  if (!user || user.sessionVersion !== rotated.sessionVersion) return grantError("invalid_grant", "Failed to refresh session");
+  if (!user || user.sessionVersion !== rotated.sessionVersion)
+    return grantError("invalid_grant", "Failed to refresh session");
   const session = await buildSession(user, rotated.refreshToken);
   return apiJson({ ...session, status: "success", session, user: session.user });
 }

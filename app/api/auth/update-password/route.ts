@@ -16,7 +16,8 @@ export async function POST(request: Request) {
   const { password, token, current_password } = body.data;
   if (token) {
     const done = await resetPasswordWithToken(token, password);
-    if (!done) return apiError(400, "This reset link is invalid or has expired. Ask for a new one.", { code: "invalid_token" });
+    if (!done)
+      return apiError(400, "This reset link is invalid or has expired. Ask for a new one.", { code: "invalid_token" });
     return apiJson({ status: "success", message: "Password updated. You can log in with your new password." });
   }
   const user = await getUserFromHeaders(request.headers);

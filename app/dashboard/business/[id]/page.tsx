@@ -55,11 +55,15 @@ export default async function BusinessPage({ params }: Props) {
             Public card
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            What customers see when they tap your tag or open{" "}
-            <span className="font-mono">/b/{business.slug}</span>. Changes appear there as soon as you save.
+            What customers see when they tap your tag or open <span className="font-mono">/b/{business.slug}</span>.
+            Changes appear there as soon as you save.
           </p>
         </div>
-        <ProfileEditor businessId={business.id} defaultValues={profileFormValues(business)} timezones={timezoneOptions(business.timezone)} />
+        <ProfileEditor
+          businessId={business.id}
+          defaultValues={profileFormValues(business)}
+          timezones={timezoneOptions(business.timezone)}
+        />
       </section>
 
       <BusinessTagsSection ownerId={user.id} businessId={business.id} />

@@ -37,7 +37,10 @@ export default async function ProgramPage({ params }: Props) {
   const ends = formatProgramDay(program.endDate);
   return (
     <div className="space-y-8">
-      <Link href={`/dashboard/business/${program.business.id}`} className="text-sm text-brand underline dark:text-indigo-300">
+      <Link
+        href={`/dashboard/business/${program.business.id}`}
+        className="text-sm text-brand underline dark:text-indigo-300"
+      >
         ← Back to {program.business.name}
       </Link>
 
@@ -58,17 +61,26 @@ export default async function ProgramPage({ params }: Props) {
             </p>
           </div>
         </div>
-        {program.endedAt ? null : <ProgramStatusActions programId={program.id} programName={program.name} active={program.active} />}
+        {program.endedAt ? null : (
+          <ProgramStatusActions programId={program.id} programName={program.name} active={program.active} />
+        )}
       </header>
 
       {program.endedAt ? (
-        <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          This program ended on {formatProgramDay(program.endedAt)}. It is read-only: it can&apos;t be edited or resumed. Rewards
-          already earned stay valid.
+        <p
+          role="status"
+          className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        >
+          This program ended on {formatProgramDay(program.endedAt)}. It is read-only: it can&apos;t be edited or
+          resumed. Rewards already earned stay valid.
         </p>
       ) : status === "Paused" ? (
-        <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-          This program is paused: customers don&apos;t see it and visits don&apos;t count towards it until you resume it.
+        <p
+          role="status"
+          className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          This program is paused: customers don&apos;t see it and visits don&apos;t count towards it until you resume
+          it.
         </p>
       ) : null}
 
@@ -83,7 +95,12 @@ export default async function ProgramPage({ params }: Props) {
         <h2 id="settings-heading" className="text-lg font-semibold">
           Settings
         </h2>
-        <ProgramForm mode="edit" programId={program.id} defaultValues={programFormValues(program)} readOnly={Boolean(program.endedAt)} />
+        <ProgramForm
+          mode="edit"
+          programId={program.id}
+          defaultValues={programFormValues(program)}
+          readOnly={Boolean(program.endedAt)}
+        />
       </section>
     </div>
   );

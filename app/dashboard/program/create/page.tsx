@@ -23,7 +23,9 @@ export default async function CreateProgramPage({ searchParams }: Props) {
     return (
       <div className="mx-auto max-w-md space-y-4">
         <h1 className="text-2xl font-bold">New program</h1>
-        <p className="text-slate-600 dark:text-slate-300">Loyalty programs belong to a business. Register your business first.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          Loyalty programs belong to a business. Register your business first.
+        </p>
         <Link href="/register/business" className={buttonClass()}>
           Register your business
         </Link>
@@ -46,15 +48,24 @@ export default async function CreateProgramPage({ searchParams }: Props) {
   return (
     <div className="space-y-6">
       {preselected ? (
-        <Link href={`/dashboard/business/${preselected.id}`} className="text-sm text-brand underline dark:text-indigo-300">
+        <Link
+          href={`/dashboard/business/${preselected.id}`}
+          className="text-sm text-brand underline dark:text-indigo-300"
+        >
           ← Back to {preselected.name}
         </Link>
       ) : null}
       <header>
         <h1 className="text-2xl font-bold">New program</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">Choose how customers earn, and what they get. You can pause or end it at any time.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Choose how customers earn, and what they get. You can pause or end it at any time.
+        </p>
       </header>
-      <ProgramForm mode="create" businesses={businesses.map(({ id, name }) => ({ id, name }))} defaultValues={defaultValues} />
+      <ProgramForm
+        mode="create"
+        businesses={businesses.map(({ id, name }) => ({ id, name }))}
+        defaultValues={defaultValues}
+      />
     </div>
   );
 }

@@ -29,13 +29,19 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
   const reward = await getRewardForViewer(user.id, id.data);
   if (!reward) notFound();
   const url = `${siteUrl()}/dashboard/redeem-reward/${reward.id}`;
-  const qr = reward.viewer === "customer" && reward.status === "AVAILABLE" ? await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2, width: 240 }) : null;
+  const qr =
+    reward.viewer === "customer" && reward.status === "AVAILABLE"
+      ? await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2, width: 240 })
+      : null;
 
   return (
     <div className="mx-auto max-w-md space-y-6">
       <div className="space-y-1">
         <p className="text-sm text-slate-500 dark:text-slate-400">
-          <Link href={reward.viewer === "owner" ? `/dashboard/business/${reward.business.id}` : "/dashboard/rewards"} className="underline">
+          <Link
+            href={reward.viewer === "owner" ? `/dashboard/business/${reward.business.id}` : "/dashboard/rewards"}
+            className="underline"
+          >
             {reward.viewer === "owner" ? reward.business.name : "Your rewards"}
           </Link>
         </p>
@@ -43,7 +49,9 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
           {reward.name} <RewardStatusBadge status={reward.status} />
         </h1>
         <p className="text-slate-600 dark:text-slate-300">
-          {reward.viewer === "owner" ? `For ${reward.customerName ?? "a former customer"}` : `At ${reward.business.name}`}
+          {reward.viewer === "owner"
+            ? `For ${reward.customerName ?? "a former customer"}`
+            : `At ${reward.business.name}`}
           {reward.programName ? ` · ${reward.programName}` : ""}
         </p>
         {reward.description ? <p>{reward.description}</p> : null}
@@ -56,7 +64,12 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
         </p>
         {qr ? (
           <>
-            <div className="mx-auto w-[240px] bg-white" role="img" aria-label="QR code of this reward for the business to scan" dangerouslySetInnerHTML={{ __html: qr }} />
+            <div
+              className="mx-auto w-[240px] bg-white"
+              role="img"
+              aria-label="QR code of this reward for the business to scan"
+              dangerouslySetInnerHTML={{ __html: qr }}
+            />
             <p className="text-sm">Show this code or QR at the counter.</p>
           </>
         ) : null}
@@ -65,7 +78,9 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
             {reward.status === "EXPIRED" ? "Expired" : "Valid until"} {format(reward.expiresAt, "MMM dd, yyyy")}
           </p>
         ) : null}
-        {reward.viewer === "owner" && reward.status === "AVAILABLE" ? <ConfirmRedemptionButton rewardId={reward.id} /> : null}
+        {reward.viewer === "owner" && reward.status === "AVAILABLE" ? (
+          <ConfirmRedemptionButton rewardId={reward.id} />
+        ) : null}
         {reward.canUndo ? <UndoRedemptionButton rewardId={reward.id} /> : null}
       </Card>
 

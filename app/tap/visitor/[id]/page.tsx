@@ -46,7 +46,8 @@ export default async function VisitorTapPage({ params }: Props) {
   const state = await loadTapState(id.data, null);
   // A secure tag's real taps always carry SUN parameters (they never reach this
   // cached page); a bare link to it is a copy that proves nothing.
-  if (state.kind === "business" && state.secure) return <TapNoticePage message={TAG_NOT_VERIFIED_MESSAGE} tagId={id.data} />;
+  if (state.kind === "business" && state.secure)
+    return <TapNoticePage message={TAG_NOT_VERIFIED_MESSAGE} tagId={id.data} />;
   return (
     <TapFrame>
       <TapStateView state={state} signedIn={false} />

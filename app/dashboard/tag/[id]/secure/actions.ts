@@ -28,7 +28,8 @@ export const saveSecureTagKeysAction = action(
 
 export const disableSecureTagAction = action(
   { role: "owner", args: [tagIdSchema], invalid: [NOT_FOUND] },
-  async ({ args: [tagId], user }): Promise<SecureTagActionResult> => ((await disableSecureTag(user.id, tagId)) ? { ok: true } : NOT_FOUND),
+  async ({ args: [tagId], user }): Promise<SecureTagActionResult> =>
+    (await disableSecureTag(user.id, tagId)) ? { ok: true } : NOT_FOUND,
 );
 
 /**

@@ -27,14 +27,24 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
   return (
     <div className="mx-auto max-w-2xl space-y-10">
       <header className="space-y-1">
-        <Link href={`/dashboard/business/${settings.businessId}`} className="text-sm text-brand underline dark:text-indigo-300">
+        <Link
+          href={`/dashboard/business/${settings.businessId}`}
+          className="text-sm text-brand underline dark:text-indigo-300"
+        >
           ← {settings.businessName}
         </Link>
         <h1 className="text-2xl font-bold">Secure tag settings</h1>
         <p className="text-slate-600 dark:text-slate-300">
           {settings.label ?? "Unnamed tag"} <span className="font-mono text-sm">({settings.id})</span>
         </p>
-        <p role="status" className={settings.secure ? "font-medium text-emerald-700 dark:text-emerald-400" : "text-slate-600 dark:text-slate-300"}>
+        <p
+          role="status"
+          className={
+            settings.secure
+              ? "font-medium text-emerald-700 dark:text-emerald-400"
+              : "text-slate-600 dark:text-slate-300"
+          }
+        >
           {settings.secure
             ? "Secure verification is on: only a genuine, fresh tap of this tag records a visit."
             : "Secure verification is off: anyone with the tag's URL can record a visit."}
@@ -46,8 +56,9 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
           Tag keys
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          For NXP NTAG 424 DNA tags with Secure Unique NFC (SDM) enabled: every tap adds the encrypted tag UID, a read counter
-          and a CMAC to the URL, so a copied or shared link earns nothing. Enter the two AES-128 keys you configured on the tag.
+          For NXP NTAG 424 DNA tags with Secure Unique NFC (SDM) enabled: every tap adds the encrypted tag UID, a read
+          counter and a CMAC to the URL, so a copied or shared link earns nothing. Enter the two AES-128 keys you
+          configured on the tag.
         </p>
         <SecureTagForm tagId={settings.id} secure={settings.secure} />
       </section>
@@ -58,8 +69,8 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           A secure tag is bound to one chip: a link from any other chip is refused, even one written with the same keys.
-          Replacing the chip? Pin the new chip&apos;s UID (or clear the pin and tap it once). Every chip&apos;s used links stay
-          used.
+          Replacing the chip? Pin the new chip&apos;s UID (or clear the pin and tap it once). Every chip&apos;s used
+          links stay used.
         </p>
         <SecureChipForm tagId={settings.id} chipUid={settings.chipUid} />
       </section>
@@ -69,11 +80,13 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
           URL to write onto the tag
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Write it as the tag&apos;s NDEF URL and point the SDM mirrors at the placeholders (the MAC input offset equal to the MAC
-          offset). Encrypted PICCData (recommended):
+          Write it as the tag&apos;s NDEF URL and point the SDM mirrors at the placeholders (the MAC input offset equal
+          to the MAC offset). Encrypted PICCData (recommended):
         </p>
         <TemplateRow label="Copy the encrypted PICCData URL template" text={templates.encrypted} />
-        <p className="text-sm text-slate-600 dark:text-slate-300">Or with the UID and counter mirrored in plain text:</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Or with the UID and counter mirrored in plain text:
+        </p>
         <TemplateRow label="Copy the plain UID URL template" text={templates.plain} />
       </section>
 
@@ -85,7 +98,9 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
 function TemplateRow({ label, text }: { label: string; text: string }) {
   return (
     <div className="flex items-center gap-2">
-      <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800">{text}</code>
+      <code className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all dark:bg-slate-800">
+        {text}
+      </code>
       <CopyButton text={text} label={label} />
     </div>
   );

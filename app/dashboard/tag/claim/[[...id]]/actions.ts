@@ -5,11 +5,18 @@ import { failure, invalidForm, type ActionResult } from "@/lib/actions/result";
 import { claimTag } from "@/lib/db/tags";
 import { claimTagSchema } from "@/lib/validation/tags";
 
-export type ClaimActionResult = ActionResult<{ businessId: string }, "tap_already_claimed" | "business_not_found" | "invalid">;
+export type ClaimActionResult = ActionResult<
+  { businessId: string },
+  "tap_already_claimed" | "business_not_found" | "invalid"
+>;
 
 // claimTag matches the business's owner in its own statement.
 export const claimTagAction = action(
-  { role: "owner", args: [claimTagSchema], invalid: [(error): ClaimActionResult => ({ ...invalidForm(error), code: "invalid" })] },
+  {
+    role: "owner",
+    args: [claimTagSchema],
+    invalid: [(error): ClaimActionResult => ({ ...invalidForm(error), code: "invalid" })],
+  },
   async ({ args: [input], user }): Promise<ClaimActionResult> => {
     const result = await claimTag(user.id, input.businessId, input.tagId);
     if (!result.ok) return failure(result.message, { code: result.code });

@@ -23,7 +23,10 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
       {businesses.length === 0 ? (
         <div className="space-y-3">
           <p>Register your business first; the tag is claimed as part of it.</p>
-          <Link href={tagId ? `/register/business?tap_id=${encodeURIComponent(tagId)}` : "/register/business"} className={buttonClass()}>
+          <Link
+            href={tagId ? `/register/business?tap_id=${encodeURIComponent(tagId)}` : "/register/business"}
+            className={buttonClass()}
+          >
             Register your business
           </Link>
         </div>
