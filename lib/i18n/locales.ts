@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * The languages the product speaks (docs/i18n.md). English is the default:
+ * every text the product has always shown in English is the `en` catalog's value.
+ */
+export const LOCALES = ["en", "es", "ca"] as const;
+
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** A stored or submitted language setting (a user's, a business's): one of LOCALES. */
+export const localeSchema = z.enum(LOCALES);
+
+/** Each language named in itself, as a language switch and the settings offer it. */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+  en: "English",
+  es: "Español",
+  ca: "Català",
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The cookie that carries a signed-in person's own language setting to the
+ * proxy and the pages (set at sign-in and when the setting changes; docs/i18n.md).
+ */
+export const LOCALE_COOKIE = "loyaltap-locale";

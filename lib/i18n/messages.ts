@@ -1,0 +1,48 @@
+import "server-only";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { cache } from "react";
+import type { Locale } from "./locales";
+
+/** A locale's catalog: one namespace per file of messages/<locale>/, each a tree of ICU messages. */
+export type Messages = Record<string, Record<string, unknown>>;
+
+const MESSAGES_DIR = path.join(process.cwd(), "messages");
+
+// A namespace is the file's name, so it must be a plain identifier ("common", "categories").
+const NAMESPACE_FILE = /^([a-z][a-z0-9-]*)\.json$/;
+
+async function readCatalog(locale: Locale): Promise<Messages> {
+  const dir = path.join(MESSAGES_DIR, locale);
+  const files = (await readdir(dir)).filter((file) => NAMESPACE_FILE.test(file)).sort();
+  const messages: Messages = {};
+  for (const file of files) {
+    const namespace = NAMESPACE_FILE.exec(file)![1]!;
+    const parsed: unknown = JSON.parse(await readFile(path.join(dir, file), "utf8"));
+    // A catalog file that is not an object of messages is a bug to see at once, not an empty namespace.
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      throw new Error(`messages/${locale}/${file} must hold a JSON object`);
+    messages[namespace] = parsed as Record<string, unknown>;
+  }
+  return messages;
+}
+
+// Read once per process: the catalogs ship with the build and never change at run time.
+const catalogs = new Map<Locale, Promise<Messages>>();
+
+/** The merged catalog of one locale: every messages/<locale>/*.json, keyed by file name. */
+export const loadMessages = cache((locale: Locale): Promise<Messages> => {
+  let catalog = catalogs.get(locale);
+  if (!catalog) {
+    catalog = readCatalog(locale);
+    // A failed read is not kept: the next request reads again.
+    catalog.catch(() => catalogs.delete(locale));
+    catalogs.set(locale, catalog);
+  }
+  return catalog;
+});
+
+/** Only the namespaces a client component needs, so the rest of the catalog stays on the server. */
+export function pickNamespaces(messages: Messages, namespaces: readonly string[]): Messages {
+  return Object.fromEntries(namespaces.filter((ns) => ns in messages).map((ns) => [ns, messages[ns]!]));
+}

@@ -1,0 +1,29 @@
+import { cookies, headers } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./locales";
+import { loadMessages } from "./messages";
+import { negotiateLocale } from "./negotiate";
+
+// The request's language when a page or handler did not name one (docs/i18n.md,
+// "Which language a person sees"): the locale the route set (setRequestLocale,
+// from its locale segment), then the person's own setting (its cookie), then the
+// browser's Accept-Language, then English. Reading the cookie or the headers
+// makes the page dynamic, so cached and static pages always name their locale:
+// getTranslations({ locale, namespace }) or setRequestLocale(locale) first.
+async function requestedLocale(requestLocale: Promise<string | undefined>): Promise<Locale> {
+  const fromRoute = await requestLocale;
+  if (isLocale(fromRoute)) return fromRoute;
+  const fromCookie = (await cookies()).get(LOCALE_COOKIE)?.value;
+  if (isLocale(fromCookie)) return fromCookie;
+  return negotiateLocale((await headers()).get("accept-language"));
+}
+
+// next-intl's request configuration (next.config.ts points its plugin here).
+export default getRequestConfig(async ({ locale, requestLocale }) => {
+  const resolved = isLocale(locale)
+    ? locale
+    : locale === undefined
+      ? await requestedLocale(requestLocale)
+      : DEFAULT_LOCALE;
+  return { locale: resolved, messages: await loadMessages(resolved) };
+});
