@@ -8,6 +8,7 @@ import { VerifyEmailNotice } from "@/components/auth/verify-email-notice";
 import { requireUser } from "@/lib/auth/current-user";
 import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { SiteHeader } from "@/components/ui/site-header";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { getTranslations } from "next-intl/server";
 
@@ -33,7 +34,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         ) : null}
         {children}
       </main>
-      <BottomNav userId={user.id} />
+      <ClientMessages locale={DEFAULT_LOCALE} namespaces={["common"]}>
+        <BottomNav userId={user.id} />
+      </ClientMessages>
       <SessionSync userId={user.id} />
       <PwaSetup />
     </div>

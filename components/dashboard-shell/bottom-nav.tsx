@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { activeTabHref, DASHBOARD_TABS, type DashboardTab } from "@/components/dashboard-shell/nav-items";
 import { ShowQrDialog } from "@/components/dashboard-shell/show-qr-dialog";
 import { cn } from "@/lib/utils";
@@ -14,7 +15,16 @@ const icons: Record<DashboardTab["label"], string> = {
     "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm7.4-3a7.4 7.4 0 0 0-.1-1.3l2-1.6-2-3.4-2.4 1a7.4 7.4 0 0 0-2.2-1.3L14.3 3h-4l-.4 2.4a7.4 7.4 0 0 0-2.2 1.3l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.6l-2 1.6 2 3.4 2.4-1a7.4 7.4 0 0 0 2.2 1.3l.4 2.4h4l.4-2.4a7.4 7.4 0 0 0 2.2-1.3l2.4 1 2-3.4-2-1.6c.1-.4.1-.9.1-1.3z",
 };
 
+// The tab's name in the catalog (common.nav), sent to the browser by the dashboard layout.
+const messageKeys = {
+  Home: "home",
+  Wallet: "wallet",
+  Rewards: "rewards",
+  Settings: "settings",
+} as const satisfies Record<DashboardTab["label"], string>;
+
 function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
+  const t = useTranslations("common.nav");
   return (
     <Link
       href={tab.href}
@@ -35,7 +45,7 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
       >
         <path d={icons[tab.label]} />
       </svg>
-      {tab.label}
+      {t(messageKeys[tab.label])}
     </Link>
   );
 }
