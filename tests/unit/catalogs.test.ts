@@ -16,10 +16,13 @@ import {
   isTimeElement,
   parse,
   type MessageFormatElement,
+  type PluralOrSelectOption,
 } from "@formatjs/icu-messageformat-parser";
 import { CATEGORIES } from "@/lib/business/categories";
 import { PROGRAM_TYPE_LABELS } from "@/components/programs/program-type-icon";
-import { describeProgress, PROGRAM_TYPES } from "@/lib/loyalty";
+import { applyVisit, describeProgress, PROGRAM_TYPES } from "@/lib/loyalty";
+import type { EngineContext, ProgressState } from "@/lib/loyalty";
+import { applyTimeLimited } from "@/lib/loyalty/time-limited";
 
 const LOCALES = ["en", "es", "ca"] as const;
 type Locale = (typeof LOCALES)[number];
@@ -65,6 +68,13 @@ function argumentNames(elements: MessageFormatElement[], names = new Set<string>
 
 type Values = Record<string, string | number>;
 
+// The parser rejects a plural or select without `other`, so it is always there.
+function otherOf(options: Record<string, PluralOrSelectOption>): PluralOrSelectOption {
+  const other = options.other;
+  if (!other) throw new Error("ICU plural/select without other");
+  return other;
+}
+
 /** A minimal ICU formatter (literals, arguments, numbers, plural, select) so the
  * English output can be compared with what the product prints today. */
 function format(message: string, values: Values, locale: Locale): string {
@@ -79,11 +89,10 @@ function format(message: string, values: Values, locale: Locale): string {
         if (isNumberElement(el)) return new Intl.NumberFormat(locale).format(Number(value));
         if (isPluralElement(el)) {
           const n = Number(value) - el.offset;
-          const option =
-            el.options[`=${value}`] ?? el.options[new Intl.PluralRules(locale).select(n)] ?? el.options.other;
-          return render(option.value, n);
+          const option = el.options[`=${value}`] ?? el.options[new Intl.PluralRules(locale).select(n)];
+          return render((option ?? otherOf(el.options)).value, n);
         }
-        if (isSelectElement(el)) return render((el.options[String(value)] ?? el.options.other).value, pound);
+        if (isSelectElement(el)) return render((el.options[String(value)] ?? otherOf(el.options)).value, pound);
         if (isDateElement(el) || isTimeElement(el) || isTagElement(el)) throw new Error("not used by these checks");
         return "";
       })
@@ -206,6 +215,114 @@ describe("programs catalog", () => {
   it.each(cases)("en %s with %j reads exactly as the engine's label today", (key, values, type, rules, state) => {
     const today = describeProgress(type, rules, { ...state, tier: null }).label;
     expect(format(message("en", `programs.${key}`), values, "en")).toBe(today);
+  });
+
+  // The line shown after a visit, same idea: catalog key, values, then the
+  // visit that makes the engine print the same thing today.
+  const ctx: EngineContext = {
+    now: new Date("2025-03-10T12:00:00Z"),
+    localDate: "2025-03-10",
+    isFirstVisit: false,
+    membershipLinkedAt: new Date("2020-01-01T10:00:00Z"),
+    birthday: null,
+    random: () => 0.5,
+  };
+  type Visit = { type: string; rules: unknown; before?: Partial<ProgressState>; ctx?: Partial<EngineContext> };
+  const tiers = (...minVisits: number[]) => ({
+    tiers: minVisits.map((min, i) => ({ name: ["Bronze", "Gold", "Platinum"][i], minVisits: min })),
+  });
+  const yearsAgo = (years: number) => new Date(`${2025 - years}-03-01T10:00:00Z`);
+  const visits: [string, Values, Visit][] = [
+    ["visit.recorded", {}, { type: "other", rules: {} }],
+    ["visit.birthday", {}, { type: "birthday", rules: { windowDays: 0 }, ctx: { birthday: "1990-03-10" } }],
+    ["visit.won", {}, { type: "gamified", rules: { winChance: 1 } }],
+    ["visit.lost", {}, { type: "gamified", rules: { winChance: 0.1 } }],
+    [
+      "visit.referralBoth",
+      {},
+      { type: "referral", rules: { welcomeReward: true }, ctx: { isFirstVisit: true, referrerId: "f" } },
+    ],
+    ["visit.referralFriend", {}, { type: "referral", rules: {}, ctx: { isFirstVisit: true, referrerId: "f" } }],
+    ["visit.tierReached", { tiers: "Gold" }, { type: "tier", rules: tiers(0, 1) }],
+    [
+      "visit.tierTop",
+      { tier: "Gold" },
+      { type: "tier", rules: tiers(0, 1), before: { total: 3, state: { reachedTiers: ["Bronze", "Gold"] } } },
+    ],
+  ];
+  for (const n of [1, 2]) {
+    visits.push(
+      [
+        "visit.stampAdded",
+        { current: n, target: 3 },
+        { type: "stamps", rules: { stampsRequired: 3 }, before: { count: n - 1 } },
+      ],
+      [
+        "visit.stampsComplete",
+        { target: n },
+        { type: "stamps", rules: { stampsRequired: n }, before: { count: n - 1 } },
+      ],
+      [
+        "visit.pointsAdded",
+        { points: n, current: n, target: 10 },
+        { type: "points", rules: { pointsPerVisit: n, threshold: 10 } },
+      ],
+      [
+        "visit.pointsRewarded",
+        { points: 5 * n, rewards: n, current: 0, target: 5 },
+        { type: "points", rules: { pointsPerVisit: 5 * n, threshold: 5 } },
+      ],
+      [
+        "visit.visitAdded",
+        { current: n, target: 3 },
+        { type: "visits", rules: { visitsRequired: 3 }, before: { count: n - 1 } },
+      ],
+      [
+        "visit.visitsRewarded",
+        { target: n },
+        { type: "visits", rules: { visitsRequired: n }, before: { count: n - 1 } },
+      ],
+      [
+        "visit.tierProgress",
+        { tier: "Bronze", remaining: n, next: "Gold" },
+        { type: "tier", rules: tiers(0, 5), before: { total: 4 - n, state: { reachedTiers: ["Bronze"] } } },
+      ],
+      [
+        "visit.challengeComplete",
+        { target: n },
+        {
+          type: "challenge",
+          rules: { visitsRequired: n, withinDays: 7 },
+          before: { count: n - 1, state: { windowStart: n > 1 ? "2025-03-09" : null } },
+        },
+      ],
+      [
+        "visit.challengeProgress",
+        { current: 1, target: 3, days: n },
+        { type: "challenge", rules: { visitsRequired: 3, withinDays: n } },
+      ],
+      ["visit.anniversary", { years: n }, { type: "anniversary", rules: {}, ctx: { membershipLinkedAt: yearsAgo(n) } }],
+    );
+  }
+
+  it.each(visits)("en %s with %j reads exactly as the engine's visit message today", (key, values, visit) => {
+    const before: ProgressState = { count: 0, total: 0, tier: null, state: {}, ...visit.before };
+    const input = { type: visit.type, rules: visit.rules, startDate: null, endDate: null };
+    const today = applyVisit(input, before, { ...ctx, ...visit.ctx }).summary.message;
+    expect(format(message("en", `programs.${key}`), values, "en")).toBe(today);
+  });
+
+  it("en says a program or offer is not running today as the engine does", () => {
+    const ended = { startDate: null, endDate: new Date("2025-01-31T00:00:00Z") };
+    const empty: ProgressState = { count: 0, total: 0, tier: null, state: {} };
+    expect(applyVisit({ type: "stamps", rules: {}, ...ended }, empty, ctx).summary.message).toBe(
+      message("en", "programs.visit.notRunning"),
+    );
+    // The registry stops an ended program first; the time-limited rule says
+    // the same on its own, in its own words.
+    expect(applyTimeLimited({ stampsRequired: 5 }, empty, ctx, ended).summary.message).toBe(
+      message("en", "programs.visit.offerNotRunning"),
+    );
   });
 
   it("says 1 stamp and 2 stamps in every language", () => {
