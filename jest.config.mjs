@@ -28,10 +28,10 @@ const integration = await createJestConfig({
 })();
 
 // Prisma 7's client loads its query compiler from an ESM .mjs file;
-// Auth.js and jose ship ESM only.
+// Auth.js, jose and @formatjs (the ICU parser the catalog test uses) ship ESM only.
 for (const project of [unit, integration]) {
   project.transformIgnorePatterns = [
-    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string)/)",
+    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs)/)",
   ];
 }
 
