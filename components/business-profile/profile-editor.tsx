@@ -13,14 +13,21 @@ import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
 import { Field, SelectField, TextAreaField } from "@/components/ui/field";
 import { FormSection } from "@/components/ui/form-section";
+import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
 
-type Props = { businessId: string; defaultValues: BusinessProfileUpdateInput; timezones: string[] };
+type Props = {
+  businessId: string;
+  defaultValues: BusinessProfileUpdateInput;
+  timezones: string[];
+  /** The language select's label and hint, from the catalog (the page picks their locale). */
+  languageText: { label: string; hint: string };
+};
 
 /** The owner's editor for the public card, with a live preview beside it. */
-export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
+export function ProfileEditor({ businessId, defaultValues, timezones, languageText }: Props) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const router = useRouter();
@@ -129,6 +136,20 @@ export function ProfileEditor({ businessId, defaultValues, timezones }: Props) {
               {timezones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replace(/_/g, " ")}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={languageText.label}
+              id="language"
+              hint={languageText.hint}
+              {...register("language")}
+              error={errors.language?.message}
+            >
+              {LOCALES.map((locale) => (
+                // Each language named in itself, so anyone can find their own.
+                <option key={locale} value={locale} lang={locale}>
+                  {LOCALE_NAMES[locale]}
                 </option>
               ))}
             </SelectField>

@@ -10,7 +10,8 @@ import { profileRowData } from "@/lib/validation/business-profile-form";
 // into what pages show) and the owner's own business. The editor's starting
 // values: lib/validation/business-profile-form.ts.
 
-// What anyone may see of a business (its public card): no owner, no settings.
+// What anyone may see of a business (its public card): no owner; settings only
+// for its language (toPublicBusiness keeps nothing else of them).
 export const publicBusinessSelect = {
   id: true,
   slug: true,
@@ -23,6 +24,7 @@ export const publicBusinessSelect = {
   address: true,
   socialMedia: true,
   theme: true,
+  settings: true,
   updatedAt: true,
 } as const satisfies Prisma.BusinessSelect;
 
@@ -40,7 +42,6 @@ const ownedBusinessSelect = {
   ownerId: true,
   timezone: true,
   dailyTapLimit: true,
-  settings: true,
 } as const satisfies Prisma.BusinessSelect;
 
 export type OwnedBusiness = PublicBusiness & { timezone: string; dailyTapLimit: number; storedTheme: StoredTheme };
@@ -54,7 +55,7 @@ export async function getOwnedBusiness(ownerId: string, idOrSlug: string): Promi
     (await db.business.findFirst({ where: { id: idOrSlug, ownerId }, select: ownedBusinessSelect })) ??
     (await db.business.findFirst({ where: { slug: idOrSlug, ownerId }, select: ownedBusinessSelect }));
   if (!row) return null;
-  const { ownerId: _owner, settings: _settings, timezone, dailyTapLimit, ...publicRow } = row;
+  const { ownerId: _owner, timezone, dailyTapLimit, ...publicRow } = row;
   return { ...toPublicBusiness(publicRow), timezone, dailyTapLimit, storedTheme: normaliseTheme(row.theme) };
 }
 
@@ -85,7 +86,8 @@ export async function updateBusinessProfile(
       data: {
         ...profileRowData(data),
         // settings.timezone mirrors the column (the registration payload carries it there).
-        settings: { ...settings, timezone: data.timezone },
+        // settings.language is the visitors' pages' language; an edit without one keeps it.
+        settings: { ...settings, timezone: data.timezone, ...(data.language ? { language: data.language } : {}) },
       },
       select: publicBusinessSelect,
     });

@@ -7,6 +7,7 @@ import { publicUserSelect, type AppUser } from "@/lib/db/users";
 import { firstFreeSlug, slugify } from "@/lib/business/slug";
 import { normaliseTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
 import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
@@ -154,7 +155,7 @@ async function createBusiness(
       theme: normaliseTheme(profile?.theme ?? {}),
       settings: {
         notifications_enabled: profile?.settings.notifications_enabled ?? true,
-        language: profile?.settings.language ?? "en",
+        language: profile?.settings.language ?? DEFAULT_LOCALE,
       },
       timezone: normaliseTimezone(profile?.settings.timezone),
     },

@@ -25,6 +25,23 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
+ * A stored language setting read back: anything that is not one of LOCALES
+ * (missing, an old free-text value such as "en-US", a typo) reads as English.
+ */
+export function storedLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/**
+ * A business's language, from its `settings` JSON column (`settings.language`).
+ * Every reader goes through here, so an old or invalid value is English everywhere.
+ */
+export function businessLocale(settings: unknown): Locale {
+  if (!settings || typeof settings !== "object" || Array.isArray(settings)) return DEFAULT_LOCALE;
+  return storedLocale((settings as Record<string, unknown>).language);
+}
+
+/**
  * The cookie that carries a signed-in person's own language setting to the
  * proxy and the pages (set at sign-in and when the setting changes; docs/i18n.md).
  */

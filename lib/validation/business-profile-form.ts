@@ -37,6 +37,7 @@ export function profileFormValues(business: StoredBusinessProfile): BusinessProf
     },
     dailyTapLimit: business.dailyTapLimit,
     timezone: business.timezone,
+    language: business.language,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
+import { localeSchema } from "@/lib/i18n/locales";
 import {
   HTTP_URL_MESSAGE,
   httpUrl,
@@ -93,6 +94,8 @@ export const businessProfileUpdateSchema = z
       .min(1, TAP_LIMIT_MESSAGE)
       .max(10, TAP_LIMIT_MESSAGE),
     timezone: singleLineText().trim().refine(isValidTimezone, TIMEZONE_MESSAGE),
+    // The language of the business's tap page and card; left out, the stored one stays.
+    language: localeSchema.optional(),
   })
   .superRefine((value, ctx) => {
     // The card maps network → link, so a network may appear once.

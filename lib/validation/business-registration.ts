@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCategoryLabel } from "@/lib/business/categories";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { accountSchema } from "@/lib/validation/auth";
 import { HTTP_URL_MESSAGE, isHttpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
 
@@ -101,7 +102,7 @@ export function toBusinessRegistration(values: BusinessPart, tapId: string | nul
       phone: values.phone.trim(),
       address: values.address.trim(),
       place_id: values.placeId || null,
-      settings: { notifications_enabled: true, language: "en", timezone },
+      settings: { notifications_enabled: true, language: DEFAULT_LOCALE, timezone },
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { safeRedirectPath } from "@/lib/auth/redirects";
+import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
 import { emailSchema, MIN_PASSWORD_LENGTH } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 import { HTTP_URL_MESSAGE, httpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
@@ -68,7 +69,7 @@ export const businessProfileSchema = z.object({
   settings: z
     .object({
       notifications_enabled: z.boolean().default(true),
-      language: singleLineText().trim().max(10).default("en"),
+      language: localeSchema.default(DEFAULT_LOCALE),
       timezone: singleLineText().trim().max(64).optional(),
     })
     .partial()

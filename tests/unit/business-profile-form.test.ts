@@ -16,6 +16,7 @@ const row = {
   address: "Carrer Major 1",
   socialMedia: { instagram: "https://instagram.com/example", facebook: "data:text/html,hi" },
   theme: { primaryColor: "#7C2D12" },
+  settings: { notifications_enabled: true, language: "ca", timezone: "Europe/Madrid" },
   updatedAt: new Date("2026-01-01T00:00:00Z"),
 };
 
@@ -27,6 +28,19 @@ describe("the public card of a stored business", () => {
     expect(card.socialMedia).toEqual({ instagram: "https://instagram.com/example" });
     expect(card.theme).toEqual(resolveTheme({ primaryColor: "#7C2D12" }));
   });
+
+  it("shows its language and nothing else of its settings", () => {
+    const card = toPublicBusiness(row);
+    expect(card.language).toBe("ca");
+    expect(card).not.toHaveProperty("settings");
+  });
+
+  it.each([null, "es", [], {}, { language: "en-US" }, { language: "fr" }, { language: 7 }])(
+    "reads settings %p as English",
+    (settings) => {
+      expect(toPublicBusiness({ ...row, settings }).language).toBe("en");
+    },
+  );
 
   it("treats a social column that is not an object as no links", () => {
     expect(toPublicBusiness({ ...row, socialMedia: ["https://x.com/a"] }).socialMedia).toEqual({});
@@ -62,7 +76,15 @@ describe("the profile editor", () => {
       },
       dailyTapLimit: 2,
       timezone: "Europe/Madrid",
+      language: "ca",
     });
+  });
+
+  it("accepts only the languages the product speaks", () => {
+    const values = profileFormValues(stored);
+    expect(businessProfileUpdateSchema.safeParse({ ...values, language: "es" }).success).toBe(true);
+    expect(businessProfileUpdateSchema.safeParse({ ...values, language: "fr" }).success).toBe(false);
+    expect(businessProfileUpdateSchema.safeParse({ ...values, language: "en-US" }).success).toBe(false);
   });
 
   it("saves what it shows: empty fields as null, the links as one object, the theme's set colours only", () => {

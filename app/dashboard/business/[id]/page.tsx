@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ProfileEditor } from "@/components/business-profile/profile-editor";
 import { BusinessProgramsSection } from "@/components/programs/business-programs-section";
@@ -9,6 +10,7 @@ import { BusinessTagsSection } from "@/components/tags/business-tags-section";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { getOwnedBusiness } from "@/lib/db/businesses";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 
@@ -37,6 +39,8 @@ export default async function BusinessPage({ params }: Props) {
   const user = await requireUser();
   const business = await loadOwnedBusiness((await params).id);
   if (!business) notFound();
+  // The dashboard is English until people have their own language setting.
+  const t = await getTranslations({ locale: DEFAULT_LOCALE, namespace: "common.businessLanguage" });
   return (
     <div className="space-y-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -63,6 +67,7 @@ export default async function BusinessPage({ params }: Props) {
           businessId={business.id}
           defaultValues={profileFormValues(business)}
           timezones={timezoneOptions(business.timezone)}
+          languageText={{ label: t("label"), hint: t("hint") }}
         />
       </section>
 
