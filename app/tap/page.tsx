@@ -7,6 +7,7 @@ import { TapRecorder } from "@/components/tap/tap-recorder";
 import { TapStateView } from "@/components/tap/tap-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { pickSunParams, sunQueryOf, type SunParams } from "@/lib/nfc/verify-tap";
 import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
 import { firstIssue } from "@/lib/validation/errors";
@@ -72,6 +73,8 @@ function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams) {
     <TapStateView
       state={state}
       signedIn={signedIn}
+      // Signed-in people have no language setting yet: English.
+      locale={DEFAULT_LOCALE}
       recorder={recorder}
       sunQuery={secureSun ? sunQueryOf(secureSun) : undefined}
     />

@@ -9,12 +9,30 @@ type CardBusiness = Pick<
   "name" | "logoUrl" | "description" | "keywords" | "website" | "phone" | "address" | "socialMedia" | "theme"
 >;
 
+/** The card's own words in one language (businessCardText builds them from the catalog). */
+export type BusinessCardText = {
+  keywords: string;
+  socialLinks: string;
+  logoAlt: string;
+  /** A keyword that is a category label → its name in the card's language; other keywords show as typed. */
+  keywordLabels: Readonly<Record<string, string>>;
+};
+
 /**
  * The public business card, themed with the business's colours.
  * Server-renderable; also used by the owner's live preview. Links are
  * re-checked here so a non-http(s) value can never reach an href.
  */
-export function BusinessCard({ business, headingLevel = 2 }: { business: CardBusiness; headingLevel?: 1 | 2 }) {
+export function BusinessCard({
+  business,
+  headingLevel = 2,
+  text,
+}: {
+  business: CardBusiness;
+  headingLevel?: 1 | 2;
+  /** Left out by the owner's live preview, which is in English like the rest of the dashboard. */
+  text?: BusinessCardText;
+}) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const { theme } = business;
   const onPrimary = readableTextOn(theme.primaryColor);
@@ -24,6 +42,12 @@ export function BusinessCard({ business, headingLevel = 2 }: { business: CardBus
   const hostname = displayHostname(website);
   const tel = business.phone ? telHref(business.phone) : null;
   const socials = socialLinks(business.socialMedia);
+  const words = text ?? {
+    keywords: "Keywords",
+    socialLinks: "Social links",
+    logoAlt: `${business.name} logo`,
+    keywordLabels: {},
+  };
   const cardStyle: CSSProperties = { backgroundColor: theme.backgroundColor, color: theme.textColor };
 
   return (
@@ -45,7 +69,7 @@ export function BusinessCard({ business, headingLevel = 2 }: { business: CardBus
             // eslint-disable-next-line @next/next/no-img-element -- see the line above
             <img
               src={logoUrl}
-              alt={`${business.name} logo`}
+              alt={words.logoAlt}
               width={64}
               height={64}
               loading="lazy"
@@ -73,7 +97,7 @@ export function BusinessCard({ business, headingLevel = 2 }: { business: CardBus
         ) : null}
 
         {business.keywords.length > 0 ? (
-          <ul aria-label="Keywords" className="flex flex-wrap gap-2">
+          <ul aria-label={words.keywords} className="flex flex-wrap gap-2">
             {business.keywords.map((keyword) => {
               const icon = keywordIconFor(keyword);
               return (
@@ -83,7 +107,7 @@ export function BusinessCard({ business, headingLevel = 2 }: { business: CardBus
                   style={{ backgroundColor: theme.accentColor, color: onAccent }}
                 >
                   {icon ? <SocialIconSvg icon={icon} size={14} /> : null}
-                  {keyword}
+                  {words.keywordLabels[keyword] ?? keyword}
                 </li>
               );
             })}
@@ -127,7 +151,7 @@ export function BusinessCard({ business, headingLevel = 2 }: { business: CardBus
         ) : null}
 
         {socials.length > 0 ? (
-          <ul aria-label="Social links" className="flex flex-wrap gap-2">
+          <ul aria-label={words.socialLinks} className="flex flex-wrap gap-2">
             {socials.map((social) => (
               <li key={social.network}>
                 <a

@@ -31,14 +31,25 @@ export const PROGRAM_TYPE_LABELS: Record<string, string> = {
   gamified: "Instant win",
 };
 
-export function ProgramTypeIcon({ type, size = 24, className }: { type: string; size?: number; className?: string }) {
+/** `label`: the type's name in the page's language (programs.types), where the page is not in English. */
+export function ProgramTypeIcon({
+  type,
+  size = 24,
+  className,
+  label,
+}: {
+  type: string;
+  size?: number;
+  className?: string;
+  label?: string;
+}) {
   const d = paths[type] ?? paths.default;
   return (
     <StrokeIcon
       size={size}
       strokeWidth={1.8}
       className={className}
-      label={PROGRAM_TYPE_LABELS[type] ?? "Loyalty program"}
+      label={label ?? PROGRAM_TYPE_LABELS[type] ?? "Loyalty program"}
       data-program-icon={paths[type] ? type : "default"}
     >
       <path d={d} />

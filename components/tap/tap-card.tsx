@@ -28,17 +28,30 @@ export function TapCard({
   );
 }
 
+/** The notice's own words where the page is not in English (tap.notice in the catalog). */
+export type TapNoticeText = { title: string; ok: string };
+
 /** Notice: the message, the tag id in parentheses, an optional `action` (the error screen's retry), OK to the dashboard. */
-export function TapNotice({ message, tagId, action }: { message: string; tagId: string | null; action?: ReactNode }) {
+export function TapNotice({
+  message,
+  tagId,
+  action,
+  text = { title: "Notice", ok: "OK" },
+}: {
+  message: string;
+  tagId: string | null;
+  action?: ReactNode;
+  text?: TapNoticeText;
+}) {
   return (
-    <TapCard title="Notice" tone="warning">
+    <TapCard title={text.title} tone="warning">
       <p role="alert">
         {message}
         {tagId ? <span className="block text-sm text-slate-600 dark:text-slate-400">({tagId})</span> : null}
       </p>
       {action}
       <Link href="/dashboard" className={buttonClass("primary", "w-full")}>
-        OK
+        {text.ok}
       </Link>
     </TapCard>
   );

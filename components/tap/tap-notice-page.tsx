@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { TapNotice } from "@/components/tap/tap-card";
+import { TapNotice, type TapNoticeText } from "@/components/tap/tap-card";
 import { TapFrame } from "@/components/tap/tap-frame";
+import type { Locale } from "@/lib/i18n/locales";
 
 /**
  * A tap page that ends in a notice whose text the page decides (an invalid
@@ -13,14 +14,19 @@ export function TapNoticePage({
   message,
   tagId,
   children,
+  lang,
+  text,
 }: {
   message: string;
   tagId: string | null;
   children?: ReactNode;
+  /** The page's language where it is not English, with the notice's words in it. */
+  lang?: Locale;
+  text?: TapNoticeText;
 }) {
   return (
-    <TapFrame>
-      <TapNotice message={message} tagId={tagId} />
+    <TapFrame lang={lang}>
+      <TapNotice message={message} tagId={tagId} text={text} />
       {children}
     </TapFrame>
   );

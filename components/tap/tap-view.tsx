@@ -1,49 +1,56 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { BusinessCard } from "@/components/business/business-card";
+import { businessCardText } from "@/components/business/business-card-text";
 import { ClaimTagButton } from "@/components/tap/claim-tag-button";
 import { ProgramList } from "@/components/tap/program-list";
 import { TapCard } from "@/components/tap/tap-card";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import type { Locale } from "@/lib/i18n/locales";
 import type { TapState } from "@/lib/tap/state";
 
 /**
  * The tag landing's states after the redirect flags. Shared by the
  * signed-in page and the cached visitor page; `recorder` is the signed-in
- * client island that records the visit.
+ * client island that records the visit. Every text is in `locale`: the
+ * business's language for a visitor, English for a signed-in person.
  */
-export function TapStateView({
+export async function TapStateView({
   state,
   signedIn,
+  locale,
   recorder,
   sunQuery,
 }: {
   state: TapState;
   signedIn: boolean;
+  locale: Locale;
   recorder?: ReactNode;
   /** A secure tag's verified SUN parameters: kept in the way back after signing up or in, where the visit is recorded. */
   sunQuery?: string;
 }) {
+  const t = await getTranslations({ locale, namespace: "tap" });
   if (state.kind === "available") {
     return (
-      <TapCard title="Tag Available">
-        <p>This tag exists but is available for claiming.</p>
+      <TapCard title={t("available.title")}>
+        <p>{t("available.text")}</p>
         <ClaimTagButton tagId={state.tagId} signedIn={signedIn} />
       </TapCard>
     );
   }
   if (state.kind === "not_found" && state.withdrawn) {
     return (
-      <TapCard title="Tag Not Found">
-        <p>This business is not available right now.</p>
+      <TapCard title={t("withdrawn.title")}>
+        <p>{t("withdrawn.text")}</p>
       </TapCard>
     );
   }
   if (state.kind === "not_found") {
     return (
-      <TapCard title="Tag Not Found">
-        <p>This tag is available for claiming.</p>
+      <TapCard title={t("notFound.title")}>
+        <p>{t("notFound.text")}</p>
         <ClaimTagButton tagId={state.tagId} signedIn={signedIn} />
       </TapCard>
     );
@@ -53,10 +60,13 @@ export function TapStateView({
   return (
     <div className="space-y-6">
       <p className="text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
-        Tag <span className="font-mono">{state.tagId}</span>
+        {t.rich("tagLine", {
+          tagId: state.tagId,
+          mono: (chunks) => <span className="font-mono">{chunks}</span>,
+        })}
       </p>
       {recorder}
-      <BusinessCard business={state.business} headingLevel={1} />
+      <BusinessCard business={state.business} headingLevel={1} text={await businessCardText(state.business, locale)} />
       {signedIn ? null : (
         <Card as="section" className="space-y-2 p-4 text-center">
           <Link
@@ -64,14 +74,17 @@ export function TapStateView({
             className={buttonClass("primary", "w-full")}
             prefetch={false}
           >
-            Link me
+            {t("join.linkMe")}
           </Link>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Register to start earning rewards</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("join.register")}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            Already have an account?{" "}
-            <Link href={`/login?redirect=${encodeURIComponent(tapUrl)}`} prefetch={false} className="underline">
-              Log in
-            </Link>
+            {t.rich("join.haveAccount", {
+              login: (chunks) => (
+                <Link href={`/login?redirect=${encodeURIComponent(tapUrl)}`} prefetch={false} className="underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </Card>
       )}
@@ -79,7 +92,8 @@ export function TapStateView({
         programs={state.programs}
         progress={state.progress}
         theme={state.business.theme}
-        emptyText={signedIn ? "No active programs available" : null}
+        showEmpty={signedIn}
+        locale={locale}
       />
     </div>
   );

@@ -1,18 +1,37 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ColorSchemeToggle } from "@/components/ui/color-scheme-toggle";
+import type { Locale } from "@/lib/i18n/locales";
 import { SiteHeader } from "@/components/ui/site-header";
 
-/** Header + centred content column used by the public pages. */
-export function PageShell({ children }: { children: ReactNode }) {
+/** The header's words in the page's language (common.nav in the catalog). */
+export type PageShellText = { main: string; about: string; logIn: string };
+
+/**
+ * Header + centred content column used by the public pages. `lang` and
+ * `text`: a page in another language than the site's English (the public
+ * card, in its business's language) names both itself, so a cached page never
+ * reads the request; `lang` sits on the outermost element until each public
+ * page's root layout writes <html lang> (docs/i18n.md, "Where it stands").
+ * (A plain component, not an async one: app/error.tsx, a client component, renders it too.)
+ */
+export function PageShell({
+  children,
+  lang,
+  text = { main: "Main", about: "About", logIn: "Log in" },
+}: {
+  children: ReactNode;
+  lang?: Locale;
+  text?: PageShellText;
+}) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader label="Main" translucent>
+    <div className="flex min-h-dvh flex-col" lang={lang}>
+      <SiteHeader label={text.main} translucent>
         <Link href="/about" className="hover:underline">
-          About
+          {text.about}
         </Link>
         <Link href="/login" className="hover:underline">
-          Log in
+          {text.logIn}
         </Link>
         <ColorSchemeToggle />
       </SiteHeader>

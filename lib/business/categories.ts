@@ -97,6 +97,13 @@ export type CategoryLabel = Category["label"];
 export const CATEGORY_LABELS: readonly CategoryLabel[] = CATEGORIES.map((c) => c.label);
 
 const labelSet = new Set<string>(CATEGORY_LABELS);
+const valueByLabel = new Map<string, Category["value"]>(CATEGORIES.map((c) => [c.label, c.value]));
+
+/** The stable value of a stored category label ("Fine Dining" → "fine_dining"), which the catalogs are keyed by; null for any other text. */
+export function categoryValueOf(label: string): Category["value"] | null {
+  return valueByLabel.get(label) ?? null;
+}
+
 export function isCategoryLabel(value: string): value is CategoryLabel {
   return labelSet.has(value);
 }

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { getTranslations } from "next-intl/server";
 import { BusinessCard } from "@/components/business/business-card";
+import { businessCardText } from "@/components/business/business-card-text";
 import { PageShell } from "@/components/ui/page-shell";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
 import { getPublicCard } from "@/lib/db/tap-landing";
@@ -32,9 +34,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const business = await loadBusiness(slug);
   if (!business) return { title: "Business not found", robots: { index: false } };
-  const description =
-    business.description?.slice(0, 200) ||
-    `${business.name} on ${siteName}: tap, collect stamps and points, and earn rewards.`;
+  // In the business's language, named here: the card is cached and never reads the request.
+  const t = await getTranslations({ locale: business.language, namespace: "card" });
+  const description = business.description?.slice(0, 200) || t("description", { name: business.name, siteName });
   const url = cardUrl(business.slug);
   return {
     title: business.name,
@@ -48,12 +50,14 @@ export default async function PublicBusinessPage({ params }: Props) {
   const { slug } = await params;
   const business = await loadBusiness(slug);
   if (!business) notFound();
+  // In the business's language, named here: the card is cached and never reads the request.
+  const nav = await getTranslations({ locale: business.language, namespace: "common.nav" });
   const jsonLd = localBusinessJsonLd(business, cardUrl(business.slug));
   return (
-    <PageShell>
+    <PageShell lang={business.language} text={{ main: nav("main"), about: nav("about"), logIn: nav("logIn") }}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <div className="mx-auto max-w-xl">
-        <BusinessCard business={business} headingLevel={1} />
+        <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, business.language)} />
       </div>
     </PageShell>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
 import { TapStateView } from "@/components/tap/tap-view";
@@ -6,7 +7,7 @@ import { loadTapState } from "@/lib/tap/state";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
 import { INVALID_TAG_ID } from "@/lib/validation/tap";
-import { TAG_NOT_VERIFIED_MESSAGE } from "@/lib/nfc/verify-tap";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 
 // A visitor's /tap?id=<id> (next.config.ts rewrites it here when there is no
 // session cookie): the same for everyone, so it is rendered once per tag and served
@@ -46,11 +47,23 @@ export default async function VisitorTapPage({ params }: Props) {
   const state = await loadTapState(id.data, null);
   // A secure tag's real taps always carry SUN parameters (they never reach this
   // cached page); a bare link to it is a copy that proves nothing.
-  if (state.kind === "business" && state.secure)
-    return <TapNoticePage message={TAG_NOT_VERIFIED_MESSAGE} tagId={id.data} />;
+  // The page is in the business's language (its profile's setting), named
+  // explicitly: this cached page never reads the request (docs/i18n.md).
+  const locale = state.kind === "business" ? state.business.language : DEFAULT_LOCALE;
+  if (state.kind === "business" && state.secure) {
+    const t = await getTranslations({ locale, namespace: "tap.notice" });
+    return (
+      <TapNoticePage
+        message={t("notVerified")}
+        tagId={id.data}
+        lang={locale}
+        text={{ title: t("title"), ok: t("ok") }}
+      />
+    );
+  }
   return (
-    <TapFrame>
-      <TapStateView state={state} signedIn={false} />
+    <TapFrame lang={locale}>
+      <TapStateView state={state} signedIn={false} locale={locale} />
     </TapFrame>
   );
 }

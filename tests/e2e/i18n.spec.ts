@@ -1,0 +1,153 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { format } from "date-fns";
+import { ca, es } from "date-fns/locale";
+import { signUpOwner, uniqueTag } from "./support";
+
+// A visitor's tap page and the public card are shown in the business's
+// language, which its owner picks in the business profile. The business is
+// the test's own, so the demo café stays in English for the other specs.
+
+/** YYYY-MM-DD `days` from today (UTC), as an `<input type="date">` takes it. */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const asDate = (iso: string) => {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+
+const SHOTS = "/work/shots";
+
+async function setLanguage(page: Page, businessId: string, language: "Català" | "Español" | "English") {
+  await page.goto(`/dashboard/business/${businessId}`);
+  await page.getByLabel("Language").selectOption({ label: language });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Business profile saved")).toBeVisible();
+}
+
+/** The page a visitor (no session) sees, in a fresh browser context at a phone's size. */
+async function asVisitor(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  return { page, close: () => context.close() };
+}
+
+test.describe("the business's language on its visitors' pages", () => {
+  test("an owner switches to Català, then Español, then back to English; the tap page and the card follow at once", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const tagId = uniqueTag("i18n");
+    const { businessId } = await signUpOwner(page, { tagId, name: `Forn Idiomes ${Date.now()}` });
+    const start = day(-2);
+    const end = day(60);
+
+    // A dated program, so the page shows a date in the business's language.
+    await page.goto(`/dashboard/program/create?businessId=${businessId}`);
+    await page.getByRole("radio", { name: "Stamp card", exact: true }).check();
+    await page.getByLabel("Program name").fill("Cafè de la casa");
+    await page.getByLabel("Stamps required").fill("5");
+    await page.getByLabel("Reward name").fill("Cafè gratis");
+    await page.getByLabel("Reward expires after (days)").fill("30");
+    await page.getByLabel("Start date").fill(start);
+    await page.getByLabel("End date").fill(end);
+    await page.getByRole("button", { name: "Create program" }).click();
+    await expect(page.getByText("Program created")).toBeVisible();
+
+    await page.goto(`/dashboard/business/${businessId}`);
+    const cardPath = await page.getByRole("link", { name: "View public card" }).getAttribute("href");
+    expect(cardPath).toMatch(/^\/b\//);
+    await expect(page.getByLabel("Language")).toHaveValue("en");
+
+    // Català.
+    await setLanguage(page, businessId, "Català");
+    await expect(page.getByLabel("Language")).toHaveValue("ca");
+    {
+      const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
+      const tap = visitor.page;
+      await expect(tap.locator('[lang="ca"]').first()).toBeVisible();
+      const programs = tap.getByRole("region", { name: "Programes actius" });
+      await expect(programs).toBeVisible();
+      await expect(programs.getByRole("heading", { level: 3, name: "Cafè de la casa" })).toBeVisible();
+      await expect(programs).toContainText(`Comença el ${format(asDate(start), "PP", { locale: ca })}`);
+      await expect(programs).toContainText(`Acaba el ${format(asDate(end), "PP", { locale: ca })}`);
+      await expect(programs.getByRole("img", { name: "Targeta de segells" })).toBeVisible();
+      await expect(tap.getByRole("link", { name: "Apunta't" })).toBeVisible();
+      await expect(tap.getByText("Registra't per començar a aconseguir premis")).toBeVisible();
+      await expect(tap.getByRole("link", { name: "Inicia la sessió" })).toBeVisible();
+      await expect(tap.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
+      await expect(tap.getByText("Active Programs")).toHaveCount(0);
+
+      const axe = await new AxeBuilder({ page: tap }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      // Nothing is wider than the phone: long Catalan words wrap instead of breaking the layout.
+      expect(await tap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await tap.screenshot({ path: `${SHOTS}/tap-ca.png`, fullPage: true });
+      await visitor.close();
+    }
+    {
+      const visitor = await asVisitor(browser, cardPath!);
+      const card = visitor.page;
+      await expect(card.locator('[lang="ca"]').first()).toBeVisible();
+      await expect(
+        card.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inicia la sessió" }),
+      ).toBeVisible();
+      await expect(card.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
+      await card.screenshot({ path: `${SHOTS}/card-ca.png`, fullPage: true });
+      await visitor.close();
+    }
+
+    // Español.
+    await setLanguage(page, businessId, "Español");
+    {
+      const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
+      const tap = visitor.page;
+      await expect(tap.locator('[lang="es"]').first()).toBeVisible();
+      const programs = tap.getByRole("region", { name: "Programas activos" });
+      await expect(programs).toContainText(`Empieza el ${format(asDate(start), "PP", { locale: es })}`);
+      await expect(programs).toContainText(`Termina el ${format(asDate(end), "PP", { locale: es })}`);
+      await expect(tap.getByRole("link", { name: "Apúntate" })).toBeVisible();
+      await expect(tap.getByText("Regístrate para empezar a conseguir premios")).toBeVisible();
+      await expect(tap.getByRole("list", { name: "Palabras clave" })).toContainText("Comercio");
+      expect(await tap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await tap.screenshot({ path: `${SHOTS}/tap-es.png`, fullPage: true });
+      await visitor.close();
+    }
+    {
+      const visitor = await asVisitor(browser, cardPath!);
+      const card = visitor.page;
+      await expect(card.locator('[lang="es"]').first()).toBeVisible();
+      await expect(card.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
+      await expect(card.getByRole("list", { name: "Palabras clave" })).toContainText("Comercio");
+      await visitor.close();
+    }
+
+    // Back to English: today's texts, word for word.
+    await setLanguage(page, businessId, "English");
+    {
+      const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
+      const tap = visitor.page;
+      await expect(tap.locator('[lang="es"], [lang="ca"]')).toHaveCount(0);
+      const programs = tap.getByRole("region", { name: "Active Programs" });
+      await expect(programs).toContainText(`Starts ${format(asDate(start), "MMM dd, yyyy")}`);
+      await expect(programs).toContainText(`Ends ${format(asDate(end), "MMM dd, yyyy")}`);
+      await expect(programs.getByRole("img", { name: "Stamp card" })).toBeVisible();
+      await expect(tap.getByRole("link", { name: "Link me" })).toBeVisible();
+      await expect(tap.getByText("Register to start earning rewards")).toBeVisible();
+      await expect(tap.getByText("Already have an account? Log in")).toBeVisible();
+      await expect(tap.getByRole("list", { name: "Keywords" })).toContainText("Retail");
+      await expect(tap.getByText(`Tag ${tagId}`)).toBeVisible();
+      await visitor.close();
+    }
+    {
+      const visitor = await asVisitor(browser, cardPath!);
+      const card = visitor.page;
+      await expect(card.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+      await expect(card.getByRole("list", { name: "Keywords" })).toContainText("Retail");
+      await visitor.close();
+    }
+  });
+});
