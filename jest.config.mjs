@@ -28,10 +28,11 @@ const integration = await createJestConfig({
 })();
 
 // Prisma 7's client loads its query compiler from an ESM .mjs file;
-// Auth.js, jose and @formatjs (the ICU parser the catalog test uses) ship ESM only.
+// Auth.js, jose and @formatjs (the ICU parser the catalog test uses) ship ESM only,
+// and so do next-intl and use-intl (the public card's page imports next-intl/server).
 for (const project of [unit, integration]) {
   project.transformIgnorePatterns = [
-    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs)/)",
+    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs|next-intl|use-intl)/)",
   ];
 }
 

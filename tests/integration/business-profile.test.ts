@@ -105,6 +105,7 @@ describe("the owner's business", () => {
       theme: { primaryColor: "#7C2D12", secondaryColor: "", placeholderIcon: "store" },
       dailyTapLimit: 1,
       timezone: "Europe/Madrid",
+      language: "ca",
     });
     // The stored values pass the same schema the save action uses.
     expect(businessProfileUpdateSchema.safeParse(values).success).toBe(true);
@@ -149,6 +150,26 @@ describe("updateBusinessProfile", () => {
     const card = await getPublicBusinessBySlug(business.slug);
     expect(card?.name).toBe("Renamed Café");
     expect(card?.theme).toMatchObject({ primaryColor: "#0F766E", secondaryColor: "#7C3AED", placeholderIcon: "leaf" });
+  });
+
+  it("saves the language the visitors' pages are shown in, and the public card carries it", async () => {
+    const { userId, business } = await registerOwner(uniqueName("Idioma"));
+    expect((await getPublicBusinessBySlug(business.slug))?.language).toBe("ca");
+
+    await updateBusinessProfile(userId, business.id, validEdit({ language: "es" }));
+    const row = await db.business.findUniqueOrThrow({ where: { id: business.id } });
+    expect(row.settings).toMatchObject({ language: "es", notifications_enabled: true });
+    expect((await getPublicBusinessBySlug(business.slug))?.language).toBe("es");
+
+    // An edit that does not name a language keeps the stored one.
+    await updateBusinessProfile(userId, business.id, validEdit({ language: undefined }));
+    expect((await getPublicBusinessBySlug(business.slug))?.language).toBe("es");
+  });
+
+  it("reads an old free-text language as English", async () => {
+    const { business } = await registerOwner(uniqueName("Old Language"));
+    await db.business.update({ where: { id: business.id }, data: { settings: { language: "en-US" } } });
+    expect((await getPublicBusinessBySlug(business.slug))?.language).toBe("en");
   });
 
   it("clears optional fields left empty", async () => {
