@@ -86,6 +86,10 @@ test.describe("the business's language on its visitors' pages", () => {
       // Nothing is wider than the phone: long Catalan words wrap instead of breaking the layout.
       expect(await tap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await tap.screenshot({ path: `${SHOTS}/tap-ca.png`, fullPage: true });
+      // Naming the locale keeps the page cached: the next visitor gets it from the cache, still in Catalan.
+      const again = await tap.goto(`/tap?id=${tagId}`);
+      expect(again?.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
+      await expect(tap.getByRole("region", { name: "Programes actius" })).toBeVisible();
       await visitor.close();
     }
     {
@@ -97,6 +101,9 @@ test.describe("the business's language on its visitors' pages", () => {
       ).toBeVisible();
       await expect(card.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
       await card.screenshot({ path: `${SHOTS}/card-ca.png`, fullPage: true });
+      const again = await card.goto(cardPath!);
+      expect(again?.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
+      await expect(card.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
       await visitor.close();
     }
 
