@@ -31,14 +31,21 @@ export function applyColorScheme(scheme: ColorScheme, persist = true) {
   }
 }
 
-export function ColorSchemeToggle() {
+/** The button's name per scheme it switches to; a page in another language than English passes its own (common.colorScheme). */
+export type ColorSchemeLabels = { dark: string; light: string };
+
+export function ColorSchemeToggle({
+  labels = { dark: "Switch to dark mode", light: "Switch to light mode" },
+}: {
+  labels?: ColorSchemeLabels;
+}) {
   const scheme = useSyncExternalStore(subscribe, current, () => "light" as ColorScheme);
   const next = scheme === "dark" ? "light" : "dark";
   return (
     <button
       type="button"
       onClick={() => applyColorScheme(next)}
-      aria-label={`Switch to ${next} mode`}
+      aria-label={labels[next]}
       className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       <span aria-hidden="true">{scheme === "dark" ? "☀️" : "🌙"}</span>

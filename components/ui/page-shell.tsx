@@ -1,11 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ColorSchemeToggle } from "@/components/ui/color-scheme-toggle";
+import { ColorSchemeToggle, type ColorSchemeLabels } from "@/components/ui/color-scheme-toggle";
 import type { Locale } from "@/lib/i18n/locales";
 import { SiteHeader } from "@/components/ui/site-header";
 
 /** The header's words in the page's language (common.nav in the catalog). */
-export type PageShellText = { main: string; about: string; logIn: string };
+export type PageShellText = { main: string; about: string; logIn: string; colorScheme?: ColorSchemeLabels };
 
 /**
  * Header + centred content column used by the public pages. `lang` and
@@ -33,7 +33,7 @@ export function PageShell({
         <Link href="/login" className="hover:underline">
           {text.logIn}
         </Link>
-        <ColorSchemeToggle />
+        <ColorSchemeToggle labels={text.colorScheme} />
       </SiteHeader>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">{children}</main>
     </div>

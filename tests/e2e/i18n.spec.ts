@@ -100,6 +100,7 @@ test.describe("the business's language on its visitors' pages", () => {
         card.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inicia la sessió" }),
       ).toBeVisible();
       await expect(card.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
+      await expect(card.getByRole("button", { name: "Canvia al mode fosc" })).toBeVisible();
       await card.screenshot({ path: `${SHOTS}/card-ca.png`, fullPage: true });
       const again = await card.goto(cardPath!);
       expect(again?.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);

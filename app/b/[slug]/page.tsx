@@ -51,10 +51,21 @@ export default async function PublicBusinessPage({ params }: Props) {
   const business = await loadBusiness(slug);
   if (!business) notFound();
   // In the business's language, named here: the card is cached and never reads the request.
-  const nav = await getTranslations({ locale: business.language, namespace: "common.nav" });
+  const [nav, scheme] = await Promise.all([
+    getTranslations({ locale: business.language, namespace: "common.nav" }),
+    getTranslations({ locale: business.language, namespace: "common.colorScheme" }),
+  ]);
   const jsonLd = localBusinessJsonLd(business, cardUrl(business.slug));
   return (
-    <PageShell lang={business.language} text={{ main: nav("main"), about: nav("about"), logIn: nav("logIn") }}>
+    <PageShell
+      lang={business.language}
+      text={{
+        main: nav("main"),
+        about: nav("about"),
+        logIn: nav("logIn"),
+        colorScheme: { dark: scheme("dark"), light: scheme("light") },
+      }}
+    >
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <div className="mx-auto max-w-xl">
         <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, business.language)} />
