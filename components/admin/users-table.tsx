@@ -7,6 +7,8 @@ export function displayFullName(user: { name: string | null; firstName: string |
   return user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(" ") || "—");
 }
 
+const COLUMNS = ["Name", "Email", "Role", "Businesses", "Joined", "Status"];
+
 export function UsersTable({ users }: { users: AdminUserRow[] }) {
   if (users.length === 0) return <p className="text-slate-600 dark:text-slate-300">No users found.</p>;
   return (
@@ -14,24 +16,11 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Role
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Businesses
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Joined
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Status
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-medium">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

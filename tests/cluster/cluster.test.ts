@@ -13,6 +13,7 @@ import {
 } from "../reliability/support/actors";
 import { postAction } from "../reliability/support/action-manifest";
 import { within } from "../support/redis-server";
+import { profileForm } from "../support/profile-form";
 
 // The deployment docs/operations.md describes, run: a fresh PostgreSQL
 // database, a Redis of its own, two production instances started at the same
@@ -73,27 +74,7 @@ async function cafe(baseUrl: string): Promise<Cafe> {
 }
 
 function profile(name: string, dailyTapLimit: number) {
-  return {
-    name,
-    logoUrl: "",
-    description: "Coffee and cake",
-    keywords: ["Cafe"],
-    website: "",
-    phone: "+34 600 000 000",
-    address: "Carrer Major 1, Barcelona",
-    socialLinks: [],
-    theme: {
-      primaryColor: "",
-      secondaryColor: "",
-      accentColor: "",
-      backgroundColor: "",
-      textColor: "",
-      descriptionColor: "",
-      placeholderIcon: "store",
-    },
-    dailyTapLimit,
-    timezone: "Europe/Madrid",
-  };
+  return profileForm({ name, description: "Coffee and cake", dailyTapLimit });
 }
 
 async function action(baseUrl: string, name: string, args: unknown[], cookie: string) {

@@ -5,6 +5,7 @@ import { send, type Answer } from "./support/http";
 import { buildWorld, stampsProgramInput, testIp, type Person, type World } from "./support/roles";
 import { postAction, type ActionResponse } from "./support/action-manifest";
 import { ACTIONS, PAGES, ROUTES } from "./support/surface";
+import { profileForm } from "../support/profile-form";
 
 // The authorisation matrix: a visitor, a customer, the owner of another
 // business and an admin against every owner-only page and server action
@@ -137,27 +138,13 @@ const PAGE_CASES: PageCase[] = [
 type ActionCase = { name: string; kind: "owner" | "admin"; real: () => unknown[]; missing: () => unknown[] };
 
 function profileInput() {
-  return {
+  return profileForm({
     name: "Taken Over",
-    logoUrl: "",
     description: "taken over",
     keywords: ["taken"],
-    website: "",
     phone: "+34 600 000 001",
     address: "Elsewhere 1",
-    socialLinks: [],
-    theme: {
-      primaryColor: "",
-      secondaryColor: "",
-      accentColor: "",
-      backgroundColor: "",
-      textColor: "",
-      descriptionColor: "",
-      placeholderIcon: "store",
-    },
-    dailyTapLimit: 5,
-    timezone: "Europe/Madrid",
-  };
+  });
 }
 
 const KEY = "00112233445566778899aabbccddeeff";

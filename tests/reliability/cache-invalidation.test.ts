@@ -2,6 +2,7 @@ import { startCluster, type Cluster } from "./support/cluster";
 import { businessRegistration, postJson, registerCustomer, registerOwner, unique, type Owner } from "./support/actors";
 import { stampsProgramInput } from "./support/roles";
 import { callServerAction } from "./support/server-actions";
+import { profileForm } from "../support/profile-form";
 
 // Every write that changes what a public page shows, made through the real
 // server as the UI makes it, against the cached pages a visitor gets: the tap
@@ -57,27 +58,12 @@ async function cafe(): Promise<Owner & { tagId: string; slug: string; name: stri
 }
 
 function profile(name: string, overrides: { description?: string; primaryColor?: string } = {}) {
-  return {
+  return profileForm({
     name,
-    logoUrl: "",
     description: overrides.description ?? "",
-    keywords: ["Cafe"],
-    website: "",
-    phone: "+34 600 000 000",
-    address: "Carrer Major 1, Barcelona",
-    socialLinks: [],
-    theme: {
-      primaryColor: overrides.primaryColor ?? "",
-      secondaryColor: "",
-      accentColor: "",
-      backgroundColor: "",
-      textColor: "",
-      descriptionColor: "",
-      placeholderIcon: "store",
-    },
+    theme: { primaryColor: overrides.primaryColor ?? "" },
     dailyTapLimit: 10,
-    timezone: "Europe/Madrid",
-  };
+  });
 }
 
 const wizardPayload = (name: string, tapId: string) => {

@@ -1,6 +1,7 @@
 import { startCluster, type Cluster } from "./support/cluster";
 import { createBusinessWithTag, registerCustomer, tap, type Actor } from "./support/actors";
 import { callServerAction } from "./support/server-actions";
+import { profileForm } from "../support/profile-form";
 
 // Two production instances on one PostgreSQL database, each with its own
 // in-process cache (no REDIS_URL): an owner's change made through instance A
@@ -40,27 +41,7 @@ async function profileWithLimit(businessId: string, dailyTapLimit: number) {
     `SELECT "name", "timezone" FROM "Business" WHERE "id" = $1`,
     [businessId],
   );
-  return {
-    name: rows[0]!.name,
-    logoUrl: "",
-    description: "",
-    keywords: ["Cafe"],
-    website: "",
-    phone: "+34 600 000 000",
-    address: "Carrer Major 1, Barcelona",
-    socialLinks: [],
-    theme: {
-      primaryColor: "",
-      secondaryColor: "",
-      accentColor: "",
-      backgroundColor: "",
-      textColor: "",
-      descriptionColor: "",
-      placeholderIcon: "store",
-    },
-    dailyTapLimit,
-    timezone: rows[0]!.timezone,
-  };
+  return profileForm({ name: rows[0]!.name, dailyTapLimit, timezone: rows[0]!.timezone });
 }
 
 const KEY = "00112233445566778899aabbccddeeff";

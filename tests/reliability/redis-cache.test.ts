@@ -3,6 +3,7 @@ import { registerOwner, unique, type Owner } from "./support/actors";
 import { startCluster, type Cluster } from "./support/cluster";
 import { postAction } from "./support/action-manifest";
 import { ownRedis, within, type OwnRedis } from "../support/redis-server";
+import { profileForm } from "../support/profile-form";
 
 // Two production instances sharing one Redis for Next.js's cache (REDIS_URL):
 // an edit made through one instance is on the other's cached pages at once,
@@ -37,27 +38,7 @@ async function cachedEntries(): Promise<number> {
 }
 
 function profile(name: string) {
-  return {
-    name,
-    logoUrl: "",
-    description: "Coffee and cake",
-    keywords: ["coffee"],
-    website: "",
-    phone: "+34 600 000 000",
-    address: "Calle Mayor 1",
-    socialLinks: [],
-    theme: {
-      primaryColor: "",
-      secondaryColor: "",
-      accentColor: "",
-      backgroundColor: "",
-      textColor: "",
-      descriptionColor: "",
-      placeholderIcon: "store",
-    },
-    dailyTapLimit: 5,
-    timezone: "Europe/Madrid",
-  };
+  return profileForm({ name, description: "Coffee and cake", keywords: ["coffee"], address: "Calle Mayor 1" });
 }
 
 async function rename(baseUrl: string, name: string) {

@@ -4,6 +4,7 @@ import { unsafeParts } from "./support/html";
 import { send } from "./support/http";
 import { createProgram, register, registerOwner, stampsProgramInput, tap, testIp, type Person } from "./support/roles";
 import { postAction } from "./support/action-manifest";
+import { profileForm } from "../support/profile-form";
 
 // Stored XSS: script payloads in every text a user can edit — business name,
 // description, keywords, website and social links, program and reward names,
@@ -79,28 +80,16 @@ afterAll(async () => {
 });
 
 function profile(overrides: Record<string, unknown> = {}) {
-  return {
+  return profileForm({
     name: `Cafe ${HOSTILE}`.slice(0, 120),
-    logoUrl: "",
     description: `About us ${HOSTILE}`,
     keywords: [IMG.slice(0, 60)],
     website: `https://example.test/${IMG}`,
-    phone: "+34 600 000 000",
     address: `Calle ${IMG}`,
     socialLinks: [{ network: `Insta${IMG}`.slice(0, 40), url: `https://social.test/${IMG}` }],
-    theme: {
-      primaryColor: "",
-      secondaryColor: "",
-      accentColor: "",
-      backgroundColor: "",
-      textColor: "",
-      descriptionColor: "",
-      placeholderIcon: "store",
-    },
     dailyTapLimit: 1,
-    timezone: "Europe/Madrid",
     ...overrides,
-  };
+  });
 }
 
 test("the checker finds each way a payload could run, and passes escaped text", () => {
