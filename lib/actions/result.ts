@@ -8,9 +8,14 @@ import { fieldErrorsOf, firstIssue, type FieldErrors } from "@/lib/validation/er
 // (fieldErrorsOf, lib/validation/errors.ts).
 // This module has no server-only import: client components read its types.
 
+// Messages are catalog keys (lib/i18n/message-key.ts): the action builder sends
+// them in the caller's language ("Please log in again." in English).
+
 /** The answer to a caller without a valid session: every refusal of a signed-out caller says it. */
-export const SIGNED_OUT_MESSAGE = "Please log in again.";
-export const NOT_ALLOWED_MESSAGE = "Not allowed.";
+export const SIGNED_OUT_MESSAGE = "errors.signedOut";
+export const NOT_ALLOWED_MESSAGE = "errors.notAllowed";
+/** A form's answer when its schema gave no message of its own. */
+export const CHECK_FORM_MESSAGE = "errors.checkForm";
 
 export type ActionFailure<Code extends string = string> = {
   ok: false;
@@ -30,6 +35,6 @@ export function failure<Code extends string = string>(
 }
 
 /** A form's answer to input that failed its schema: the first message, and every field's. */
-export function invalidForm(error: z.ZodError, fallback = "Please check the form"): ActionFailure {
+export function invalidForm(error: z.ZodError, fallback = CHECK_FORM_MESSAGE): ActionFailure {
   return failure(firstIssue(error, fallback), { fieldErrors: fieldErrorsOf(error) });
 }

@@ -1,9 +1,11 @@
 import "server-only";
+import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { isAdmin } from "@/lib/auth/roles";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
 import type { AppUser } from "@/lib/db/users";
+import { translateFailure, type KeyTranslator } from "@/lib/i18n/message-key";
 import {
   failure,
   invalidForm,
@@ -26,6 +28,10 @@ import {
 //           else's (the same answer); without it, the handler passes user.id to queries
 //           that match the owner in the statement itself (lib/db/*)
 //   admin   a user whose role is ADMIN; anyone else gets "Not allowed."
+//
+// A failure's messages may be catalog keys ("errors.signedOut", a schema's
+// "validation.…" key): the builder answers them in the caller's language (the
+// request's locale, docs/i18n.md), so handlers and schemas never translate.
 //
 // tests/integration/server-actions.test.ts fails when an exported server action
 // does not come from here.
@@ -77,7 +83,7 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
   config: ActionConfig<S, R, F>,
   handler: (context: ActionContext<S, R>) => Promise<Out>,
 ): BuiltAction<Out | F> {
-  const run = async (...raw: unknown[]): Promise<Out | F> => {
+  const answer = async (...raw: unknown[]): Promise<Out | F> => {
     const { user, refused } = await authorise(config.role);
     if (refused)
       return config.refused ?? (failure(refused === "signed-out" ? SIGNED_OUT_MESSAGE : NOT_ALLOWED_MESSAGE) as F);
@@ -103,6 +109,11 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
       if (!business) return config.business.notFound;
     }
     return handler({ args, user, business } as ActionContext<S, R>);
+  };
+  const run = async (...raw: unknown[]): Promise<Out | F> => {
+    const result = await answer(...raw);
+    if (typeof result !== "object" || result === null || (result as { ok?: unknown }).ok !== false) return result;
+    return translateFailure((await getTranslations()) as unknown as KeyTranslator, result);
   };
   built.add(run);
   return run;

@@ -1,0 +1,46 @@
+import { createTranslator } from "use-intl/core";
+import { translateFailure, translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
+
+const messages = {
+  errors: { signedOut: "Vuelve a iniciar sesión." },
+  validation: { emailInvalid: "Introduce un email válido" },
+};
+const t = createTranslator({ locale: "es", messages }) as unknown as KeyTranslator;
+
+describe("translateMessage: a message that is a catalog key is shown in the reader's language", () => {
+  it("translates a key", () => {
+    expect(translateMessage(t, "errors.signedOut")).toBe("Vuelve a iniciar sesión.");
+  });
+
+  it("shows anything else as it is: a sentence, an unknown key, an empty message", () => {
+    expect(translateMessage(t, "Please log in again.")).toBe("Please log in again.");
+    expect(translateMessage(t, "errors.missing")).toBe("errors.missing");
+    expect(translateMessage(t, "errors")).toBe("errors");
+    expect(translateMessage(t, "")).toBe("");
+  });
+});
+
+describe("translateFailure: a failed action's messages, all of them", () => {
+  it("translates error, message and every field error", () => {
+    expect(
+      translateFailure(t, {
+        ok: false,
+        error: "errors.signedOut",
+        message: "errors.signedOut",
+        fieldErrors: { email: "validation.emailInvalid", name: "Too long" },
+        code: "x",
+      }),
+    ).toEqual({
+      ok: false,
+      error: "Vuelve a iniciar sesión.",
+      message: "Vuelve a iniciar sesión.",
+      fieldErrors: { email: "Introduce un email válido", name: "Too long" },
+      code: "x",
+    });
+  });
+
+  it("leaves a success alone", () => {
+    const success = { ok: true, error: "errors.signedOut" };
+    expect(translateFailure(t, success)).toBe(success);
+  });
+});
