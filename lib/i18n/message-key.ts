@@ -13,9 +13,31 @@ export type KeyTranslator = {
   has(key: string): boolean;
 };
 
+/**
+ * A message key with values for its ICU arguments, as one string a zod issue or a
+ * failure can carry: `messageKey("validation.tooLong", { max: 100 })` →
+ * "validation.tooLong?max=100". Without values it is the key itself.
+ */
+export function messageKey(key: string, values?: Record<string, string | number>): string {
+  if (!values || Object.keys(values).length === 0) return key;
+  return `${key}?${new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)]))}`;
+}
+
+function parseKey(message: string): { key: string; values: Record<string, string | number> } {
+  const at = message.indexOf("?");
+  if (at < 0) return { key: message, values: {} };
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of new URLSearchParams(message.slice(at + 1))) {
+    values[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  return { key: message.slice(0, at), values };
+}
+
 /** The key's text in the translator's language, or the message itself when it is no key. */
 export function translateMessage(t: KeyTranslator, message: string): string {
-  return message.length > 0 && !/\s/.test(message) && t.has(message) ? t(message) : message;
+  if (message.length === 0 || /\s/.test(message)) return message;
+  const { key, values } = parseKey(message);
+  return t.has(key) ? t(key, values) : message;
 }
 
 type Failure = { ok: false; error?: unknown; message?: unknown; fieldErrors?: unknown };

@@ -1,15 +1,28 @@
 import { createTranslator } from "use-intl/core";
-import { translateFailure, translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
+import { messageKey, translateFailure, translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
 
 const messages = {
   errors: { signedOut: "Vuelve a iniciar sesión." },
-  validation: { emailInvalid: "Introduce un email válido" },
+  validation: {
+    emailInvalid: "Introduce un email válido",
+    tooLong: "Máximo {max, plural, one {# carácter} other {# caracteres}} en {field}",
+  },
 };
 const t = createTranslator({ locale: "es", messages }) as unknown as KeyTranslator;
 
 describe("translateMessage: a message that is a catalog key is shown in the reader's language", () => {
   it("translates a key", () => {
     expect(translateMessage(t, "errors.signedOut")).toBe("Vuelve a iniciar sesión.");
+  });
+
+  it("fills the values a key carries, numbers as numbers", () => {
+    const message = messageKey("validation.tooLong", { max: 1000, field: "nombre & apellidos" });
+    expect(message).toBe("validation.tooLong?max=1000&field=nombre+%26+apellidos");
+    expect(translateMessage(t, message)).toBe("Máximo 1000 caracteres en nombre & apellidos");
+    expect(translateMessage(t, messageKey("validation.tooLong", { max: 1, field: "x" }))).toBe(
+      "Máximo 1 carácter en x",
+    );
+    expect(messageKey("errors.signedOut")).toBe("errors.signedOut");
   });
 
   it("shows anything else as it is: a sentence, an unknown key, an empty message", () => {
