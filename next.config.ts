@@ -3,23 +3,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "./lib/auth/cookie-names";
-import { SUN_PARAMETER_NAMES } from "./lib/nfc/sun-parameters";
-
-// A visitor's plain /tap?id=<id> (no session cookie, no secure-tag parameters)
-// is the same page for everyone: serve the cached per-tag page. Done here, not
-// in proxy.ts, because a config rewrite costs nothing per request while running
-// the proxy halves the throughput of a cached page.
-const SESSION_COOKIES = [SESSION_COOKIE_NAME, SECURE_SESSION_COOKIE_NAME];
-const visitorTapRewrite = {
-  source: "/tap",
-  has: [{ type: "query" as const, key: "id", value: "(?<id>[A-Za-z0-9_-]{1,64})" }],
-  missing: [
-    ...SESSION_COOKIES.map((key) => ({ type: "cookie" as const, key })),
-    ...SUN_PARAMETER_NAMES.map((key) => ({ type: "query" as const, key })),
-  ],
-  destination: "/tap/visitor/:id",
-};
+import { visitorTapRewrites } from "./lib/nfc/visitor-tap";
 
 // The migrations this build expects, for GET /api/health (lib/db/health.ts):
 // recorded at build time, so the built app knows them without its sources.
@@ -37,9 +21,13 @@ function migrationNames(): string {
 
 const nextConfig: NextConfig = {
   async rewrites() {
-    return { beforeFiles: [visitorTapRewrite], afterFiles: [], fallback: [] };
+    // The visitor's cached tap page (lib/nfc/visitor-tap.ts says why a rewrite).
+    return { beforeFiles: visitorTapRewrites, afterFiles: [], fallback: [] };
   },
   reactStrictMode: true,
+  // No root layout sits at app/ (each route group has its own, docs/i18n.md):
+  // app/global-not-found.tsx renders a URL that matches no route.
+  experimental: { globalNotFound: true },
   poweredByHeader: false,
   // The production server (server/index.mjs) compresses: it must see the HTML
   // uncompressed to put the CSP nonce on its scripts.

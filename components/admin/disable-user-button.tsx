@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { setUserDisabledAction } from "@/app/admin/users/[id]/actions";
+import { setUserDisabledAction } from "@/app/(site)/[locale]/admin/users/[id]/actions";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";

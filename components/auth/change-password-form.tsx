@@ -5,7 +5,7 @@ import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { changePasswordAction } from "@/app/dashboard/settings/actions";
+import { changePasswordAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { googleSignInAction } from "@/app/login/actions";
+import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
 import { Button } from "@/components/ui/button";
 
 export function GoogleButton({

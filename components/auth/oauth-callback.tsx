@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { completePendingRegistrationAction } from "@/app/auth/callback/actions";
+import { completePendingRegistrationAction } from "@/app/(site)/[locale]/auth/callback/actions";
 import { GOOGLE_SIGNUP_FALLBACK, PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { Spinner } from "@/components/ui/spinner";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { registerCustomerAction } from "@/app/register/actions";
+import { registerCustomerAction } from "@/app/(site)/[locale]/register/actions";
 import { GoogleButton } from "@/components/auth/google-button";
 import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,11 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { requestResetAction, setNewPasswordAction, type ResetActionResult } from "@/app/auth/reset/actions";
+import {
+  requestResetAction,
+  setNewPasswordAction,
+  type ResetActionResult,
+} from "@/app/(site)/[locale]/auth/reset/actions";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

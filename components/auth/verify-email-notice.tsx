@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { resendVerificationAction } from "@/app/dashboard/settings/actions";
+import { resendVerificationAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 import { buttonClass } from "@/components/ui/button";
 
 /**

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
-import { updateBusinessProfileAction } from "@/app/dashboard/business/[id]/actions";
+import { updateBusinessProfileAction } from "@/app/(site)/[locale]/dashboard/business/[id]/actions";
 import { KeywordsField } from "@/components/business-profile/keywords-field";
 import { ProfilePreview } from "@/components/business-profile/profile-preview";
 import { SocialLinksField } from "@/components/business-profile/social-links-field";

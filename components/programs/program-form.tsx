@@ -5,7 +5,11 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
-import { createProgramAction, updateProgramAction, type ProgramActionResult } from "@/app/dashboard/program/actions";
+import {
+  createProgramAction,
+  updateProgramAction,
+  type ProgramActionResult,
+} from "@/app/(site)/[locale]/dashboard/program/actions";
 import { ProgramPreview } from "@/components/programs/program-preview";
 import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
 import { ProgramTypePicker, typeLabel } from "@/components/programs/program-type-picker";

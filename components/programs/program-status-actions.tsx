@@ -3,7 +3,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { toast } from "sonner";
-import { endProgramAction, setProgramActiveAction, type ProgramActionResult } from "@/app/dashboard/program/actions";
+import {
+  endProgramAction,
+  setProgramActiveAction,
+  type ProgramActionResult,
+} from "@/app/(site)/[locale]/dashboard/program/actions";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

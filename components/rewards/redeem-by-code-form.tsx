@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { redeemByCodeAction, type RedeemActionResult } from "@/app/dashboard/redeem-reward/actions";
+import { redeemByCodeAction, type RedeemActionResult } from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { redeemCodeSchema, type RedeemCodeInput } from "@/lib/validation/rewards";

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "sonner";
-import { redeemRewardAction, undoRedemptionAction } from "@/app/dashboard/redeem-reward/actions";
+import { redeemRewardAction, undoRedemptionAction } from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
 import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

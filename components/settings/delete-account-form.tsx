@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { deleteAccountAction } from "@/app/dashboard/settings/actions";
+import { deleteAccountAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 import { Field, ActionError } from "@/components/ui/field";
 import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "@/lib/validation/settings";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { setNotificationsAction } from "@/app/dashboard/settings/actions";
+import { setNotificationsAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 
 export function NotificationsSetting({ enabled }: { enabled: boolean }) {
   const [checked, setChecked] = useState(enabled);

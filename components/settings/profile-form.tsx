@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { updateProfileAction } from "@/app/dashboard/settings/actions";
+import { updateProfileAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { profileSettingsSchema, type ProfileSettingsInput } from "@/lib/validation/settings";

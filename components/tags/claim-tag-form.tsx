@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { claimTagAction } from "@/app/dashboard/tag/claim/[[...id]]/actions";
+import { claimTagAction } from "@/app/(site)/[locale]/dashboard/tag/claim/[[...id]]/actions";
 import { TapNotice } from "@/components/tap/tap-card";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { pinSecureTagChipAction } from "@/app/dashboard/tag/[id]/secure/actions";
+import { pinSecureTagChipAction } from "@/app/(site)/[locale]/dashboard/tag/[id]/secure/actions";
 import { Button } from "@/components/ui/button";
 import { ClientForm } from "@/components/ui/client-form";
 import { Field } from "@/components/ui/field";

@@ -5,7 +5,10 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { disableSecureTagAction, saveSecureTagKeysAction } from "@/app/dashboard/tag/[id]/secure/actions";
+import {
+  disableSecureTagAction,
+  saveSecureTagKeysAction,
+} from "@/app/(site)/[locale]/dashboard/tag/[id]/secure/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { secureTagKeysSchema, type SecureTagKeysInput } from "@/lib/validation/tags";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { releaseTagAction, renameTagAction } from "@/app/dashboard/tag/actions";
+import { releaseTagAction, renameTagAction } from "@/app/(site)/[locale]/dashboard/tag/actions";
 import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

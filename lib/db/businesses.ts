@@ -5,6 +5,7 @@ import { toPublicBusiness, type PublicBusiness } from "@/lib/business/public-bus
 import { normaliseTheme, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { profileRowData } from "@/lib/validation/business-profile-form";
+import { businessLocale, type Locale } from "@/lib/i18n/locales";
 
 // Businesses: the public card (lib/business/public-business.ts turns the row
 // into what pages show) and the owner's own business. The editor's starting
@@ -97,14 +98,18 @@ export async function updateBusinessProfile(
   return saved;
 }
 
-async function loadSitemapEntries(): Promise<{ slug: string; updatedAt: string }[]> {
+async function loadSitemapEntries(): Promise<{ slug: string; updatedAt: string; language: Locale }[]> {
   // A disabled owner's businesses are withdrawn from the public pages.
   const rows = await db.business.findMany({
     where: { owner: { disabledAt: null } },
-    select: { slug: true, updatedAt: true },
+    select: { slug: true, updatedAt: true, settings: true },
     orderBy: { createdAt: "asc" },
   });
-  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({
+    slug: row.slug,
+    updatedAt: row.updatedAt.toISOString(),
+    language: businessLocale(row.settings),
+  }));
 }
 
 /**
@@ -112,10 +117,11 @@ async function loadSitemapEntries(): Promise<{ slug: string; updatedAt: string }
  * business, a profile edit (its date) and an owner disabled or enabled
  * expire it.
  */
-export async function listBusinessesForSitemap(): Promise<{ slug: string; updatedAt: Date }[]> {
-  const entries = await cachedQuery(loadSitemapEntries, ["sitemap-entries"], {
+export async function listBusinessesForSitemap(): Promise<{ slug: string; updatedAt: Date; language: Locale }[]> {
+  // "-v2": entries now carry the business's language; an older entry of another shape is never read.
+  const entries = await cachedQuery(loadSitemapEntries, ["sitemap-entries-v2"], {
     tags: [cacheTags.sitemap],
     revalidate: 3600,
   })();
-  return entries.map((entry) => ({ slug: entry.slug, updatedAt: new Date(entry.updatedAt) }));
+  return entries.map((entry) => ({ ...entry, updatedAt: new Date(entry.updatedAt) }));
 }

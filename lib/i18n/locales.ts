@@ -46,3 +46,13 @@ export function businessLocale(settings: unknown): Locale {
  * proxy and the pages (set at sign-in and when the setting changes; docs/i18n.md).
  */
 export const LOCALE_COOKIE = "loyaltap-locale";
+
+/**
+ * The language an optional `[[...lang]]` URL segment asks for (the visitor's tap page,
+ * the public card): `null` when there is none (the business's own language), a locale,
+ * or `undefined` when the segment is not one we serve (`/fr`, `/es/x`): a 404.
+ */
+export function segmentLocale(lang: readonly string[] | undefined): Locale | null | undefined {
+  if (!lang || lang.length === 0) return null;
+  return lang.length === 1 && isLocale(lang[0]) ? lang[0] : undefined;
+}

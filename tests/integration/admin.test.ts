@@ -131,9 +131,9 @@ describe("disabling and enabling an account", () => {
 describe("admin pages", () => {
   // Imported lazily so the mocks above are in place.
   const pages = async () => ({
-    layout: (await import("@/app/admin/layout")).default,
-    list: (await import("@/app/admin/users/page")).default,
-    detail: (await import("@/app/admin/users/[id]/page")).default,
+    layout: (await import("@/app/(site)/[locale]/admin/layout")).default,
+    list: (await import("@/app/(site)/[locale]/admin/users/page")).default,
+    detail: (await import("@/app/(site)/[locale]/admin/users/[id]/page")).default,
   });
 
   it("are not found for a visitor and for a signed-in customer", async () => {

@@ -1,6 +1,6 @@
 import { POST as register } from "@/app/api/auth/register/route";
-import PublicBusinessPage, { generateMetadata } from "@/app/b/[slug]/page";
-import BusinessImage from "@/app/b/[slug]/opengraph-image";
+import PublicBusinessPage, { generateMetadata } from "@/app/(card)/b/[slug]/[[...lang]]/page";
+import BusinessImage from "@/app/(card)/b/[slug]/opengraph-image";
 import { db } from "@/lib/db";
 import { getPublicBusinessBySlug } from "@/lib/db/businesses";
 import { call, uniqueEmail } from "../support/api";

@@ -1,22 +1,20 @@
-import Link from "next/link";
-import { PageShell } from "@/components/ui/page-shell";
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { NotFoundNotice } from "@/components/layout/not-found-notice";
+import { SiteShell } from "@/components/layout/site-shell";
+import { storedLocale } from "@/lib/i18n/locales";
 
-export const metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations({ locale: storedLocale(await getLocale()), namespace: "common.notFound" });
+  return { title: t("title") };
+}
 
-export default function NotFound() {
+// A page of the site that does not exist (or a notFound() of one of its pages), in the reader's language.
+export default async function NotFound() {
+  const locale = storedLocale(await getLocale());
   return (
-    <PageShell>
-      <section className="space-y-4 text-center">
-        <p className="text-sm font-semibold text-brand">404</p>
-        <h1 className="text-3xl font-bold">Page not found</h1>
-        <p className="text-slate-600 dark:text-slate-400">The page you are looking for does not exist or has moved.</p>
-        <Link
-          href="/"
-          className="inline-block rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-strong"
-        >
-          Go home
-        </Link>
-      </section>
-    </PageShell>
+    <SiteShell locale={locale}>
+      <NotFoundNotice locale={locale} />
+    </SiteShell>
   );
 }

@@ -1,21 +1,27 @@
 import type { Metadata } from "next";
-import { PageShell } from "@/components/ui/page-shell";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { SiteShell } from "@/components/layout/site-shell";
+import { storedLocale } from "@/lib/i18n/locales";
 import { siteName } from "@/lib/site";
 
-export const metadata: Metadata = { title: "About" };
+type Props = { params: Promise<{ locale: string }> };
 
-export default function AboutPage() {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: storedLocale((await params).locale), namespace: "site.about" });
+  return { title: t("title") };
+}
+
+export default async function AboutPage({ params }: Props) {
+  const locale = storedLocale((await params).locale);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: "site.about" });
   return (
-    <PageShell>
+    <SiteShell locale={locale}>
       <article className="space-y-4">
-        <h1 className="text-3xl font-bold">About {siteName}</h1>
-        <p>
-          {siteName} is a loyalty service built around physical NFC tags. Businesses claim a tag and run loyalty
-          programs; customers tap the tag with their phone, see the business and its programs, and earn stamps, points
-          and rewards.
-        </p>
-        <p>No app to install, no card to carry: one tap at the counter is a visit.</p>
+        <h1 className="text-3xl font-bold">{t("heading", { siteName })}</h1>
+        <p>{t("what", { siteName })}</p>
+        <p>{t("noApp")}</p>
       </article>
-    </PageShell>
+    </SiteShell>
   );
 }

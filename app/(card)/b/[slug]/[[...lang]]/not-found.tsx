@@ -1,20 +1,15 @@
-import Link from "next/link";
-import { PageShell } from "@/components/ui/page-shell";
+import { getLocale, getTranslations } from "next-intl/server";
+import { NotFoundNotice } from "@/components/layout/not-found-notice";
+import { SiteShell } from "@/components/layout/site-shell";
+import { storedLocale } from "@/lib/i18n/locales";
 
-export default function BusinessNotFound() {
+// No such card, or a language we do not serve (/b/<slug>/fr).
+export default async function BusinessNotFound() {
+  const locale = storedLocale(await getLocale());
+  const t = await getTranslations({ locale, namespace: "card.notFound" });
   return (
-    <PageShell>
-      <section className="space-y-4 text-center">
-        <p className="text-sm font-semibold text-brand">404</p>
-        <h1 className="text-3xl font-bold">Business not found</h1>
-        <p className="text-slate-600 dark:text-slate-400">This business card does not exist or is no longer public.</p>
-        <Link
-          href="/"
-          className="inline-block rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-strong"
-        >
-          Go home
-        </Link>
-      </section>
-    </PageShell>
+    <SiteShell locale={locale}>
+      <NotFoundNotice locale={locale} heading={t("title")} body={t("body")} />
+    </SiteShell>
   );
 }

@@ -1,64 +1,79 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { cache } from "react";
-import { getTranslations } from "next-intl/server";
+import { notFound, permanentRedirect } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { BusinessCard } from "@/components/business/business-card";
 import { businessCardText } from "@/components/business/business-card-text";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { PageShell } from "@/components/ui/page-shell";
+import { loadPublicCard } from "@/lib/business/card-locale";
+import { cardUrls } from "@/lib/business/card-urls";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
-import { getPublicCard } from "@/lib/db/tap-landing";
-import { siteName, siteUrl } from "@/lib/site";
-import { slugSchema } from "@/lib/validation/params";
+import { DEFAULT_LOCALE, segmentLocale } from "@/lib/i18n/locales";
+import { siteName } from "@/lib/site";
 
 // Cached, rebuilt at most hourly and at once when the business changes: the
 // page carries the cache tags of the data it read (the slug's and the
 // business's), which the lib/db functions that write expire (docs/caching.md).
 // Nothing is prerendered at build time, when there is no database to read.
+// Each language has its own URL: /b/<slug> in the business's language, /b/<slug>/<lang>
+// for the other two (docs/i18n.md, "The public card and hreflang").
 export const revalidate = 3600;
 export const dynamicParams = true;
 export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-type Props = { params: Promise<{ slug: string }> };
-
-// One query per request for both the metadata and the page.
-// A slug that is not one we could have issued (NUL, spaces, 200 characters) is simply not found.
-const loadBusiness = cache(async (slug: string) => (slugSchema.safeParse(slug).success ? getPublicCard(slug) : null));
-
-function cardUrl(slug: string) {
-  return `${siteUrl()}/b/${encodeURIComponent(slug)}`;
-}
+type Props = { params: Promise<{ slug: string; lang?: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params;
-  const business = await loadBusiness(slug);
-  if (!business) return { title: "Business not found", robots: { index: false } };
-  // In the business's language, named here: the card is cached and never reads the request.
-  const t = await getTranslations({ locale: business.language, namespace: "card" });
+  const { slug, lang } = await params;
+  const asked = segmentLocale(lang);
+  const business = asked === undefined ? null : await loadPublicCard(slug);
+  if (!business) {
+    const t = await getTranslations({ locale: asked ?? DEFAULT_LOCALE, namespace: "card.notFound" });
+    return { title: t("title"), robots: { index: false } };
+  }
+  // Named here: the card is cached and never reads the request.
+  const locale = asked ?? business.language;
+  const t = await getTranslations({ locale, namespace: "card" });
   const description = business.description?.slice(0, 200) || t("description", { name: business.name, siteName });
-  const url = cardUrl(business.slug);
+  const urls = cardUrls(business.slug, business.language);
   return {
     title: business.name,
     description,
-    alternates: { canonical: url },
-    openGraph: { title: business.name, description, url, type: "website", siteName },
+    alternates: { canonical: urls.byLocale[locale], languages: { ...urls.byLocale, "x-default": urls.canonical } },
+    openGraph: {
+      title: business.name,
+      description,
+      url: urls.byLocale[locale],
+      type: "website",
+      siteName,
+      locale,
+      images: [{ url: urls.image, alt: t("imageAlt", { name: business.name, siteName }) }],
+    },
   };
 }
 
 export default async function PublicBusinessPage({ params }: Props) {
-  const { slug } = await params;
-  const business = await loadBusiness(slug);
+  const { slug, lang } = await params;
+  const asked = segmentLocale(lang);
+  if (asked === undefined) notFound();
+  const business = await loadPublicCard(slug);
   if (!business) notFound();
-  // In the business's language, named here: the card is cached and never reads the request.
-  const [nav, scheme] = await Promise.all([
-    getTranslations({ locale: business.language, namespace: "common.nav" }),
-    getTranslations({ locale: business.language, namespace: "common.colorScheme" }),
+  const urls = cardUrls(business.slug, business.language);
+  // One URL per language: the business's own language lives at /b/<slug>.
+  if (asked === business.language) permanentRedirect(urls.path[asked]);
+  const locale = asked ?? business.language;
+  setRequestLocale(locale);
+  const [nav, scheme, switchText] = await Promise.all([
+    getTranslations({ locale, namespace: "common.nav" }),
+    getTranslations({ locale, namespace: "common.colorScheme" }),
+    getTranslations({ locale, namespace: "common.languageSwitch" }),
   ]);
-  const jsonLd = localBusinessJsonLd(business, cardUrl(business.slug));
+  const jsonLd = localBusinessJsonLd(business, urls.byLocale[locale]);
   return (
     <PageShell
-      lang={business.language}
+      lang={locale}
       text={{
         main: nav("main"),
         about: nav("about"),
@@ -68,7 +83,8 @@ export default async function PublicBusinessPage({ params }: Props) {
     >
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <div className="mx-auto max-w-xl">
-        <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, business.language)} />
+        <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, locale)} />
+        <LanguageSwitch current={locale} hrefs={urls.path} label={switchText("label")} />
       </div>
     </PageShell>
   );

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { addBusinessAction } from "@/app/register/business/actions";
-import { googleSignInAction } from "@/app/login/actions";
+import { addBusinessAction } from "@/app/(site)/[locale]/register/business/actions";
+import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
 import { BusinessRegistrationScreen } from "@/components/business-registration/registration-screen";
 import { googleEnabled } from "@/lib/auth";
 import { getCurrentUser } from "@/lib/auth/current-user";

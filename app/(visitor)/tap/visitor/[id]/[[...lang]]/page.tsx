@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
 import { TapStateView } from "@/components/tap/tap-view";
@@ -7,10 +9,11 @@ import { loadTapState } from "@/lib/tap/state";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
 import { INVALID_TAG_ID } from "@/lib/validation/tap";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { LOCALES, segmentLocale, type Locale } from "@/lib/i18n/locales";
+import { visitorTapLocale } from "@/lib/tap/visitor-locale";
 
-// A visitor's /tap?id=<id> (next.config.ts rewrites it here when there is no
-// session cookie): the same for everyone, so it is rendered once per tag and served
+// A visitor's /tap?id=<id>[&lang=<en|es|ca>] (next.config.ts rewrites it here,
+// to /tap/visitor/<id>[/<lang>], when there is no session cookie): the same for everyone, so it is rendered once per tag and served
 // from the cache until the tag, business or programs change (cache tags of
 // lib/db/tap-landing) or five minutes pass. No cookies or headers are read.
 export const revalidate = 300;
@@ -19,7 +22,13 @@ export function generateStaticParams() {
   return [];
 }
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string; lang?: string[] }> };
+
+/** Where each language of a tag's page lives: the business's own at the plain address. */
+function tapHrefs(tagId: string, own: Locale): Record<Locale, string> {
+  const base = `/tap?id=${encodeURIComponent(tagId)}`;
+  return Object.fromEntries(LOCALES.map((l) => [l, l === own ? base : `${base}&lang=${l}`])) as Record<Locale, string>;
+}
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const id = tagIdSchema.safeParse(decodeSegment((await params).id));
@@ -36,8 +45,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function VisitorTapPage({ params }: Props) {
+  const { id: segment, lang } = await params;
+  // A language we do not serve (/tap/visitor/<id>/fr) is not a page.
+  if (segmentLocale(lang) === undefined) notFound();
+  // The layout's language: the URL's, else the business's (named, never read from the request).
+  const locale = await visitorTapLocale(segment, lang);
+  setRequestLocale(locale);
   // A malformed escape ("%zz") is an invalid tag id like any other.
-  const segment = (await params).id;
   const raw = decodeSegment(segment) ?? segment;
   const id = tagIdSchema.safeParse(raw);
   if (!id.success) return <TapNoticePage message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} />;
@@ -47,9 +61,6 @@ export default async function VisitorTapPage({ params }: Props) {
   const state = await loadTapState(id.data, null);
   // A secure tag's real taps always carry SUN parameters (they never reach this
   // cached page); a bare link to it is a copy that proves nothing.
-  // The page is in the business's language (its profile's setting), named
-  // explicitly: this cached page never reads the request (docs/i18n.md).
-  const locale = state.kind === "business" ? state.business.language : DEFAULT_LOCALE;
   if (state.kind === "business" && state.secure) {
     const t = await getTranslations({ locale, namespace: "tap.notice" });
     return (
@@ -64,6 +75,13 @@ export default async function VisitorTapPage({ params }: Props) {
   return (
     <TapFrame lang={locale}>
       <TapStateView state={state} signedIn={false} locale={locale} />
+      {state.kind === "business" ? (
+        <LanguageSwitch
+          current={locale}
+          hrefs={tapHrefs(id.data, state.business.language)}
+          label={(await getTranslations({ locale, namespace: "common.languageSwitch" }))("label")}
+        />
+      ) : null}
     </TapFrame>
   );
 }

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/toaster";
+import { colorSchemeScript } from "@/lib/color-scheme";
+import { cspBrowserScript } from "@/lib/csp-browser";
+import type { Locale } from "@/lib/i18n/locales";
+
+/**
+ * The document every root layout renders (the site, the visitor's tap page and the
+ * public card each have their own root layout, so each can name its language from
+ * its URL and stay cached: docs/i18n.md). Each root layout imports app/globals.css.
+ */
+export function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return (
+    // The inline script may add the "dark" class before hydration.
+    <html lang={locale} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript + cspBrowserScript }} />
+      </head>
+      <body className="min-h-dvh font-sans">
+        {children}
+        <Toaster />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,13 @@
+import "server-only";
+import { cache } from "react";
+import { getPublicCard } from "@/lib/db/tap-landing";
+import { slugSchema } from "@/lib/validation/params";
+
+/**
+ * The public card of /b/<slug>[/<lang>], read once per render by its layout, its
+ * metadata and its page (the cached entries of lib/db/tap-landing). A slug that is
+ * not one we could have issued (NUL, spaces, 200 characters) is simply not found.
+ */
+export const loadPublicCard = cache(async (slug: string) =>
+  slugSchema.safeParse(slug).success ? getPublicCard(slug) : null,
+);
