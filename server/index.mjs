@@ -141,7 +141,11 @@ export async function startServer({
   server.keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT_MS) || 65_000;
 
   const { default: next } = await import("next");
-  const app = next({ dev: false, dir, hostname: host, port, httpServer: server });
+  // `hostname` only names the origin Next.js builds internal URLs on (we listen on
+  // `host` ourselves). Next.js's router and the server that runs the proxy must agree
+  // on it, or a proxy rewrite (/dashboard → /es/dashboard) is taken for another
+  // origin and fails: the inner server always uses "localhost", so we pass it too.
+  const app = next({ dev: false, dir, hostname: "localhost", port, httpServer: server });
   await app.prepare();
   handle = app.getRequestHandler();
 

@@ -19,11 +19,15 @@ async function requestedLocale(requestLocale: Promise<string | undefined>): Prom
 }
 
 // next-intl's request configuration (next.config.ts points its plugin here).
-export default getRequestConfig(async ({ locale, requestLocale }) => {
+// `params.requestLocale` is a getter that reads the request's headers: it is
+// touched only when no locale was named, never destructured, or a static page
+// that named its locale would turn dynamic (a 500 at run time).
+export default getRequestConfig(async (params) => {
+  const { locale } = params;
   const resolved = isLocale(locale)
     ? locale
     : locale === undefined
-      ? await requestedLocale(requestLocale)
+      ? await requestedLocale(params.requestLocale)
       : DEFAULT_LOCALE;
   return { locale: resolved, messages: await loadMessages(resolved) };
 });

@@ -1,6 +1,6 @@
 import { POST as register } from "@/app/api/auth/register/route";
 import PublicBusinessPage, { generateMetadata } from "@/app/(card)/b/[slug]/[[...lang]]/page";
-import BusinessImage from "@/app/(card)/b/[slug]/opengraph-image";
+import BusinessImage from "@/app/b/[slug]/opengraph-image";
 import { db } from "@/lib/db";
 import { getPublicBusinessBySlug } from "@/lib/db/businesses";
 import { call, uniqueEmail } from "../support/api";
@@ -55,7 +55,9 @@ describe("the public card /b/[slug] with a slug PostgreSQL would refuse", () => 
   it.each([NUL, `cafe${NUL}`, "x".repeat(300), "caf%zz"])("answers not found for %j", async (slug) => {
     const params = Promise.resolve({ slug });
     await expect(PublicBusinessPage({ params })).rejects.toMatchObject({ digest: expect.stringMatching(/404/) });
-    await expect(generateMetadata({ params })).resolves.toMatchObject({ title: "Business not found" });
+    await expect(generateMetadata({ params })).resolves.toMatchObject({
+      title: { absolute: "Business not found | Loyaltap" },
+    });
   });
 
   it("draws the default share image instead of failing", async () => {

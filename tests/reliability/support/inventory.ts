@@ -30,12 +30,17 @@ function walk(dir: string): string[] {
   return out;
 }
 
-/** "app/b/[slug]/page.tsx" → "/b/[slug]" (route groups dropped). */
+// Segments that are not part of the address a browser asks for: route groups,
+// the site's [locale] (the proxy fills it in from the reader's language) and the
+// card's and visitor tap's optional [[...lang]] (their other languages' addresses).
+const NOT_IN_THE_ADDRESS = [/^\(.*\)$/, /^\[locale\]$/, /^\[\[\.\.\.lang\]\]$/];
+
+/** "app/(card)/b/[slug]/[[...lang]]/page.tsx" → "/b/[slug]"; "app/(site)/[locale]/login/page.tsx" → "/login". */
 function urlPathOf(file: string): string {
   const segments = path
     .relative(appDir, path.dirname(file))
     .split(path.sep)
-    .filter((s) => s && !/^\(.*\)$/.test(s));
+    .filter((s) => s && !NOT_IN_THE_ADDRESS.some((pattern) => pattern.test(s)));
   return "/" + segments.join("/");
 }
 

@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const business = asked === undefined ? null : await loadPublicCard(slug);
   if (!business) {
     const t = await getTranslations({ locale: asked ?? DEFAULT_LOCALE, namespace: "card.notFound" });
-    return { title: t("title"), robots: { index: false } };
+    return { title: { absolute: `${t("title")} | ${siteName}` }, robots: { index: false } };
   }
   // Named here: the card is cached and never reads the request.
   const locale = asked ?? business.language;
@@ -39,7 +39,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const description = business.description?.slice(0, 200) || t("description", { name: business.name, siteName });
   const urls = cardUrls(business.slug, business.language);
   return {
-    title: business.name,
+    // The root layout sits in this segment, so its `{page} | Loyaltap` template does not apply here.
+    title: { absolute: `${business.name} | ${siteName}` },
     description,
     alternates: { canonical: urls.byLocale[locale], languages: { ...urls.byLocale, "x-default": urls.canonical } },
     openGraph: {

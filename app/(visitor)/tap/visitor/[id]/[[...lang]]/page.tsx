@@ -11,6 +11,7 @@ import { decodeSegment } from "@/lib/validation/text";
 import { INVALID_TAG_ID } from "@/lib/validation/tap";
 import { LOCALES, segmentLocale, type Locale } from "@/lib/i18n/locales";
 import { visitorTapLocale } from "@/lib/tap/visitor-locale";
+import { siteName } from "@/lib/site";
 
 // A visitor's /tap?id=<id>[&lang=<en|es|ca>] (next.config.ts rewrites it here,
 // to /tap/visitor/<id>[/<lang>], when there is no session cookie): the same for everyone, so it is rendered once per tag and served
@@ -35,13 +36,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const state = id.success ? await loadTapState(id.data, null).catch(() => null) : null;
   if (state?.kind === "business") {
     return {
-      title: state.business.name,
+      // The root layout sits in this segment, so its `{page} | Loyaltap` template does not apply here.
+      title: { absolute: `${state.business.name} | ${siteName}` },
       description: state.business.description ?? undefined,
       alternates: { canonical: `/b/${state.business.slug}` },
       robots: { index: false },
     };
   }
-  return { title: "Tap", robots: { index: false } };
+  return { title: { absolute: `Tap | ${siteName}` }, robots: { index: false } };
 }
 
 export default async function VisitorTapPage({ params }: Props) {

@@ -7,7 +7,10 @@ import { slugSchema } from "@/lib/validation/params";
 // The preview image shown when the card's link is shared: the business name
 // in its own colours. ImageResponse's built-in font: nothing fetched.
 // Drawn per request (crawlers fetch it rarely), so it follows every edit.
-export const alt = "Business card";
+// It has no words of ours, so one image serves every language; the card's
+// metadata names it with an `alt` in the page's language. It sits outside the
+// (card) route group so its URL stays /b/<slug>/opengraph-image (Next.js adds a
+// suffix to metadata images inside a route group).
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 
