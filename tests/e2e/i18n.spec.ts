@@ -67,7 +67,7 @@ test.describe("the business's language on its visitors' pages", () => {
     {
       const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
       const tap = visitor.page;
-      await expect(tap.locator('[lang="ca"]').first()).toBeVisible();
+      await expect(tap.locator("html")).toHaveAttribute("lang", "ca");
       const programs = tap.getByRole("region", { name: "Programes actius" });
       await expect(programs).toBeVisible();
       await expect(programs.getByRole("heading", { level: 3, name: "Cafè de la casa" })).toBeVisible();
@@ -95,7 +95,7 @@ test.describe("the business's language on its visitors' pages", () => {
     {
       const visitor = await asVisitor(browser, cardPath!);
       const card = visitor.page;
-      await expect(card.locator('[lang="ca"]').first()).toBeVisible();
+      await expect(card.locator("html")).toHaveAttribute("lang", "ca");
       await expect(
         card.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Inicia la sessió" }),
       ).toBeVisible();
@@ -113,7 +113,7 @@ test.describe("the business's language on its visitors' pages", () => {
     {
       const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
       const tap = visitor.page;
-      await expect(tap.locator('[lang="es"]').first()).toBeVisible();
+      await expect(tap.locator("html")).toHaveAttribute("lang", "es");
       const programs = tap.getByRole("region", { name: "Programas activos" });
       await expect(programs).toContainText(`Empieza el ${format(asDate(start), "PP", { locale: es })}`);
       await expect(programs).toContainText(`Termina el ${format(asDate(end), "PP", { locale: es })}`);
@@ -127,7 +127,7 @@ test.describe("the business's language on its visitors' pages", () => {
     {
       const visitor = await asVisitor(browser, cardPath!);
       const card = visitor.page;
-      await expect(card.locator('[lang="es"]').first()).toBeVisible();
+      await expect(card.locator("html")).toHaveAttribute("lang", "es");
       await expect(card.getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
       await expect(card.getByRole("list", { name: "Palabras clave" })).toContainText("Comercio");
       await visitor.close();
@@ -138,7 +138,10 @@ test.describe("the business's language on its visitors' pages", () => {
     {
       const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
       const tap = visitor.page;
-      await expect(tap.locator('[lang="es"], [lang="ca"]')).toHaveCount(0);
+      await expect(tap.locator("html")).toHaveAttribute("lang", "en");
+      // Only the language switch's links name another language.
+      await expect(tap.locator('body [lang="es"], body [lang="ca"]')).toHaveCount(2);
+      await expect(tap.getByRole("navigation", { name: "Language" }).locator("[lang]")).toHaveCount(2);
       const programs = tap.getByRole("region", { name: "Active Programs" });
       await expect(programs).toContainText(`Starts ${format(asDate(start), "MMM dd, yyyy")}`);
       await expect(programs).toContainText(`Ends ${format(asDate(end), "MMM dd, yyyy")}`);
@@ -157,5 +160,66 @@ test.describe("the business's language on its visitors' pages", () => {
       await expect(card.getByRole("list", { name: "Keywords" })).toContainText("Retail");
       await visitor.close();
     }
+  });
+
+  test("a visitor switches the tap page and the card to another language; each is its own cached page, and search engines see every language", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const tagId = uniqueTag("lang-switch");
+    const { businessId } = await signUpOwner(page, { tagId });
+    await setLanguage(page, businessId, "Català");
+    const cardPath = await page.getByRole("link", { name: "View public card" }).getAttribute("href");
+
+    const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
+    const tap = visitor.page;
+    await expect(tap.locator("html")).toHaveAttribute("lang", "ca");
+    const languages = tap.getByRole("navigation", { name: "Idioma" });
+    await expect(languages.getByText("Català")).toHaveAttribute("aria-current", "page");
+    await languages.getByRole("link", { name: "Español" }).click();
+    await expect(tap).toHaveURL(new RegExp(`/tap\\?id=${tagId}&lang=es$`));
+    await expect(tap.locator("html")).toHaveAttribute("lang", "es");
+    await expect(tap.getByRole("link", { name: "Apúntate" })).toBeVisible();
+    // The Spanish page is cached like the Catalan one: the next visitor gets it from the cache.
+    const again = await tap.goto(`/tap?id=${tagId}&lang=es`);
+    expect(again?.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
+    await tap.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+    await expect(tap.locator("html")).toHaveAttribute("lang", "en");
+    await expect(tap.getByRole("link", { name: "Link me" })).toBeVisible();
+    // Back to the business's own language: the plain address.
+    await tap.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Català" }).click();
+    await expect(tap).toHaveURL(new RegExp(`/tap\\?id=${tagId}$`));
+    await expect(tap.locator("html")).toHaveAttribute("lang", "ca");
+
+    // The card: one URL per language, each naming the others.
+    const card = tap;
+    await card.goto(cardPath!);
+    const canonical = `${baseURL}${cardPath}`;
+    await expect(card.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+    const alternates: [string, string][] = [
+      ["ca", canonical],
+      ["es", `${canonical}/es`],
+      ["en", `${canonical}/en`],
+      ["x-default", canonical],
+    ];
+    for (const [lang, href] of alternates)
+      await expect(card.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute("href", href);
+    await card.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+    await expect(card).toHaveURL(`${canonical}/en`);
+    await expect(card.locator("html")).toHaveAttribute("lang", "en");
+    await expect(card.locator('link[rel="canonical"]')).toHaveAttribute("href", `${canonical}/en`);
+    await expect(card.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toBeVisible();
+    // The business's own language has one address only.
+    const own = await request.get(`${cardPath}/ca`, { maxRedirects: 0 });
+    expect(own.status()).toBe(308);
+    expect(own.headers()["location"]).toMatch(new RegExp(`${cardPath}$`));
+    expect((await request.get(`${cardPath}/fr`)).status()).toBe(404);
+    await visitor.close();
+
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const url of [canonical, `${canonical}/es`, `${canonical}/en`]) expect(sitemap).toContain(`<loc>${url}</loc>`);
+    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${canonical}" />`);
   });
 });
