@@ -55,14 +55,12 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     return { ok: false, response: apiError(415, JSON_CONTENT_TYPE_MESSAGE, { code: "unsupported_media_type" }) };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES)
-    return { ok: false, response: apiError(413, BODY_TOO_LARGE_MESSAGE) };
+  if (declared > MAX_BODY_BYTES) return { ok: false, response: apiError(413, BODY_TOO_LARGE_MESSAGE) };
   let text: string;
   try {
     text = await readLimited(request, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge)
-      return { ok: false, response: apiError(413, BODY_TOO_LARGE_MESSAGE) };
+    if (error instanceof BodyTooLarge) return { ok: false, response: apiError(413, BODY_TOO_LARGE_MESSAGE) };
     return { ok: false, response: apiError(400, "api.bodyUnreadable") };
   }
   if (contentType === null && text !== "") {

@@ -55,7 +55,8 @@ export const POST = localized(async (request: Request) => {
 // "You earned A, B!" names the rewards, so it travels as a key with their names
 // (the other visit messages are fixed texts, translated as they are).
 function withRewardsMessage<B extends object>(body: B): B {
-  if (!("rewards_earned" in body) || !Array.isArray(body.rewards_earned) || body.rewards_earned.length === 0) return body;
+  if (!("rewards_earned" in body) || !Array.isArray(body.rewards_earned) || body.rewards_earned.length === 0)
+    return body;
   const names = body.rewards_earned.map((reward: { name?: unknown }) => String(reward.name)).join(", ");
   return { ...body, message: messageKey("api.tap.rewardsEarned", { rewards: names }) };
 }

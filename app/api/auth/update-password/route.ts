@@ -18,8 +18,7 @@ export const POST = localized(async (request: Request) => {
   const { password, token, current_password } = body.data;
   if (token) {
     const done = await resetPasswordWithToken(token, password);
-    if (!done)
-      return apiError(400, "api.auth.resetLinkInvalid", { code: "invalid_token" });
+    if (!done) return apiError(400, "api.auth.resetLinkInvalid", { code: "invalid_token" });
     return apiJson({ status: "success", message: "api.auth.passwordReset" });
   }
   const user = await getUserFromHeaders(request.headers);
