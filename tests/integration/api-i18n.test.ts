@@ -5,7 +5,7 @@ import { GET as me } from "@/app/api/auth/me/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { POST as updatePassword } from "@/app/api/auth/update-password/route";
-import { POST as tap } from "@/app/api/tap/route";
+import { GET as tapCheck, POST as tap } from "@/app/api/tap/route";
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from "@/lib/auth/change-password";
 import { INVALID_CREDENTIALS } from "@/lib/auth/login";
 import { db } from "@/lib/db";
@@ -20,6 +20,7 @@ import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 import { isLocalizedHandler } from "@/lib/http/api-locale";
 import { setMailer, type Mail } from "@/lib/mail";
 import { call, uniqueEmail } from "../support/api";
+import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
 // The JSON API answers in English unless Accept-Language asks for es or ca
 // (docs/i18n.md); codes never change, and only that header counts.
@@ -109,6 +110,39 @@ describe("the same bad request in English, Spanish and Catalan", () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("invalid_idempotency_key");
     expect(res.json.message).toMatch(/^Idempotency-Key ha de tenir de 8 a 128 caràcters/);
+  });
+});
+
+describe("a visit's messages", () => {
+  beforeAll(() => {
+    process.env.LOYALTAP_TEST_CLOCK = "1";
+  });
+
+  it("a visit, a reward and the daily limit, in Spanish; the reward's name as the owner wrote it", async () => {
+    const { tag } = await createBusiness({ programs: [stampsProgram(2, { rewardName: "1000 puntos extra" })] });
+    const customer = await createUser();
+    const visit = (day: number) =>
+      call(tap, "POST", "/api/tap", {
+        body: { id: tag.id },
+        bearer: customer.bearer,
+        headers: { "accept-language": "es-ES", "x-loyaltap-now": `2026-05-0${day}T10:00:00Z` },
+      });
+    expect((await visit(1)).json.message).toBe("Hemos registrado tu visita.");
+    const second = await visit(2);
+    expect(second.json.rewards_earned).toHaveLength(1);
+    const name = (second.json.rewards_earned as { name: string }[])[0]!.name;
+    expect(name).toBe("1000 puntos extra");
+    expect(second.json.message).toBe("¡Has conseguido 1000 puntos extra!");
+  });
+
+  it("an owner checking their own tag reads it in Catalan", async () => {
+    const { owner, tag } = await createBusiness();
+    const res = await call(tapCheck, "GET", "/api/tap", {
+      query: { id: tag.id },
+      bearer: owner.bearer,
+      headers: { "accept-language": "ca" },
+    });
+    expect(res.json).toMatchObject({ redirect_to_dashboard: true, message: "Aquesta etiqueta és del teu negoci." });
   });
 });
 

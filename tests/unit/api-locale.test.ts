@@ -1,6 +1,5 @@
 import { localizeApiBody, localizeApiResponse } from "@/lib/http/api-locale";
 import { tooManyMessage, waitValues } from "@/lib/http/api-messages";
-import { messageKey } from "@/lib/i18n/message-key";
 
 // The JSON API's one translation step: keys in every locale, the English api
 // messages of shared code on request, anything else as it is.
@@ -43,12 +42,7 @@ describe("localizeApiBody", () => {
     expect(await localizeApiBody([1, 2], "es")).toEqual([1, 2]);
   });
 
-  it("fills a key's values: a reward list and a waiting time", async () => {
-    const rewards = messageKey("api.tap.rewardsEarned", { rewards: "Free coffee, 10% off" });
-    expect(await localizeApiBody({ message: rewards }, "en")).toEqual({ message: "You earned Free coffee, 10% off!" });
-    expect(await localizeApiBody({ message: rewards }, "es")).toEqual({
-      message: "¡Has conseguido Free coffee, 10% off!",
-    });
+  it("fills a key's values: a waiting time", async () => {
     const wait = tooManyMessage("api.auth.tooManySignInAttempts", 60);
     expect(await localizeApiBody({ message: wait }, "en")).toEqual({
       message: "Too many failed sign-in attempts. Please try again in 1 minute.",
