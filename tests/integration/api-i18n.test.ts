@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
@@ -18,7 +20,7 @@ import { IDEMPOTENCY_KEY_MESSAGE } from "@/lib/tap/idempotency";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 import { isLocalizedHandler } from "@/lib/http/api-locale";
-import { setMailer, type Mail } from "@/lib/mail";
+import { OutboxMailer, setMailer, type Mail } from "@/lib/mail";
 import { call, uniqueEmail } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
@@ -292,5 +294,25 @@ describe("mail in the recipient's language", () => {
     const mail = await resetMailOf(email);
     expect(mail.subject).toBe("Restablece tu contraseña de Loyaltap");
     expect(mail.text).toMatch(/^Alguien ha pedido restablecer la contraseña de tu cuenta de Loyaltap\./);
+  });
+
+  it("the outbox file of a Catalan user holds the Catalan mail", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "loyaltap-outbox-"));
+    jest.spyOn(console, "info").mockImplementation(() => {});
+    setMailer(new OutboxMailer(dir));
+    try {
+      const { email } = await registerCustomer();
+      await db.user.update({ where: { email }, data: { language: "ca" } });
+      await call(resetPassword, "POST", "/api/auth/reset-password", { body: { email } });
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      const content = await readFile(path.join(dir, files[0]!), "utf8");
+      expect(content).toContain(`To: ${email}\nSubject: Restableix la teva contrasenya de Loyaltap\n`);
+      expect(content).toContain("Si no has estat tu, ignora aquest correu: la teva contrasenya no canvia.");
+    } finally {
+      setMailer({ send: async (mail) => void outbox.push(mail) });
+      jest.restoreAllMocks();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
