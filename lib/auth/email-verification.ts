@@ -2,9 +2,11 @@ import "server-only";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import { storedLocale } from "@/lib/i18n/locales";
 import { mailer } from "@/lib/mail";
+import { emailVerificationMail } from "@/lib/mail/templates";
 import { retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
-import { siteName, siteUrl } from "@/lib/site";
+import { siteUrl } from "@/lib/site";
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const VERIFICATION_RESENDS_PER_HOUR = 3;
@@ -18,10 +20,10 @@ export function emailVerificationRequired(): boolean {
  * Mails a one-time link that confirms the account's email (valid 24 hours);
  * only its hash is stored, and it voids the account's older links. A mail
  * that cannot be sent is logged (never the link) and can be sent again from
- * the dashboard.
+ * the dashboard. The mail is in the account's own language.
  */
 export async function sendEmailVerification(
-  user: { id: string; email: string | null },
+  user: { id: string; email: string | null; language: string },
   now = new Date(),
 ): Promise<boolean> {
   if (!user.email) return false;
@@ -34,11 +36,7 @@ export async function sendEmailVerification(
   ]);
   const link = `${siteUrl()}/auth/verify-email?token=${encodeURIComponent(token)}`;
   try {
-    await mailer().send({
-      to: user.email,
-      subject: `Confirm your email for ${siteName}`,
-      text: `Welcome to ${siteName}!\n\nConfirm your email address here (the link works once, for 24 hours):\n${link}\n\nUntil you do, your taps do not earn stamps, points or rewards. If you did not create this account, ignore this mail.`,
-    });
+    await mailer().send({ to: user.email, ...(await emailVerificationMail(storedLocale(user.language), link)) });
     return true;
   } catch (error) {
     console.error(
@@ -51,7 +49,7 @@ export async function sendEmailVerification(
 
 /** Sends the link again, at most VERIFICATION_RESENDS_PER_HOUR times an hour per account. */
 export async function resendEmailVerification(
-  user: { id: string; email: string | null; emailVerified: Date | null },
+  user: { id: string; email: string | null; language: string; emailVerified: Date | null },
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   if (user.emailVerified) return { ok: false, message: "Your email address is already confirmed." };

@@ -4,17 +4,23 @@ import { hashPassword } from "@/lib/auth/password";
 import { revokeRefreshTokensInTx } from "@/lib/auth/sessions";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import { publicUserSelect, type AppUser } from "@/lib/db/users";
+import { storedLocale } from "@/lib/i18n/locales";
 import { mailer } from "@/lib/mail";
-import { siteName, siteUrl } from "@/lib/site";
+import { passwordResetMail } from "@/lib/mail/templates";
+import { siteUrl } from "@/lib/site";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Mails a one-time reset link if the account exists; says nothing either way.
- * Issuing a link voids every older unused one of the account.
+ * Issuing a link voids every older unused one of the account. The mail is in
+ * the account's own language.
  */
 export async function requestPasswordReset(email: string, now = new Date()): Promise<void> {
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, disabledAt: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, language: true, disabledAt: true },
+  });
   if (!user?.email || user.disabledAt) return;
   const { token, hash } = newOpaqueToken();
   await db.$transaction([
@@ -24,11 +30,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
     }),
   ]);
   const link = `${siteUrl()}/auth/reset?token=${encodeURIComponent(token)}`;
-  await mailer().send({
-    to: user.email,
-    subject: `Reset your ${siteName} password`,
-    text: `Someone asked to reset the password of your ${siteName} account.\n\nChoose a new password here (the link works once, for 1 hour):\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
-  });
+  await mailer().send({ to: user.email, ...(await passwordResetMail(storedLocale(user.language), link)) });
 }
 
 /**

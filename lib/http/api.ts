@@ -4,7 +4,10 @@ import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { refuseCrossSite } from "@/lib/http/same-origin";
 
 // JSON API conventions: errors are { status: "error", message, code? } with a
-// 4xx status — never a 500 for bad input, never a stack trace.
+// 4xx status — never a 500 for bad input, never a stack trace. Messages are
+// catalog keys (the `api` namespace, a schema's `validation` keys): every route
+// handler is wrapped in `localized` (lib/http/api-locale.ts), which answers them
+// in English, or in the language the client's Accept-Language asks for.
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -25,7 +28,8 @@ export function apiJson<T>(body: T, init: ResponseInit = {}) {
 
 type BodyResult<T> = { ok: true; data: T } | { ok: false; response: NextResponse };
 
-export const JSON_CONTENT_TYPE_MESSAGE = "Send the request body as JSON (Content-Type: application/json).";
+export const JSON_CONTENT_TYPE_MESSAGE = "api.jsonContentType";
+const BODY_TOO_LARGE_MESSAGE = "api.bodyTooLarge";
 
 /** True for application/json and any application/*+json, with or without parameters. */
 export function isJsonContentType(value: string | null): boolean {
@@ -51,15 +55,13 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     return { ok: false, response: apiError(415, JSON_CONTENT_TYPE_MESSAGE, { code: "unsupported_media_type" }) };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES)
-    return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
+  if (declared > MAX_BODY_BYTES) return { ok: false, response: apiError(413, BODY_TOO_LARGE_MESSAGE) };
   let text: string;
   try {
     text = await readLimited(request, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLarge)
-      return { ok: false, response: apiError(413, "Request body is too large (100 KB at most).") };
-    return { ok: false, response: apiError(400, "Could not read the request body.") };
+    if (error instanceof BodyTooLarge) return { ok: false, response: apiError(413, BODY_TOO_LARGE_MESSAGE) };
+    return { ok: false, response: apiError(400, "api.bodyUnreadable") };
   }
   if (contentType === null && text !== "") {
     return { ok: false, response: apiError(415, JSON_CONTENT_TYPE_MESSAGE, { code: "unsupported_media_type" }) };
@@ -68,12 +70,12 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   try {
     json = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    return { ok: false, response: apiError(400, "Malformed JSON body.") };
+    return { ok: false, response: apiError(400, "api.malformedJson") };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
-    return { ok: false, response: apiError(400, firstIssue(parsed.error, "Invalid request."), { errors }) };
+    return { ok: false, response: apiError(400, firstIssue(parsed.error, "api.invalidRequest"), { errors }) };
   }
   return { ok: true, data: parsed.data };
 }

@@ -1,5 +1,7 @@
 import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
+import { apiLocale, localized } from "@/lib/http/api-locale";
+import { catalogTranslator } from "@/lib/i18n/translator";
 import { getUserFromHeaders, getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams } from "@/lib/nfc/verify-tap";
@@ -11,11 +13,11 @@ import { tapRequestSchema } from "@/lib/validation/tap";
 
 // GET /api/tap?id= — what the tag shows; never writes visits (prefetches and crawlers are harmless).
 // A secure tag's SUN parameters (picc_data, cmac, …) ride along and are verified first.
-export async function GET(request: Request) {
+export const GET = localized(async (request: Request) => {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = tapRequestSchema.safeParse(query);
   if (!parsed.success) {
-    return apiError(400, firstIssue(parsed.error, "Invalid tag ID"), { errors: fieldErrorsOf(parsed.error) });
+    return apiError(400, firstIssue(parsed.error, "api.tap.invalidTagId"), { errors: fieldErrorsOf(parsed.error) });
   }
   const user = await getUserFromHeaders(request.headers);
   const result = await loadVerifiedTapState(
@@ -29,17 +31,17 @@ export async function GET(request: Request) {
     return apiJson({ status: "error", code, message, tag_id: parsed.data.id }, { status: httpStatus });
   }
   return apiJson(tapCheckJson(result.state));
-}
+});
 
 // POST /api/tap {id, picc_data?, cmac?, …} — records a visit for the signed-in customer and applies every active program.
 // An Idempotency-Key header makes a retry safe: the same key within 24 hours gets the first answer and records nothing.
-export async function POST(request: Request) {
+export const POST = localized(async (request: Request) => {
   const body = await readJsonBody(request, tapRequestSchema);
   if (!body.ok) return body.response;
   const key = idempotencyKeyOf(request.headers);
   if (!key.ok) return apiError(400, key.message, { code: "invalid_idempotency_key" });
   const identity = await getSessionIdentityFromHeaders(request.headers);
-  if (!identity) return apiError(401, "Please log in to record your visit.", { code: "not_authenticated" });
+  if (!identity) return apiError(401, "api.tap.logInToRecord", { code: "not_authenticated" });
   const result = await recordTap(
     identity,
     body.data.id,
@@ -47,5 +49,17 @@ export async function POST(request: Request) {
     pickSunParams(body.data),
     key.key,
   );
-  return apiJson(result.body, { status: result.httpStatus });
+  return apiJson(await withRewardsMessage(result.body, request), { status: result.httpStatus });
+});
+
+// "You earned A, B!" names the rewards, so it is worded here, in the client's
+// language (the other visit messages are fixed texts, translated by `localized`).
+// Not a messageKey: a key's values that look like numbers are formatted as
+// numbers, and a reward's name must come out exactly as the owner wrote it.
+async function withRewardsMessage<B extends object>(body: B, request: Request): Promise<B> {
+  if (!("rewards_earned" in body) || !Array.isArray(body.rewards_earned) || body.rewards_earned.length === 0)
+    return body;
+  const names = body.rewards_earned.map((reward: { name?: unknown }) => String(reward.name)).join(", ");
+  const t = await catalogTranslator(apiLocale(request));
+  return { ...body, message: t("api.tap.rewardsEarned", { rewards: names }) };
 }

@@ -1,4 +1,6 @@
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
+import { localized } from "@/lib/http/api-locale";
+import { tooManyMessage } from "@/lib/http/api-messages";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
 import { loginWithPassword } from "@/lib/auth/login";
@@ -6,16 +8,17 @@ import { loginSchema } from "@/lib/validation/auth";
 
 // POST /api/auth/login {email, password} → {session, user} and the web session cookie.
 // Too many failures: 429 with Retry-After (seconds) and a message saying when.
-export async function POST(request: Request) {
+export const POST = localized(async (request: Request) => {
   const body = await readJsonBody(request, loginSchema);
   if (!body.ok) return body.response;
   const result = await loginWithPassword(body.data, clientIp(request.headers));
   if (!result.ok) {
-    const response = apiError(
-      result.status,
-      result.message,
-      result.status === 429 ? { code: "too_many_attempts" } : {},
-    );
+    const response =
+      result.status === 429
+        ? apiError(429, tooManyMessage("api.auth.tooManySignInAttempts", result.retryAfter), {
+            code: "too_many_attempts",
+          })
+        : apiError(result.status, result.message);
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
     return response;
   }
@@ -23,4 +26,4 @@ export async function POST(request: Request) {
   const response = apiJson({ status: "success", session, user: session.user });
   await setSessionCookie(response, result.user);
   return response;
-}
+});

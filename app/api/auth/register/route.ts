@@ -1,4 +1,6 @@
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
+import { localized } from "@/lib/http/api-locale";
+import { tooManyMessage } from "@/lib/http/api-messages";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
 import { registerWithLimits } from "@/lib/auth/registration";
@@ -7,20 +9,23 @@ import { registerSchema } from "@/lib/validation/registration";
 // POST /api/auth/register — a customer (short payload) or a business owner
 // (full payload: business, profile and tag claim, all in one transaction).
 // Throttled per client address (429 with Retry-After).
-export async function POST(request: Request) {
+export const POST = localized(async (request: Request) => {
   const body = await readJsonBody(request, registerSchema);
   if (!body.ok) return body.response;
   const result = await registerWithLimits(body.data, clientIp(request.headers));
   if (!result.ok) {
-    const response = apiError(result.status, result.message, { code: result.code });
-    if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
+    if (result.status !== 429) return apiError(result.status, result.message, { code: result.code });
+    // Two limits answer 429; their English messages tell them apart.
+    const key = result.message.startsWith("Too many accounts") ? "api.auth.tooManyAccounts" : "api.auth.tooManySignUps";
+    const response = apiError(429, tooManyMessage(key, result.retryAfter), { code: result.code });
+    response.headers.set("Retry-After", String(result.retryAfter));
     return response;
   }
   const session = await buildSession(result.user);
   const response = apiJson(
     {
       status: "success",
-      message: result.businessId ? "Registration completed successfully!" : "Account created",
+      message: result.businessId ? "api.auth.registrationCompleted" : "api.auth.accountCreated",
       session,
       user: session.user,
       business_id: result.businessId,
@@ -29,4 +34,4 @@ export async function POST(request: Request) {
   );
   await setSessionCookie(response, result.user);
   return response;
-}
+});

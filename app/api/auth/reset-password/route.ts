@@ -1,4 +1,5 @@
 import { apiJson, readJsonBody } from "@/lib/http/api";
+import { localized } from "@/lib/http/api-locale";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { clientIp } from "@/lib/auth/client-ip";
@@ -6,11 +7,11 @@ import { resetPasswordRequestSchema } from "@/lib/validation/auth";
 
 const SAME_ANSWER = {
   status: "success",
-  message: "If an account exists for this email, we sent a link to reset the password.",
+  message: "api.auth.resetMailSent",
 };
 
 // POST /api/auth/reset-password {email} — always the same 200: no account enumeration.
-export async function POST(request: Request) {
+export const POST = localized(async (request: Request) => {
   const body = await readJsonBody(request, resetPasswordRequestSchema);
   if (!body.ok) return body.response;
   // At most 5 mails per address per hour, quietly: the answer must not differ.
@@ -19,4 +20,4 @@ export async function POST(request: Request) {
   const ipCount = ip ? await hitRateLimit(`reset:ip:${ip}`, 60 * 60 * 1000) : 0;
   if (count <= 5 && ipCount <= 50) await requestPasswordReset(body.data.email);
   return apiJson(SAME_ANSWER);
-}
+});

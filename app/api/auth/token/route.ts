@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiJson, MAX_BODY_BYTES, readJsonBody } from "@/lib/http/api";
+import { localized } from "@/lib/http/api-locale";
 import { buildSession } from "@/lib/auth/api-session";
 import { rotateRefreshToken } from "@/lib/auth/refresh-tokens";
 import { findActiveUserById } from "@/lib/db/users";
@@ -7,16 +8,17 @@ import { findActiveUserById } from "@/lib/db/users";
 const refreshSchema = z.object({ refresh_token: z.string().min(1).max(512) });
 
 // OAuth-style errors ({error, error_description}, as OAuth clients expect), plus our {status, message}.
+// Only `message` follows Accept-Language: error_description is OAuth's text for developers and stays English.
 function grantError(error: string, description: string) {
   return apiJson({ status: "error", message: description, error, error_description: description }, { status: 400 });
 }
 
 // POST /api/auth/token?grant_type=refresh_token {refresh_token} → a new token pair.
-export async function POST(request: Request) {
+export const POST = localized(async (request: Request) => {
   const grantType = new URL(request.url).searchParams.get("grant_type");
   if (grantType !== "refresh_token") return grantError("unsupported_grant_type", "Unsupported grant type");
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return apiJson({ status: "error", message: "Request body is too large (100 KB at most)." }, { status: 413 });
+    return apiJson({ status: "error", message: "api.bodyTooLarge" }, { status: 413 });
   }
   const body = await readJsonBody(request, refreshSchema);
   if (!body.ok) {
@@ -30,4 +32,4 @@ export async function POST(request: Request) {
     return grantError("invalid_grant", "Failed to refresh session");
   const session = await buildSession(user, rotated.refreshToken);
   return apiJson({ ...session, status: "success", session, user: session.user });
-}
+});

@@ -1,0 +1,18 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import type { Locale } from "./locales";
+import type { KeyTranslator } from "./message-key";
+import { loadMessages } from "./messages";
+
+/**
+ * A translator for one locale over its whole catalog (keys are full dotted paths:
+ * "api.notAuthenticated", "validation.emailInvalid"), for code that runs outside a
+ * page render and names its locale itself: route handlers (the client's
+ * Accept-Language) and mails (the recipient's setting). It reads the same catalogs
+ * as getTranslations({ locale }), but needs no request scope, so it behaves the same
+ * in a route handler, a background job and a test that calls a handler directly.
+ */
+export async function catalogTranslator(locale: Locale): Promise<KeyTranslator> {
+  const messages = await loadMessages(locale);
+  return createTranslator({ locale, messages }) as unknown as KeyTranslator;
+}

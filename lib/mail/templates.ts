@@ -1,0 +1,28 @@
+import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { catalogTranslator } from "@/lib/i18n/translator";
+import { siteName } from "@/lib/site";
+
+// Every mail the product sends, in the recipient's language (their `users.language`,
+// read through storedLocale by the sender): subject and body from the `email`
+// namespace. The link is an ICU argument, so no translation can break it.
+
+export type MailText = { subject: string; text: string };
+
+type MailName = "passwordReset" | "emailVerification";
+
+async function render(locale: Locale, name: MailName, link: string): Promise<MailText> {
+  const t = await catalogTranslator(locale);
+  const values = { site: siteName, link };
+  return { subject: t(`email.${name}.subject`, values), text: t(`email.${name}.body`, values) };
+}
+
+/** The password reset mail: a one-time link, valid for 1 hour. */
+export function passwordResetMail(locale: Locale, link: string): Promise<MailText> {
+  return render(locale, "passwordReset", link);
+}
+
+/** The mail that confirms a new account's email address: a one-time link, valid for 24 hours. */
+export function emailVerificationMail(locale: Locale, link: string): Promise<MailText> {
+  return render(locale, "emailVerification", link);
+}
