@@ -3,7 +3,7 @@ import { getRewardForViewer, listCustomerRewards, redeemReward, undoRedemption }
 import { recordVisit } from "@/lib/db/visits";
 import { listWallet } from "@/lib/db/wallet";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
-import { readProgress } from "@/tests/support/loyalty-text";
+import { readProgress } from "@/tests/support/i18n-text";
 
 afterAll(() => db.$disconnect());
 

@@ -3,7 +3,7 @@ import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import { birthdayWindowYear } from "@/lib/loyalty/birthday";
 import { membershipYears } from "@/lib/loyalty/anniversary";
 import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
-import { lineText } from "@/tests/support/loyalty-text";
+import { lineText } from "@/tests/support/i18n-text";
 
 function ctx(localDate: string, overrides: Partial<EngineContext> = {}): EngineContext {
   return {

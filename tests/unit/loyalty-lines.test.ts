@@ -3,7 +3,7 @@
 import { applyVisit, describeProgress, emptyProgress, type EngineContext, type ProgressState } from "@/lib/loyalty";
 import { englishLine } from "@/lib/i18n/english-lines";
 import { applyTier, describeTier } from "@/lib/loyalty/tier";
-import { lineText } from "@/tests/support/loyalty-text";
+import { lineText } from "@/tests/support/i18n-text";
 
 const ctx: EngineContext = {
   now: new Date("2025-03-10T12:00:00Z"),

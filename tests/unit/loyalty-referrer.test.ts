@@ -1,6 +1,6 @@
 import { checkReferrer, REFERRAL_WINDOW_DAYS, referralWindowStart } from "@/lib/loyalty/referrer";
 import { REFERRER_MESSAGES } from "@/lib/validation/qr";
-import { messageText } from "@/tests/support/loyalty-text";
+import { messageText } from "@/tests/support/i18n-text";
 
 // Naming the friend who brought you, from their QR page.
 describe("referrer rule", () => {

@@ -1,4 +1,4 @@
-// The engine's lines as a reader sees them: rendered through next-intl's own
+// Catalog text as a reader sees it (the engine's lines, message keys): rendered through next-intl's own
 // formatter (use-intl/core) from the real catalogs, so the loyalty tests assert
 // the words a page shows, in each language.
 import fs from "node:fs";
@@ -51,4 +51,25 @@ export function readProgress({ line, ...rest }: ProgressDescription): Omit<Progr
   label: string;
 } {
   return { ...rest, label: lineText(line) };
+}
+
+/**
+ * next-intl's server functions for a page rendered directly in a test (outside
+ * React Server Components, where next-intl/server refuses to run): English from
+ * the real catalog. Use as `jest.mock("next-intl/server", () => englishServerIntl())`.
+ */
+export function englishServerIntl() {
+  const t = translator("en") as unknown as (key: string, values?: Record<string, string | number>) => string;
+  const scoped = (namespace?: string) => {
+    const scopedT = (key: string, values?: Record<string, string | number>) =>
+      t(namespace ? `${namespace}.${key}` : key, values);
+    return Object.assign(scopedT, {
+      has: (key: string) => translator("en").has(namespace ? `${namespace}.${key}` : key),
+    });
+  };
+  return {
+    getLocale: async () => "en",
+    getTranslations: async (arg?: string | { namespace?: string }) =>
+      scoped(typeof arg === "string" ? arg : arg?.namespace),
+  };
 }
