@@ -121,7 +121,9 @@ test.describe("the QR page and the admin pages in the person's language", () => 
   test("ca: the admin's users list and a user's page", async ({ browser, baseURL }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await page.goto("/login");
     await logIn(page, DEMO_ADMIN_EMAIL);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await context.addCookies([{ name: "loyaltap-locale", value: "ca", url: baseURL }]);
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { name: "Usuaris" })).toBeVisible();
