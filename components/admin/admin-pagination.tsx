@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
 function pageHref(query: string, page: number) {
   const params = new URLSearchParams();
@@ -8,25 +9,24 @@ function pageHref(query: string, page: number) {
   return search ? `/admin/users?${search}` : "/admin/users";
 }
 
-export function AdminPagination({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
+export async function AdminPagination({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
   if (pageCount <= 1 && page <= 1) return null;
+  const t = await getTranslations("admin.pagination");
   const linkClass =
     "rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800";
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between text-sm">
+    <nav aria-label={t("label")} className="flex items-center justify-between text-sm">
       {page > 1 ? (
         <Link href={pageHref(query, Math.min(page - 1, pageCount))} className={linkClass}>
-          Previous
+          {t("previous")}
         </Link>
       ) : (
         <span />
       )}
-      <span>
-        Page {page} of {pageCount}
-      </span>
+      <span>{t("page", { page, count: pageCount })}</span>
       {page < pageCount ? (
         <Link href={pageHref(query, page + 1)} className={linkClass}>
-          Next
+          {t("next")}
         </Link>
       ) : (
         <span />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { setUserDisabledAction } from "@/app/(site)/[locale]/admin/users/[id]/actions";
@@ -8,6 +9,7 @@ import { ActionError } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 
 export function DisableUserButton({ userId, disabled }: { userId: string; disabled: boolean }) {
+  const t = useTranslations("admin.user");
   const [error, setError] = useState<string | null>(null);
   const { pending, run } = useRefreshAction();
   const toggle = () => {
@@ -16,14 +18,14 @@ export function DisableUserButton({ userId, disabled }: { userId: string; disabl
       () => setUserDisabledAction({ userId, disabled: !disabled }),
       (result) => {
         if (!result.ok) return setError(result.error);
-        toast.success(result.disabled ? "Account disabled" : "Account enabled");
+        toast.success(result.disabled ? t("disabledToast") : t("enabledToast"));
       },
     );
   };
   return (
     <div className="space-y-2">
       <Button type="button" variant={disabled ? "primary" : "secondary"} disabled={pending} onClick={toggle}>
-        {disabled ? "Enable account" : "Disable account"}
+        {disabled ? t("enable") : t("disable")}
       </Button>
       {error ? <ActionError>{error}</ActionError> : null}
     </div>

@@ -1,12 +1,11 @@
-import { format } from "date-fns";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { displayFullName } from "@/components/admin/users-table";
 import { Card } from "@/components/ui/card";
+import { adminDateTime, adminDay } from "@/components/admin/admin-dates";
 import type { AdminUserDetail } from "@/lib/db/admin";
-
-const day = (date: Date) => format(date, "MMM dd, yyyy");
-const dateTime = (date: Date) => format(date, "MMM dd, yyyy HH:mm");
+import type { Locale } from "@/lib/i18n/locales";
 
 /** A titled list of the user's records, or a line saying there are none. */
 function ListSection<T>({
@@ -34,18 +33,25 @@ function ListSection<T>({
   );
 }
 
-export function UserProfile({ user }: { user: AdminUserDetail }) {
+export async function UserProfile({ user, locale }: { user: AdminUserDetail; locale: Locale }) {
+  const t = await getTranslations("admin");
+  const day = (date: Date) => adminDay(date, locale);
   const rows: [string, ReactNode][] = [
-    ["Name", displayFullName(user)],
-    ["Email", user.email ?? "—"],
-    ["Phone", user.phone ?? "—"],
-    ["Role", user.role === "ADMIN" ? "Admin" : "Customer"],
-    ["Status", user.disabledAt ? `Disabled since ${dateTime(user.disabledAt)}` : "Active"],
-    ["Joined", day(user.createdAt)],
-    ["Birthday", user.birthday ? day(user.birthday) : "—"],
-    ["Notifications", user.notificationsEnabled ? "On" : "Off"],
+    [t("profile.name"), displayFullName(user)],
+    [t("profile.email"), user.email ?? "—"],
+    [t("profile.phone"), user.phone ?? "—"],
+    [t("profile.role"), user.role === "ADMIN" ? t("roles.admin") : t("roles.customer")],
     [
-      "Referred by",
+      t("profile.status"),
+      user.disabledAt
+        ? t("status.disabledSince", { date: adminDateTime(user.disabledAt, locale) })
+        : t("status.active"),
+    ],
+    [t("profile.joined"), day(user.createdAt)],
+    [t("profile.birthday"), user.birthday ? day(user.birthday) : "—"],
+    [t("profile.notifications"), user.notificationsEnabled ? t("profile.on") : t("profile.off")],
+    [
+      t("profile.referredBy"),
       user.referredBy ? (
         <Link href={`/admin/users/${user.referredBy.id}`} className="text-brand hover:underline">
           {user.referredBy.name ?? user.referredBy.email ?? user.referredBy.id}
@@ -67,36 +73,39 @@ export function UserProfile({ user }: { user: AdminUserDetail }) {
   );
 }
 
-export function UserActivity({ user }: { user: AdminUserDetail }) {
+export async function UserActivity({ user, locale }: { user: AdminUserDetail; locale: Locale }) {
+  const t = await getTranslations("admin.activity");
+  const day = (date: Date) => adminDay(date, locale);
   return (
     <>
-      <ListSection title="Businesses" items={user.businesses} empty="No businesses.">
+      <ListSection title={t("businesses")} items={user.businesses} empty={t("noBusinesses")}>
         {(b) => (
           <li key={b.id} className="flex justify-between px-4 py-2">
             <Link href={`/b/${b.slug}`} className="font-medium text-brand hover:underline dark:text-indigo-300">
               {b.name}
             </Link>
-            <span className="text-slate-500">since {day(b.createdAt)}</span>
+            <span className="text-slate-500">{t("since", { date: day(b.createdAt) })}</span>
           </li>
         )}
       </ListSection>
-      <ListSection title="Memberships" items={user.memberships} empty="No memberships.">
+      <ListSection title={t("memberships")} items={user.memberships} empty={t("noMemberships")}>
         {(m) => (
           <li key={m.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
             <span className="font-medium">{m.business.name}</span>
             <span className="text-slate-500">
-              linked {day(m.linkedAt)} via {m.via.toLowerCase()} · {m.visitCount}{" "}
-              {m.visitCount === 1 ? "visit" : "visits"}
+              {t("membership", { date: day(m.linkedAt), via: m.via, count: m.visitCount })}
             </span>
           </li>
         )}
       </ListSection>
-      <ListSection title="Recent taps" items={user.taps} empty="No taps yet.">
-        {(t) => (
-          <li key={t.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-            <span className="font-medium">{t.business.name}</span>
+      <ListSection title={t("taps")} items={user.taps} empty={t("noTaps")}>
+        {(tap) => (
+          <li key={tap.id} className="flex flex-wrap justify-between gap-2 px-4 py-2">
+            <span className="font-medium">{tap.business.name}</span>
             <span className="text-slate-500">
-              {dateTime(t.createdAt)} · {t.source === "QR" ? "QR" : `tag ${t.tagId ?? "—"}`}
+              {tap.source === "QR"
+                ? t("tapQr", { date: adminDateTime(tap.createdAt, locale) })
+                : t("tapTag", { date: adminDateTime(tap.createdAt, locale), tagId: tap.tagId ?? "—" })}
             </span>
           </li>
         )}

@@ -1,16 +1,19 @@
-import { format } from "date-fns";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { adminDay } from "@/components/admin/admin-dates";
 import { Card } from "@/components/ui/card";
 import type { AdminUserRow } from "@/lib/db/admin";
+import type { Locale } from "@/lib/i18n/locales";
 
 export function displayFullName(user: { name: string | null; firstName: string | null; lastName: string | null }) {
   return user.name ?? ([user.firstName, user.lastName].filter(Boolean).join(" ") || "—");
 }
 
-const COLUMNS = ["Name", "Email", "Role", "Businesses", "Joined", "Status"];
+const COLUMNS = ["name", "email", "role", "businesses", "joined", "status"] as const;
 
-export function UsersTable({ users }: { users: AdminUserRow[] }) {
-  if (users.length === 0) return <p className="text-slate-600 dark:text-slate-300">No users found.</p>;
+export async function UsersTable({ users, locale }: { users: AdminUserRow[]; locale: Locale }) {
+  const t = await getTranslations("admin");
+  if (users.length === 0) return <p className="text-slate-600 dark:text-slate-300">{t("users.empty")}</p>;
   return (
     <Card className="overflow-x-auto rounded-xl">
       <table className="w-full text-left text-sm">
@@ -18,7 +21,7 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-4 py-2 font-medium">
-                {column}
+                {t(`users.columns.${column}`)}
               </th>
             ))}
           </tr>
@@ -35,10 +38,10 @@ export function UsersTable({ users }: { users: AdminUserRow[] }) {
                 </Link>
               </td>
               <td className="px-4 py-2">{user.email ?? user.phone ?? "—"}</td>
-              <td className="px-4 py-2">{user.role === "ADMIN" ? "Admin" : "Customer"}</td>
+              <td className="px-4 py-2">{user.role === "ADMIN" ? t("roles.admin") : t("roles.customer")}</td>
               <td className="px-4 py-2">{user._count.businesses}</td>
-              <td className="px-4 py-2">{format(user.createdAt, "MMM dd, yyyy")}</td>
-              <td className="px-4 py-2">{user.disabledAt ? "Disabled" : "Active"}</td>
+              <td className="px-4 py-2">{adminDay(user.createdAt, locale)}</td>
+              <td className="px-4 py-2">{user.disabledAt ? t("status.disabled") : t("status.active")}</td>
             </tr>
           ))}
         </tbody>

@@ -4,8 +4,28 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { buttonClass } from "@/components/ui/button";
 
-/** Claim click: signed in → claim route; otherwise the business registration wizard. */
-export function ClaimTagButton({ tagId, signedIn }: { tagId: string | null; signedIn: boolean }) {
+/** The button's words and its toasts, in the page's language (tap.claim in the catalog). */
+export type ClaimTagText = { button: string; noTagId: string; failed: string };
+
+const ENGLISH: ClaimTagText = {
+  button: "Claim Tag",
+  noTagId: "Tag ID not found",
+  failed: "Error processing claim request",
+};
+
+/**
+ * Claim click: signed in → claim route; otherwise the business registration wizard.
+ * Its words come from the page (`text`), so it needs no message provider, even on a cached page.
+ */
+export function ClaimTagButton({
+  tagId,
+  signedIn,
+  text = ENGLISH,
+}: {
+  tagId: string | null;
+  signedIn: boolean;
+  text?: ClaimTagText;
+}) {
   const router = useRouter();
   return (
     <button
@@ -13,18 +33,18 @@ export function ClaimTagButton({ tagId, signedIn }: { tagId: string | null; sign
       className={buttonClass("primary", "w-full")}
       onClick={() => {
         if (!tagId) {
-          toast.error("Tag ID not found");
+          toast.error(text.noTagId);
           return;
         }
         const id = encodeURIComponent(tagId);
         try {
           router.push(signedIn ? `/dashboard/tag/claim/${id}?tagId=${id}` : `/claim/register?tap_id=${id}`);
         } catch {
-          toast.error("Error processing claim request");
+          toast.error(text.failed);
         }
       }}
     >
-      Claim Tag
+      {text.button}
     </button>
   );
 }

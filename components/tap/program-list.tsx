@@ -6,6 +6,8 @@ import type { ProgressDescription } from "@/lib/loyalty";
 import { readableTextOn, type Theme } from "@/lib/business/theme";
 import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
+import { renderLine } from "@/lib/i18n/loyalty-lines";
+import type { KeyTranslator } from "@/lib/i18n/message-key";
 
 /** The running programs, in `locale` (the business's language on a visitor's page). */
 export async function ProgramList({
@@ -21,9 +23,10 @@ export async function ProgramList({
   showEmpty: boolean;
   locale: Locale;
 }) {
-  const [t, types] = await Promise.all([
+  const [t, types, lines] = await Promise.all([
     getTranslations({ locale, namespace: "tap.programs" }),
     getTranslations({ locale, namespace: "programs" }),
+    getTranslations({ locale }),
   ]);
   // A type the product knows is named in the catalog; any other reads as a loyalty program.
   const typeName = (type: string) => (type in PROGRAM_TYPE_LABELS ? types(`types.${type}.name`) : types("unknownType"));
@@ -68,7 +71,9 @@ export async function ProgramList({
                       ) : null}
                     </p>
                   ) : null}
-                  {mine ? <p className="text-sm font-medium">{mine.label}</p> : null}
+                  {mine ? (
+                    <p className="text-sm font-medium">{renderLine(lines as unknown as KeyTranslator, mine.line)}</p>
+                  ) : null}
                 </div>
               </Card>
             );

@@ -2,13 +2,15 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { recordTapAction } from "@/app/(site)/[locale]/tap/actions";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Card } from "@/components/ui/card";
 import type { SunParams } from "@/lib/nfc/verify-tap";
-import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
+import { renderLine } from "@/lib/i18n/loyalty-lines";
+import type { KeyTranslator } from "@/lib/i18n/message-key";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
 import { cn } from "@/lib/utils";
 
@@ -34,7 +36,8 @@ const RETRY_DELAYS_MS = [500, 1500];
  * counting it twice. With `attemptOnly` (a link the page already refused) it
  * shows nothing. (A ref survives React's double effect in development;
  * reloads are new page visits, bounded by the daily limit in the database,
- * and a secure tag's link by its read counter.)
+ * and a secure tag's link by its read counter.) Its words and the answer's are
+ * in the page's language: the page gives it the `tap` and `programs` messages.
  */
 export function TapRecorder({
   tagId,
@@ -45,6 +48,7 @@ export function TapRecorder({
   sun?: SunParams;
   attemptOnly?: boolean;
 }) {
+  const t = useTranslations("tap.recorder");
   const [response, setResponse] = useState<TapResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const sent = useRef(false);
@@ -78,13 +82,9 @@ export function TapRecorder({
   if (attemptOnly) return null;
   if (failed) {
     return (
-      <ResultCard
-        tone="error"
-        title="Something went wrong"
-        message="Your visit could not be recorded. Please try again."
-      >
+      <ResultCard tone="error" title={t("failedTitle")} message={t("failedText")}>
         <button type="button" className={buttonClass("primary", "mt-3")} onClick={() => void send()}>
-          Try again
+          {t("tryAgain")}
         </button>
       </ResultCard>
     );
@@ -92,8 +92,8 @@ export function TapRecorder({
   if (!response) {
     return (
       <Card as="section" role="status" aria-live="polite" className="flex items-center gap-3 p-4">
-        <Spinner label="Recording your visit" />
-        <p>Recording your visit…</p>
+        <Spinner label={t("recording")} />
+        <p>{t("recordingText")}</p>
       </Card>
     );
   }
@@ -104,8 +104,15 @@ function isReward(response: TapVisitBody): boolean {
   return response.rewards_earned.length > 0 || response.active_programs.some((p) => p.type === "reward_earned");
 }
 
-/** Shows one tap response (reward earned, limit reached, …); `onProcessed` clears it. */
+/**
+ * Shows one tap response (reward earned, limit reached, …); `onProcessed` clears it.
+ * The answer is the JSON API's (English): its codes and the engine's lines are
+ * read again in the page's language; a code this page does not know shows the
+ * server's message.
+ */
 export function TapResult({ response, onProcessed }: { response: TapResponse; onProcessed: () => void }) {
+  const t = useTranslations("tap.result");
+  const lines = useTranslations() as unknown as KeyTranslator;
   const router = useRouter();
   const [showNoProgram, setShowNoProgram] = useState(response.status === "success" && response.type === "no_programs");
   const progressed = response.status === "success" && response.type !== "no_programs";
@@ -120,43 +127,43 @@ export function TapResult({ response, onProcessed }: { response: TapResponse; on
   }, [progressed, router, onProcessed]);
 
   if (response.status === "error") {
+    const codeKey = `codes.${response.code}`;
+    const message = t.has(codeKey) ? t(codeKey) : response.message || t("errorFallback");
     if (response.type === "limit_reached") {
-      return (
-        <Overlay
-          title="Daily Tap Limit Reached"
-          message={response.message || LIMIT_REACHED_MESSAGE}
-          onClose={() => undefined}
-        />
-      );
+      return <Overlay title={t("limitTitle")} message={message} ok={t("ok")} onClose={() => undefined} />;
     }
-    return (
-      <ResultCard tone="error" title="Your visit was not recorded" message={response.message || "An error occurred."} />
-    );
+    return <ResultCard tone="error" title={t("notRecorded")} message={message} />;
   }
   if (response.type === "no_programs") {
     return showNoProgram ? (
       <Overlay
-        title="No Loyalty Program"
-        message="This business has no active loyalty program yet. Your visit was recorded and will count when they start one."
+        title={t("noProgramTitle")}
+        message={t("noProgramText")}
+        ok={t("ok")}
         onClose={() => setShowNoProgram(false)}
       />
     ) : (
-      <ResultCard tone="success" title="Visit recorded" message={response.message} />
+      <ResultCard tone="success" title={t("visitRecorded")} message={t("recordedNoPrograms")} />
     );
   }
   const reward = isReward(response);
+  const summary = response.rewards_earned.length
+    ? t("earned", { rewards: response.rewards_earned.map((r) => r.name).join(", ") })
+    : t("recorded");
   return (
-    <ResultCard tone="success" title={reward ? "You earned a reward!" : "Progress updated"} message={response.message}>
+    <ResultCard tone="success" title={reward ? t("rewardTitle") : t("progressTitle")} message={summary}>
       <ul className="mt-2 space-y-1 text-sm">
         {response.active_programs.map((p) => (
           <li key={p.program_id}>
-            <span className="font-medium">{p.name}:</span> {p.result.message}
+            <span className="font-medium">{p.name}:</span>{" "}
+            {/* An answer stored before lines existed (an idempotent replay) has only its English message. */}
+            {p.result.line ? renderLine(lines, p.result.line) : p.result.message}
           </li>
         ))}
       </ul>
       {response.rewards_earned.length ? (
         <p className="mt-2 text-sm">
-          Reward code{response.rewards_earned.length > 1 ? "s" : ""}:{" "}
+          {t("rewardCodes", { count: response.rewards_earned.length })}{" "}
           {response.rewards_earned.map((r) => (
             <code key={r.id} className="mx-1 rounded bg-black/5 px-1.5 py-0.5 font-mono dark:bg-white/10">
               {r.code}
@@ -164,7 +171,7 @@ export function TapResult({ response, onProcessed }: { response: TapResponse; on
           ))}
         </p>
       ) : null}
-      <p className="mt-2 text-xs opacity-75">Taking you to your dashboard…</p>
+      <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>
     </ResultCard>
   );
 }
@@ -198,7 +205,7 @@ function ResultCard({
   );
 }
 
-function Overlay({ title, message, onClose }: { title: string; message: string; onClose: () => void }) {
+function Overlay({ title, message, ok, onClose }: { title: string; message: string; ok: string; onClose: () => void }) {
   const [open, setOpen] = useState(true);
   return (
     <Dialog.Root
@@ -213,7 +220,7 @@ function Overlay({ title, message, onClose }: { title: string; message: string; 
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description>{message}</Dialog.Description>
-          <Dialog.Close className={buttonClass("primary", "w-full")}>OK</Dialog.Close>
+          <Dialog.Close className={buttonClass("primary", "w-full")}>{ok}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -15,7 +15,7 @@ import type { TapState } from "@/lib/tap/state";
  * The tag landing's states after the redirect flags. Shared by the
  * signed-in page and the cached visitor page; `recorder` is the signed-in
  * client island that records the visit. Every text is in `locale`: the
- * business's language for a visitor, English for a signed-in person.
+ * business's language for a visitor, their own for a signed-in person.
  */
 export async function TapStateView({
   state,
@@ -32,11 +32,12 @@ export async function TapStateView({
   sunQuery?: string;
 }) {
   const t = await getTranslations({ locale, namespace: "tap" });
+  const claimText = { button: t("claim.button"), noTagId: t("claim.noTagId"), failed: t("claim.failed") };
   if (state.kind === "available") {
     return (
       <TapCard title={t("available.title")}>
         <p>{t("available.text")}</p>
-        <ClaimTagButton tagId={state.tagId} signedIn={signedIn} />
+        <ClaimTagButton tagId={state.tagId} signedIn={signedIn} text={claimText} />
       </TapCard>
     );
   }
@@ -51,7 +52,7 @@ export async function TapStateView({
     return (
       <TapCard title={t("notFound.title")}>
         <p>{t("notFound.text")}</p>
-        <ClaimTagButton tagId={state.tagId} signedIn={signedIn} />
+        <ClaimTagButton tagId={state.tagId} signedIn={signedIn} text={claimText} />
       </TapCard>
     );
   }

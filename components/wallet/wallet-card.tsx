@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { LoyaltyLineText } from "@/components/tap/loyalty-line-text";
 import { readableTextOn } from "@/lib/business/theme";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
 
@@ -30,7 +31,7 @@ export function WalletCard({ card }: { card: WalletCardData }) {
       <div className="space-y-3 p-4">
         {card.programs.length === 0 ? <p className="text-sm opacity-80">No active programs right now.</p> : null}
         {card.programs.map((program) => {
-          const { current, target, label } = program.progress;
+          const { current, target, line } = program.progress;
           const percent = target ? Math.min(100, Math.round((current / target) * 100)) : null;
           return (
             <div key={program.id} className="space-y-1">
@@ -38,7 +39,7 @@ export function WalletCard({ card }: { card: WalletCardData }) {
                 <ProgramTypeIcon type={program.type} size={18} />
                 <span className="font-medium">{program.name}</span>
                 <span className="ml-auto text-sm" data-testid="progress-label">
-                  {label}
+                  <LoyaltyLineText line={line} />
                 </span>
               </div>
               {percent !== null ? (

@@ -5,7 +5,12 @@ import { isAdmin } from "@/lib/auth/roles";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect } from "@/lib/db/users";
-import { adminUserIdSchema, type AdminUserSearch } from "@/lib/validation/admin";
+import {
+  ADMIN_OWN_ACCOUNT_MESSAGE,
+  ADMIN_USER_NOT_FOUND_MESSAGE,
+  adminUserIdSchema,
+  type AdminUserSearch,
+} from "@/lib/validation/admin";
 
 // /admin/users (role ADMIN only). The pages check the role before calling
 // these; the one write checks it again against the database (the role rule:
@@ -95,7 +100,7 @@ export async function setUserDisabled(
 ): Promise<SetDisabledResult> {
   const admin = await db.user.findUnique({ where: { id: adminId }, select: { role: true, disabledAt: true } });
   if (!isAdmin(admin)) return failure(NOT_ALLOWED_MESSAGE);
-  if (adminId === targetId) return failure("You cannot disable your own account.");
+  if (adminId === targetId) return failure(ADMIN_OWN_ACCOUNT_MESSAGE);
   const disabledAt = disabled ? now : null;
   const { count } = await db.user.updateMany({
     // Disabling keeps the first disabledAt if it was already disabled.
@@ -104,7 +109,7 @@ export async function setUserDisabled(
   });
   if (count === 0) {
     const target = await db.user.findUnique({ where: { id: targetId }, select: { disabledAt: true } });
-    if (!target) return failure("User not found.");
+    if (!target) return failure(ADMIN_USER_NOT_FOUND_MESSAGE);
     return { ok: true, disabledAt: target.disabledAt };
   }
   if (disabled) await revokeAllRefreshTokens(targetId);

@@ -3,10 +3,16 @@ import { cache } from "react";
 import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { db } from "@/lib/db";
 import { recordVisit } from "@/lib/db/visits";
+import type { LoyaltyLine } from "@/lib/loyalty/lines";
 import { checkReferrer, referralWindowStart, type ReferringViewer } from "@/lib/loyalty/referrer";
-import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import { displayName } from "@/lib/users/display-name";
-import { OWN_QR_MESSAGE, QR_BUSINESS_NOT_FOUND_MESSAGE, qrUserIdSchema, REFERRER_MESSAGES } from "@/lib/validation/qr";
+import {
+  OWN_QR_MESSAGE,
+  QR_BUSINESS_NOT_FOUND_MESSAGE,
+  QR_LIMIT_REACHED_MESSAGE,
+  qrUserIdSchema,
+  REFERRER_MESSAGES,
+} from "@/lib/validation/qr";
 
 // The personal QR page /qr/[user_id]: what a viewer may
 // see about the QR's owner and what they may do with it. Every function here
@@ -29,6 +35,7 @@ export const getQrProfile = cache(async (userId: string): Promise<QrProfile | nu
 });
 
 export type QrReferralState =
+  /** `reason`: a catalog key (REFERRER_MESSAGES) the page shows in the viewer's language. */
   { state: "available" } | { state: "this-friend" } | { state: "unavailable"; reason: string };
 
 export type QrViewerContext =
@@ -92,7 +99,8 @@ export async function linkCustomerViaQr(
 export type QrVisitSummary = {
   businessName: string;
   newlyLinked: boolean;
-  programs: { name: string; message: string }[];
+  /** Each program's line after the visit, rendered in the owner's language by the page. */
+  programs: { name: string; line: LoyaltyLine }[];
   rewards: { name: string; code: string }[];
 };
 
@@ -110,7 +118,7 @@ export async function recordVisitViaQr(
   if (!checked.ok) return checked;
   const outcome = await recordVisit({ userId: customerId, businessId, tagId: null, source: "QR", now });
   if (!outcome.ok) {
-    if (outcome.reason === "limit_reached") return failure(LIMIT_REACHED_MESSAGE);
+    if (outcome.reason === "limit_reached") return failure(QR_LIMIT_REACHED_MESSAGE);
     if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
     return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
   }
@@ -119,7 +127,7 @@ export async function recordVisitViaQr(
     visit: {
       businessName: checked.business.name,
       newlyLinked: outcome.newlyLinked,
-      programs: outcome.programs.map((p) => ({ name: p.programName, message: p.summary.message })),
+      programs: outcome.programs.map((p) => ({ name: p.programName, line: p.summary.line })),
       rewards: outcome.rewards.map((r) => ({ name: r.name, code: r.code })),
     },
   };

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { VisitSummary } from "@/lib/loyalty";
 
 // The shapes a visit shares with its readers: the programs it applies, what it
 // answers, and the rows it reads. The transaction itself is lib/db/visits.ts;
@@ -45,7 +46,7 @@ export type ProgramOutcome = {
   programName: string;
   programType: string;
   rewardsIssued: number;
-  summary: { type: string; message: string; current?: number; target?: number };
+  summary: VisitSummary;
 };
 
 export type VisitRefusal =

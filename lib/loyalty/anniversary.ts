@@ -4,6 +4,7 @@
 // off the café's local day, which is fine for a yearly treat.
 import { dayNumber, occurrenceInYear, requireLocalDate, utcDateString } from "./dates";
 import type { AnniversaryRules } from "./rules";
+import { progressLine, visitLine } from "./lines";
 import { readMarker } from "./state";
 import type { ProgramModule, ProgressDescription, ProgressState, VisitContext, VisitResult } from "./types";
 
@@ -23,15 +24,14 @@ export function applyAnniversary(_rules: AnniversaryRules, progress: ProgressSta
   const years = membershipYears(ctx.membershipLinkedAt, ctx.localDate);
   // A customer who skipped a whole year gets this year's treat, not a backlog.
   if (years < 1 || readMarker(progress.state, LAST_ANNIVERSARY) >= years) {
-    return { next, rewardsIssued: 0, summary: { type: "anniversary", message: "Visit recorded" } };
+    return { next, rewardsIssued: 0, summary: { type: "anniversary", line: visitLine("recorded") } };
   }
   next.state = { ...progress.state, [LAST_ANNIVERSARY]: years };
-  const message = `Happy ${years}-year anniversary! Reward earned`;
-  return { next, rewardsIssued: 1, summary: { type: "anniversary", message } };
+  return { next, rewardsIssued: 1, summary: { type: "anniversary", line: visitLine("anniversary", { years }) } };
 }
 
 export function describeAnniversary(_rules: AnniversaryRules, progress: ProgressState): ProgressDescription {
-  return { current: progress.count, target: null, label: "Anniversary reward: every year you're a member" };
+  return { current: progress.count, target: null, line: progressLine("anniversary") };
 }
 
 export const anniversaryProgram: ProgramModule<AnniversaryRules> = {

@@ -4,6 +4,7 @@
 // Jan 2 pays that December's birthday, not next year's.
 import { dayNumber, occurrenceInYear, parseLocalDate, requireLocalDate } from "./dates";
 import type { BirthdayRules } from "./rules";
+import { progressLine, visitLine } from "./lines";
 import { readMarker } from "./state";
 import type { ProgramModule, ProgressDescription, ProgressState, VisitContext, VisitResult } from "./types";
 
@@ -28,18 +29,18 @@ export function applyBirthday(rules: BirthdayRules, progress: ProgressState, ctx
   const next: ProgressState = { ...progress, count: progress.count + 1, total: progress.total + 1 };
   const year = ctx.birthday ? birthdayWindowYear(ctx.birthday, ctx.localDate, rules.windowDays) : null;
   if (year === null || readMarker(progress.state, LAST_YEAR) >= year) {
-    return { next, rewardsIssued: 0, summary: { type: "birthday", message: "Visit recorded" } };
+    return { next, rewardsIssued: 0, summary: { type: "birthday", line: visitLine("recorded") } };
   }
   next.state = { ...progress.state, [LAST_YEAR]: year };
-  return { next, rewardsIssued: 1, summary: { type: "birthday", message: "Happy birthday! Reward earned" } };
+  return { next, rewardsIssued: 1, summary: { type: "birthday", line: visitLine("birthday") } };
 }
 
 export function describeBirthday(rules: BirthdayRules, progress: ProgressState): ProgressDescription {
-  const when =
+  const line =
     rules.windowDays === 0
-      ? "on your birthday"
-      : `within ${rules.windowDays} day${rules.windowDays === 1 ? "" : "s"} after your birthday`;
-  return { current: progress.count, target: null, label: `Birthday reward: visit ${when}` };
+      ? progressLine("birthdayOnTheDay")
+      : progressLine("birthdayWithin", { days: rules.windowDays });
+  return { current: progress.count, target: null, line };
 }
 
 export const birthdayProgram: ProgramModule<BirthdayRules> = {

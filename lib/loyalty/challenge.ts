@@ -3,6 +3,7 @@
 // that opened it (7 days from a Monday = Monday to Sunday). The first visit
 // after a reward, or after the window ran out, opens a new window counting 1.
 import { dayNumber, parseLocalDate, requireLocalDate } from "./dates";
+import { progressLine, visitLine } from "./lines";
 import type { ChallengeRules } from "./rules";
 import { readString } from "./state";
 import type { ProgramModule, ProgressDescription, ProgressState, VisitContext, VisitResult } from "./types";
@@ -28,16 +29,16 @@ export function applyChallenge(rules: ChallengeRules, progress: ProgressState, c
   if (count >= visitsRequired) {
     // Challenge met: close the window so the next visit starts a fresh one.
     const next: ProgressState = { ...progress, count: 0, total, state: { ...progress.state, [WINDOW_START]: null } };
-    const message = `Challenge complete (${visitsRequired}/${visitsRequired} visits)! Reward earned`;
+    const line = visitLine("challengeComplete", { target: visitsRequired });
     return {
       next,
       rewardsIssued: 1,
-      summary: { type: "challenge", message, current: visitsRequired, target: visitsRequired },
+      summary: { type: "challenge", line, current: visitsRequired, target: visitsRequired },
     };
   }
   const next: ProgressState = { ...progress, count, total, state: { ...progress.state, [WINDOW_START]: windowStart } };
-  const message = `${count}/${visitsRequired} visits within ${withinDays} days`;
-  return { next, rewardsIssued: 0, summary: { type: "challenge", message, current: count, target: visitsRequired } };
+  const line = visitLine("challengeProgress", { current: count, target: visitsRequired, days: withinDays });
+  return { next, rewardsIssued: 0, summary: { type: "challenge", line, current: count, target: visitsRequired } };
 }
 
 /** Pass `localDate` to show 0 once the customer's window has run out. */
@@ -52,7 +53,7 @@ export function describeChallenge(
   return {
     current,
     target: rules.visitsRequired,
-    label: `${current}/${rules.visitsRequired} visits within ${rules.withinDays} days`,
+    line: progressLine("challenge", { current, target: rules.visitsRequired, days: rules.withinDays }),
   };
 }
 

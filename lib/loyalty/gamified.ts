@@ -1,7 +1,8 @@
 // Gamified: every visit is a draw that wins with probability `winChance`.
 // The RNG comes from ctx so the engine can use a secure source and tests a fixed one.
 import type { GamifiedRules } from "./rules";
-import { plural, readCount } from "./state";
+import { progressLine, visitLine } from "./lines";
+import { readCount } from "./state";
 import type { ProgramModule, ProgressDescription, ProgressState, VisitContext, VisitResult } from "./types";
 
 const WINS = "wins";
@@ -16,8 +17,8 @@ export function applyGamified(rules: GamifiedRules, progress: ProgressState, ctx
     total: progress.total + 1,
     state: { ...progress.state, [WINS]: wins },
   };
-  const message = won ? "You won! Reward earned" : "No win this time — try again next visit";
-  return { next, rewardsIssued: won ? 1 : 0, summary: { type: "gamified", message, current: next.count } };
+  const line = visitLine(won ? "won" : "lost");
+  return { next, rewardsIssued: won ? 1 : 0, summary: { type: "gamified", line, current: next.count } };
 }
 
 export function describeGamified(_rules: GamifiedRules, progress: ProgressState): ProgressDescription {
@@ -25,7 +26,7 @@ export function describeGamified(_rules: GamifiedRules, progress: ProgressState)
   return {
     current: progress.count,
     target: null,
-    label: `${plural(progress.count, "play", "plays")}, ${plural(wins, "win", "wins")}`,
+    line: progressLine("gamified", { plays: progress.count, wins }),
   };
 }
 

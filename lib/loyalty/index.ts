@@ -7,6 +7,7 @@ import { anniversaryProgram } from "./anniversary";
 import { birthdayProgram } from "./birthday";
 import { challengeProgram } from "./challenge";
 import { isProgramInDate } from "./dates";
+import { visitLine } from "./lines";
 import { gamifiedProgram } from "./gamified";
 import { otherProgram } from "./other";
 import { pointsProgram } from "./points";
@@ -27,6 +28,7 @@ import type {
 } from "./types";
 
 export type * from "./types";
+export type { LineValues, LoyaltyLine } from "./lines";
 export {
   defaultRules,
   isProgramType,
@@ -102,12 +104,12 @@ export function applyVisit(
   const current = normalizeProgress(progress);
   const type = programTypeOf(program.type);
   if (!isProgramInDate(program, ctx.localDate)) {
-    return { next: current, rewardsIssued: 0, summary: { type, message: "This program is not running today" } };
+    return { next: current, rewardsIssued: 0, summary: { type, line: visitLine("notRunning") } };
   }
   return registry[type].apply(program, current, ctx);
 }
 
-/** How a customer's progress reads, e.g. "7/10 stamps", "Silver — 3 visits to Gold".
+/** How a customer's progress reads, e.g. "7/10 stamps", "Silver — 3 visits to Gold" (as a line to render).
  * Pass `localDate` so an expired challenge window shows 0. Rules that do not
  * validate fall back to a plain visit count rather than breaking the page. */
 export function describeProgress(

@@ -1,5 +1,6 @@
 // Points: `pointsPerVisit` per visit; every `threshold` points earns a reward.
 // Points over the threshold carry over so a customer never loses what they earned.
+import { progressLine, visitLine } from "./lines";
 import type { PointsRules } from "./rules";
 import type { ProgramModule, ProgressDescription, ProgressState, VisitResult } from "./types";
 
@@ -10,15 +11,24 @@ export function applyPoints(rules: PointsRules, progress: ProgressState): VisitR
   const rewardsIssued = Math.floor(balance / threshold);
   const count = balance - rewardsIssued * threshold;
   const next: ProgressState = { ...progress, count, total: progress.total + pointsPerVisit };
-  const message =
+  const line =
     rewardsIssued === 0
-      ? `+${pointsPerVisit} points: ${count}/${threshold}`
-      : `+${pointsPerVisit} points: ${rewardsIssued === 1 ? "reward earned" : `${rewardsIssued} rewards earned`}! ${count}/${threshold} towards the next`;
-  return { next, rewardsIssued, summary: { type: "points", message, current: count, target: threshold } };
+      ? visitLine("pointsAdded", { points: pointsPerVisit, current: count, target: threshold })
+      : visitLine("pointsRewarded", {
+          points: pointsPerVisit,
+          rewards: rewardsIssued,
+          current: count,
+          target: threshold,
+        });
+  return { next, rewardsIssued, summary: { type: "points", line, current: count, target: threshold } };
 }
 
 export function describePoints(rules: PointsRules, progress: ProgressState): ProgressDescription {
-  return { current: progress.count, target: rules.threshold, label: `${progress.count}/${rules.threshold} points` };
+  return {
+    current: progress.count,
+    target: rules.threshold,
+    line: progressLine("points", { current: progress.count, target: rules.threshold }),
+  };
 }
 
 export const pointsProgram: ProgramModule<PointsRules> = {

@@ -3,7 +3,8 @@
 // the owner turned it on. `count` and `total` are the customer's visits;
 // state.referrals counts friends this customer brought in.
 import type { ReferralRules } from "./rules";
-import { plural, readCount } from "./state";
+import { progressLine, visitLine } from "./lines";
+import { readCount } from "./state";
 import type { EngineContext, ProgramModule, ProgressDescription, ProgressState, VisitResult } from "./types";
 
 const CREDITED = "referralCredited";
@@ -15,14 +16,12 @@ export function applyReferral(rules: ReferralRules, progress: ProgressState, ctx
   // even if a visit were ever replayed.
   const qualifies = ctx.isFirstVisit && Boolean(ctx.referrerId) && progress.state[CREDITED] !== true;
   if (!qualifies) {
-    return { next, rewardsIssued: 0, referrerRewards: 0, summary: { type: "referral", message: "Visit recorded" } };
+    return { next, rewardsIssued: 0, referrerRewards: 0, summary: { type: "referral", line: visitLine("recorded") } };
   }
   next.state = { ...progress.state, [CREDITED]: true };
   const rewardsIssued = rules.welcomeReward ? 1 : 0;
-  const message = rules.welcomeReward
-    ? "Welcome! You and your friend both earned a reward"
-    : "Welcome! Your friend earned a reward";
-  return { next, rewardsIssued, referrerRewards: 1, summary: { type: "referral", message } };
+  const line = visitLine(rules.welcomeReward ? "referralBoth" : "referralFriend");
+  return { next, rewardsIssued, referrerRewards: 1, summary: { type: "referral", line } };
 }
 
 /** The referrer's side: one more friend brought in (the engine issues the reward). */
@@ -32,7 +31,7 @@ export function creditReferrer(progress: ProgressState): ProgressState {
 
 export function describeReferral(_rules: ReferralRules, progress: ProgressState): ProgressDescription {
   const referrals = readCount(progress.state, REFERRALS);
-  return { current: referrals, target: null, label: `${plural(referrals, "friend", "friends")} referred` };
+  return { current: referrals, target: null, line: progressLine("referral", { count: referrals }) };
 }
 
 export const referralProgram: ProgramModule<ReferralRules> = {

@@ -43,7 +43,3 @@ export function readMarker(state: Record<string, unknown>, key: string): number 
   const value = state[key];
   return typeof value === "number" && Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
 }
-
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

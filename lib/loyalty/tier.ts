@@ -2,7 +2,8 @@
 // once, ever: reached tier names are remembered in state so that an owner
 // editing the thresholds never pays the same tier twice.
 import type { Tier, TierRules } from "./rules";
-import { plural, readStringList } from "./state";
+import { progressLine, visitLine, type LineValues, type LoyaltyLine } from "./lines";
+import { readStringList } from "./state";
 import type { ProgramModule, ProgressDescription, ProgressState, VisitResult } from "./types";
 
 const REACHED = "reachedTiers";
@@ -14,6 +15,23 @@ export function tierFor(tiers: Tier[], visits: number): { current: Tier | null; 
     if (visits >= tier.minVisits) index = i;
   });
   return { current: tiers[index] ?? null, next: tiers[index + 1] ?? null };
+}
+
+/**
+ * "<tier>: 3 visits to Gold" after a visit, "<tier> — top tier" under a card:
+ * `base` ("tier", "tierProgress") names the line with a next tier; the top tier
+ * and a customer below every tier (rules edited under them) have their own.
+ */
+function tierLine(
+  make: (key: string, values: LineValues) => LoyaltyLine,
+  base: "tier" | "tierProgress",
+  tier: string | null,
+  upcoming: Tier | null,
+  visits: number,
+): LoyaltyLine {
+  const key = upcoming ? base : "tierTop";
+  const values: LineValues = upcoming ? { remaining: upcoming.minVisits - visits, next: upcoming.name } : {};
+  return tier === null ? make(`${key}NoTier`, values) : make(key, { tier, ...values });
 }
 
 export function applyTier(rules: TierRules, progress: ProgressState): VisitResult {
@@ -36,27 +54,21 @@ export function applyTier(rules: TierRules, progress: ProgressState): VisitResul
     state: { ...progress.state, [REACHED]: [...reached] },
   };
   const earned = newlyReached.filter((tier) => tier.minVisits > 0).map((tier) => tier.name);
-  const progressText = upcoming
-    ? `${plural(upcoming.minVisits - total, "visit", "visits")} to ${upcoming.name}`
-    : "top tier";
-  const message =
-    earned.length > 0 ? `Welcome to ${earned.join(", ")}! Reward earned` : `${next.tier ?? "No tier"}: ${progressText}`;
+  const line: LoyaltyLine =
+    earned.length > 0
+      ? visitLine("tierReached", { tiers: earned.join(", ") })
+      : tierLine(visitLine, "tierProgress", next.tier, upcoming, total);
   return {
     next,
     rewardsIssued,
-    summary: { type: "tier", message, current: total, ...(upcoming ? { target: upcoming.minVisits } : {}) },
+    summary: { type: "tier", line, current: total, ...(upcoming ? { target: upcoming.minVisits } : {}) },
   };
 }
 
 export function describeTier(rules: TierRules, progress: ProgressState): ProgressDescription {
   const { current, next } = tierFor(rules.tiers, progress.total);
-  const name = current?.name ?? "No tier";
-  if (!next) return { current: progress.total, target: null, label: `${name} — top tier` };
-  return {
-    current: progress.total,
-    target: next.minVisits,
-    label: `${name} — ${plural(next.minVisits - progress.total, "visit", "visits")} to ${next.name}`,
-  };
+  const line = tierLine(progressLine, "tier", current?.name ?? null, next, progress.total);
+  return { current: progress.total, target: next ? next.minVisits : null, line };
 }
 
 export const tierProgram: ProgramModule<TierRules> = {

@@ -2,6 +2,7 @@
 // endDate (both inclusive, the café's calendar days). Outside them a visit
 // changes nothing, so a customer can't fill a card after the offer ended.
 import { isProgramInDate } from "./dates";
+import { visitLine } from "./lines";
 import type { TimeLimitedRules } from "./rules";
 import { applyStamps, describeStamps } from "./stamps";
 import type {
@@ -22,7 +23,7 @@ export function applyTimeLimited(
   if (!isProgramInDate(program, ctx.localDate)) {
     const summary = {
       type: "time-limited",
-      message: "This offer is not running today",
+      line: visitLine("offerNotRunning"),
       current: progress.count,
       target: rules.stampsRequired,
     };

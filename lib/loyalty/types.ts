@@ -1,5 +1,6 @@
 // Shared shapes of the loyalty rules. Everything here is plain data so the
 // rules stay pure: the engine loads rows, calls a rule, and stores the result.
+import type { LoyaltyLine } from "./lines";
 
 /** A customer's progress in one program (mirrors the Progress row). */
 export type ProgressState = {
@@ -44,7 +45,8 @@ export type ProgramDates = Pick<ProgramInput, "startDate" | "endDate">;
 
 export type VisitSummary = {
   type: string;
-  message: string;
+  /** The line shown after the visit, rendered in the reader's language. */
+  line: LoyaltyLine;
   current?: number;
   target?: number;
 };
@@ -62,7 +64,8 @@ export type ProgressDescription = {
   current: number;
   /** null where there is nothing to count towards (e.g. birthday, top tier). */
   target: number | null;
-  label: string;
+  /** How the progress reads ("7/10 stamps"), rendered in the reader's language. */
+  line: LoyaltyLine;
 };
 
 /** One program type: its rule and how its progress reads to a customer. */

@@ -1,6 +1,7 @@
 import type { PublicBusiness } from "@/lib/business/public-business";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { IssuedReward, ProgramOutcome } from "@/lib/db/visit-types";
+import { englishLine } from "@/lib/i18n/english-lines";
 import type { TapState } from "@/lib/tap/state";
 
 // The JSON a tap answers (docs/tap-api.md), built from the domain results.
@@ -57,12 +58,21 @@ export function tapCheckJson(state: TapState) {
       ? {}
       : {
           linked: state.linked,
-          progress: Object.entries(state.progress).map(([program_id, p]) => ({ program_id, ...p })),
+          progress: Object.entries(state.progress).map(([program_id, p]) => ({
+            program_id,
+            current: p.current,
+            target: p.target,
+            label: englishLine(p.line),
+          })),
         }),
   };
 }
 
-/** active_programs items: type stamps / points / reward_earned (or the program type), with the nested result. */
+/**
+ * active_programs items: type stamps / points / reward_earned (or the program type), with the nested result.
+ * The result's `message` is English; its `line` (the engine's catalog key and values) lets the tap
+ * page show the same line in the reader's language.
+ */
 export function visitJson(
   tagId: string,
   outcome: { newlyLinked: boolean; programs: ProgramOutcome[]; rewards: IssuedReward[] },
@@ -71,7 +81,7 @@ export function visitJson(
     type: p.rewardsIssued > 0 ? "reward_earned" : p.programType,
     program_id: p.programId,
     name: p.programName,
-    result: p.summary,
+    result: { ...p.summary, message: englishLine(p.summary.line) },
   }));
   const rewards_earned = outcome.rewards.map((r) => ({
     id: r.id,

@@ -12,3 +12,8 @@ export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
 
 export const adminUserIdSchema = z.uuid();
 export const setUserDisabledSchema = z.object({ userId: z.uuid(), disabled: z.boolean() });
+
+// What the disable button's refusals say: catalog keys (messages/*/admin.json), answered in the admin's language.
+export const ADMIN_INVALID_REQUEST_MESSAGE = "admin.errors.invalidRequest";
+export const ADMIN_OWN_ACCOUNT_MESSAGE = "admin.errors.ownAccount";
+export const ADMIN_USER_NOT_FOUND_MESSAGE = "admin.errors.userNotFound";

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { messageKey } from "@/lib/i18n/message-key";
 import { REFERRAL_WINDOW_DAYS, type ReferrerRefusal } from "@/lib/loyalty/referrer";
 
 // Inputs of the personal QR page /qr/[user_id] and its actions (ids come from
-// the page; the server re-checks them), and the messages its refusals show.
+// the page; the server re-checks them), and the messages its refusals show:
+// catalog keys (messages/*/qr.json), answered in the reader's language.
 
 export const qrUserIdSchema = z.uuid();
 
@@ -10,11 +12,14 @@ export const qrBusinessActionSchema = z.object({ customerId: z.uuid(), businessI
 export const qrReferrerSchema = z.object({ referrerId: z.uuid() });
 
 export const REFERRER_MESSAGES: Record<ReferrerRefusal | "not_found", string> = {
-  self: "You can't be your own referrer.",
-  already_set: "You have already named a referrer.",
-  window_closed: `A referrer can only be added within ${REFERRAL_WINDOW_DAYS} days of signing up.`,
-  not_found: "This QR code doesn't belong to an active account.",
+  self: "qr.referrer.self",
+  already_set: "qr.referrer.alreadySet",
+  window_closed: messageKey("qr.referrer.windowClosed", { days: REFERRAL_WINDOW_DAYS }),
+  not_found: "qr.referrer.notFound",
 };
 
-export const OWN_QR_MESSAGE = "You can't do this with your own QR code.";
-export const QR_BUSINESS_NOT_FOUND_MESSAGE = "Business not found.";
+export const OWN_QR_MESSAGE = "qr.errors.ownQr";
+export const QR_BUSINESS_NOT_FOUND_MESSAGE = "qr.errors.businessNotFound";
+export const QR_INVALID_REQUEST_MESSAGE = "qr.errors.invalidRequest";
+/** The tap's own words for the daily limit: a visit from the QR page counts against the same limit. */
+export const QR_LIMIT_REACHED_MESSAGE = "tap.result.codes.limit_reached";

@@ -9,6 +9,8 @@ import { findActiveUserById, type AppUser } from "@/lib/db/users";
 import { recordVisit } from "@/lib/db/visits";
 import { call } from "../support/api";
 import { createBusiness, createUser, uid } from "../support/fixtures";
+import { NOT_ALLOWED_MESSAGE } from "@/lib/actions/result";
+import { ADMIN_OWN_ACCOUNT_MESSAGE, ADMIN_USER_NOT_FOUND_MESSAGE } from "@/lib/validation/admin";
 
 // The pages' guard reads the session through getCurrentUser (next/headers):
 // stand it in, and make notFound() observable.
@@ -16,6 +18,8 @@ jest.mock("@/lib/auth/current-user", () => ({
   ...jest.requireActual("@/lib/auth/current-user"),
   getCurrentUser: jest.fn(),
 }));
+// The pages are rendered here outside React Server Components: their messages come from the en catalog.
+jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/i18n-text").englishServerIntl());
 jest.mock("next/navigation", () => ({
   ...jest.requireActual("next/navigation"),
   notFound: jest.fn(() => {
@@ -108,14 +112,14 @@ describe("disabling and enabling an account", () => {
     const { user: victim } = await createUser();
     expect(await setUserDisabled(admin.id, admin.id, true)).toEqual({
       ok: false,
-      error: "You cannot disable your own account.",
+      error: ADMIN_OWN_ACCOUNT_MESSAGE,
     });
-    expect(await setUserDisabled(customer.id, victim.id, true)).toEqual({ ok: false, error: "Not allowed." });
+    expect(await setUserDisabled(customer.id, victim.id, true)).toEqual({ ok: false, error: NOT_ALLOWED_MESSAGE });
     expect((await db.user.findUniqueOrThrow({ where: { id: victim.id } })).disabledAt).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).disabledAt).toBeNull();
     expect(await setUserDisabled(admin.id, "0196f1a2-7b3c-7d4e-8f90-123456789abc", true)).toEqual({
       ok: false,
-      error: "User not found.",
+      error: ADMIN_USER_NOT_FOUND_MESSAGE,
     });
   });
 
@@ -124,7 +128,7 @@ describe("disabling and enabling an account", () => {
     const other = await makeAdmin();
     const { user } = await createUser();
     await setUserDisabled(other.id, admin.id, true);
-    expect(await setUserDisabled(admin.id, user.id, true)).toEqual({ ok: false, error: "Not allowed." });
+    expect(await setUserDisabled(admin.id, user.id, true)).toEqual({ ok: false, error: NOT_ALLOWED_MESSAGE });
   });
 });
 

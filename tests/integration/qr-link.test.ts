@@ -1,8 +1,7 @@
 import { db } from "@/lib/db";
 import { addReferrer, getQrProfile, getQrViewerContext, linkCustomerViaQr, recordVisitViaQr } from "@/lib/db/qr";
 import { recordVisit } from "@/lib/db/visits";
-import { LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
-import { REFERRER_MESSAGES } from "@/lib/validation/qr";
+import { QR_BUSINESS_NOT_FOUND_MESSAGE, QR_LIMIT_REACHED_MESSAGE, REFERRER_MESSAGES } from "@/lib/validation/qr";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
 afterAll(() => db.$disconnect());
@@ -64,11 +63,11 @@ describe("a business owner on a customer's QR", () => {
     const { user: customer } = await createUser();
     expect(await linkCustomerViaQr(other.owner.user.id, business.id, customer.id)).toEqual({
       ok: false,
-      error: "Business not found.",
+      error: QR_BUSINESS_NOT_FOUND_MESSAGE,
     });
     expect(await recordVisitViaQr(other.owner.user.id, business.id, customer.id)).toEqual({
       ok: false,
-      error: "Business not found.",
+      error: QR_BUSINESS_NOT_FOUND_MESSAGE,
     });
     expect(await linkCustomerViaQr(other.owner.user.id, other.business.id, other.owner.user.id)).toMatchObject({
       ok: false,
@@ -97,7 +96,7 @@ describe("a business owner on a customer's QR", () => {
       visit: {
         businessName: business.name,
         newlyLinked: true,
-        programs: [{ name: "Coffee card", message: expect.any(String) }],
+        programs: [{ name: "Coffee card", line: expect.objectContaining({ key: "programs.visit.stampAdded" }) }],
         rewards: [],
       },
     });
@@ -115,7 +114,7 @@ describe("a business owner on a customer's QR", () => {
       ),
     ).toEqual({
       ok: false,
-      error: LIMIT_REACHED_MESSAGE,
+      error: QR_LIMIT_REACHED_MESSAGE,
     });
     expect(
       await recordVisit({
@@ -153,7 +152,7 @@ describe("a business owner on a customer's QR", () => {
     ).toBe(true);
     expect(await recordVisitViaQr(owner.user.id, business.id, customer.id, noon("2026-04-10"))).toEqual({
       ok: false,
-      error: LIMIT_REACHED_MESSAGE,
+      error: QR_LIMIT_REACHED_MESSAGE,
     });
   });
 });

@@ -3,6 +3,7 @@ import { getRewardForViewer, listCustomerRewards, redeemReward, undoRedemption }
 import { recordVisit } from "@/lib/db/visits";
 import { listWallet } from "@/lib/db/wallet";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
+import { readProgress } from "@/tests/support/i18n-text";
 
 afterAll(() => db.$disconnect());
 
@@ -37,7 +38,7 @@ describe("rewards", () => {
     expect(lists.available.map((r) => r.code)).toEqual([reward.code]);
     const [card] = await listWallet(customer.user.id, day(3));
     expect(card).toMatchObject({ businessId: business.id, visitCount: 2, availableRewards: 1 });
-    expect(card!.programs[0]!.progress).toMatchObject({ current: 0, target: 2, label: "0/2 stamps" });
+    expect(readProgress(card!.programs[0]!.progress)).toMatchObject({ current: 0, target: 2, label: "0/2 stamps" });
   });
 
   it("the owner redeems by code (case and spaces forgiven); a second redemption is refused", async () => {

@@ -212,9 +212,10 @@ describe("programs catalog", () => {
     );
   }
 
-  it.each(cases)("en %s with %j reads exactly as the engine's label today", (key, values, type, rules, state) => {
-    const today = describeProgress(type, rules, { ...state, tier: null }).label;
-    expect(format(message("en", `programs.${key}`), values, "en")).toBe(today);
+  // The engine names these lines by key; each must exist in every catalog with the values it sends.
+  it.each(cases)("the engine describes %s with %j", (key, values, type, rules, state) => {
+    expect(describeProgress(type, rules, { ...state, tier: null }).line).toEqual({ key: `programs.${key}`, values });
+    for (const locale of LOCALES) expect(format(message(locale, `programs.${key}`), values, locale)).not.toBe("");
   });
 
   // The line shown after a visit, same idea: catalog key, values, then the
@@ -305,24 +306,34 @@ describe("programs catalog", () => {
     );
   }
 
-  it.each(visits)("en %s with %j reads exactly as the engine's visit message today", (key, values, visit) => {
+  it.each(visits)("the engine's line after a visit is %s with %j", (key, values, visit) => {
     const before: ProgressState = { count: 0, total: 0, tier: null, state: {}, ...visit.before };
     const input = { type: visit.type, rules: visit.rules, startDate: null, endDate: null };
-    const today = applyVisit(input, before, { ...ctx, ...visit.ctx }).summary.message;
-    expect(format(message("en", `programs.${key}`), values, "en")).toBe(today);
+    const { line } = applyVisit(input, before, { ...ctx, ...visit.ctx }).summary;
+    expect(line).toEqual({ key: `programs.${key}`, values });
+    for (const locale of LOCALES) expect(format(message(locale, `programs.${key}`), values, locale)).not.toBe("");
   });
 
-  it("en says a program or offer is not running today as the engine does", () => {
+  it("says a program or offer is not running today with its own line", () => {
     const ended = { startDate: null, endDate: new Date("2025-01-31T00:00:00Z") };
     const empty: ProgressState = { count: 0, total: 0, tier: null, state: {} };
-    expect(applyVisit({ type: "stamps", rules: {}, ...ended }, empty, ctx).summary.message).toBe(
-      message("en", "programs.visit.notRunning"),
+    expect(applyVisit({ type: "stamps", rules: {}, ...ended }, empty, ctx).summary.line.key).toBe(
+      "programs.visit.notRunning",
     );
     // The registry stops an ended program first; the time-limited rule says
     // the same on its own, in its own words.
-    expect(applyTimeLimited({ stampsRequired: 5 }, empty, ctx, ended).summary.message).toBe(
-      message("en", "programs.visit.offerNotRunning"),
+    expect(applyTimeLimited({ stampsRequired: 5 }, empty, ctx, ended).summary.line.key).toBe(
+      "programs.visit.offerNotRunning",
     );
+  });
+
+  // English reads as the product always printed it: counts without digit
+  // grouping ("1000 points"); Spanish and Catalan format numbers their way.
+  it("keeps English counts ungrouped and formats them per locale elsewhere", () => {
+    const values = { current: 1000, target: 10000 };
+    expect(format(message("en", "programs.progress.points"), values, "en")).toBe("1000/10000 points");
+    expect(format(message("es", "programs.progress.points"), values, "es")).toBe("1000/10.000 puntos");
+    expect(format(message("ca", "programs.progress.points"), values, "ca")).toBe("1.000/10.000 punts");
   });
 
   it("says 1 stamp and 2 stamps in every language", () => {

@@ -3,6 +3,7 @@ import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import { birthdayWindowYear } from "@/lib/loyalty/birthday";
 import { membershipYears } from "@/lib/loyalty/anniversary";
 import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
+import { lineText } from "@/tests/support/i18n-text";
 
 function ctx(localDate: string, overrides: Partial<EngineContext> = {}): EngineContext {
   return {
@@ -115,10 +116,10 @@ describe("birthday", () => {
   });
 
   it("describes the window", () => {
-    expect(describeProgress("birthday", {}, emptyProgress()).label).toBe(
+    expect(lineText(describeProgress("birthday", {}, emptyProgress()).line)).toBe(
       "Birthday reward: visit within 7 days after your birthday",
     );
-    expect(describeProgress("birthday", { windowDays: 0 }, emptyProgress()).label).toBe(
+    expect(lineText(describeProgress("birthday", { windowDays: 0 }, emptyProgress()).line)).toBe(
       "Birthday reward: visit on your birthday",
     );
   });
@@ -174,7 +175,7 @@ describe("anniversary", () => {
   });
 
   it("describes the yearly reward", () => {
-    expect(describeProgress("anniversary", {}, emptyProgress()).label).toBe(
+    expect(lineText(describeProgress("anniversary", {}, emptyProgress()).line)).toBe(
       "Anniversary reward: every year you're a member",
     );
   });

@@ -3,6 +3,7 @@ import { applyVisit, describeProgress, emptyProgress, isProgramInDate } from "@/
 import { applyStamps } from "@/lib/loyalty/stamps";
 import type { EngineContext, ProgramInput, ProgressState, VisitResult } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
+import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
 
 const ctx = (overrides: Partial<EngineContext> = {}) => engineContext({ random: () => 0.99, ...overrides });
 
@@ -39,7 +40,12 @@ describe("stamps", () => {
     const results = visit(program("stamps"), 9);
     expect(rewards(results)).toBe(0);
     expect(last(results).next).toMatchObject({ count: 9, total: 9 });
-    expect(last(results).summary).toEqual({ type: "stamps", message: "Stamp added: 9/10", current: 9, target: 10 });
+    expect(readSummary(last(results).summary)).toEqual({
+      type: "stamps",
+      message: "Stamp added: 9/10",
+      current: 9,
+      target: 10,
+    });
   });
 
   it("issues the reward on exactly the 10th stamp and starts a fresh card", () => {
@@ -47,7 +53,7 @@ describe("stamps", () => {
     expect(results.map((r) => r.rewardsIssued)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(last(results).next).toMatchObject({ count: 0, total: 10 });
     expect(last(results).summary).toMatchObject({ current: 10, target: 10 });
-    expect(last(results).summary.message).toMatch(/reward earned/i);
+    expect(lineText(last(results).summary.line)).toMatch(/reward earned/i);
   });
 
   it("earns one reward per full card over many visits", () => {
@@ -79,7 +85,7 @@ describe("stamps", () => {
   });
 
   it("describes the card as stamps out of the target", () => {
-    expect(describeProgress("stamps", {}, { count: 7, total: 27, tier: null, state: {} })).toEqual({
+    expect(readProgress(describeProgress("stamps", {}, { count: 7, total: 27, tier: null, state: {} }))).toEqual({
       current: 7,
       target: 10,
       label: "7/10 stamps",
@@ -92,7 +98,12 @@ describe("visits", () => {
     const results = visit(program("visits"), 11);
     expect(results.map((r) => r.rewardsIssued)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0]);
     expect(last(results).next).toMatchObject({ count: 1, total: 11 });
-    expect(results[3]!.summary).toEqual({ type: "visits", message: "Visit recorded: 4/5", current: 4, target: 5 });
+    expect(readSummary(results[3]!.summary)).toEqual({
+      type: "visits",
+      message: "Visit recorded: 4/5",
+      current: 4,
+      target: 5,
+    });
   });
 
   it("honours a custom visitsRequired", () => {
@@ -101,7 +112,7 @@ describe("visits", () => {
 
   it("describes visits towards the next reward", () => {
     expect(
-      describeProgress("visits", { visitsRequired: 8 }, { count: 3, total: 19, tier: null, state: {} }).label,
+      lineText(describeProgress("visits", { visitsRequired: 8 }, { count: 3, total: 19, tier: null, state: {} }).line),
     ).toBe("3/8 visits");
   });
 });
@@ -129,13 +140,15 @@ describe("time-limited", () => {
       const result = applyVisit(program("time-limited", { stampsRequired: 10 }, dates), progress, ctx({ localDate }));
       expect(result.rewardsIssued).toBe(0);
       expect(result.next).toEqual(progress);
-      expect(result.summary.message).toMatch(/not running/);
+      expect(lineText(result.summary.line)).toMatch(/not running/);
     }
   });
 
   it("describes the card like stamps", () => {
     expect(
-      describeProgress("time-limited", { stampsRequired: 6 }, { count: 2, total: 2, tier: null, state: {} }).label,
+      lineText(
+        describeProgress("time-limited", { stampsRequired: 6 }, { count: 2, total: 2, tier: null, state: {} }).line,
+      ),
     ).toBe("2/6 stamps");
   });
 });
@@ -172,8 +185,10 @@ describe("other and unknown types", () => {
   });
 
   it("describes a plain visit count", () => {
-    expect(describeProgress("mystery-box", {}, { count: 1, total: 1, tier: null, state: {} }).label).toBe("1 visit");
-    expect(describeProgress("other", {}, { count: 12, total: 12, tier: null, state: {} })).toEqual({
+    expect(lineText(describeProgress("mystery-box", {}, { count: 1, total: 1, tier: null, state: {} }).line)).toBe(
+      "1 visit",
+    );
+    expect(readProgress(describeProgress("other", {}, { count: 12, total: 12, tier: null, state: {} }))).toEqual({
       current: 12,
       target: null,
       label: "12 visits",

@@ -2,6 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import type { ProgramInput, ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
+import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
 
 const ctx = (localDate: string) => engineContext({ now: new Date(`${localDate}T12:00:00Z`), localDate });
 
@@ -22,13 +23,13 @@ describe("challenge (3 visits within 7 days by default)", () => {
     const { rewards, counts, steps, progress } = visitOn(program(), ["2025-03-03", "2025-03-05", "2025-03-07"]);
     expect(rewards).toEqual([0, 0, 1]);
     expect(counts).toEqual([1, 2, 0]);
-    expect(steps[1]!.summary).toEqual({
+    expect(readSummary(steps[1]!.summary)).toEqual({
       type: "challenge",
       message: "2/3 visits within 7 days",
       current: 2,
       target: 3,
     });
-    expect(steps[2]!.summary.message).toMatch(/Challenge complete/);
+    expect(lineText(steps[2]!.summary.line)).toMatch(/Challenge complete/);
     expect(progress).toMatchObject({ total: 3, state: { windowStart: null } });
   });
 
@@ -80,13 +81,13 @@ describe("challenge (3 visits within 7 days by default)", () => {
 
   it("describes progress in the window, showing 0 once it ran out", () => {
     const { progress } = visitOn(program(), ["2025-03-03", "2025-03-04"]);
-    expect(describeProgress("challenge", {}, progress)).toEqual({
+    expect(readProgress(describeProgress("challenge", {}, progress))).toEqual({
       current: 2,
       target: 3,
       label: "2/3 visits within 7 days",
     });
     expect(describeProgress("challenge", {}, progress, "2025-03-09").current).toBe(2);
-    expect(describeProgress("challenge", {}, progress, "2025-03-10")).toEqual({
+    expect(readProgress(describeProgress("challenge", {}, progress, "2025-03-10"))).toEqual({
       current: 0,
       target: 3,
       label: "0/3 visits within 7 days",

@@ -2,6 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import type { ProgramInput, ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
+import { lineText, readProgress } from "@/tests/support/i18n-text";
 
 const ctx = (random: () => number) => engineContext({ random });
 
@@ -22,7 +23,7 @@ describe("gamified (10% win chance by default)", () => {
     );
     expect(result.rewardsIssued).toBe(1);
     expect(result.next).toMatchObject({ count: 1, total: 1, state: { wins: 1 } });
-    expect(result.summary.message).toMatch(/You won/);
+    expect(lineText(result.summary.line)).toMatch(/You won/);
   });
 
   it("a draw of 0.5 loses but still counts the play", () => {
@@ -33,7 +34,7 @@ describe("gamified (10% win chance by default)", () => {
     );
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 1, total: 1, state: { wins: 0 } });
-    expect(result.summary.message).toMatch(/No win/);
+    expect(lineText(result.summary.line)).toMatch(/No win/);
   });
 
   it("the boundary draw equal to the chance loses (wins are [0, chance))", () => {
@@ -79,6 +80,10 @@ describe("gamified (10% win chance by default)", () => {
 
   it("describes plays and wins", () => {
     const progress: ProgressState = { count: 12, total: 12, tier: null, state: { wins: 1 } };
-    expect(describeProgress("gamified", {}, progress)).toEqual({ current: 12, target: null, label: "12 plays, 1 win" });
+    expect(readProgress(describeProgress("gamified", {}, progress))).toEqual({
+      current: 12,
+      target: null,
+      label: "12 plays, 1 win",
+    });
   });
 });

@@ -3,6 +3,7 @@ import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import { applyPoints } from "@/lib/loyalty/points";
 import type { ProgramInput, ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
+import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
 
 const ctx = engineContext();
 
@@ -14,7 +15,12 @@ describe("points", () => {
     const result = applyVisit(program(), emptyProgress(), ctx);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 10, total: 10 });
-    expect(result.summary).toEqual({ type: "points", message: "+10 points: 10/100", current: 10, target: 100 });
+    expect(readSummary(result.summary)).toEqual({
+      type: "points",
+      message: "+10 points: 10/100",
+      current: 10,
+      target: 100,
+    });
   });
 
   it("issues the reward when the balance reaches the threshold exactly, leaving 0", () => {
@@ -39,14 +45,14 @@ describe("points", () => {
     const result = applyPoints({ pointsPerVisit: 30, threshold: 100 }, progress(80, 380));
     expect(result.rewardsIssued).toBe(1);
     expect(result.next).toMatchObject({ count: 10, total: 410 });
-    expect(result.summary.message).toBe("+30 points: reward earned! 10/100 towards the next");
+    expect(lineText(result.summary.line)).toBe("+30 points: reward earned! 10/100 towards the next");
   });
 
   it("issues as many rewards as fit when one visit is worth several thresholds", () => {
     const result = applyPoints({ pointsPerVisit: 250, threshold: 100 }, progress(60));
     expect(result.rewardsIssued).toBe(3);
     expect(result.next.count).toBe(10);
-    expect(result.summary.message).toMatch(/3 rewards earned/);
+    expect(lineText(result.summary.line)).toMatch(/3 rewards earned/);
   });
 
   it("exactly twice the threshold issues two rewards and leaves 0", () => {
@@ -69,6 +75,10 @@ describe("points", () => {
   });
 
   it("describes the balance as points out of the threshold", () => {
-    expect(describeProgress("points", {}, progress(60))).toEqual({ current: 60, target: 100, label: "60/100 points" });
+    expect(readProgress(describeProgress("points", {}, progress(60)))).toEqual({
+      current: 60,
+      target: 100,
+      label: "60/100 points",
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Referral: the friend who invited a newcomer is rewarded on the newcomer's first visit.
 import { applyVisit, creditReferrer, describeProgress, emptyProgress } from "@/lib/loyalty";
 import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
+import { lineText, readProgress } from "@/tests/support/i18n-text";
 
 function ctx(overrides: Partial<EngineContext> = {}): EngineContext {
   return {
@@ -23,7 +24,7 @@ describe("referral", () => {
     expect(result.referrerRewards).toBe(1);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 1, total: 1, state: { referralCredited: true } });
-    expect(result.summary.message).toBe("Welcome! Your friend earned a reward");
+    expect(lineText(result.summary.line)).toBe("Welcome! Your friend earned a reward");
   });
 
   it("also welcomes the newcomer when welcomeReward is on", () => {
@@ -63,11 +64,11 @@ describe("referral", () => {
     let referrer: ProgressState = { count: 4, total: 4, tier: null, state: {} };
     referrer = creditReferrer(creditReferrer(referrer));
     expect(referrer).toMatchObject({ count: 4, total: 4, state: { referrals: 2 } });
-    expect(describeProgress("referral", {}, referrer)).toEqual({
+    expect(readProgress(describeProgress("referral", {}, referrer))).toEqual({
       current: 2,
       target: null,
       label: "2 friends referred",
     });
-    expect(describeProgress("referral", {}, creditReferrer(emptyProgress())).label).toBe("1 friend referred");
+    expect(lineText(describeProgress("referral", {}, creditReferrer(emptyProgress())).line)).toBe("1 friend referred");
   });
 });

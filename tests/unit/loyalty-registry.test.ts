@@ -1,6 +1,7 @@
 // The registry: dispatch, stored-row hygiene, date gating and purity.
 import { applyVisit, describeProgress, emptyProgress, InvalidProgramRulesError, PROGRAM_TYPES } from "@/lib/loyalty";
 import type { EngineContext, ProgramInput } from "@/lib/loyalty";
+import { lineText, readProgress } from "@/tests/support/i18n-text";
 
 const ctx: EngineContext = {
   now: new Date("2025-03-10T12:00:00Z"),
@@ -62,8 +63,9 @@ describe("applyVisit", () => {
     expect(result).toEqual({
       next: progress,
       rewardsIssued: 0,
-      summary: { type: "stamps", message: "This program is not running today" },
+      summary: { type: "stamps", line: { key: "programs.visit.notRunning", values: {} } },
     });
+    expect(lineText(result.summary.line)).toBe("This program is not running today");
   });
 
   it("refuses stored rules that do not validate rather than guessing", () => {
@@ -101,11 +103,11 @@ describe("describeProgress", () => {
     ["visits", {}, { count: 4 }, { current: 4, target: 5, label: "4/5 visits" }],
     ["challenge", {}, { count: 1 }, { current: 1, target: 3, label: "1/3 visits within 7 days" }],
   ])("%s reads naturally", (type, rules, progress, expected) => {
-    expect(describeProgress(type, rules, progress)).toEqual(expected);
+    expect(readProgress(describeProgress(type, rules, progress))).toEqual(expected);
   });
 
   it("falls back to a visit count when stored rules are invalid", () => {
-    expect(describeProgress("stamps", { stampsRequired: -1 }, { count: 3, total: 3 })).toEqual({
+    expect(readProgress(describeProgress("stamps", { stampsRequired: -1 }, { count: 3, total: 3 }))).toEqual({
       current: 3,
       target: null,
       label: "3 visits",

@@ -2,6 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress, tierFor } from "@/lib/loyalty";
 import type { ProgramInput, ProgressState, Tier, VisitResult } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
+import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
 
 const ctx = engineContext();
 
@@ -23,7 +24,12 @@ describe("tier", () => {
     const result = applyVisit(program(), emptyProgress(), ctx);
     expect(result.rewardsIssued).toBe(0);
     expect(result.next).toMatchObject({ count: 1, total: 1, tier: "Bronze" });
-    expect(result.summary).toEqual({ type: "tier", message: "Bronze: 4 visits to Silver", current: 1, target: 5 });
+    expect(readSummary(result.summary)).toEqual({
+      type: "tier",
+      message: "Bronze: 4 visits to Silver",
+      current: 1,
+      target: 5,
+    });
   });
 
   it("rewards reaching Silver on exactly the 5th visit and Gold on the 15th, once each", () => {
@@ -31,9 +37,9 @@ describe("tier", () => {
     const rewardedAt = results.flatMap((r, i) => (r.rewardsIssued > 0 ? [i + 1] : []));
     expect(rewardedAt).toEqual([5, 15]);
     expect(results[4]!.next.tier).toBe("Silver");
-    expect(results[4]!.summary.message).toBe("Welcome to Silver! Reward earned");
+    expect(lineText(results[4]!.summary.line)).toBe("Welcome to Silver! Reward earned");
     expect(results[19]!.next).toMatchObject({ tier: "Gold", total: 20 });
-    expect(results[19]!.summary.message).toBe("Gold: top tier");
+    expect(lineText(results[19]!.summary.line)).toBe("Gold: top tier");
     expect(results[19]!.summary.target).toBeUndefined();
   });
 
@@ -51,7 +57,7 @@ describe("tier", () => {
     expect(result.rewardsIssued).toBe(2);
     expect(result.next.tier).toBe("Gold");
     expect(result.next.state.reachedTiers).toEqual(["Bronze", "Silver", "Gold"]);
-    expect(result.summary.message).toBe("Welcome to Silver, Gold! Reward earned");
+    expect(lineText(result.summary.line)).toBe("Welcome to Silver, Gold! Reward earned");
   });
 
   it("never rewards a tier again after the owner raises and lowers its threshold", () => {
@@ -106,17 +112,17 @@ describe("tier", () => {
 
   it("describes the tier and the visits to the next", () => {
     const silver: ProgressState = { count: 12, total: 12, tier: "Silver", state: {} };
-    expect(describeProgress("tier", {}, silver)).toEqual({
+    expect(readProgress(describeProgress("tier", {}, silver))).toEqual({
       current: 12,
       target: 15,
       label: "Silver — 3 visits to Gold",
     });
-    expect(describeProgress("tier", {}, { ...silver, total: 14 }).label).toBe("Silver — 1 visit to Gold");
-    expect(describeProgress("tier", {}, { ...silver, total: 30 })).toEqual({
+    expect(lineText(describeProgress("tier", {}, { ...silver, total: 14 }).line)).toBe("Silver — 1 visit to Gold");
+    expect(readProgress(describeProgress("tier", {}, { ...silver, total: 30 }))).toEqual({
       current: 30,
       target: null,
       label: "Gold — top tier",
     });
-    expect(describeProgress("tier", {}, emptyProgress()).label).toBe("Bronze — 5 visits to Silver");
+    expect(lineText(describeProgress("tier", {}, emptyProgress()).line)).toBe("Bronze — 5 visits to Silver");
   });
 });

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ErrorNotice, type ErrorPageProps } from "@/components/ui/error-notice";
 
 // An admin page failed to render: the admin header stays (docs/errors.md).
 export default function AdminError({ error, retry }: ErrorPageProps) {
-  return <ErrorNotice error={error} retry={retry} homeHref="/admin/users" homeLabel="Back to users" />;
+  const t = useTranslations("admin.error");
+  return <ErrorNotice error={error} retry={retry} homeHref="/admin/users" homeLabel={t("backToUsers")} />;
 }

@@ -1,25 +1,33 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { requestLocale } from "@/components/admin/admin-locale";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { siteName } from "@/lib/site";
 import { requireAdmin } from "./require-admin";
 import { SiteHeader } from "@/components/ui/site-header";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
+// The admin pages are in the admin's own language; the client islands below
+// (the disable button, the error screen) get the `admin` messages.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await requireAdmin();
+  const t = await getTranslations("admin.nav");
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader label="Admin" homeHref="/admin/users" brand={`${siteName} admin`} width="max-w-5xl">
-        <Link href="/admin/users" className="hover:underline">
-          Users
-        </Link>
-        <Link href="/dashboard" className="hover:underline">
-          Dashboard
-        </Link>
-      </SiteHeader>
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
-    </div>
+    <ClientMessages locale={await requestLocale()} namespaces={["admin"]}>
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeader label={t("label")} homeHref="/admin/users" brand={t("brand", { site: siteName })} width="max-w-5xl">
+          <Link href="/admin/users" className="hover:underline">
+            {t("users")}
+          </Link>
+          <Link href="/dashboard" className="hover:underline">
+            {t("dashboard")}
+          </Link>
+        </SiteHeader>
+        <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
+      </div>
+    </ClientMessages>
   );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { RedirectOverlay } from "@/components/tap/redirect-overlay";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
@@ -7,15 +9,21 @@ import { TapRecorder } from "@/components/tap/tap-recorder";
 import { TapStateView } from "@/components/tap/tap-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { pickSunParams, sunQueryOf, type SunParams } from "@/lib/nfc/verify-tap";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { pickSunParams, sunQueryOf, type SunParams, type SunRejection } from "@/lib/nfc/verify-tap";
 import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
 import { firstIssue } from "@/lib/validation/errors";
 import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export const metadata: Metadata = { title: "Tap", robots: { index: false } };
+/** What the recorder and its results read: their own words and the engine's lines. */
+const CLIENT_NAMESPACES = ["tap", "programs"] as const;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("tap");
+  return { title: t("title"), robots: { index: false } };
+}
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -24,13 +32,20 @@ function first(value: string | string[] | undefined): string | undefined {
 // The tag landing, rendered on the server. A visitor's plain /tap?id= is rewritten (next.config.ts) to the
 // cached app/tap/visitor/[id] page; this one serves signed-in people (and
 // links with extra parameters, such as a secure tag's SUN message, which is
-// verified before anything else), and records their visit.
+// verified before anything else), and records their visit. It is in the
+// request's language: a signed-in person's own setting (docs/i18n.md).
 export default async function TapPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
+  const rawLocale = await getLocale();
+  const locale: Locale = isLocale(rawLocale) ? rawLocale : "en";
+  const t = await getTranslations("tap");
+  const notice = { title: t("notice.title"), ok: t("notice.ok") };
   const rawId = first(params.id);
   const parsed = tapRequestSchema.safeParse({ id: rawId ?? "" });
   if (!parsed.success) {
-    return <TapNoticePage message={firstIssue(parsed.error, NO_TAG_ID)} tagId={rawId?.slice(0, 64) || null} />;
+    // The schema's messages are the JSON API's English; the page says the same in its language.
+    const message = firstIssue(parsed.error, NO_TAG_ID) === NO_TAG_ID ? t("invalid.noTagId") : t("invalid.tagId");
+    return <TapNoticePage message={message} tagId={rawId?.slice(0, 64) || null} lang={locale} text={notice} />;
   }
   const tagId = parsed.data.id;
   const user = await getCurrentUser();
@@ -43,27 +58,34 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
     // their browser makes that attempt, which the server refuses again and
     // counts in the owner's log of rejected taps.
     return (
-      <TapNoticePage message={result.rejection.message} tagId={tagId}>
-        {user ? <TapRecorder tagId={tagId} sun={sun} attemptOnly /> : null}
-      </TapNoticePage>
+      <ClientMessages locale={locale} namespaces={CLIENT_NAMESPACES}>
+        <TapNoticePage message={rejectionText(result.rejection, t)} tagId={tagId} lang={locale} text={notice}>
+          {user ? <TapRecorder tagId={tagId} sun={sun} attemptOnly /> : null}
+        </TapNoticePage>
+      </ClientMessages>
     );
   }
-  return <TapFrame>{renderWithFlags(result.state, Boolean(user), sun)}</TapFrame>;
+  return (
+    <ClientMessages locale={locale} namespaces={CLIENT_NAMESPACES}>
+      <TapFrame lang={locale}>{renderWithFlags(result.state, Boolean(user), sun, locale, t)}</TapFrame>
+    </ClientMessages>
+  );
 }
 
-function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams) {
+type TapTranslator = (key: string) => string;
+
+function rejectionText(rejection: SunRejection, t: TapTranslator): string {
+  return rejection.code === "tap_replayed" ? t("result.codes.tap_replayed") : t("notice.notVerified");
+}
+
+function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams, locale: Locale, t: TapTranslator) {
   const id = encodeURIComponent(state.tagId);
   // Redirect flags come first.
   if (state.kind !== "business" && state.redirectToClaim) {
-    return (
-      <RedirectOverlay
-        to={`/dashboard/tag/claim/${id}?tagId=${id}`}
-        message="This tag is free: let's claim it for your business…"
-      />
-    );
+    return <RedirectOverlay to={`/dashboard/tag/claim/${id}?tagId=${id}`} message={t("redirect.claim")} />;
   }
   if (state.kind === "business" && state.redirectToDashboard) {
-    return <RedirectOverlay to="/dashboard" message="This tag belongs to your business. Opening your dashboard…" />;
+    return <RedirectOverlay to="/dashboard" message={t("redirect.dashboard")} />;
   }
   // Only a secure tag's (verified) SUN parameters are passed on; an ordinary tag's link stays as it was.
   const secureSun = state.kind === "business" && state.secure ? sun : undefined;
@@ -73,8 +95,7 @@ function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams) {
     <TapStateView
       state={state}
       signedIn={signedIn}
-      // Signed-in people have no language setting yet: English.
-      locale={DEFAULT_LOCALE}
+      locale={locale}
       recorder={recorder}
       sunQuery={secureSun ? sunQueryOf(secureSun) : undefined}
     />

@@ -5,9 +5,10 @@ import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
 import { addReferrer, linkCustomerViaQr, recordVisitViaQr, type QrVisitSummary } from "@/lib/db/qr";
-import { qrBusinessActionSchema, qrReferrerSchema } from "@/lib/validation/qr";
+import { QR_INVALID_REQUEST_MESSAGE, qrBusinessActionSchema, qrReferrerSchema } from "@/lib/validation/qr";
 
-const invalid = [failure("Invalid request.")];
+// Failures carry catalog keys; the action builder answers them in the caller's language.
+const invalid = [failure(QR_INVALID_REQUEST_MESSAGE)];
 
 // linkCustomerViaQr and recordVisitViaQr match the business's owner in their own query.
 export const linkCustomerAction = action(

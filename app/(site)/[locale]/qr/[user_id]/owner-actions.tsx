@@ -1,10 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 import type { QrVisitSummary } from "@/lib/db/qr";
+import { renderLine } from "@/lib/i18n/loyalty-lines";
+import type { KeyTranslator } from "@/lib/i18n/message-key";
 import { linkCustomerAction, recordQrVisitAction } from "./actions";
 import { ActionError } from "@/components/ui/field";
 
@@ -13,26 +16,29 @@ type Outcome =
   { kind: "visit"; visit: QrVisitSummary } | { kind: "linked"; text: string } | { kind: "error"; text: string };
 
 function VisitResult({ visit }: { visit: QrVisitSummary }) {
+  const t = useTranslations("qr.owner");
+  // The engine's lines are `programs` keys; the page gives this island that namespace too.
+  const lines = useTranslations() as unknown as KeyTranslator;
   return (
     <div
       role="status"
       className="space-y-2 rounded-lg bg-emerald-50 p-4 text-left text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
     >
-      <p className="font-semibold">Visit recorded at {visit.businessName}.</p>
+      <p className="font-semibold">{t("visitRecorded", { business: visit.businessName })}</p>
       {visit.programs.length === 0 ? (
-        <p>{visit.businessName} has no active loyalty program yet; the visit counts for programs added later.</p>
+        <p>{t("noPrograms", { business: visit.businessName })}</p>
       ) : (
         <ul className="list-disc space-y-1 pl-5">
           {visit.programs.map((p) => (
             <li key={p.name}>
-              <span className="font-medium">{p.name}:</span> {p.message}
+              <span className="font-medium">{p.name}:</span> {renderLine(lines, p.line)}
             </li>
           ))}
         </ul>
       )}
       {visit.rewards.map((r) => (
         <p key={r.code} className="font-semibold">
-          Reward earned: {r.name} (code {r.code})
+          {t("rewardEarned", { name: r.name, code: r.code })}
         </p>
       ))}
     </div>
@@ -49,6 +55,7 @@ export function OwnerActions({
   customerName: string;
   businesses: OwnedBusiness[];
 }) {
+  const t = useTranslations("qr.owner");
   const selectId = useId();
   const [businessId, setBusinessId] = useState(businesses[0]?.id ?? "");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -61,9 +68,8 @@ export function OwnerActions({
       () => linkCustomerAction({ customerId, businessId: business.id }),
       (result) => {
         if (!result.ok) return setOutcome({ kind: "error", text: result.error });
-        const text = result.created
-          ? `${customerName} is now linked to ${result.businessName}.`
-          : `${customerName} was already linked to ${result.businessName}.`;
+        const names = { customer: customerName, business: result.businessName };
+        const text = result.created ? t("nowLinked", names) : t("alreadyLinked", names);
         setOutcome({ kind: "linked", text });
         toast.success(text);
       },
@@ -78,12 +84,12 @@ export function OwnerActions({
   return (
     <section aria-labelledby={`${selectId}-title`} className="space-y-4">
       <h2 id={`${selectId}-title`} className="text-lg font-semibold">
-        For your business
+        {t("heading")}
       </h2>
       {businesses.length > 1 ? (
         <div className="space-y-1 text-left">
           <label htmlFor={selectId} className="block text-sm font-medium">
-            Business
+            {t("business")}
           </label>
           <select
             id={selectId}
@@ -104,17 +110,17 @@ export function OwnerActions({
       ) : null}
       {business.linked ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {customerName} is linked to {business.name}.
+          {t("linked", { customer: customerName, business: business.name })}
         </p>
       ) : null}
       <div className="flex flex-wrap justify-center gap-3">
         {business.linked ? null : (
           <Button type="button" variant="secondary" disabled={pending} onClick={link}>
-            Link to {business.name}
+            {t("link", { business: business.name })}
           </Button>
         )}
         <Button type="button" disabled={pending} onClick={visit}>
-          Record a visit
+          {t("recordVisit")}
         </Button>
       </div>
       {outcome?.kind === "visit" ? <VisitResult visit={outcome.visit} /> : null}

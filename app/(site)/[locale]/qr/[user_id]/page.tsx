@@ -2,11 +2,15 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { buttonClass } from "@/components/ui/button";
 import { ColorSchemeToggle } from "@/components/ui/color-scheme-toggle";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginRedirectPath } from "@/lib/auth/redirects";
 import { requestNow } from "@/lib/clock";
+import { isLocale } from "@/lib/i18n/locales";
+import { translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
 import { getQrProfile, getQrViewerContext, type QrProfile, type QrViewerContext } from "@/lib/db/qr";
 import { siteName } from "@/lib/site";
 import { OwnerActions } from "./owner-actions";
@@ -18,30 +22,30 @@ type Params = Promise<{ user_id: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const profile = await getQrProfile((await params).user_id);
+  const t = await getTranslations("qr");
   // A personal page: never in search results.
-  return { title: profile?.displayName ?? "Not found", robots: { index: false, follow: false } };
+  return { title: profile?.displayName ?? t("title.notFound"), robots: { index: false, follow: false } };
 }
 
-function VisitorPrompt({ profile }: { profile: QrProfile }) {
+async function VisitorPrompt({ profile }: { profile: QrProfile }) {
+  const t = await getTranslations("qr.visitor");
   const back = `/qr/${profile.id}`;
   return (
     <div className="space-y-3">
-      <p className="text-slate-600 dark:text-slate-300">
-        Register or log in to link with {profile.displayName} and start earning rewards.
-      </p>
+      <p className="text-slate-600 dark:text-slate-300">{t("prompt", { name: profile.displayName })}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Link href={`/register?redirect=${encodeURIComponent(back)}`} className={buttonClass("primary")}>
-          Register
+          {t("register")}
         </Link>
         <Link href={loginRedirectPath(back, "")} className={buttonClass("secondary")}>
-          Log in
+          {t("logIn")}
         </Link>
       </div>
     </div>
   );
 }
 
-function SignedInActions({
+async function SignedInActions({
   profile,
   context,
 }: {
@@ -53,11 +57,14 @@ function SignedInActions({
     return <OwnerActions customerId={profile.id} customerName={profile.displayName} businesses={context.businesses} />;
   }
   const { referral } = context;
+  const t = await getTranslations();
   if (referral.state === "available")
     return <ReferrerAction referrerId={profile.id} referrerName={profile.displayName} />;
   return (
     <p role="note" className="text-slate-600 dark:text-slate-300">
-      {referral.state === "this-friend" ? `${profile.displayName} is your referrer.` : referral.reason}
+      {referral.state === "this-friend"
+        ? t("qr.referrer.isYours", { name: profile.displayName })
+        : translateMessage(t as unknown as KeyTranslator, referral.reason)}
     </p>
   );
 }
@@ -68,14 +75,17 @@ export default async function QrUserPage({ params }: { params: Params }) {
   if (!profile) notFound();
   const viewer = await getCurrentUser();
   const context = viewer ? await getQrViewerContext(viewer, profile.id, requestNow(await headers())) : null;
+  const rawLocale = await getLocale();
+  const locale = isLocale(rawLocale) ? rawLocale : "en";
+  const [t, common] = await Promise.all([getTranslations("qr"), getTranslations("common")]);
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader label="Main" translucent>
+      <SiteHeader label={common("nav.main")} translucent>
         <Link href={viewer ? "/dashboard" : loginRedirectPath(`/qr/${profile.id}`, "")} className="hover:underline">
-          {viewer ? "Dashboard" : "Log in"}
+          {viewer ? common("nav.dashboard") : common("nav.logIn")}
         </Link>
-        <ColorSchemeToggle />
+        <ColorSchemeToggle labels={{ dark: common("colorScheme.dark"), light: common("colorScheme.light") }} />
       </SiteHeader>
       <main className="mx-auto w-full max-w-md flex-1 px-4 py-10">
         <Card className="space-y-6 p-6 text-center shadow-sm">
@@ -87,15 +97,16 @@ export default async function QrUserPage({ params }: { params: Params }) {
               {profile.initial}
             </div>
             <h1 className="text-2xl font-bold">{profile.displayName}</h1>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{siteName} member</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t("member", { site: siteName })}</p>
           </div>
           {!context ? <VisitorPrompt profile={profile} /> : null}
-          {context?.kind === "self" ? (
-            <p className="text-slate-600 dark:text-slate-300">
-              This is your QR code page. Show your QR to friends or businesses to identify and link with you.
-            </p>
+          {context?.kind === "self" ? <p className="text-slate-600 dark:text-slate-300">{t("self")}</p> : null}
+          {context?.kind === "signed-in" ? (
+            // The owner's and the referrer's buttons: their words, and the engine's lines after a visit.
+            <ClientMessages locale={locale} namespaces={["qr", "programs"]}>
+              <SignedInActions profile={profile} context={context} />
+            </ClientMessages>
           ) : null}
-          {context?.kind === "signed-in" ? <SignedInActions profile={profile} context={context} /> : null}
         </Card>
       </main>
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,7 @@ import { addReferrerAction } from "./actions";
 
 /** 'Add <name> as your referrer': once, within 30 days of signing up (checked again on the server). */
 export function ReferrerAction({ referrerId, referrerName }: { referrerId: string; referrerName: string }) {
+  const t = useTranslations("qr.referrer");
   const [error, setError] = useState<string | null>(null);
   const { pending, run } = useRefreshAction();
   const add = () =>
@@ -16,13 +18,13 @@ export function ReferrerAction({ referrerId, referrerName }: { referrerId: strin
       () => addReferrerAction({ referrerId }),
       (result) => {
         if (!result.ok) return setError(result.error);
-        toast.success(`${referrerName} is now your referrer.`);
+        toast.success(t("added", { name: referrerName }));
       },
     );
   return (
     <div className="space-y-3">
       <Button type="button" disabled={pending} onClick={add}>
-        Add {referrerName} as your referrer
+        {t("add", { name: referrerName })}
       </Button>
       {error ? <ActionError>{error}</ActionError> : null}
     </div>

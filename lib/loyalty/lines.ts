@@ -1,0 +1,19 @@
+// The engine's customer-facing lines (the progress under a card, the line after
+// a visit) are descriptors, not text: a key of the `programs` catalog and its
+// ICU values. Whoever shows one renders it in the reader's language
+// (messages/<locale>/programs.json), so the rules stay pure and a line reads the
+// same on the tap page, the QR page, the wallet and in the JSON API.
+
+/** ICU values of a line: counts stay numbers so each language formats and pluralises them. */
+export type LineValues = Record<string, string | number>;
+
+/** A line the engine wrote: `key` is a full catalog path ("programs.visit.stampAdded"). */
+export type LoyaltyLine = { key: `programs.${"progress" | "visit"}.${string}`; values: LineValues };
+
+export function progressLine(key: string, values: LineValues = {}): LoyaltyLine {
+  return { key: `programs.progress.${key}`, values };
+}
+
+export function visitLine(key: string, values: LineValues = {}): LoyaltyLine {
+  return { key: `programs.visit.${key}`, values };
+}
