@@ -2,6 +2,7 @@ import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
 import { registerWithLimits } from "@/lib/auth/registration";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { registerSchema } from "@/lib/validation/registration";
 
 // POST /api/auth/register — a customer (short payload) or a business owner
@@ -10,7 +11,11 @@ import { registerSchema } from "@/lib/validation/registration";
 export async function POST(request: Request) {
   const body = await readJsonBody(request, registerSchema);
   if (!body.ok) return body.response;
-  const result = await registerWithLimits(body.data, clientIp(request.headers));
+  // The new account speaks the browser's language (the wizard sends its page's).
+  const result = await registerWithLimits(body.data, {
+    ip: clientIp(request.headers),
+    language: negotiateLocale(request.headers.get("accept-language")),
+  });
   if (!result.ok) {
     const response = apiError(result.status, result.message, { code: result.code });
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
