@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Field } from "@/components/ui/field";
 import type { AccountInput } from "@/lib/validation/auth";
@@ -12,26 +14,34 @@ import type { AccountInput } from "@/lib/validation/auth";
 export function AccountFields() {
   const { register, formState } = useFormContext<AccountInput>();
   const errors = formState.errors;
+  const t = useTranslations("auth.fields");
+  const text = useMessageText();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="First name"
+          label={t("firstName")}
           autoComplete="given-name"
           {...register("firstName")}
-          error={errors.firstName?.message}
+          error={text(errors.firstName?.message)}
         />
         <Field
-          label="Last name"
+          label={t("lastName")}
           autoComplete="family-name"
           {...register("lastName")}
-          error={errors.lastName?.message}
+          error={text(errors.lastName?.message)}
         />
       </div>
-      <Field label="Email" type="email" autoComplete="email" {...register("email")} error={errors.email?.message} />
+      <Field
+        label={t("email")}
+        type="email"
+        autoComplete="email"
+        {...register("email")}
+        error={text(errors.email?.message)}
+      />
       <NewPasswordFields
-        label="Password"
-        confirmLabel="Confirm password"
+        label={t("password")}
+        confirmLabel={t("confirmPassword")}
         password={register("password")}
         confirmPassword={register("confirmPassword")}
         errors={errors}

@@ -1,59 +1,18 @@
-"use client";
-
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useTransition } from "react";
-import { useForm } from "react-hook-form";
-import { toast } from "sonner";
-import type { z } from "zod";
-import { changePasswordAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
-import { NewPasswordFields } from "@/components/auth/new-password-fields";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
-import { ClientForm } from "@/components/ui/client-form";
+import { getLocale } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { storedLocale } from "@/lib/i18n/locales";
+import { AUTH_CLIENT_NAMESPACES } from "./client-namespaces";
+import { ChangePasswordFormClient } from "./change-password-form-client";
 
 /**
- * Asks for the current password (accounts created with Google have none yet:
- * `hasPassword` false hides the field). A change signs out every other device;
- * this browser stays signed in.
+ * The settings page's password form with the messages it shows, so it works
+ * under any page or layout: nested providers do not merge, and this one lists
+ * everything the form reads.
  */
-export function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
-  const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof changePasswordFormSchema>>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: "" },
-  });
-  const onSubmit = handleSubmit((values) =>
-    startTransition(async () => {
-      const result = await changePasswordAction(values).catch(() => ({
-        ok: false as const,
-        error: "Failed to update password",
-      }));
-      if (result.ok) {
-        toast.success("Password updated", { description: "Other devices have been signed out." });
-        reset();
-      } else toast.error("Failed to update password", { description: result.error });
-    }),
-  );
+export async function ChangePasswordForm({ hasPassword = true }: { hasPassword?: boolean }) {
   return (
-    <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
-      {hasPassword ? (
-        <Field
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...register("currentPassword")}
-          error={formState.errors.currentPassword?.message}
-        />
-      ) : null}
-      <NewPasswordFields
-        password={register("password")}
-        confirmPassword={register("confirmPassword")}
-        errors={formState.errors}
-      />
-      <Button type="submit" disabled={pending}>
-        Change password
-      </Button>
-    </ClientForm>
+    <ClientMessages locale={storedLocale(await getLocale())} namespaces={AUTH_CLIENT_NAMESPACES}>
+      <ChangePasswordFormClient hasPassword={hasPassword} />
+    </ClientMessages>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
@@ -14,6 +15,7 @@ export function GoogleButton({
   enabled: boolean;
   label: string;
 }) {
+  const t = useTranslations("auth.google");
   const [pending, startTransition] = useTransition();
   return (
     <Button
@@ -23,7 +25,7 @@ export function GoogleButton({
       disabled={pending}
       onClick={() => {
         if (!enabled) {
-          toast.error("Google sign-in is not configured", { description: "Use your email and password instead." });
+          toast.error(t("notConfigured"), { description: t("useEmail") });
           return;
         }
         startTransition(async () => {

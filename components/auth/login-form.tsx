@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -11,8 +12,11 @@ import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { GoogleButton } from "@/components/auth/google-button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 
 export function LoginForm({ redirect, googleEnabled }: { redirect: string | null; googleEnabled: boolean }) {
+  const t = useTranslations("auth");
+  const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
@@ -24,9 +28,9 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
         const result = await loginAction(values, redirect);
         // A full navigation, so every server component re-reads the new session.
         if (result.ok) window.location.assign(result.redirectTo);
-        else setServerError(result.error || "Failed to login");
+        else setServerError(result.error || t("login.failed"));
       } catch {
-        setServerError("Failed to login");
+        setServerError(t("login.failed"));
       }
     });
   });
@@ -36,31 +40,31 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
     <div className="space-y-6">
       <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
         <Field
-          label="Email"
+          label={t("fields.email")}
           type="email"
           autoComplete="email"
           {...register("email")}
-          error={formState.errors.email?.message}
+          error={text(formState.errors.email?.message)}
         />
         <Field
-          label="Password"
+          label={t("fields.password")}
           type="password"
           autoComplete="current-password"
           {...register("password")}
-          error={formState.errors.password?.message}
+          error={text(formState.errors.password?.message)}
         />
-        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        {serverError ? <FormAlert>{text(serverError)}</FormAlert> : null}
         <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Signing in..." : "Log in"}
+          {pending ? t("login.submitting") : t("login.submit")}
         </Button>
       </ClientForm>
-      <GoogleButton redirect={redirect} enabled={googleEnabled} label="Continue with Google" />
+      <GoogleButton redirect={redirect} enabled={googleEnabled} label={t("login.google")} />
       <div className="flex justify-between text-sm">
         <Link href="/auth/reset" className="text-brand underline dark:text-indigo-300">
-          Forgot your password?
+          {t("login.forgotPassword")}
         </Link>
         <Link href={registerHref} className="text-brand underline dark:text-indigo-300">
-          Create an account
+          {t("login.createAccount")}
         </Link>
       </div>
     </div>

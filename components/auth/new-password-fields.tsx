@@ -1,4 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { Field } from "@/components/ui/field";
 import { MIN_PASSWORD_LENGTH } from "@/lib/validation/auth";
 
@@ -12,31 +14,28 @@ type Props = {
 
 /**
  * A new password and its confirmation, as sign-up, reset and change ask for
- * them; the hint states the rule the schemas check.
+ * them; the hint states the rule the schemas check. Rendered inside client
+ * forms, under a provider with the `auth` and `validation` namespaces.
  */
-export function NewPasswordFields({
-  label = "New password",
-  confirmLabel = "Confirm new password",
-  password,
-  confirmPassword,
-  errors,
-}: Props) {
+export function NewPasswordFields({ label, confirmLabel, password, confirmPassword, errors }: Props) {
+  const t = useTranslations("auth.fields");
+  const text = useMessageText();
   return (
     <>
       <Field
-        label={label}
+        label={label ?? t("newPassword")}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={t("passwordHint", { min: MIN_PASSWORD_LENGTH })}
         {...password}
-        error={errors.password?.message}
+        error={text(errors.password?.message)}
       />
       <Field
-        label={confirmLabel}
+        label={confirmLabel ?? t("confirmNewPassword")}
         type="password"
         autoComplete="new-password"
         {...confirmPassword}
-        error={errors.confirmPassword?.message}
+        error={text(errors.confirmPassword?.message)}
       />
     </>
   );

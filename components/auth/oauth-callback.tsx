@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { completePendingRegistrationAction } from "@/app/(site)/[locale]/auth/callback/actions";
-import { GOOGLE_SIGNUP_FALLBACK, PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
+import { useMessageText } from "@/components/i18n/use-message-text";
+import { PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { Spinner } from "@/components/ui/spinner";
 
@@ -27,6 +29,8 @@ export function OAuthCallback({
   error: string | null;
 }) {
   const router = useRouter();
+  const t = useTranslations("auth");
+  const text = useMessageText();
   // Checked here as well as on the server: this is where the browser navigates.
   const redirectTo = safeRedirectPath(requested) ?? "/dashboard";
   const [failed, setFailed] = useState<string | null>(null);
@@ -36,8 +40,9 @@ export function OAuthCallback({
     if (started.current) return;
     started.current = true;
     const fail = (message: string | null) => {
-      setFailed(message || GOOGLE_SIGNUP_FALLBACK);
-      toast.error("Error", { description: message || GOOGLE_SIGNUP_FALLBACK });
+      const shown = text(message || undefined) || t("google.signupFallback");
+      setFailed(shown);
+      toast.error(t("callback.error"), { description: shown });
     };
     if (!signedIn || error) {
       fail(error);
@@ -52,16 +57,14 @@ export function OAuthCallback({
       .then((result) => {
         if (!result.ok) return fail(result.error);
         localStorage.removeItem(PENDING_REGISTRATION_KEY);
-        toast.success("Registration completed successfully!", {
-          description: "Welcome to your new business dashboard",
-        });
+        toast.success(t("callback.completed"), { description: t("callback.welcome") });
         // Other windows (the one that opened the provider) reload too.
         window.opener?.postMessage({ type: "OAUTH_SUCCESS" }, window.location.origin);
         // A client navigation keeps the toast on screen.
         router.replace(redirectTo);
       })
       .catch(() => fail(null));
-  }, [signedIn, redirectTo, error, router]);
+  }, [signedIn, redirectTo, error, router, t, text]);
 
   if (failed) {
     return (
@@ -70,7 +73,7 @@ export function OAuthCallback({
           {failed}
         </p>
         <a href="/login" className="text-brand underline dark:text-indigo-300">
-          Back to log in
+          {t("callback.backToLogin")}
         </a>
       </div>
     );
@@ -78,7 +81,7 @@ export function OAuthCallback({
   return (
     <div className="flex flex-col items-center gap-3" role="status">
       <Spinner />
-      <p>Finishing sign-in…</p>
+      <p>{t("callback.finishing")}</p>
     </div>
   );
 }

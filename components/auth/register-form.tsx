@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm } from "react-hook-form";
@@ -12,6 +13,7 @@ import { AccountFields } from "@/components/auth/account-fields";
 import { FormAlert } from "@/components/ui/form-alert";
 import { accountSchema, type AccountInput } from "@/lib/validation/auth";
 import { ClientForm } from "@/components/ui/client-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 
 export function RegisterForm({
   tapId,
@@ -22,6 +24,8 @@ export function RegisterForm({
   redirect: string | null;
   googleEnabled: boolean;
 }) {
+  const t = useTranslations("auth.register");
+  const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const form = useForm<AccountInput>({ resolver: zodResolver(accountSchema) });
@@ -32,31 +36,31 @@ export function RegisterForm({
       try {
         const result = await registerCustomerAction(values, { tapId, redirect });
         if (result.ok) window.location.assign(result.redirectTo);
-        else setServerError(result.error || "Failed to register");
+        else setServerError(result.error || t("failed"));
       } catch {
-        setServerError("Failed to register");
+        setServerError(t("failed"));
       }
     });
   });
 
   return (
     <div className="space-y-6">
-      <GoogleButton redirect={redirect} enabled={googleEnabled} label="Sign up with Google" />
-      <p className="text-center text-sm text-slate-500 dark:text-slate-400">Or continue with</p>
+      <GoogleButton redirect={redirect} enabled={googleEnabled} label={t("google")} />
+      <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("orContinue")}</p>
       <FormProvider {...form}>
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
           <AccountFields />
-          {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+          {serverError ? <FormAlert>{text(serverError)}</FormAlert> : null}
           <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Creating account..." : "Create account"}
+            {pending ? t("submitting") : t("submit")}
           </Button>
         </ClientForm>
       </FormProvider>
       <LoginLink redirect={redirect} />
       <p className="text-center text-sm">
-        Own a business?{" "}
+        {t("ownBusiness")}{" "}
         <Link href="/register/business" className="text-brand underline dark:text-indigo-300">
-          Register your business
+          {t("registerBusiness")}
         </Link>
       </p>
     </div>

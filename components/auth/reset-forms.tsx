@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -16,22 +17,26 @@ import { Field } from "@/components/ui/field";
 import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/auth";
 import { ClientForm } from "@/components/ui/client-form";
 import { FormAlert } from "@/components/ui/form-alert";
+import { useMessageText } from "@/components/i18n/use-message-text";
 
 function Outcome({ result }: { result: ResetActionResult | null }) {
+  const text = useMessageText();
   if (!result) return null;
   return result.ok ? (
     <p
       role="status"
       className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
     >
-      {result.message}
+      {text(result.message)}
     </p>
   ) : (
-    <FormAlert>{result.error}</FormAlert>
+    <FormAlert>{text(result.error)}</FormAlert>
   );
 }
 
 export function RequestResetForm() {
+  const t = useTranslations("auth");
+  const text = useMessageText();
   const [result, setResult] = useState<ResetActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof resetRequestFormSchema>>({
@@ -42,7 +47,7 @@ export function RequestResetForm() {
       setResult(
         await requestResetAction(values).catch(() => ({
           ok: false as const,
-          error: "Failed to request password reset",
+          error: t("reset.requestFailed"),
         })),
       ),
     ),
@@ -50,21 +55,22 @@ export function RequestResetForm() {
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
       <Field
-        label="Email"
+        label={t("fields.email")}
         type="email"
         autoComplete="email"
         {...register("email")}
-        error={formState.errors.email?.message}
+        error={text(formState.errors.email?.message)}
       />
       <Outcome result={result} />
       <Button type="submit" className="w-full" disabled={pending}>
-        Send reset link
+        {t("reset.send")}
       </Button>
     </ClientForm>
   );
 }
 
 export function NewPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("auth.reset");
   const [result, setResult] = useState<ResetActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof newPasswordFormSchema>>({
@@ -75,7 +81,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       setResult(
         await setNewPasswordAction(token, values).catch(() => ({
           ok: false as const,
-          error: "Failed to update password",
+          error: t("updateFailed"),
         })),
       ),
     ),
@@ -85,7 +91,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       <div className="space-y-4">
         <Outcome result={result} />
         <Link href="/login" className="text-brand underline dark:text-indigo-300">
-          Log in
+          {t("logIn")}
         </Link>
       </div>
     );
@@ -99,7 +105,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       />
       <Outcome result={result} />
       <Button type="submit" className="w-full" disabled={pending}>
-        Set new password
+        {t("setNew")}
       </Button>
     </ClientForm>
   );

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Controller, useFormContext } from "react-hook-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { Field, TextAreaField } from "@/components/ui/field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
 import type { PlaceSuggestion } from "@/lib/business/places";
@@ -14,6 +16,8 @@ const PLACE_FIELDS = ["businessName", "address", "website", "phone", "keywords"]
 export function BusinessStep() {
   const { control, register, setValue, trigger, getFieldState, formState } = useFormContext<BusinessWizardInput>();
   const errors = formState.errors;
+  const t = useTranslations("wizard.business");
+  const text = useMessageText();
 
   // A chosen place fills the business fields; messages already shown are re-checked.
   const applyPlace = (place: PlaceSuggestion) => {
@@ -35,12 +39,12 @@ export function BusinessStep() {
         render={({ field, fieldState }) => (
           <PlaceNameInput
             id="businessName"
-            label="Business name"
+            label={t("name")}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={fieldState.error?.message}
+            error={text(fieldState.error?.message)}
             onSelectPlace={applyPlace}
             onClear={() => setValue("placeId", null)}
           />
@@ -52,35 +56,46 @@ export function BusinessStep() {
         render={({ field, fieldState }) => (
           <KeywordCombobox
             id="keywords"
-            label="Keywords"
+            label={t("keywords")}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={fieldState.error?.message ?? fieldState.error?.root?.message}
+            error={text(fieldState.error?.message ?? fieldState.error?.root?.message)}
           />
         )}
       />
       <TextAreaField
         label={
           <>
-            Description <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            {t("description")} <span className="font-normal text-slate-500 dark:text-slate-400">{t("optional")}</span>
           </>
         }
         {...register("description")}
-        error={errors.description?.message}
+        error={text(errors.description?.message)}
       />
       <Field
-        label="Website"
+        label={t("website")}
         type="url"
         inputMode="url"
         autoComplete="url"
         placeholder="https://"
         {...register("website")}
-        error={errors.website?.message}
+        error={text(errors.website?.message)}
       />
-      <Field label="Phone" type="tel" autoComplete="tel" {...register("phone")} error={errors.phone?.message} />
-      <Field label="Address" autoComplete="street-address" {...register("address")} error={errors.address?.message} />
+      <Field
+        label={t("phone")}
+        type="tel"
+        autoComplete="tel"
+        {...register("phone")}
+        error={text(errors.phone?.message)}
+      />
+      <Field
+        label={t("address")}
+        autoComplete="street-address"
+        {...register("address")}
+        error={text(errors.address?.message)}
+      />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import { FormProvider, useForm, type SubmitErrorHandler, type SubmitHandler } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { GOOGLE_SIGNUP_FALLBACK, PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
+import { useMessageText } from "@/components/i18n/use-message-text";
+import { PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
 import {
   businessWizardSchema,
   emptyWizardValues,
@@ -26,7 +28,6 @@ import type { ActionResult } from "@/lib/actions/result";
 import { ClientForm } from "@/components/ui/client-form";
 import { Card } from "@/components/ui/card";
 
-const STEP_TITLES = ["Your business", "Your account", "Confirm your details"] as const;
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
 export type SignedInAccount = { firstName: string; lastName: string; email: string };
@@ -47,6 +48,10 @@ const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** The 3-step business registration wizard. */
 export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, account, addBusiness }: Props) {
   const router = useRouter();
+  const t = useTranslations("wizard");
+  const tAuth = useTranslations("auth");
+  const text = useMessageText();
+  const locale = useLocale();
   const form = useForm<BusinessWizardInput, unknown, BusinessWizardValues>({
     resolver: zodResolver(account ? signedInWizardSchema : businessWizardSchema),
     defaultValues: account ? { ...emptyWizardValues, ...account } : emptyWizardValues,
@@ -104,14 +109,14 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
   const register: SubmitHandler<BusinessWizardValues> = async (values) => {
     setSubmitting(true);
     const fail = (description: string) => {
-      toast.error("Registration failed", { description });
+      toast.error(t("result.failedTitle"), { description: text(description) });
       setSubmitting(false);
     };
     if (account && addBusiness) {
       const result = await addBusiness(toBusinessRegistration(values, tapId, browserTimezone())).catch(() => null);
-      if (!result) return fail("Failed to complete registration");
-      if (!result.ok) return fail(result.error || "Please try again or contact support");
-      toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
+      if (!result) return fail(t("result.failed"));
+      if (!result.ok) return fail(result.error || t("result.tryAgain"));
+      toast.success(t("result.completed"), { description: t("result.welcome") });
       router.push(`/dashboard/business/${result.businessId}`);
       router.refresh();
       return;
@@ -120,20 +125,20 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
     try {
       response = await fetch("/api/auth/register", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        // The page's language, not the browser's: the API answers its messages in it,
+        // and a new account takes it as its language.
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": locale },
         body: JSON.stringify(toRegistrationPayload(values, tapId, browserTimezone())),
       });
     } catch {
-      return fail("Failed to complete registration");
+      return fail(t("result.failed"));
     }
     const body = (await response.json().catch(() => null)) as { status?: unknown; message?: unknown } | null;
     if (!response.ok || body?.status !== "success") {
-      return fail(
-        typeof body?.message === "string" && body.message ? body.message : "Please try again or contact support",
-      );
+      return fail(typeof body?.message === "string" && body.message ? body.message : t("result.tryAgain"));
     }
     // The response set the session cookie; a client navigation keeps the toast on screen.
-    toast.success("Registration completed successfully!", { description: "Welcome to your new business dashboard" });
+    toast.success(t("result.completed"), { description: t("result.welcome") });
     router.push("/dashboard");
     router.refresh();
   };
@@ -159,7 +164,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
 
   const signUpWithGoogle = () => {
     if (!googleEnabled) {
-      toast.error("Google sign-in is not configured", { description: "Use your email and password instead." });
+      toast.error(tAuth("google.notConfigured"), { description: tAuth("google.useEmail") });
       return;
     }
     try {
@@ -167,7 +172,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
       const pending = toBusinessRegistration(form.getValues(), tapId, browserTimezone());
       localStorage.setItem(PENDING_REGISTRATION_KEY, JSON.stringify(pending));
     } catch {
-      toast.error("Error", { description: GOOGLE_SIGNUP_FALLBACK });
+      toast.error(t("result.error"), { description: tAuth("google.signupFallback") });
       return;
     }
     startGoogle(async () => {
@@ -179,7 +184,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
     <Card className="space-y-6 p-5 shadow-sm sm:p-8">
       <StepIndicator current={step} />
       <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-        {STEP_TITLES[step]}
+        {t(`steps.${WIZARD_STEPS[step]?.id ?? "business"}Title`)}
       </h2>
       <FormProvider {...form}>
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={submitting}>
@@ -195,18 +200,18 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {step > 0 ? (
               <Button type="button" variant="secondary" disabled={submitting} onClick={() => goTo(step - 1)}>
-                Back
+                {t("buttons.back")}
               </Button>
             ) : (
               <span className="hidden sm:block" />
             )}
             {step < LAST_STEP ? (
               <Button key="next" type="submit">
-                Next
+                {t("buttons.next")}
               </Button>
             ) : (
               <Button key="complete" type="submit" disabled={submitting}>
-                {submitting ? (account ? "Registering..." : "Creating Account...") : "Complete Registration"}
+                {submitting ? t(account ? "buttons.registering" : "buttons.creating") : t("buttons.complete")}
               </Button>
             )}
           </div>

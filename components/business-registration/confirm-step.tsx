@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
+import { useKeywordName } from "./keyword-names";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,10 +15,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const notProvided = <span className="text-slate-400 dark:text-slate-500">Not provided</span>;
-
 /** Step 3: a read-only summary of everything that will be registered. */
 export function ConfirmStep({ tapId }: { tapId: string | null }) {
+  const t = useTranslations("wizard.confirm");
+  const keywordName = useKeywordName();
+  const notProvided = <span className="text-slate-400 dark:text-slate-500">{t("notProvided")}</span>;
   const { control } = useFormContext<BusinessWizardInput>();
   const values = useWatch({ control });
   const name = [values.firstName, values.lastName]
@@ -28,30 +31,30 @@ export function ConfirmStep({ tapId }: { tapId: string | null }) {
     <div className="space-y-6">
       <section aria-labelledby="confirm-account" className="space-y-1">
         <h3 id="confirm-account" className="font-semibold">
-          Account
+          {t("account")}
         </h3>
         <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-          <Row label="Name">{name}</Row>
-          <Row label="Email">{values.email?.trim()}</Row>
+          <Row label={t("name")}>{name}</Row>
+          <Row label={t("email")}>{values.email?.trim()}</Row>
         </dl>
       </section>
       <section aria-labelledby="confirm-business" className="space-y-1">
         <h3 id="confirm-business" className="font-semibold">
-          Business
+          {t("business")}
         </h3>
         <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-          <Row label="Business name">{values.businessName?.trim()}</Row>
-          <Row label="Keywords">
-            <ul className="flex flex-wrap gap-2" aria-label="Keywords">
+          <Row label={t("businessName")}>{values.businessName?.trim()}</Row>
+          <Row label={t("keywords")}>
+            <ul className="flex flex-wrap gap-2" aria-label={t("keywords")}>
               {(values.keywords ?? []).map((keyword) => (
                 <li key={keyword} className="rounded-full bg-slate-100 px-3 py-0.5 text-sm dark:bg-slate-800">
-                  {keyword}
+                  {keywordName(keyword)}
                 </li>
               ))}
             </ul>
           </Row>
-          <Row label="Description">{values.description?.trim() || notProvided}</Row>
-          <Row label="Website">
+          <Row label={t("description")}>{values.description?.trim() || notProvided}</Row>
+          <Row label={t("website")}>
             {website ? (
               // Only http(s) addresses pass the step-1 validation.
               <a
@@ -66,9 +69,9 @@ export function ConfirmStep({ tapId }: { tapId: string | null }) {
               notProvided
             )}
           </Row>
-          <Row label="Phone">{values.phone?.trim()}</Row>
-          <Row label="Address">{values.address?.trim()}</Row>
-          {tapId ? <Row label="NFC tag">{tapId}</Row> : null}
+          <Row label={t("phone")}>{values.phone?.trim()}</Row>
+          <Row label={t("address")}>{values.address?.trim()}</Row>
+          {tapId ? <Row label={t("tag")}>{tapId}</Row> : null}
         </dl>
       </section>
     </div>

@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { filterCategories } from "@/lib/business/categories";
+import { filterCategoryLabels, useKeywordName } from "./keyword-names";
 import { ListboxOption } from "./listbox-option";
 import { inputClass, listboxClass } from "./styles";
 import { FieldError } from "@/components/ui/field";
@@ -28,7 +29,9 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState("");
   const ownInput = useRef<HTMLInputElement | null>(null);
-  const options = filterCategories(query, value);
+  const t = useTranslations("wizard.keywords");
+  const nameOf = useKeywordName();
+  const options = filterCategoryLabels(query, value, nameOf);
   const listId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const errorId = `${id}-error`;
@@ -46,12 +49,12 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
     onChange([...value, labelToAdd]);
     setQuery("");
     setActive(-1);
-    setAnnouncement(`${labelToAdd} added`);
+    setAnnouncement(t("added", { keyword: nameOf(labelToAdd) }));
   };
 
   const remove = (labelToRemove: string) => {
     onChange(value.filter((v) => v !== labelToRemove));
-    setAnnouncement(`${labelToRemove} removed`);
+    setAnnouncement(t("removed", { keyword: nameOf(labelToRemove) }));
     ownInput.current?.focus();
   };
 
@@ -96,16 +99,16 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
         {label}
       </label>
       {value.length > 0 ? (
-        <ul aria-label={`Chosen ${label.toLowerCase()}`} className="flex flex-wrap gap-2 pb-1">
+        <ul aria-label={t("chosen")} className="flex flex-wrap gap-2 pb-1">
           {value.map((chosen) => (
             <li
               key={chosen}
               className="inline-flex items-center gap-1 rounded-full bg-brand/10 py-1 pr-1 pl-3 text-sm font-medium text-brand dark:bg-indigo-400/15 dark:text-indigo-200"
             >
-              {chosen}
+              {nameOf(chosen)}
               <button
                 type="button"
-                aria-label={`Remove ${chosen}`}
+                aria-label={t("remove", { keyword: nameOf(chosen) })}
                 onClick={() => remove(chosen)}
                 className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-brand/20 focus-visible:outline-2 focus-visible:outline-brand"
               >
@@ -130,7 +133,7 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : `${id}-hint`}
-          placeholder={value.length ? "Add another category" : "Search categories, e.g. Cafe"}
+          placeholder={value.length ? t("placeholderMore") : t("placeholder")}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -146,7 +149,7 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
           }}
           className={inputClass}
         />
-        <ul id={listId} role="listbox" aria-label="Categories" hidden={!expanded} className={listboxClass}>
+        <ul id={listId} role="listbox" aria-label={t("list")} hidden={!expanded} className={listboxClass}>
           {expanded
             ? options.map((option, index) => (
                 <ListboxOption
@@ -158,14 +161,14 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
                   onMouseEnter={() => setActive(index)}
                   onClick={() => pick(option)}
                 >
-                  {option}
+                  {nameOf(option)}
                 </ListboxOption>
               ))
             : null}
         </ul>
         {open && query.trim() && options.length === 0 ? (
           <p className="absolute z-20 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-500 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-            No matching categories
+            {t("noMatch")}
           </p>
         ) : null}
       </div>
@@ -173,7 +176,7 @@ export function KeywordCombobox({ id, label, value, onChange, onBlur, inputRef, 
         <FieldError id={errorId}>{error}</FieldError>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          Pick one or more categories from the list.
+          {t("hint")}
         </p>
       )}
       <p className="sr-only" aria-live="polite">

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import {
   isSearchableQuery,
@@ -26,6 +27,7 @@ export function PlaceAutocomplete({
   onSelectPlace,
   onClear,
 }: PlaceNameInputProps & { search: PlaceSearch | null }) {
+  const t = useTranslations("wizard.places");
   const [query, setQuery] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -138,7 +140,7 @@ export function PlaceAutocomplete({
           className={inputClass}
         />
         {search ? (
-          <ul id={listId} role="listbox" aria-label="Suggested places" hidden={!expanded} className={listboxClass}>
+          <ul id={listId} role="listbox" aria-label={t("list")} hidden={!expanded} className={listboxClass}>
             {expanded
               ? suggestions.map((place, index) => (
                   <ListboxOption
@@ -161,7 +163,7 @@ export function PlaceAutocomplete({
         <FieldError id={errorId}>{error}</FieldError>
       ) : search ? (
         <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
-          Start typing to find your business and fill in its details.
+          {t("hint")}
         </p>
       ) : null}
     </div>

@@ -1,16 +1,20 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { WIZARD_STEPS } from "@/lib/validation/business-registration";
 import { cn } from "@/lib/utils";
 
 /** "1 Business · 2 Account · 3 Confirm", with the current step marked for assistive technology. */
 export function StepIndicator({ current }: { current: number }) {
+  const t = useTranslations("wizard.steps");
   return (
-    <ol aria-label="Registration steps" className="flex items-center gap-1.5 sm:gap-2">
+    <ol aria-label={t("list")} className="flex items-center gap-1.5 sm:gap-2">
       {WIZARD_STEPS.map((step, index) => {
         const state = index < current ? "done" : index === current ? "current" : "todo";
         const last = index === WIZARD_STEPS.length - 1;
         return (
           <li
-            key={step.label}
+            key={step.id}
             aria-current={state === "current" ? "step" : undefined}
             className={cn("flex items-center gap-1.5 sm:gap-2", last ? "shrink-0" : "min-w-0 flex-1")}
           >
@@ -27,8 +31,8 @@ export function StepIndicator({ current }: { current: number }) {
             <span
               className={cn("text-sm", state === "current" ? "font-semibold" : "text-slate-500 dark:text-slate-400")}
             >
-              {step.label}
-              {state === "done" ? <span className="sr-only"> (completed)</span> : null}
+              {t(step.id)}
+              {state === "done" ? <span className="sr-only"> {t("completed")}</span> : null}
             </span>
             {last ? null : <span aria-hidden="true" className="h-px min-w-2 flex-1 bg-slate-200 dark:bg-slate-700" />}
           </li>

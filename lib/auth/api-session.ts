@@ -2,7 +2,7 @@ import "server-only";
 import type { NextResponse } from "next/server";
 import { sessionCookieOptions, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { createRefreshToken } from "@/lib/auth/refresh-tokens";
-import { encodeSessionToken } from "@/lib/auth/session-cookie";
+import { setSignInCookies } from "@/lib/auth/session-cookie";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "@/lib/auth/tokens";
 import type { AppUser } from "@/lib/db/users";
 
@@ -43,9 +43,9 @@ export async function buildSession(user: AppUser, refreshToken?: string): Promis
   };
 }
 
-/** Also signs the browser in: the same Auth.js session cookie the pages read. */
+/** Also signs the browser in: the same Auth.js session cookie the pages read, and the person's language cookie. */
 export async function setSessionCookie(response: NextResponse, user: AppUser) {
-  response.cookies.set(SESSION_COOKIE, await encodeSessionToken(user), sessionCookieOptions());
+  await setSignInCookies(response.cookies, user);
 }
 
 /** Deletes the session cookie with the attributes it was set with (a `__Secure-` cookie is only replaced by a Secure one). */

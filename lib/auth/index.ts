@@ -1,11 +1,14 @@
 import "server-only";
+import { cookies, headers } from "next/headers";
 import NextAuth from "next-auth";
 import Google from "next-auth/providers/google";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { db } from "@/lib/db";
 import { authConfig } from "@/lib/auth/config";
 import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
+import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
 import { env } from "@/lib/env";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 
 /** Google sign-in is offered only when its credentials are configured. */
 export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
@@ -14,7 +17,20 @@ export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRE
 // limiting) and issues the same JWT session cookie; Auth.js handles OAuth.
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
-  adapter: PrismaAdapter(db),
+  // A first Google sign-in creates the account in the browser's language.
+  adapter: withSignUpLanguage(PrismaAdapter(db), async () => negotiateLocale((await headers()).get("accept-language"))),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
-  events: { signIn: markOAuthEmailVerified },
+  events: {
+    async signIn(message) {
+      await markOAuthEmailVerified(message);
+      if (!message.user.id) return;
+      // The person's language for the pages after; a cookie that cannot be set
+      // (outside a request) only means the browser's language until the next sign-in.
+      try {
+        await setOAuthLocaleCookie(await cookies(), message.user.id);
+      } catch (error) {
+        console.error("Could not set the language cookie:", error instanceof Error ? error.message : "unknown error");
+      }
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordFormSchema, newPasswordSchema } from "@/lib/validation/auth";
+import { newPasswordFormSchema, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
 
 // Payloads of a password change. A signed-in change needs the current
 // password; a reset link (token) is the other way in.
@@ -14,6 +14,6 @@ export const updatePasswordRequestSchema = z.object({
 /** The settings form: current password, new password twice. */
 export const changePasswordFormSchema = z
   .object({ currentPassword: z.string().max(1024), password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 
 export { newPasswordFormSchema };

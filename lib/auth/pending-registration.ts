@@ -3,5 +3,5 @@
 // completed by /auth/callback once they are back and signed in.
 export const PENDING_REGISTRATION_KEY = "pending_registration";
 
-/** The product's Spanish fallback message for a Google sign-up that could not finish. */
-export const GOOGLE_SIGNUP_FALLBACK = "No se ha podido completar el registro con Google. Inténtalo de nuevo.";
+// The message for a Google sign-up that could not finish is auth.google.signupFallback
+// (its English value is the product's Spanish text, unchanged).

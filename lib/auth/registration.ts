@@ -3,6 +3,7 @@ import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/ema
 import { env } from "@/lib/env";
 import { registerAccount, type RegisterResult } from "@/lib/db/registration";
 import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
+import type { Locale } from "@/lib/i18n/locales";
 import type { RegisterInput } from "@/lib/validation/registration";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -14,16 +15,24 @@ export type LimitedRegistration = {
   ok: false;
   status: 429;
   code: "too_many_requests";
+  /** Which limit: accounts from the address, or its "email already exists" answers. */
+  reason: "network" | "attempts";
   message: string;
   retryAfter: number;
 };
 
-function limited(message: string, resetAt: Date, now: Date): LimitedRegistration {
+function limited(
+  reason: LimitedRegistration["reason"],
+  message: string,
+  resetAt: Date,
+  now: Date,
+): LimitedRegistration {
   const retryAfter = retryAfterSeconds(resetAt, now);
   return {
     ok: false,
     status: 429,
     code: "too_many_requests",
+    reason,
     message: `${message} Please try again in ${waitDescription(retryAfter)}.`,
     retryAfter,
   };
@@ -36,24 +45,26 @@ function limited(message: string, resetAt: Date, now: Date): LimitedRegistration
  * exists" answer is counted too: past its limit the caller gets a 429 in its
  * place. Without a client address (next dev) no limit applies. With
  * REQUIRE_EMAIL_VERIFICATION=1 the new account is mailed a confirmation link.
+ * `language` is the new account's setting: the browser's, negotiated from its
+ * Accept-Language (negotiateLocale) by the caller.
  */
 export async function registerWithLimits(
   input: RegisterInput,
-  ip: string | null,
+  { ip, language }: { ip: string | null; language: Locale },
   now = new Date(),
 ): Promise<RegisterResult | LimitedRegistration> {
   // REGISTRATION_LIMIT_PER_HOUR: new accounts per client address and hour (0 turns the limit off).
   const perHour = env.REGISTRATION_LIMIT_PER_HOUR;
   if (ip && perHour > 0) {
     const slot = await takeRateLimit({ key: `register:ip:${ip}`, limit: perHour, windowMs: HOUR_MS }, now);
-    if (!slot.ok) return limited("Too many accounts were created from your network.", slot.resetAt, now);
+    if (!slot.ok) return limited("network", "Too many accounts were created from your network.", slot.resetAt, now);
   }
-  const result = await registerAccount(input);
+  const result = await registerAccount(input, language);
   if (!result.ok) {
     if (ip && (result.code === "email_taken" || result.code === "phone_taken")) {
       const conflicts = await countRateLimit(`register:conflict:${ip}`, REGISTRATION_CONFLICT_WINDOW_MS, now);
       if (conflicts.count > REGISTRATION_CONFLICT_LIMIT)
-        return limited("Too many sign-up attempts.", conflicts.resetAt, now);
+        return limited("attempts", "Too many sign-up attempts.", conflicts.resetAt, now);
     }
     return result;
   }

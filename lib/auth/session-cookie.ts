@@ -1,6 +1,14 @@
 import "server-only";
 import { encode } from "next-auth/jwt";
-import { authSecret, SESSION_COOKIE, SESSION_MAX_AGE } from "@/lib/auth/cookies";
+import {
+  authSecret,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE,
+  sessionCookieOptions,
+  useSecureCookies,
+} from "@/lib/auth/cookies";
+import { setLocaleCookie, type LocaleCookieOptions } from "@/lib/i18n/locale-cookie";
+import { storedLocale } from "@/lib/i18n/locales";
 import type { AppRole } from "@/lib/auth/config";
 
 /**
@@ -22,4 +30,19 @@ export function encodeSessionToken(user: {
     maxAge: SESSION_MAX_AGE,
     token: { sub: user.id, role: user.role, name: user.name, email: user.email, sv: user.sessionVersion },
   });
+}
+
+type SignInCookieOptions = ReturnType<typeof sessionCookieOptions> | LocaleCookieOptions;
+
+/**
+ * What every sign-in sets (password log-in, sign-up, the API's): the session
+ * cookie and the person's language cookie, from their `users.language`.
+ * `store` is `await cookies()` in an action or a response's `cookies`.
+ */
+export async function setSignInCookies(
+  store: { set: (name: string, value: string, options: SignInCookieOptions) => unknown },
+  user: Parameters<typeof encodeSessionToken>[0] & { language: string },
+): Promise<void> {
+  store.set(SESSION_COOKIE, await encodeSessionToken(user), sessionCookieOptions());
+  setLocaleCookie(store, storedLocale(user.language), useSecureCookies);
 }

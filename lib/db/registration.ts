@@ -7,7 +7,7 @@ import { publicUserSelect, type AppUser } from "@/lib/db/users";
 import { firstFreeSlug, slugify } from "@/lib/business/slug";
 import { normaliseTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
 import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
@@ -47,9 +47,13 @@ function publishNewBusiness(business: CreatedBusiness) {
 /**
  * Creates the user and, for a business registration, the business with its
  * profile and the claim of `tap_id` — in ONE transaction: either all of it
- * exists afterwards or none of it.
+ * exists afterwards or none of it. `language` is the account's own setting
+ * (the sign-up's Accept-Language; docs/i18n.md).
  */
-export async function registerAccount(input: RegisterInput): Promise<RegisterResult> {
+export async function registerAccount(
+  input: RegisterInput,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<RegisterResult> {
   const passwordHash = await hashPassword(input.password!);
   const first = input.metadata.first_name ?? null;
   const last = input.metadata.last_name ?? null;
@@ -64,6 +68,7 @@ export async function registerAccount(input: RegisterInput): Promise<RegisterRes
           firstName: first,
           lastName: last,
           name,
+          language,
         },
         select: publicUserSelect,
       });

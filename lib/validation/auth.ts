@@ -1,21 +1,26 @@
 import { z } from "zod";
+import { messageKey } from "@/lib/i18n/message-key";
 import { singleLineText } from "@/lib/validation/text";
 
-// One schema per payload, shared by the forms and the route handlers.
+// One schema per payload, shared by the forms and the route handlers. Messages are
+// keys of the `validation` catalog, shown in the reader's language where they are shown.
 
-export const emailSchema = singleLineText().trim().toLowerCase().pipe(z.email("Enter a valid email address").max(254));
+const EMAIL_INVALID = "validation.emailInvalid";
+const EMAIL_REQUIRED = "validation.emailRequired";
+const PASSWORD_REQUIRED = "validation.passwordRequired";
+export const PASSWORDS_DO_NOT_MATCH = "validation.passwordsDoNotMatch";
+
+export const emailSchema = singleLineText().trim().toLowerCase().pipe(z.email(EMAIL_INVALID).max(254));
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, "Password is required").max(1024),
+  password: z.string().min(1, PASSWORD_REQUIRED).max(1024),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const newPasswordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(1024);
+export const PASSWORD_TOO_SHORT = messageKey("validation.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
+export const newPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
 
 export const resetPasswordRequestSchema = z.object({ email: emailSchema });
 export const updatePasswordSchema = z.object({
@@ -26,22 +31,18 @@ export const updatePasswordSchema = z.object({
 // Account fields of the business wizard's step 2 (also the customer sign-up form), with its messages.
 export const accountSchema = z
   .object({
-    firstName: singleLineText().trim().min(1, "First name is required").max(100),
-    lastName: singleLineText().trim().min(1, "Last name is required").max(100),
-    email: singleLineText().trim().min(1, "Email is required").pipe(z.email("Enter a valid email address").max(254)),
-    password: z
-      .string()
-      .min(1, "Password is required")
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(1024),
+    firstName: singleLineText().trim().min(1, "validation.firstNameRequired").max(100),
+    lastName: singleLineText().trim().min(1, "validation.lastNameRequired").max(100),
+    email: singleLineText().trim().min(1, EMAIL_REQUIRED).pipe(z.email(EMAIL_INVALID).max(254)),
+    password: z.string().min(1, PASSWORD_REQUIRED).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 export type AccountInput = z.infer<typeof accountSchema>;
 
 export const resetRequestFormSchema = z.object({
-  email: singleLineText().trim().min(1, "Email is required").pipe(emailSchema),
+  email: singleLineText().trim().min(1, EMAIL_REQUIRED).pipe(emailSchema),
 });
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });

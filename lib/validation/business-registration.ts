@@ -1,26 +1,29 @@
 import { z } from "zod";
 import { isCategoryLabel } from "@/lib/business/categories";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { accountSchema } from "@/lib/validation/auth";
+import { messageKey } from "@/lib/i18n/message-key";
+import { accountSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
 import { HTTP_URL_MESSAGE, isHttpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // The business registration wizard's form: one
 // schema for all three steps, validated a step at a time through the field
-// lists below. The server checks the payload built from it with registerSchema.
+// lists below. Its messages are catalog keys (validation.*, wizard.validation.*). The server checks the payload built from it with registerSchema.
 
 const businessFields = {
-  businessName: singleLineText().trim().min(1, "Business name is required").max(120),
+  businessName: singleLineText().trim().min(1, "validation.businessNameRequired").max(120),
   keywords: z
-    .array(singleLineText().refine(isCategoryLabel, "Choose keywords from the list"))
-    .min(1, "At least one keyword is required")
-    .max(20, "Choose at most 20 keywords"),
-  description: multiLineText().trim().max(2000, "Keep the description under 2000 characters"),
+    .array(singleLineText().refine(isCategoryLabel, "wizard.validation.keywordsFromList"))
+    .min(1, "validation.keywordsRequired")
+    .max(20, messageKey("wizard.validation.keywordsMax", { max: 20 })),
+  description: multiLineText()
+    .trim()
+    .max(2000, messageKey("wizard.validation.descriptionTooLong", { max: 2000 })),
   website: singleLineText()
     .trim()
     .max(2048, HTTP_URL_MESSAGE)
     .refine((value) => value === "" || isHttpUrl(value), HTTP_URL_MESSAGE),
-  phone: singleLineText().trim().min(1, "Phone number is required").max(40),
-  address: singleLineText().trim().min(1, "Business address is required").max(300),
+  phone: singleLineText().trim().min(1, "validation.phoneRequired").max(40),
+  address: singleLineText().trim().min(1, "validation.addressRequired").max(300),
   placeId: singleLineText().max(300).nullable(),
 };
 
@@ -30,7 +33,7 @@ const passwordPair = z.object({ password, confirmPassword });
 export const businessWizardSchema = z
   .object({ ...businessFields, ...accountSchema.shape })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
+    message: PASSWORDS_DO_NOT_MATCH,
     path: ["confirmPassword"],
     // Shown as soon as both password fields are filled in, even while other fields still have errors.
     when: (payload) => passwordPair.safeParse(payload.value).success,
@@ -49,11 +52,12 @@ export const signedInWizardSchema = z.object({
 export type BusinessWizardValues = z.output<typeof businessWizardSchema>;
 type FieldName = keyof BusinessWizardInput;
 
+// `id` names the step's label and title in the `wizard.steps` catalog.
 export const WIZARD_STEPS = [
-  { label: "Business", fields: ["businessName", "keywords", "description", "website", "phone", "address"] },
-  { label: "Account", fields: ["firstName", "lastName", "email", "password", "confirmPassword"] },
-  { label: "Confirm", fields: [] },
-] as const satisfies readonly { label: string; fields: readonly FieldName[] }[];
+  { id: "business", fields: ["businessName", "keywords", "description", "website", "phone", "address"] },
+  { id: "account", fields: ["firstName", "lastName", "email", "password", "confirmPassword"] },
+  { id: "confirm", fields: [] },
+] as const satisfies readonly { id: string; fields: readonly FieldName[] }[];
 
 export const emptyWizardValues: BusinessWizardInput = {
   businessName: "",

@@ -2,11 +2,11 @@ import { z } from "zod";
 
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
-import { emailSchema, MIN_PASSWORD_LENGTH } from "@/lib/validation/auth";
+import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 import { HTTP_URL_MESSAGE, httpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
 export { MIN_PASSWORD_LENGTH };
-export const EMAIL_OR_PHONE_REQUIRED = "You must provide either an email or phone number and a password";
+export const EMAIL_OR_PHONE_REQUIRED = "validation.emailOrPhoneRequired";
 
 const optionalText = (max: number, text: typeof singleLineText = singleLineText) =>
   text()
@@ -21,7 +21,7 @@ export const httpUrlSchema = httpUrl(HTTP_URL_MESSAGE);
 const phoneSchema = singleLineText()
   .trim()
   .max(40)
-  .regex(/^\+?[0-9 ().-]{6,}$/, "Enter a valid phone number");
+  .regex(/^\+?[0-9 ().-]{6,}$/, "validation.phoneInvalid");
 
 const metadataSchema = z
   .object({
@@ -32,9 +32,7 @@ const metadataSchema = z
   .partial()
   .default({});
 
-export const tagIdSchema = singleLineText()
-  .trim()
-  .regex(TAG_ID_PATTERN, "Tag ids are 1–64 letters, digits, '-' or '_'");
+export const tagIdSchema = singleLineText().trim().regex(TAG_ID_PATTERN, "validation.tagIdInvalid");
 
 // Theme arrives as an object or as JSON text; colours are normalised by lib/business.
 const themeSchema = z
@@ -49,7 +47,7 @@ const themeSchema = z
     } catch {
       // fall through
     }
-    ctx.addIssue({ code: "custom", message: "Theme must be an object or JSON text" });
+    ctx.addIssue({ code: "custom", message: "validation.themeInvalid" });
     return z.NEVER;
   });
 
@@ -76,7 +74,9 @@ export const businessProfileSchema = z.object({
     .default({}),
 });
 
-const businessNameSchema = z.object({ name: singleLineText().trim().min(1, "Business name is required").max(120) });
+const businessNameSchema = z.object({
+  name: singleLineText().trim().min(1, "validation.businessNameRequired").max(120),
+});
 
 /** The business part of a registration (also completed after a Google sign-up). */
 export const businessRegistrationSchema = z
@@ -99,13 +99,13 @@ function requireBusinessFields(
   if (!profile?.keywords?.length)
     ctx.addIssue({
       code: "custom",
-      message: "At least one keyword is required",
+      message: "validation.keywordsRequired",
       path: ["business_profile", "keywords"],
     });
   if (!profile?.phone)
-    ctx.addIssue({ code: "custom", message: "Phone number is required", path: ["business_profile", "phone"] });
+    ctx.addIssue({ code: "custom", message: "validation.phoneRequired", path: ["business_profile", "phone"] });
   if (!profile?.address)
-    ctx.addIssue({ code: "custom", message: "Business address is required", path: ["business_profile", "address"] });
+    ctx.addIssue({ code: "custom", message: "validation.addressRequired", path: ["business_profile", "address"] });
 }
 
 /**
@@ -134,7 +134,7 @@ export const registerSchema = z
     if (value.password.length < MIN_PASSWORD_LENGTH) {
       ctx.addIssue({
         code: "custom",
-        message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+        message: PASSWORD_TOO_SHORT,
         path: ["password"],
       });
     }

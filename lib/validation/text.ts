@@ -5,11 +5,13 @@ import { z } from "zod";
 // it gets that far), and no field of ours has a use for other control
 // characters, so they are refused here with a message, once, for every schema.
 // Passwords are the exception: they are hashed, never stored as text.
+// The messages are keys of the `validation` catalog (messages/<locale>/validation.json),
+// translated where they are shown: the action builder, the API, useMessageText.
 
-export const CONTROL_CHARACTER_MESSAGE = "Remove control characters (such as NUL, tabs or line breaks) from this field";
-export const MULTI_LINE_CONTROL_MESSAGE = "Remove control characters (such as NUL) from this field";
-export const ID_MESSAGE = "Invalid id";
-export const HTTP_URL_MESSAGE = "Enter a full http:// or https:// address";
+export const CONTROL_CHARACTER_MESSAGE = "validation.controlCharacters";
+export const MULTI_LINE_CONTROL_MESSAGE = "validation.multiLineControlCharacters";
+export const ID_MESSAGE = "validation.invalidId";
+export const HTTP_URL_MESSAGE = "validation.httpUrl";
 export const MAX_ID_LENGTH = 128;
 export const MAX_URL_LENGTH = 2048;
 

@@ -9,6 +9,10 @@ import {
   type BusinessWizardInput,
 } from "@/lib/validation/business-registration";
 import { businessRegistrationSchema, registerSchema } from "@/lib/validation/registration";
+import { shownAs } from "@/tests/support/catalog-translator";
+
+// The schema's messages are catalog keys; these tests read them as an English visitor sees them.
+const english = shownAs("en");
 
 const filled: BusinessWizardInput = {
   businessName: "  Forn Sant Joan ",
@@ -34,7 +38,7 @@ function messagesFor(values: BusinessWizardInput, fields: readonly string[]) {
     const field = String(issue.path[0]);
     if (fields.includes(field) && !first.has(field)) first.set(field, issue.message);
   }
-  return [...first.values()];
+  return [...first.values()].map(english);
 }
 
 describe("wizard form schema", () => {

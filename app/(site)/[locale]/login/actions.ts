@@ -6,10 +6,10 @@ import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { signIn } from "@/lib/auth";
 import { clientIp } from "@/lib/auth/client-ip";
-import { sessionCookieOptions, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { loginWithPassword } from "@/lib/auth/login";
 import { safeRedirectPath } from "@/lib/auth/redirects";
-import { encodeSessionToken } from "@/lib/auth/session-cookie";
+import { setSignInCookies } from "@/lib/auth/session-cookie";
+import { loginFailureKey } from "@/lib/auth/failure-messages";
 import { loginSchema } from "@/lib/validation/auth";
 
 export type LoginActionResult = ActionResult<{ redirectTo: string }>;
@@ -21,8 +21,9 @@ export const loginAction = action(
   { role: "public", args: [loginSchema, redirectTargetSchema] },
   async ({ args: [credentials, redirectTo] }): Promise<LoginActionResult> => {
     const result = await loginWithPassword(credentials, clientIp(await headers()));
-    if (!result.ok) return failure(result.message);
-    (await cookies()).set(SESSION_COOKIE, await encodeSessionToken(result.user), sessionCookieOptions());
+    if (!result.ok) return failure(loginFailureKey(result));
+    // The session and the person's own language, which the pages use from now on.
+    await setSignInCookies(await cookies(), result.user);
     return { ok: true, redirectTo };
   },
 );

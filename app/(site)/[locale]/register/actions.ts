@@ -5,9 +5,10 @@ import { z } from "zod";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { clientIp } from "@/lib/auth/client-ip";
-import { sessionCookieOptions, SESSION_COOKIE } from "@/lib/auth/cookies";
 import { safeRedirectPath } from "@/lib/auth/redirects";
-import { encodeSessionToken } from "@/lib/auth/session-cookie";
+import { setSignInCookies } from "@/lib/auth/session-cookie";
+import { registrationFailureKey } from "@/lib/auth/failure-messages";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { registerWithLimits } from "@/lib/auth/registration";
 import { accountSchema } from "@/lib/validation/auth";
 import { tagIdSchema } from "@/lib/validation/registration";
@@ -23,6 +24,7 @@ const signUpContextSchema = z
 export const registerCustomerAction = action(
   { role: "public", args: [accountSchema, signUpContextSchema] },
   async ({ args: [{ firstName, lastName, email, password }, { tapId, redirect }] }): Promise<RegisterActionResult> => {
+    const requestHeaders = await headers();
     const result = await registerWithLimits(
       {
         email: email.toLowerCase(),
@@ -30,10 +32,11 @@ export const registerCustomerAction = action(
         metadata: { first_name: firstName, last_name: lastName, full_name: `${firstName} ${lastName}` },
         tap_id: tapId,
       },
-      clientIp(await headers()),
+      // The new account speaks the browser's language.
+      { ip: clientIp(requestHeaders), language: negotiateLocale(requestHeaders.get("accept-language")) },
     );
-    if (!result.ok) return failure(result.message);
-    (await cookies()).set(SESSION_COOKIE, await encodeSessionToken(result.user), sessionCookieOptions());
+    if (!result.ok) return failure(registrationFailureKey(result));
+    await setSignInCookies(await cookies(), result.user);
     // Back to the tap that sent them here ('Link me'), where the visit is recorded.
     const fallback = tapId ? `/tap?id=${encodeURIComponent(tapId)}` : "/dashboard";
     return { ok: true, redirectTo: redirect ?? fallback };

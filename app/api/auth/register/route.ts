@@ -4,6 +4,7 @@ import { tooManyMessage } from "@/lib/http/api-messages";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
 import { registerWithLimits } from "@/lib/auth/registration";
+import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { registerSchema } from "@/lib/validation/registration";
 
 // POST /api/auth/register — a customer (short payload) or a business owner
@@ -12,7 +13,11 @@ import { registerSchema } from "@/lib/validation/registration";
 export const POST = localized(async (request: Request) => {
   const body = await readJsonBody(request, registerSchema);
   if (!body.ok) return body.response;
-  const result = await registerWithLimits(body.data, clientIp(request.headers));
+  // The new account speaks the browser's language (the wizard sends its page's).
+  const result = await registerWithLimits(body.data, {
+    ip: clientIp(request.headers),
+    language: negotiateLocale(request.headers.get("accept-language")),
+  });
   if (!result.ok) {
     if (result.status !== 429) return apiError(result.status, result.message, { code: result.code });
     // Two limits answer 429; their English messages tell them apart.

@@ -12,7 +12,7 @@ export const completePendingRegistrationAction = action(
   {
     role: "user",
     args: [businessRegistrationSchema],
-    refused: failure("Please sign in again to finish your registration."),
+    refused: failure("auth.callback.signInAgain"),
   },
   async ({ args: [pending], user }): Promise<CompleteRegistrationResult> => {
     const result = await registerBusinessForUser(user.id, pending);

@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AUTH_CLIENT_NAMESPACES } from "@/components/auth/client-namespaces";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { OAuthCallback } from "@/components/auth/oauth-callback";
 import { PageShell } from "@/components/ui/page-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { safeRedirectPath } from "@/lib/auth/redirects";
+import { storedLocale } from "@/lib/i18n/locales";
 
-export const metadata: Metadata = { title: "Signing in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.titles"))("callback") };
+}
 
 type SearchParams = Promise<{ redirect?: string | string[]; error?: string | string[] }>;
 
@@ -16,11 +22,13 @@ export default async function OAuthCallbackPage({ searchParams }: { searchParams
   const params = await searchParams;
   const user = await getCurrentUser();
   const redirectTo = safeRedirectPath(params.redirect) ?? "/dashboard";
-  const error = typeof params.error === "string" ? "Google sign-in failed. Please try again." : null;
+  const error = typeof params.error === "string" ? (await getTranslations("auth.callback"))("googleFailed") : null;
   return (
     <PageShell>
       <div className="mx-auto max-w-sm py-10">
-        <OAuthCallback signedIn={Boolean(user)} redirectTo={redirectTo} error={error} />
+        <ClientMessages locale={storedLocale(await getLocale())} namespaces={AUTH_CLIENT_NAMESPACES}>
+          <OAuthCallback signedIn={Boolean(user)} redirectTo={redirectTo} error={error} />
+        </ClientMessages>
       </div>
     </PageShell>
   );

@@ -11,7 +11,9 @@ import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/
 
 export type ResetActionResult = ActionResult<{ message: string }>;
 
-const RESET_SENT = "If an account exists for this email, we sent a link to reset the password.";
+// Messages are catalog keys: the form shows them with useMessageText (a success is not
+// translated by the action builder, which translates failures only).
+const RESET_SENT = "auth.reset.sent";
 
 export const requestResetAction = action(
   { role: "public", args: [resetRequestFormSchema] },
@@ -31,7 +33,7 @@ export const setNewPasswordAction = action(
   { role: "public", args: [resetTokenSchema, newPasswordFormSchema] },
   async ({ args: [token, { password }] }): Promise<ResetActionResult> => {
     const done = await resetPasswordWithToken(token, password);
-    if (!done) return failure("This reset link is invalid or has expired. Ask for a new one.");
-    return { ok: true, message: "Your password has been updated. You can log in now." };
+    if (!done) return failure("auth.reset.invalidLink");
+    return { ok: true, message: "auth.reset.updated" };
   },
 );

@@ -1,26 +1,33 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AUTH_CLIENT_NAMESPACES } from "@/components/auth/client-namespaces";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { NewPasswordForm, RequestResetForm } from "@/components/auth/reset-forms";
 import { PageShell } from "@/components/ui/page-shell";
+import { storedLocale } from "@/lib/i18n/locales";
 
-export const metadata: Metadata = { title: "Reset your password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.titles"))("reset") };
+}
 
 export default async function ResetPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const { token } = await searchParams;
   const resetToken = typeof token === "string" && token.length <= 200 ? token : null;
+  const t = await getTranslations("auth.reset");
   return (
     <PageShell>
       <div className="mx-auto max-w-sm space-y-6">
-        <h1 className="text-2xl font-bold">{resetToken ? "Choose a new password" : "Reset your password"}</h1>
-        {resetToken ? (
-          <NewPasswordForm token={resetToken} />
-        ) : (
-          <>
-            <p className="text-slate-600 dark:text-slate-300">
-              Enter your email and we will send you a link to choose a new password.
-            </p>
-            <RequestResetForm />
-          </>
-        )}
+        <h1 className="text-2xl font-bold">{resetToken ? t("newHeading") : t("heading")}</h1>
+        <ClientMessages locale={storedLocale(await getLocale())} namespaces={AUTH_CLIENT_NAMESPACES}>
+          {resetToken ? (
+            <NewPasswordForm token={resetToken} />
+          ) : (
+            <>
+              <p className="text-slate-600 dark:text-slate-300">{t("intro")}</p>
+              <RequestResetForm />
+            </>
+          )}
+        </ClientMessages>
       </div>
     </PageShell>
   );

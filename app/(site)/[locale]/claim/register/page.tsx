@@ -1,2 +1,2 @@
 // Where a visitor claiming a tag lands: the same wizard as /register/business.
-export { default, metadata } from "@/app/(site)/[locale]/register/business/page";
+export { default, generateMetadata } from "@/app/(site)/[locale]/register/business/page";

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { addBusinessAction } from "@/app/(site)/[locale]/register/business/actions";
 import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
 import { BusinessRegistrationScreen } from "@/components/business-registration/registration-screen";
@@ -6,7 +7,9 @@ import { googleEnabled } from "@/lib/auth";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { registrationQuery, type RegistrationSearchParams } from "@/lib/validation/registration";
 
-export const metadata: Metadata = { title: "Register your business" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("wizard"))("title") };
+}
 
 export default async function RegisterBusinessPage({ searchParams }: { searchParams: RegistrationSearchParams }) {
   const [{ tapId, redirect }, user] = await Promise.all([searchParams.then(registrationQuery), getCurrentUser()]);

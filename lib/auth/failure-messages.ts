@@ -1,0 +1,40 @@
+import { messageKey } from "@/lib/i18n/message-key";
+
+// The sign-in and sign-up forms' failures as catalog keys (the `auth`
+// namespace), which the action builder answers in the visitor's language. The
+// JSON API keeps the English `message` of the same results.
+
+/** The wait of a rate limit as the catalogs count it: hours from 90 minutes on, else minutes (at least 1), like waitDescription. */
+export function waitValues(seconds: number): { unit: "hour" | "minute"; count: number } {
+  if (seconds >= 5400) return { unit: "hour", count: Math.ceil(seconds / 3600) };
+  return { unit: "minute", count: Math.max(1, Math.ceil(seconds / 60)) };
+}
+
+type LoginFailure = { status: 401 | 403; message: string } | { status: 429; message: string; retryAfter: number };
+
+/** A failed password log-in's message key. */
+export function loginFailureKey(result: LoginFailure): string {
+  if (result.status === 429) return messageKey("auth.login.tooManyAttempts", waitValues(result.retryAfter));
+  return result.status === 403 ? "auth.login.disabled" : "auth.login.invalidCredentials";
+}
+
+type RegistrationFailure =
+  | { code: "email_taken" | "phone_taken" | "tap_already_claimed"; message: string }
+  | { code: "too_many_requests"; reason: "network" | "attempts"; retryAfter: number; message: string };
+
+/** A failed sign-up's message key; a tag already claimed keeps its own message (a key of its namespace, or text). */
+export function registrationFailureKey(result: RegistrationFailure): string {
+  switch (result.code) {
+    case "email_taken":
+      return "auth.register.emailTaken";
+    case "phone_taken":
+      return "auth.register.phoneTaken";
+    case "too_many_requests":
+      return messageKey(
+        result.reason === "network" ? "auth.register.tooManyAccounts" : "auth.register.tooManyAttempts",
+        waitValues(result.retryAfter),
+      );
+    default:
+      return result.message;
+  }
+}
