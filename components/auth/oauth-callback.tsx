@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -72,9 +73,9 @@ export function OAuthCallback({
         <p role="alert" className="text-red-700 dark:text-red-300">
           {failed}
         </p>
-        <a href="/login" className="text-brand underline dark:text-indigo-300">
+        <Link href="/login" className="text-brand underline dark:text-indigo-300">
           {t("callback.backToLogin")}
-        </a>
+        </Link>
       </div>
     );
   }

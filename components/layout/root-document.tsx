@@ -13,6 +13,7 @@ export function RootDocument({ locale, children }: { locale: Locale; children: R
   return (
     // The inline script may add the "dark" class before hydration.
     <html lang={locale} suppressHydrationWarning>
+      {/* eslint-disable-next-line @next/next/no-head-element -- next/head is the Pages Router's; a root layout writes <head> */}
       <head>
         <script dangerouslySetInnerHTML={{ __html: colorSchemeScript + cspBrowserScript }} />
       </head>
