@@ -58,10 +58,11 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
 export function BottomNav({ userId }: { userId: string }) {
   const pathname = usePathname();
   const active = activeTabHref(pathname);
+  const t = useTranslations("dashboard.nav");
   const [home, wallet, rewards, settings] = DASHBOARD_TABS as [DashboardTab, DashboardTab, DashboardTab, DashboardTab];
   return (
     <nav
-      aria-label="Dashboard tabs"
+      aria-label={t("tabs")}
       data-testid="bottom-nav"
       className="fixed inset-x-0 bottom-0 z-40 hidden border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900 [@media(max-width:768px)]:block"
     >
@@ -74,7 +75,7 @@ export function BottomNav({ userId }: { userId: string }) {
             trigger={
               <button
                 type="button"
-                aria-label="Show my QR"
+                aria-label={t("showQr")}
                 className="-mt-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand text-white shadow-lg ring-4 ring-white hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:ring-slate-900"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
