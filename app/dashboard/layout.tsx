@@ -25,12 +25,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <ClientMessages locale={locale} namespaces={DASHBOARD_CLIENT_NAMESPACES}>
       <div className="flex min-h-dvh flex-col">
         <SiteHeader label={t("dashboard")} homeHref="/dashboard" width="max-w-4xl">
-          <span className="text-slate-600 dark:text-slate-300">{user.firstName ?? user.name ?? user.email}</span>
+          {/* On a phone the links need the room (a Catalan "Tanca la sessió" is long): the name gives way. */}
+          <span className="min-w-0 truncate text-slate-600 dark:text-slate-300 [@media(max-width:400px)]:hidden">
+            {user.firstName ?? user.name ?? user.email}
+          </span>
           <HeaderQrButton userId={user.id} />
-          <Link href="/dashboard/settings" className="hover:underline">
+          <Link href="/dashboard/settings" className="whitespace-nowrap hover:underline">
             {t("settings")}
           </Link>
-          <LogoutButton className="cursor-pointer hover:underline">{t("logOut")}</LogoutButton>
+          <LogoutButton className="cursor-pointer whitespace-nowrap hover:underline">{t("logOut")}</LogoutButton>
         </SiteHeader>
         {/* On narrow screens the fixed bottom bar covers the last 5rem: keep content clear of it. */}
         <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 [@media(max-width:768px)]:pb-32">

@@ -30,7 +30,8 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
       href={tab.href}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium",
+        // min-w-0 and the label's truncate keep a long name ("Configuració") inside its tab at 375 px.
+        "flex min-w-0 flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium tracking-tight min-[400px]:text-xs min-[400px]:tracking-normal",
         active ? "text-brand dark:text-indigo-300" : "text-slate-500 dark:text-slate-400",
       )}
     >
@@ -45,7 +46,7 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
       >
         <path d={icons[tab.label]} />
       </svg>
-      {t(messageKeys[tab.label])}
+      <span className="max-w-full truncate px-0.5">{t(messageKeys[tab.label])}</span>
     </Link>
   );
 }
@@ -69,7 +70,7 @@ export function BottomNav({ userId }: { userId: string }) {
       <div className="mx-auto flex max-w-lg items-end">
         <TabLink tab={home} active={active === home.href} />
         <TabLink tab={wallet} active={active === wallet.href} />
-        <div className="flex flex-1 justify-center">
+        <div className="flex w-16 flex-none justify-center">
           <ShowQrDialog
             userId={userId}
             trigger={

@@ -9,6 +9,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "programEditor",
   "programs",
   "categories",
+  "card",
   "settings",
   "tags",
   "rewards",

@@ -81,7 +81,8 @@ test.describe("the dashboard in the owner's language", () => {
     await signUpOwner(page);
     await chooseLanguage(page, "ca", "Configuració", "Idioma");
     // Another device, or a deleted cookie: this browser says Spanish.
-    await page.context().addCookies([{ name: "loyaltap-locale", value: "es", url: page.url() }]);
+    const { hostname } = new URL(page.url());
+    await page.context().addCookies([{ name: "loyaltap-locale", value: "es", domain: hostname, path: "/" }]);
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Els teus negocis" })).toBeVisible();
     await expect
