@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { readableTextOn } from "@/lib/business/theme";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
 
 /** One business in the customer's wallet, in the business's colours, with progress per program. */
 export async function WalletCard({ card }: { card: WalletCardData }) {
-  const t = await getTranslations("dashboard.walletCard");
+  const [t, types] = await Promise.all([getTranslations("dashboard.walletCard"), getTranslations("programs")]);
+  const typeName = (type: string) => (type in PROGRAM_TYPE_LABELS ? types(`types.${type}.name`) : types("unknownType"));
   const { theme } = card;
   const onPrimary = readableTextOn(theme.primaryColor);
   return (
@@ -37,7 +38,7 @@ export async function WalletCard({ card }: { card: WalletCardData }) {
           return (
             <div key={program.id} className="space-y-1">
               <div className="flex items-center gap-2">
-                <ProgramTypeIcon type={program.type} size={18} />
+                <ProgramTypeIcon type={program.type} size={18} label={typeName(program.type)} />
                 <span className="font-medium">{program.name}</span>
                 <span className="ml-auto text-sm" data-testid="progress-label">
                   {label}
