@@ -1,23 +1,36 @@
 import { LOCALE_COOKIE, type Locale } from "./locales";
 
-/** A year: the cookie is the device's memory of the person's language, renewed at every sign-in and change. */
-const ONE_YEAR = 365 * 24 * 60 * 60;
+// The person's language travels in its own cookie (docs/i18n.md, "A signed-in
+// person's setting"), written here and nowhere else: at every sign-in (password,
+// Google, the wizard's sign-up) and when Settings changes the language. No
+// server-only or Next.js import, so route handlers (NextResponse.cookies),
+// server actions (cookies()) and tests all pass their own cookie store.
+
+/** A year: it outlives the session on purpose, and is kept at sign-out as the device's last choice. */
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export type LocaleCookieOptions = {
+  path: "/";
+  sameSite: "lax";
+  maxAge: number;
+  secure: boolean;
+  httpOnly: false;
+};
+
+/** Anything with a `set(name, value, options)`: `await cookies()`, `response.cookies`. */
+export type CookieWriter = { set: (name: string, value: string, options: LocaleCookieOptions) => unknown };
 
 /**
- * Sets the `loyaltap-locale` cookie (docs/i18n.md, "A signed-in person's setting").
- * Readable by scripts on purpose (httpOnly false): it holds nothing secret, only
- * a language. `store` is Next.js's cookies() or a response's cookies.
+ * The cookie's attributes. Lax so a link from another site (an email, a shared
+ * card) still arrives in the person's language. Not httpOnly: it holds no
+ * secret, only "en", "es" or "ca", and client code may read the current
+ * language from it; `secure` follows the session cookie (https sites only).
  */
-export function setLocaleCookie(
-  store: {
-    set: (
-      name: string,
-      value: string,
-      options: { path: string; sameSite: "lax"; maxAge: number; httpOnly: boolean; secure: boolean },
-    ) => unknown;
-  },
-  locale: Locale,
-  secure: boolean,
-): void {
-  store.set(LOCALE_COOKIE, locale, { path: "/", sameSite: "lax", maxAge: ONE_YEAR, httpOnly: false, secure });
+export function localeCookieOptions(secure: boolean): LocaleCookieOptions {
+  return { path: "/", sameSite: "lax", maxAge: LOCALE_COOKIE_MAX_AGE, secure, httpOnly: false };
+}
+
+/** Writes the `loyaltap-locale` cookie: pass the session cookie's `secure` (useSecureCookies). */
+export function setLocaleCookie(store: CookieWriter, locale: Locale, secure: boolean): void {
+  store.set(LOCALE_COOKIE, locale, localeCookieOptions(secure));
 }
