@@ -1,12 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useController, useFormContext } from "react-hook-form";
 import { MAX_KEYWORDS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FieldError } from "@/components/ui/field";
 
 /** Keywords as removable chips; type one and press Enter or a comma to add it. */
 export function KeywordsField() {
+  const t = useTranslations("dashboard.profile.keywords");
+  const text = useMessageText();
   const { control } = useFormContext<BusinessProfileUpdateInput>();
   const {
     field: { ref, value: keywords, onBlur, onChange },
@@ -43,7 +47,7 @@ export function KeywordsField() {
   return (
     <div className="space-y-1">
       <label htmlFor="keywords-input" className="block text-sm font-medium">
-        Keywords
+        {t("label")}
       </label>
       <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-300 bg-white px-2 py-2 dark:border-slate-700 dark:bg-slate-900">
         {keywords.map((keyword) => (
@@ -54,7 +58,7 @@ export function KeywordsField() {
             {keyword}
             <button
               type="button"
-              aria-label={`Remove ${keyword}`}
+              aria-label={t("remove", { keyword })}
               onClick={() => onChange(keywords.filter((k) => k !== keyword))}
               className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:hover:bg-slate-700 dark:hover:text-white"
             >
@@ -77,15 +81,15 @@ export function KeywordsField() {
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "keywords-error" : "keywords-hint"}
-          placeholder={keywords.length ? "Add another" : "e.g. Cafe, Bakery"}
+          placeholder={keywords.length ? t("addAnother") : t("placeholder")}
           className="min-w-32 flex-1 bg-transparent px-1 py-1 text-base outline-none"
         />
       </div>
       {error ? (
-        <FieldError id="keywords-error">{error}</FieldError>
+        <FieldError id="keywords-error">{text(error)}</FieldError>
       ) : (
         <p id="keywords-hint" className="text-xs text-slate-500 dark:text-slate-400">
-          Press Enter or type a comma to add a keyword.
+          {t("hint")}
         </p>
       )}
     </div>

@@ -2,6 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
@@ -28,6 +30,8 @@ type Props = {
 
 /** The owner's editor for the public card, with a live preview beside it. */
 export function ProfileEditor({ businessId, defaultValues, timezones, languageText }: Props) {
+  const t = useTranslations("dashboard.profile");
+  const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const router = useRouter();
@@ -47,7 +51,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
           reset(values);
           // The page's server-rendered parts (name, preview) show the saved values.
           router.refresh();
-          toast.success("Business profile saved", { description: "Your public card is up to date." });
+          toast.success(t("saved"), { description: t("savedDescription") });
           return;
         }
         for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
@@ -55,7 +59,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
         }
         setServerError(result.error);
       } catch {
-        setServerError("Failed to save the business profile");
+        setServerError(t("failed"));
       }
     });
   });
@@ -63,75 +67,81 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
   return (
     <FormProvider {...form}>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Business profile">
-          <FormSection legend="About the business">
+        <ClientForm onSubmit={onSubmit} noValidate className="space-y-6" aria-label={t("formLabel")}>
+          <FormSection legend={t("about")}>
             <Field
-              label="Business name"
+              label={t("name")}
               autoComplete="organization"
               {...register("name")}
-              error={errors.name?.message}
+              error={text(errors.name?.message)}
             />
             <Field
-              label="Logo URL"
+              label={t("logoUrl")}
               type="url"
               inputMode="url"
               placeholder="https://…"
-              hint="A square image works best. Leave empty to show the icon instead."
+              hint={t("logoUrlHint")}
               {...register("logoUrl")}
-              error={errors.logoUrl?.message}
+              error={text(errors.logoUrl?.message)}
             />
             <TextAreaField
-              label="Description"
+              label={t("description")}
               rows={4}
               {...register("description")}
-              error={errors.description?.message}
+              error={text(errors.description?.message)}
             />
             <KeywordsField />
           </FormSection>
 
-          <FormSection legend="Contact">
+          <FormSection legend={t("contact")}>
             <Field
-              label="Website"
+              label={t("website")}
               type="url"
               inputMode="url"
               placeholder="https://…"
               {...register("website")}
-              error={errors.website?.message}
+              error={text(errors.website?.message)}
             />
-            <Field label="Phone" type="tel" autoComplete="tel" {...register("phone")} error={errors.phone?.message} />
             <Field
-              label="Address"
+              label={t("phone")}
+              type="tel"
+              autoComplete="tel"
+              {...register("phone")}
+              error={text(errors.phone?.message)}
+            />
+            <Field
+              label={t("address")}
               autoComplete="street-address"
               {...register("address")}
-              error={errors.address?.message}
+              error={text(errors.address?.message)}
             />
           </FormSection>
 
-          <FormSection legend="Social links">
+          <FormSection legend={t("socialLinks")}>
             <SocialLinksField />
           </FormSection>
 
-          <FormSection legend="Colours and icon">
+          <FormSection legend={t("theme.legend")}>
             <ThemeFields />
           </FormSection>
 
-          <FormSection legend="Taps">
+          <FormSection legend={t("taps")}>
             <Field
-              label="Daily tap limit"
+              label={t("dailyTapLimit")}
               type="number"
               min={1}
               max={10}
               step={1}
-              hint="How many visits a customer can record per day (1–10)."
+              hint={t("dailyTapLimitHint")}
               {...register("dailyTapLimit", { valueAsNumber: true })}
-              error={errors.dailyTapLimit?.message}
+              error={text(errors.dailyTapLimit?.message)}
             />
             <SelectField
-              label="Time zone"
+              label={t("timezone")}
               id="timezone"
-              hint="Days (and the daily tap limit) start at midnight here."
+              hint={t("timezoneHint")}
               {...register("timezone")}
-              error={errors.timezone?.message}
+              error={text(errors.timezone?.message)}
             >
               {timezones.map((zone) => (
                 <option key={zone} value={zone}>
@@ -144,7 +154,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
               id="language"
               hint={languageText.hint}
               {...register("language")}
-              error={errors.language?.message}
+              error={text(errors.language?.message)}
             >
               {LOCALES.map((locale) => (
                 // Each language named in itself, so anyone can find their own.
@@ -158,16 +168,16 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : "Save changes"}
+              {pending ? t("saving") : t("save")}
             </Button>
             {formState.isDirty && !pending ? (
-              <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>
+              <span className="text-sm text-slate-500 dark:text-slate-400">{t("unsaved")}</span>
             ) : null}
           </div>
         </ClientForm>
 
-        <aside aria-label="Preview" className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start">
-          <p className="mb-2 text-sm font-medium text-slate-500 dark:text-slate-400">Live preview</p>
+        <aside aria-label={t("preview")} className="order-first lg:sticky lg:top-6 lg:order-none lg:self-start">
+          <p className="mb-2 text-sm font-medium text-slate-500 dark:text-slate-400">{t("livePreview")}</p>
           <ProfilePreview />
         </aside>
       </div>

@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { SocialIconSvg } from "@/components/business/icons";
 import { Button } from "@/components/ui/button";
@@ -9,6 +11,8 @@ import { Field, FieldError } from "@/components/ui/field";
 
 /** Network + link rows; add and remove. Known networks get their icon on the card. */
 export function SocialLinksField() {
+  const t = useTranslations("dashboard.profile.social");
+  const text = useMessageText();
   const { control, register, watch, formState } = useFormContext<BusinessProfileUpdateInput>();
   const { fields, append, remove } = useFieldArray({ control, name: "socialLinks" });
   const rowErrors = formState.errors.socialLinks;
@@ -20,7 +24,7 @@ export function SocialLinksField() {
           <option key={network} value={network} />
         ))}
       </datalist>
-      {fields.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">No social links yet.</p> : null}
+      {fields.length === 0 ? <p className="text-sm text-slate-500 dark:text-slate-400">{t("empty")}</p> : null}
       <ul className="space-y-3">
         {fields.map((row, index) => {
           const errors = rowErrors?.[index];
@@ -36,29 +40,29 @@ export function SocialLinksField() {
                 <SocialIconSvg icon={socialIconFor(network)} />
               </span>
               <Field
-                label={`Social network ${index + 1}`}
+                label={t("network", { number: index + 1 })}
                 hideLabel
                 id={networkId}
                 list="social-networks"
                 placeholder="instagram"
                 autoComplete="off"
                 {...register(`socialLinks.${index}.network`)}
-                error={errors?.network?.message}
+                error={text(errors?.network?.message)}
               />
               <Field
-                label={`Social link ${index + 1}`}
+                label={t("link", { number: index + 1 })}
                 hideLabel
                 id={urlId}
                 type="url"
                 inputMode="url"
                 placeholder="https://…"
                 {...register(`socialLinks.${index}.url`)}
-                error={errors?.url?.message}
+                error={text(errors?.url?.message)}
               />
               <Button
                 type="button"
                 variant="ghost"
-                aria-label={`Remove social link ${index + 1}`}
+                aria-label={t("remove", { number: index + 1 })}
                 onClick={() => remove(index)}
               >
                 ×
@@ -67,14 +71,14 @@ export function SocialLinksField() {
           );
         })}
       </ul>
-      {rowErrors?.message ? <FieldError>{rowErrors.message}</FieldError> : null}
+      {rowErrors?.message ? <FieldError>{text(rowErrors.message)}</FieldError> : null}
       <Button
         type="button"
         variant="secondary"
         disabled={fields.length >= MAX_SOCIAL_LINKS}
         onClick={() => append({ network: "", url: "" })}
       >
-        Add social link
+        {t("add")}
       </Button>
     </div>
   );

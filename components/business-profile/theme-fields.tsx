@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useFormContext, useWatch } from "react-hook-form";
 import { PlaceholderIconSvg } from "@/components/business/icons";
 import { isHexColor, PLACEHOLDER_ICONS, resolveTheme } from "@/lib/business/theme";
@@ -17,10 +19,10 @@ function sixDigitHex(hex: string): string {
     : hex.toLowerCase();
 }
 
-const iconLabel = (icon: string) => icon.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
-
 /** Theme colours (picker + hex text, empty = default) and the placeholder icon. */
 export function ThemeFields() {
+  const t = useTranslations("dashboard.profile.theme");
+  const text = useMessageText();
   const { control, register, setValue, formState } = useFormContext<BusinessProfileUpdateInput>();
   const theme = useWatch({ control, name: "theme" });
   // What the card will actually use, defaults and contrast rules applied.
@@ -29,24 +31,21 @@ export function ThemeFields() {
 
   return (
     <div className="space-y-6">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Hex colours (#abc or #aabbcc). Leave a colour empty for the default; text colours that would be hard to read on
-        the background are replaced by dark or light text automatically.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("hint")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        {THEME_COLOR_FIELDS.map(({ key, label }) => {
+        {THEME_COLOR_FIELDS.map((key) => {
           const id = `theme-${key}`;
           const value = theme?.[key] ?? "";
-          const error = errors?.[key]?.message;
+          const error = text(errors?.[key]?.message);
           return (
             <div key={key} className="space-y-1">
               <label htmlFor={id} className="block text-sm font-medium">
-                {label} colour
+                {t(`colors.${key}`)}
               </label>
               <div className="flex items-center gap-2">
                 <input
                   type="color"
-                  aria-label={`${label} colour picker`}
+                  aria-label={t("picker", { color: t(`colors.${key}`) })}
                   value={sixDigitHex(isHexColor(value) ? value : resolved[key])}
                   onChange={(event) =>
                     setValue(`theme.${key}`, event.target.value.toUpperCase(), {
@@ -59,7 +58,7 @@ export function ThemeFields() {
                 <input
                   id={id}
                   placeholder={resolved[key]}
-                  title="Leave empty for the default"
+                  title={t("emptyForDefault")}
                   autoComplete="off"
                   spellCheck={false}
                   aria-invalid={error ? true : undefined}
@@ -75,22 +74,22 @@ export function ThemeFields() {
       </div>
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Placeholder icon</legend>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Shown on the card when there is no logo.</p>
+        <legend className="text-sm font-medium">{t("icon")}</legend>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("iconHint")}</p>
         <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
           {PLACEHOLDER_ICONS.map((icon) => (
             <label
               key={icon}
-              title={iconLabel(icon)}
+              title={t(`icons.${icon}`)}
               className="flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-slate-200 p-2 text-xs has-[:checked]:border-brand has-[:checked]:bg-brand/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40 dark:border-slate-700"
             >
               <input type="radio" value={icon} className="sr-only" {...register("theme.placeholderIcon")} />
               <PlaceholderIconSvg icon={icon} size={22} />
-              <span>{iconLabel(icon)}</span>
+              <span>{t(`icons.${icon}`)}</span>
             </label>
           ))}
         </div>
-        {errors?.placeholderIcon ? <FieldError>{errors.placeholderIcon.message}</FieldError> : null}
+        {errors?.placeholderIcon ? <FieldError>{text(errors.placeholderIcon.message)}</FieldError> : null}
       </fieldset>
     </div>
   );

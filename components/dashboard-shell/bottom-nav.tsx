@@ -30,7 +30,8 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
       href={tab.href}
       aria-current={active ? "page" : undefined}
       className={cn(
-        "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium",
+        // min-w-0 and the label's truncate keep a long name ("Configuració") inside its tab at 375 px.
+        "flex min-w-0 flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium tracking-tight min-[400px]:text-xs min-[400px]:tracking-normal",
         active ? "text-brand dark:text-indigo-300" : "text-slate-500 dark:text-slate-400",
       )}
     >
@@ -45,7 +46,7 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
       >
         <path d={icons[tab.label]} />
       </svg>
-      {t(messageKeys[tab.label])}
+      <span className="max-w-full truncate px-0.5">{t(messageKeys[tab.label])}</span>
     </Link>
   );
 }
@@ -58,23 +59,24 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
 export function BottomNav({ userId }: { userId: string }) {
   const pathname = usePathname();
   const active = activeTabHref(pathname);
+  const t = useTranslations("dashboard.nav");
   const [home, wallet, rewards, settings] = DASHBOARD_TABS as [DashboardTab, DashboardTab, DashboardTab, DashboardTab];
   return (
     <nav
-      aria-label="Dashboard tabs"
+      aria-label={t("tabs")}
       data-testid="bottom-nav"
       className="fixed inset-x-0 bottom-0 z-40 hidden border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900 [@media(max-width:768px)]:block"
     >
       <div className="mx-auto flex max-w-lg items-end">
         <TabLink tab={home} active={active === home.href} />
         <TabLink tab={wallet} active={active === wallet.href} />
-        <div className="flex flex-1 justify-center">
+        <div className="flex w-16 flex-none justify-center">
           <ShowQrDialog
             userId={userId}
             trigger={
               <button
                 type="button"
-                aria-label="Show my QR"
+                aria-label={t("showQr")}
                 className="-mt-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand text-white shadow-lg ring-4 ring-white hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:ring-slate-900"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ShowQrDialog } from "@/components/dashboard-shell/show-qr-dialog";
 
 /** 'Show my QR' in the desktop header; narrow screens have the bottom bar's round button instead. */
 export function HeaderQrButton({ userId }: { userId: string }) {
+  const t = useTranslations("dashboard.nav");
   return (
     <ShowQrDialog
       userId={userId}
@@ -12,7 +14,7 @@ export function HeaderQrButton({ userId }: { userId: string }) {
           type="button"
           className="rounded-md px-2 py-1 font-medium text-brand hover:underline dark:text-indigo-300 [@media(max-width:768px)]:hidden"
         >
-          Show my QR
+          {t("showQr")}
         </button>
       }
     />

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useController, useFormContext } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { chanceToPercent, percentToChance } from "@/lib/validation/program-form";
@@ -16,6 +18,8 @@ function shownPercent(chance: number | undefined): string {
 /** The gamified win chance: stored 0..1, typed as a percentage. The text is
  * kept as typed ("12." stays "12.") and converted on every change. */
 export function WinChanceField() {
+  const t = useTranslations("programEditor.rulesFields");
+  const messageText = useMessageText();
   const { control } = useFormContext<ProgramInput>();
   const {
     field: { name, ref, value, onBlur, onChange },
@@ -31,13 +35,13 @@ export function WinChanceField() {
   }
   return (
     <Field
-      label="Chance to win (%)"
+      label={t("winChance")}
       type="number"
       inputMode="decimal"
       min={0}
       max={100}
       step="any"
-      hint="The chance that a visit wins the reward, e.g. 10 for one visit in ten."
+      hint={t("winChanceHint")}
       name={name}
       ref={ref}
       value={text}
@@ -46,7 +50,7 @@ export function WinChanceField() {
         setText(event.target.value);
         onChange(chanceOf(event.target.value));
       }}
-      error={fieldState.error?.message}
+      error={messageText(fieldState.error?.message)}
     />
   );
 }

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
@@ -12,7 +13,9 @@ import {
 } from "@/app/(site)/[locale]/dashboard/program/actions";
 import { ProgramPreview } from "@/components/programs/program-preview";
 import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
-import { ProgramTypePicker, typeLabel } from "@/components/programs/program-type-picker";
+import { ProgramTypePicker } from "@/components/programs/program-type-picker";
+import { useProgramTypeName } from "@/components/programs/program-type-name";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -33,6 +36,9 @@ const optionalNumber = (value: unknown) =>
 
 /** Create or edit a program, with the customer's view of it live beside the form. */
 export function ProgramForm(props: Props) {
+  const t = useTranslations("programEditor.form");
+  const text = useMessageText();
+  const typeLabel = useProgramTypeName();
   const router = useRouter();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -53,16 +59,16 @@ export function ProgramForm(props: Props) {
             ? await createProgramAction(input)
             : await updateProgramAction(props.programId, input);
       } catch {
-        setServerError("Failed to save the program");
+        setServerError(t("failed"));
         return;
       }
       if (result.ok) {
         if (props.mode === "create") {
-          toast.success("Program created", { description: `${input.name} is live for your customers.` });
+          toast.success(t("created"), { description: t("createdDescription", { name: input.name }) });
           router.push(`/dashboard/program/${result.id}`);
         } else {
           reset(input);
-          toast.success("Program saved", { description: "Customers see the change at once." });
+          toast.success(t("saved"), { description: t("savedDescription") });
           router.refresh();
         }
         return;
@@ -81,16 +87,16 @@ export function ProgramForm(props: Props) {
           onSubmit={onSubmit}
           noValidate
           className="space-y-6"
-          aria-label={props.mode === "create" ? "New program" : "Edit program"}
+          aria-label={props.mode === "create" ? t("newLabel") : t("editLabel")}
         >
           <fieldset disabled={readOnly || pending} className="space-y-6">
             {props.mode === "create" ? (
               <Card className="space-y-4 p-5">
                 <SelectField
-                  label="Business"
+                  label={t("business")}
                   id="businessId"
                   {...register("businessId")}
-                  error={errors.businessId?.message}
+                  error={text(errors.businessId?.message)}
                 >
                   {props.businesses.map((business) => (
                     <option key={business.id} value={business.id}>
@@ -107,62 +113,72 @@ export function ProgramForm(props: Props) {
                     <ProgramTypeIcon type={type} size={20} />
                   </span>
                   <span>
-                    <span className="font-medium">{typeLabel(type)}</span> program. The type can&apos;t be changed after
-                    creation.
+                    {t.rich("typeFixed", {
+                      type: typeLabel(type),
+                      strong: (chunks) => <span className="font-medium">{chunks}</span>,
+                    })}
                   </span>
                 </p>
-                {errors.type ? <FieldError>{errors.type.message}</FieldError> : null}
+                {errors.type ? <FieldError>{text(errors.type.message)}</FieldError> : null}
               </div>
             )}
 
-            <FormSection legend="Program">
-              <Field label="Program name" maxLength={80} {...register("name")} error={errors.name?.message} />
+            <FormSection legend={t("programSection")}>
+              <Field label={t("name")} maxLength={80} {...register("name")} error={text(errors.name?.message)} />
               <TextAreaField
-                label="Description"
+                label={t("description")}
                 maxLength={500}
                 {...register("description")}
-                error={errors.description?.message}
+                error={text(errors.description?.message)}
               />
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Start date" type="date" {...register("startDate")} error={errors.startDate?.message} />
-                <Field label="End date" type="date" {...register("endDate")} error={errors.endDate?.message} />
+                <Field
+                  label={t("startDate")}
+                  type="date"
+                  {...register("startDate")}
+                  error={text(errors.startDate?.message)}
+                />
+                <Field
+                  label={t("endDate")}
+                  type="date"
+                  {...register("endDate")}
+                  error={text(errors.endDate?.message)}
+                />
               </div>
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                {requiresDates(type)
-                  ? "Both dates are required for a limited-time program."
-                  : "Optional. Visits count only between these days (both included)."}
+                {requiresDates(type) ? t("datesRequired") : t("datesOptional")}
               </p>
             </FormSection>
 
-            <FormSection legend="Rules">
+            <FormSection legend={t("rulesSection")}>
               <ProgramRulesFields type={type} />
-              {errors.rules?.message ? <FieldError>{errors.rules.message}</FieldError> : null}
+              {errors.rules?.message ? <FieldError>{text(errors.rules.message)}</FieldError> : null}
             </FormSection>
 
-            <FormSection legend="Reward">
+            <FormSection legend={t("rewardSection")}>
               <Field
-                label="Reward name"
+                label={t("rewardName")}
                 maxLength={80}
-                placeholder="Free coffee"
+                placeholder={t("rewardNamePlaceholder")}
                 {...register("rewardName")}
-                error={errors.rewardName?.message}
+                error={text(errors.rewardName?.message)}
               />
               <TextAreaField
-                label="Reward description"
+                label={t("rewardDescription")}
                 maxLength={500}
                 {...register("rewardDescription")}
-                error={errors.rewardDescription?.message}
+                error={text(errors.rewardDescription?.message)}
               />
               <Field
-                label="Reward expires after (days)"
+                label={t("rewardExpiry")}
                 type="number"
                 inputMode="numeric"
                 min={1}
                 max={MAX_EXPIRY_DAYS}
                 step={1}
-                hint="Leave empty for rewards that never expire."
+                hint={t("rewardExpiryHint")}
                 {...register("rewardExpiryDays", { setValueAs: optionalNumber })}
-                error={errors.rewardExpiryDays?.message}
+                error={text(errors.rewardExpiryDays?.message)}
               />
             </FormSection>
           </fieldset>
@@ -171,10 +187,10 @@ export function ProgramForm(props: Props) {
           {readOnly ? null : (
             <div className="flex items-center gap-3">
               <Button type="submit" disabled={pending}>
-                {pending ? "Saving..." : props.mode === "create" ? "Create program" : "Save changes"}
+                {pending ? t("saving") : props.mode === "create" ? t("create") : t("save")}
               </Button>
               {props.mode === "edit" && formState.isDirty && !pending ? (
-                <span className="text-sm text-slate-500 dark:text-slate-400">Unsaved changes</span>
+                <span className="text-sm text-slate-500 dark:text-slate-400">{t("unsaved")}</span>
               ) : null}
             </div>
           )}

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { WinChanceField } from "@/components/programs/percent-field";
 import { TiersEditor } from "@/components/programs/tiers-editor";
 import { Field } from "@/components/ui/field";
@@ -11,6 +13,8 @@ type WholeNumberRule =
 
 /** The settings of the chosen type (lib/loyalty/rules.ts); each type's defaults are loaded when it is picked. */
 export function ProgramRulesFields({ type }: { type: string }) {
+  const t = useTranslations("programEditor.rulesFields");
+  const text = useMessageText();
   const { register, formState } = useFormContext<ProgramInput>();
   const errors = formState.errors.rules;
 
@@ -23,32 +27,24 @@ export function ProgramRulesFields({ type }: { type: string }) {
       step={1}
       hint={hint}
       {...register(`rules.${name}`, { valueAsNumber: true })}
-      error={errors?.[name]?.message}
+      error={text(errors?.[name]?.message)}
     />
   );
 
   switch (type) {
     case "stamps":
-      return whole(
-        "stampsRequired",
-        "Stamps required",
-        "One stamp per visit; a full card earns the reward and starts over.",
-      );
+      return whole("stampsRequired", t("stampsRequired"), t("stampsHint"));
     case "time-limited":
-      return whole(
-        "stampsRequired",
-        "Stamps required",
-        "Only visits between the start and end dates (both required) collect stamps.",
-      );
+      return whole("stampsRequired", t("stampsRequired"), t("timeLimitedHint"));
     case "points":
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          {whole("pointsPerVisit", "Points per visit")}
-          {whole("threshold", "Points needed for the reward", "The points are deducted when the reward is issued.")}
+          {whole("pointsPerVisit", t("pointsPerVisit"))}
+          {whole("threshold", t("threshold"), t("thresholdHint"))}
         </div>
       );
     case "visits":
-      return whole("visitsRequired", "Visits required", "A reward every time a customer reaches this many visits.");
+      return whole("visitsRequired", t("visitsRequired"), t("visitsHint"));
     case "tier":
       return <TiersEditor />;
     case "referral":
@@ -56,40 +52,25 @@ export function ProgramRulesFields({ type }: { type: string }) {
         <div className="space-y-1">
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" className="h-4 w-4" {...register("rules.welcomeReward")} />
-            Also give the new customer a welcome reward
+            {t("welcomeReward")}
           </label>
-          <p className="text-xs text-slate-500 dark:text-slate-400">
-            A customer who links through a friend&apos;s QR gives that friend the reward on their first visit.
-          </p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t("referralHint")}</p>
         </div>
       );
     case "birthday":
-      return whole(
-        "windowDays",
-        "Days around the birthday",
-        "0 means the birthday itself only. One reward per year.",
-        0,
-      );
+      return whole("windowDays", t("windowDays"), t("windowDaysHint"), 0);
     case "challenge":
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          {whole("visitsRequired", "Visits required")}
-          {whole("withinDays", "Within (days)", "The visits must all fall within this many days.")}
+          {whole("visitsRequired", t("visitsRequired"))}
+          {whole("withinDays", t("withinDays"), t("withinDaysHint"))}
         </div>
       );
     case "gamified":
       return <WinChanceField />;
     case "anniversary":
-      return (
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          No settings: the reward comes with the first visit on or after each yearly anniversary of joining.
-        </p>
-      );
+      return <p className="text-sm text-slate-600 dark:text-slate-300">{t("anniversaryNone")}</p>;
     default:
-      return (
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          No settings: visits are counted, and no reward is issued automatically.
-        </p>
-      );
+      return <p className="text-sm text-slate-600 dark:text-slate-300">{t("otherNone")}</p>;
   }
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -15,6 +16,7 @@ type Props = { programId: string; programName: string; active: boolean };
 
 /** Pause / Resume, and End (confirmed in a dialog: ending cannot be undone). */
 export function ProgramStatusActions({ programId, programName, active }: Props) {
+  const t = useTranslations("programEditor.statusActions");
   const { pending, run: runAction } = useRefreshAction();
   const [confirming, setConfirming] = useState(false);
 
@@ -32,50 +34,43 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
           type="button"
           variant="secondary"
           disabled={pending}
-          onClick={() =>
-            run(
-              () => setProgramActiveAction(programId, false),
-              "Program paused",
-              "Visits no longer count towards it until you resume it.",
-            )
-          }
+          onClick={() => run(() => setProgramActiveAction(programId, false), t("paused"), t("pausedDescription"))}
         >
-          Pause
+          {t("pause")}
         </Button>
       ) : (
         <Button
           type="button"
           disabled={pending}
-          onClick={() =>
-            run(() => setProgramActiveAction(programId, true), "Program resumed", "Customers collect progress again.")
-          }
+          onClick={() => run(() => setProgramActiveAction(programId, true), t("resumed"), t("resumedDescription"))}
         >
-          Resume
+          {t("resume")}
         </Button>
       )}
       <Dialog.Root open={confirming} onOpenChange={setConfirming}>
         <Dialog.Trigger className={buttonClass("ghost", "text-red-700 dark:text-red-400")} disabled={pending}>
-          End program
+          {t("end")}
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
           <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
-            <Dialog.Title className="text-lg font-semibold">End “{programName}”?</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">{t("confirmTitle", { name: programName })}</Dialog.Title>
             <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
-              Customers will no longer collect progress in it and it disappears from your tag page. Rewards already
-              earned stay valid. An ended program can&apos;t be resumed.
+              {t("confirmText")}
             </Dialog.Description>
             <div className="flex justify-end gap-2">
               <Dialog.Close className={buttonClass("secondary")} disabled={pending}>
-                Cancel
+                {t("cancel")}
               </Dialog.Close>
               <button
                 type="button"
                 className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
                 disabled={pending}
-                onClick={() => run(() => endProgramAction(programId), "Program ended", `${programName} is closed.`)}
+                onClick={() =>
+                  run(() => endProgramAction(programId), t("ended"), t("endedDescription", { name: programName }))
+                }
               >
-                {pending ? "Ending..." : "End program"}
+                {pending ? t("ending") : t("end")}
               </button>
             </div>
           </Dialog.Content>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ProgramStatus } from "@/lib/loyalty/program-status";
 import { cn } from "@/lib/utils";
 
@@ -8,12 +9,13 @@ const styles: Record<ProgramStatus, string> = {
 };
 
 export function ProgramStatusBadge({ status }: { status: ProgramStatus }) {
+  const t = useTranslations("programEditor.status");
   return (
     <span
       data-testid="program-status"
       className={cn("inline-block rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}
     >
-      {status}
+      {t(status)}
     </span>
   );
 }

@@ -1,33 +1,24 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ChangeEvent } from "react";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useFormContext } from "react-hook-form";
-import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
+import { useProgramTypeName } from "@/components/programs/program-type-name";
 import { defaultRules, PROGRAM_TYPES } from "@/lib/loyalty/rules";
 import type { ProgramInput } from "@/lib/validation/programs";
 import { FieldError } from "@/components/ui/field";
 import { cn } from "@/lib/utils";
 
-const TYPE_HINTS: Record<string, string> = {
-  stamps: "A stamp per visit; a full card earns the reward.",
-  points: "Points per visit; a threshold earns the reward.",
-  visits: "A reward every few visits.",
-  tier: "Levels unlocked by visits, a reward at each new level.",
-  referral: "Reward customers who bring a friend.",
-  birthday: "A treat on a visit around the customer's birthday.",
-  anniversary: "A treat each year the customer has been a member.",
-  challenge: "A number of visits within a few days.",
-  "time-limited": "A stamp card that runs between two dates.",
-  gamified: "Every visit is a chance to win.",
-  other: "Counts visits, without automatic rewards.",
-};
-
-export const typeLabel = (type: string) => PROGRAM_TYPE_LABELS[type] ?? "Other";
-
 /** One card per program type (the radio is invisible and covers its card, so
  * a click anywhere on the card picks it). Picking a type loads its default rules, so
  * settings of the type picked before never leak into the new one. */
 export function ProgramTypePicker() {
+  const t = useTranslations("programs.types");
+  const editor = useTranslations("programEditor");
+  const typeLabel = useProgramTypeName();
+  const text = useMessageText();
   const { register, setValue, clearErrors, watch, formState } = useFormContext<ProgramInput>();
   const selected = watch("type");
   // One handler for the whole radio group (react-hook-form keeps one per field
@@ -38,7 +29,7 @@ export function ProgramTypePicker() {
   };
   return (
     <fieldset className="space-y-3">
-      <legend className="text-base font-semibold">Program type</legend>
+      <legend className="text-base font-semibold">{editor("typePicker")}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {PROGRAM_TYPES.map((type) => (
           <label
@@ -65,12 +56,12 @@ export function ProgramTypePicker() {
               {typeLabel(type)}
             </span>
             <span id={`type-hint-${type}`} className="text-xs text-slate-500 dark:text-slate-400">
-              {TYPE_HINTS[type]}
+              {t(`${type}.description`)}
             </span>
           </label>
         ))}
       </div>
-      {formState.errors.type ? <FieldError>{formState.errors.type.message}</FieldError> : null}
+      {formState.errors.type ? <FieldError>{text(formState.errors.type.message)}</FieldError> : null}
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFieldArray, useFormContext } from "react-hook-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { hintClass, inputClass } from "@/components/ui/field";
 import { Button } from "@/components/ui/button";
 import type { ProgramInput } from "@/lib/validation/programs";
@@ -10,16 +12,15 @@ const MAX_TIERS = 20;
 
 /** Tier rows (name + visits needed), in order; the first starts at 0 visits. */
 export function TiersEditor() {
+  const t = useTranslations("programEditor.tiers");
+  const text = useMessageText();
   const { control, register, formState, getValues } = useFormContext<ProgramInput>();
   const { fields, append, remove } = useFieldArray({ control, name: "rules.tiers" });
   const errors = formState.errors.rules?.tiers;
   const listError = errors?.root?.message ?? errors?.message;
   return (
     <div className="space-y-3">
-      <p className={hintClass}>
-        Customers move up a tier when their visits reach its number, and get the reward each time. The first tier starts
-        at 0.
-      </p>
+      <p className={hintClass}>{t("hint")}</p>
       <ol className="space-y-2">
         {fields.map((row, index) => {
           const rowErrors = errors?.[index];
@@ -27,20 +28,20 @@ export function TiersEditor() {
             <li key={row.id} className="grid grid-cols-[minmax(0,1fr)_7rem_auto] items-start gap-2">
               <div className="space-y-1">
                 <label htmlFor={`tier-name-${index}`} className="sr-only">
-                  Tier {index + 1} name
+                  {t("nameLabel", { number: index + 1 })}
                 </label>
                 <input
                   id={`tier-name-${index}`}
-                  placeholder="Silver"
+                  placeholder={t("namePlaceholder")}
                   aria-invalid={rowErrors?.name ? true : undefined}
                   className={inputClass}
                   {...register(`rules.tiers.${index}.name`)}
                 />
-                {rowErrors?.name ? <FieldError>{rowErrors.name.message}</FieldError> : null}
+                {rowErrors?.name ? <FieldError>{text(rowErrors.name.message)}</FieldError> : null}
               </div>
               <div className="space-y-1">
                 <label htmlFor={`tier-visits-${index}`} className="sr-only">
-                  Tier {index + 1} visits
+                  {t("visitsLabel", { number: index + 1 })}
                 </label>
                 <input
                   id={`tier-visits-${index}`}
@@ -51,22 +52,22 @@ export function TiersEditor() {
                   className={inputClass}
                   {...register(`rules.tiers.${index}.minVisits`, { valueAsNumber: true })}
                 />
-                {rowErrors?.minVisits ? <FieldError>{rowErrors.minVisits.message}</FieldError> : null}
+                {rowErrors?.minVisits ? <FieldError>{text(rowErrors.minVisits.message)}</FieldError> : null}
               </div>
               <Button
                 type="button"
                 variant="ghost"
-                aria-label={`Remove tier ${index + 1}`}
+                aria-label={t("removeLabel", { number: index + 1 })}
                 disabled={fields.length <= 1}
                 onClick={() => remove(index)}
               >
-                Remove
+                {t("remove")}
               </Button>
             </li>
           );
         })}
       </ol>
-      {listError ? <FieldError>{listError}</FieldError> : null}
+      {listError ? <FieldError>{text(listError)}</FieldError> : null}
       <Button
         type="button"
         variant="secondary"
@@ -76,7 +77,7 @@ export function TiersEditor() {
           append({ name: "", minVisits: typeof last === "number" && Number.isFinite(last) ? last + 5 : 0 });
         }}
       >
-        Add tier
+        {t("add")}
       </Button>
     </div>
   );

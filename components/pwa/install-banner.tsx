@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -30,6 +31,7 @@ function readClosedAt(): number | null {
 
 /** Fixed top banner inviting the user to install the app. */
 export function InstallBanner() {
+  const t = useTranslations("dashboard.install");
   const [visible, setVisible] = useState(false);
   const deferred = useRef<BeforeInstallPromptEvent | null>(null);
 
@@ -82,17 +84,17 @@ export function InstallBanner() {
   return (
     <div
       role="region"
-      aria-label="Install app"
+      aria-label={t("label")}
       className="fixed inset-x-0 top-0 z-50 border-b border-indigo-200 bg-indigo-50 px-4 py-3 shadow-md dark:border-indigo-900 dark:bg-indigo-950"
     >
       <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-800 dark:text-slate-100">Install the app for a faster, app-like experience.</p>
+        <p className="text-sm text-slate-800 dark:text-slate-100">{t("text")}</p>
         <div className="flex gap-2">
           <Button type="button" variant="secondary" onClick={close}>
-            Close
+            {t("close")}
           </Button>
           <Button type="button" onClick={() => void install()}>
-            Install
+            {t("install")}
           </Button>
         </div>
       </div>

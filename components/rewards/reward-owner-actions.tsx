@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { redeemRewardAction, undoRedemptionAction } from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
 import { Button } from "@/components/ui/button";
@@ -8,32 +9,34 @@ import { useRefreshAction } from "@/components/ui/use-refresh-action";
 // Both refresh after any answer: a refused redemption means the reward changed meanwhile.
 
 export function ConfirmRedemptionButton({ rewardId }: { rewardId: string }) {
+  const t = useTranslations("rewards.reward");
   const { pending, run } = useRefreshAction();
   const confirm = () =>
     run(
       () => redeemRewardAction(rewardId),
       (result) =>
-        result.ok ? toast.success("Reward redeemed", { description: result.name }) : toast.error(result.error),
+        result.ok ? toast.success(t("redeemedToast"), { description: result.name }) : toast.error(result.error),
       { refresh: "always" },
     );
   return (
     <Button type="button" className="w-full" disabled={pending} onClick={confirm}>
-      Confirm redemption
+      {t("confirm")}
     </Button>
   );
 }
 
 export function UndoRedemptionButton({ rewardId }: { rewardId: string }) {
+  const t = useTranslations("rewards.reward");
   const { pending, run } = useRefreshAction();
   const undo = () =>
     run(
       () => undoRedemptionAction(rewardId),
-      (result) => (result.ok ? toast.success("Redemption undone") : toast.error(result.error)),
+      (result) => (result.ok ? toast.success(t("undoneToast")) : toast.error(result.error)),
       { refresh: "always" },
     );
   return (
     <Button type="button" variant="secondary" className="w-full" disabled={pending} onClick={undo}>
-      Undo redemption
+      {t("undo")}
     </Button>
   );
 }

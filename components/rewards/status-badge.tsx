@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { RewardStatusName } from "@/lib/rewards/status";
 import { cn } from "@/lib/utils";
 
@@ -6,8 +7,9 @@ const styles: Record<RewardStatusName, string> = {
   REDEEMED: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
   EXPIRED: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
 };
-const labels: Record<RewardStatusName, string> = { AVAILABLE: "Available", REDEEMED: "Redeemed", EXPIRED: "Expired" };
 
+// useTranslations in a server component too (the pages that show it render on the server).
 export function RewardStatusBadge({ status }: { status: RewardStatusName }) {
-  return <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}>{labels[status]}</span>;
+  const t = useTranslations("rewards.status");
+  return <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", styles[status])}>{t(status)}</span>;
 }

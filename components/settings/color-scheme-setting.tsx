@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { applyColorScheme } from "@/components/ui/color-scheme-toggle";
 import type { ColorScheme } from "@/lib/color-scheme";
@@ -12,28 +13,26 @@ function subscribe(onChange: () => void) {
 }
 const current = (): ColorScheme => (document.documentElement.classList.contains("dark") ? "dark" : "light");
 
-const OPTIONS: { value: ColorScheme; label: string }[] = [
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-];
+const OPTIONS: readonly ColorScheme[] = ["light", "dark"];
 
 export function ColorSchemeSetting() {
+  const t = useTranslations("settings.colorScheme");
   const scheme = useSyncExternalStore(subscribe, current, () => "light" as ColorScheme);
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">Colour scheme</legend>
+      <legend className="text-sm font-medium">{t("legend")}</legend>
       <div className="flex gap-4">
         {OPTIONS.map((option) => (
-          <label key={option.value} className="flex items-center gap-2">
+          <label key={option} className="flex items-center gap-2">
             <input
               type="radio"
               name="color-scheme"
-              value={option.value}
-              checked={scheme === option.value}
-              onChange={() => applyColorScheme(option.value)}
+              value={option}
+              checked={scheme === option}
+              onChange={() => applyColorScheme(option)}
               className="h-4 w-4 accent-brand"
             />
-            {option.label}
+            {t(option)}
           </label>
         ))}
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -9,9 +10,12 @@ import { Field, ActionError } from "@/components/ui/field";
 import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "@/lib/validation/settings";
 import { ClientForm } from "@/components/ui/client-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 
 /** Deleting needs the word DELETE typed in; the server checks it again. */
 export function DeleteAccountForm() {
+  const t = useTranslations("settings.delete");
+  const text = useMessageText();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.infer<typeof deleteAccountSchema>>({
@@ -23,7 +27,7 @@ export function DeleteAccountForm() {
       setError(null);
       const result = await deleteAccountAction(values).catch(() => ({
         ok: false as const,
-        error: "Failed to delete your account. Please try again.",
+        error: t("failed"),
       }));
       if (!result.ok) return setError(result.error);
       try {
@@ -40,15 +44,12 @@ export function DeleteAccountForm() {
   );
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        This removes your name, email, birthday, memberships and rewards for good. Businesses keep only anonymous visit
-        counts.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("explanation")}</p>
       <Field
-        label={`Type ${DELETE_CONFIRMATION} to confirm`}
+        label={t("confirmLabel", { word: DELETE_CONFIRMATION })}
         autoComplete="off"
         {...register("confirm")}
-        error={formState.errors.confirm?.message}
+        error={text(formState.errors.confirm?.message)}
       />
       {error ? <ActionError>{error}</ActionError> : null}
       <button
@@ -56,7 +57,7 @@ export function DeleteAccountForm() {
         disabled={pending}
         className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        Delete my account
+        {t("submit")}
       </button>
     </ClientForm>
   );

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { setNotificationsAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 
 export function NotificationsSetting({ enabled }: { enabled: boolean }) {
+  const t = useTranslations("settings.notifications");
   const [checked, setChecked] = useState(enabled);
   const [pending, startTransition] = useTransition();
   const change = (next: boolean) => {
@@ -13,13 +15,13 @@ export function NotificationsSetting({ enabled }: { enabled: boolean }) {
     startTransition(async () => {
       const result = await setNotificationsAction({ enabled: next }).catch(() => ({
         ok: false as const,
-        error: "Please try again.",
+        error: t("tryAgain"),
       }));
       if (result.ok) {
-        toast.success(next ? "Notifications turned on" : "Notifications turned off");
+        toast.success(next ? t("turnedOn") : t("turnedOff"));
       } else {
         setChecked(!next);
-        toast.error("Failed to save the setting", { description: result.error });
+        toast.error(t("failed"), { description: result.error });
       }
     });
   };
@@ -33,10 +35,8 @@ export function NotificationsSetting({ enabled }: { enabled: boolean }) {
         className="mt-1 h-4 w-4 accent-brand"
       />
       <span>
-        <span className="block font-medium">Notifications</span>
-        <span className="block text-sm text-slate-600 dark:text-slate-300">
-          News about your rewards and the places you visit.
-        </span>
+        <span className="block font-medium">{t("label")}</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-300">{t("hint")}</span>
       </span>
     </label>
   );

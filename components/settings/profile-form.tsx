@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,8 +11,11 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { profileSettingsSchema, type ProfileSettingsInput } from "@/lib/validation/settings";
 import { ClientForm } from "@/components/ui/client-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
 
 export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
+  const t = useTranslations("settings.profile");
+  const text = useMessageText();
   const [pending, startTransition] = useTransition();
   const router = useRouter();
   const { register, handleSubmit, formState } = useForm<ProfileSettingsInput>({
@@ -22,39 +26,39 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
     startTransition(async () => {
       const result = await updateProfileAction(values).catch(() => ({
         ok: false as const,
-        error: "Please try again.",
+        error: t("tryAgain"),
       }));
       if (result.ok) {
         // The dashboard header shows the first name.
         router.refresh();
-        toast.success("Profile saved");
-      } else toast.error("Failed to save your profile", { description: result.error });
+        toast.success(t("saved"));
+      } else toast.error(t("failed"), { description: result.error });
     }),
   );
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       <Field
-        label="First name"
+        label={t("firstName")}
         autoComplete="given-name"
         {...register("firstName")}
-        error={formState.errors.firstName?.message}
+        error={text(formState.errors.firstName?.message)}
       />
       <Field
-        label="Last name"
+        label={t("lastName")}
         autoComplete="family-name"
         {...register("lastName")}
-        error={formState.errors.lastName?.message}
+        error={text(formState.errors.lastName?.message)}
       />
       <Field
-        label="Birthday"
+        label={t("birthday")}
         type="date"
         autoComplete="bday"
-        hint="Businesses with a birthday program use it for your birthday reward."
+        hint={t("birthdayHint")}
         {...register("birthday")}
-        error={formState.errors.birthday?.message}
+        error={text(formState.errors.birthday?.message)}
       />
       <Button type="submit" disabled={pending}>
-        Save profile
+        {t("submit")}
       </Button>
     </ClientForm>
   );

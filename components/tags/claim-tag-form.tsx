@@ -2,6 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -19,6 +21,8 @@ export function ClaimTagForm({
   tagId: string | null;
   businesses: { id: string; name: string }[];
 }) {
+  const t = useTranslations("tags.claim");
+  const text = useMessageText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<{ message: string; tagId: string } | null>(null);
@@ -31,23 +35,28 @@ export function ClaimTagForm({
     startTransition(async () => {
       const result = await claimTagAction(values).catch(() => ({
         ok: false as const,
-        error: "Error processing claim request",
+        error: t("failed"),
       }));
       if (result.ok) {
-        toast.success("Tag claimed", { description: `Tag ${values.tagId} now opens your business card.` });
+        toast.success(t("claimed"), { description: t("claimedDescription", { tag: values.tagId }) });
         router.push(`/dashboard/business/${result.businessId}`);
       } else if ("code" in result && result.code === "tap_already_claimed") {
         setNotice({ message: result.error, tagId: values.tagId });
-      } else toast.error("Error processing claim request", { description: result.error });
+      } else toast.error(t("failed"), { description: result.error });
     }),
   );
 
   if (notice) return <TapNotice message={notice.message} tagId={notice.tagId} />;
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field label="Tag ID" readOnly={Boolean(tagId)} {...register("tagId")} error={formState.errors.tagId?.message} />
+      <Field
+        label={t("tagId")}
+        readOnly={Boolean(tagId)}
+        {...register("tagId")}
+        error={text(formState.errors.tagId?.message)}
+      />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Business</legend>
+        <legend className="text-sm font-medium">{t("business")}</legend>
         {businesses.map((b) => (
           <label
             key={b.id}
@@ -57,10 +66,10 @@ export function ClaimTagForm({
             {b.name}
           </label>
         ))}
-        {formState.errors.businessId ? <FieldError>{formState.errors.businessId.message}</FieldError> : null}
+        {formState.errors.businessId ? <FieldError>{text(formState.errors.businessId.message)}</FieldError> : null}
       </fieldset>
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Claiming..." : "Claim Tag"}
+        {pending ? t("claiming") : t("submit")}
       </Button>
     </ClientForm>
   );

@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 
 /** Copies `text` to the clipboard (needs a secure context: https or localhost). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const t = useTranslations("tags.copy");
   return (
     <Button
       type="button"
@@ -12,16 +14,16 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       aria-label={label}
       onClick={() => {
         if (!navigator.clipboard) {
-          toast.error("Copying is not available here: select the text and copy it.");
+          toast.error(t("unavailable"));
           return;
         }
         navigator.clipboard.writeText(text).then(
-          () => toast.success("Copied"),
-          () => toast.error("Could not copy: select the text and copy it."),
+          () => toast.success(t("copied")),
+          () => toast.error(t("failed")),
         );
       }}
     >
-      Copy
+      {t("copy")}
     </Button>
   );
 }

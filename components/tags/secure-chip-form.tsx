@@ -1,6 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { pinSecureTagChipAction } from "@/app/(site)/[locale]/dashboard/tag/[id]/secure/actions";
@@ -17,6 +19,8 @@ import { firstIssue } from "@/lib/validation/errors";
  * clearing the pin) deliberately.
  */
 export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: string | null }) {
+  const t = useTranslations("tags.chip");
+  const text = useMessageText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [uid, setUid] = useState("");
@@ -26,7 +30,7 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
     startTransition(async () => {
       const result = await pinSecureTagChipAction({ tagId, uid: value }).catch(() => ({
         ok: false as const,
-        error: "Could not save the chip. Please try again.",
+        error: t("saveFailed"),
       }));
       if (result.ok) {
         setUid("");
@@ -39,23 +43,19 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
     event.preventDefault();
     const parsed = chipUidInputSchema.safeParse(uid);
     if (!parsed.success || parsed.data === null) {
-      setError(parsed.success ? "Enter the chip UID to pin." : firstIssue(parsed.error, "Enter the chip UID to pin."));
+      setError(parsed.success ? t("uidRequired") : text(firstIssue(parsed.error, t("uidRequired"))));
       return;
     }
-    if (
-      chipUid &&
-      parsed.data !== chipUid &&
-      !window.confirm(`Replace the pinned chip ${chipUid} with ${parsed.data}? Links from the old chip stop working.`)
-    )
+    if (chipUid && parsed.data !== chipUid && !window.confirm(t("replaceConfirm", { old: chipUid, next: parsed.data })))
       return;
     setError(undefined);
-    save(parsed.data, "Chip pinned");
+    save(parsed.data, t("pinned"));
   };
 
   const clear = () => {
-    if (!window.confirm("Clear the pinned chip? The next verified tap pins its chip.")) return;
+    if (!window.confirm(t("clearConfirm"))) return;
     setError(undefined);
-    save("", "Pinned chip cleared");
+    save("", t("cleared"));
   };
 
   return (
@@ -63,20 +63,20 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
       <p data-testid="pinned-chip">
         {chipUid ? (
           <>
-            Pinned chip UID: <span className="font-mono">{chipUid}</span>
+            {t("pinnedUid")} <span className="font-mono">{chipUid}</span>
           </>
         ) : (
-          "No chip pinned yet: the first verified tap pins its chip."
+          t("nonePinned")
         )}
       </p>
       <ClientForm onSubmit={onSubmit} noValidate className="space-y-3">
         <Field
-          label="Chip UID"
+          label={t("uid")}
           name="chipUid"
           autoComplete="off"
           spellCheck={false}
-          placeholder="14 hexadecimal digits, e.g. 04A1B2C3D4E5F6"
-          hint="Optional. Printed on the tag or shown by NFC tools as its 7-byte UID."
+          placeholder={t("uidPlaceholder")}
+          hint={t("uidHint")}
           value={uid}
           onChange={(event) => {
             setUid(event.target.value);
@@ -86,11 +86,11 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={pending}>
-            {chipUid ? "Pin another chip" : "Pin this chip"}
+            {chipUid ? t("pinAnother") : t("pinThis")}
           </Button>
           {chipUid ? (
             <Button type="button" variant="ghost" disabled={pending} onClick={clear}>
-              Clear pinned chip
+              {t("clear")}
             </Button>
           ) : null}
         </div>

@@ -2,6 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useMessageText } from "@/components/i18n/use-message-text";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -15,13 +17,15 @@ import { secureTagKeysSchema, type SecureTagKeysInput } from "@/lib/validation/t
 import { ClientForm } from "@/components/ui/client-form";
 
 // Both keys are 16 bytes written as hex: no autofill, no spelling marks.
-const keyInput = { autoComplete: "off", spellCheck: false, placeholder: "32 hexadecimal digits" } as const;
+const keyInput = { autoComplete: "off", spellCheck: false } as const;
 
 /**
  * The keys of a secure tag. They are write-only: the fields start empty even
  * for a secure tag, and are cleared once saved.
  */
 export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolean }) {
+  const t = useTranslations("tags.secureForm");
+  const text = useMessageText();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, reset } = useForm<SecureTagKeysInput>({
@@ -33,26 +37,25 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
     startTransition(async () => {
       const result = await saveSecureTagKeysAction(values).catch(() => ({
         ok: false as const,
-        error: "Could not save the keys. Please try again.",
+        error: t("saveFailed"),
       }));
       if (result.ok) {
         reset({ tagId, metaReadKey: "", fileReadKey: "" });
-        toast.success("Secure tag saved", { description: "Taps on this tag are now verified." });
+        toast.success(t("saved"), { description: t("savedDescription") });
         router.refresh();
       } else toast.error(result.error);
     }),
   );
 
   const turnOff = () => {
-    if (!window.confirm("Turn secure verification off? The keys are erased and the plain tag URL earns visits again."))
-      return;
+    if (!window.confirm(t("turnOffConfirm"))) return;
     startTransition(async () => {
       const result = await disableSecureTagAction(tagId).catch(() => ({
         ok: false as const,
-        error: "Could not turn it off. Please try again.",
+        error: t("turnOffFailed"),
       }));
       if (result.ok) {
-        toast.success("Secure verification turned off");
+        toast.success(t("turnedOff"));
         router.refresh();
       } else toast.error(result.error);
     });
@@ -62,27 +65,29 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
     <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
       <input type="hidden" {...register("tagId")} />
       <Field
-        label="SDM meta read key"
-        hint="Decrypts the PICCData (UID and read counter)."
+        label={t("metaReadKey")}
+        hint={t("metaReadKeyHint")}
+        placeholder={t("keyPlaceholder")}
         {...keyInput}
         {...register("metaReadKey")}
-        error={formState.errors.metaReadKey?.message}
+        error={text(formState.errors.metaReadKey?.message)}
       />
       <Field
-        label="SDM file read key"
-        hint="Derives the key of the CMAC the tag appends."
+        label={t("fileReadKey")}
+        hint={t("fileReadKeyHint")}
+        placeholder={t("keyPlaceholder")}
         {...keyInput}
         {...register("fileReadKey")}
-        error={formState.errors.fileReadKey?.message}
+        error={text(formState.errors.fileReadKey?.message)}
       />
-      <p className="text-xs text-slate-500 dark:text-slate-400">Keys are stored encrypted and never shown again.</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t("storedEncrypted")}</p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : secure ? "Replace keys" : "Make this tag secure"}
+          {pending ? t("saving") : secure ? t("replace") : t("makeSecure")}
         </Button>
         {secure ? (
           <Button type="button" variant="ghost" disabled={pending} onClick={turnOff}>
-            Turn secure off
+            {t("turnOff")}
           </Button>
         ) : null}
       </div>

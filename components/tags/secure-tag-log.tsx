@@ -1,52 +1,58 @@
+import { getLocale, getTranslations } from "next-intl/server";
 import type { RejectionDay, SecureTagSettings } from "@/lib/db/secure-tags";
 
 /** One column per reason a tap was refused, in the owner's words. */
-const REJECTION_COLUMNS: { field: keyof Omit<RejectionDay, "day" | "lastAt">; label: string }[] = [
-  { field: "badMac", label: "Bad MAC (forged or tampered link)" },
-  { field: "replay", label: "Replay (link already used)" },
-  { field: "missing", label: "Missing SUN message (plain tag address)" },
-  { field: "wrongChip", label: "Wrong chip (link from another tag)" },
+const REJECTION_COLUMNS: readonly (keyof Omit<RejectionDay, "day" | "lastAt">)[] = [
+  "badMac",
+  "replay",
+  "missing",
+  "wrongChip",
 ];
 
 /** The owner's verification log of a secure tag: last accepted tap, and rejected taps per day. */
-export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
-  const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: settings.timezone });
-  const day = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+export async function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
+  const [t, locale] = await Promise.all([getTranslations("tags.log"), getLocale()]);
+  const when = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: settings.timezone,
+  });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <section aria-labelledby="secure-log-heading" className="space-y-3">
       <h2 id="secure-log-heading" className="text-lg font-semibold">
-        Verification log
+        {t("heading")}
       </h2>
       <p data-testid="last-verified">
         {settings.lastVerifiedAt ? (
           <>
-            Last verified tap: {when.format(settings.lastVerifiedAt)} · read counter{" "}
+            {t("lastVerified", { when: when.format(settings.lastVerifiedAt) })} · {t("readCounter")}{" "}
             <span className="font-mono">{settings.lastCounter ?? "—"}</span>
             {settings.chipUid ? (
               <>
                 {" "}
-                · chip <span className="font-mono">{settings.chipUid}</span>
+                · {t("chip")} <span className="font-mono">{settings.chipUid}</span>
               </>
             ) : null}
           </>
         ) : (
-          "No verified tap yet."
+          t("noneVerified")
         )}
       </p>
       {settings.rejections.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No rejected taps.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("noneRejected")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Rejected taps per day</caption>
+            <caption className="sr-only">{t("caption")}</caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-800">
                 <th scope="col" className="py-2">
-                  Day
+                  {t("day")}
                 </th>
                 {REJECTION_COLUMNS.map((column) => (
-                  <th key={column.field} scope="col" className="py-2">
-                    {column.label}
+                  <th key={column} scope="col" className="py-2">
+                    {t(`columns.${column}`)}
                   </th>
                 ))}
               </tr>
@@ -58,8 +64,8 @@ export function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
                     {day.format(new Date(`${row.day}T00:00:00Z`))}
                   </th>
                   {REJECTION_COLUMNS.map((column) => (
-                    <td key={column.field} className="py-2">
-                      {row[column.field]}
+                    <td key={column} className="py-2">
+                      {row[column]}
                     </td>
                   ))}
                 </tr>

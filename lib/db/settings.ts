@@ -1,6 +1,7 @@
 import "server-only";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { db, Prisma } from "@/lib/db";
+import type { Locale } from "@/lib/i18n/locales";
 import { ownsBusinessesMessage, type ProfileSettingsInput } from "@/lib/validation/settings";
 
 // The signed-in user's own settings (/dashboard/settings). Every function takes
@@ -60,4 +61,9 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     }
     throw error;
   }
+}
+
+/** The person's own language (validated by languageSettingsSchema). */
+export async function setLanguage(userId: string, language: Locale) {
+  await db.user.update({ where: { id: userId }, data: { language } });
 }

@@ -9,8 +9,8 @@ export type Messages = Record<string, Record<string, unknown>>;
 
 const MESSAGES_DIR = path.join(process.cwd(), "messages");
 
-// A namespace is the file's name, so it must be a plain identifier ("common", "categories").
-const NAMESPACE_FILE = /^([a-z][a-z0-9-]*)\.json$/;
+// A namespace is the file's name, so it must be a plain identifier ("common", "programEditor").
+const NAMESPACE_FILE = /^([a-z][a-zA-Z0-9-]*)\.json$/;
 
 async function readCatalog(locale: Locale): Promise<Messages> {
   const dir = path.join(MESSAGES_DIR, locale);

@@ -3,10 +3,14 @@
 // Unknown keys are stripped: switching a program's type must not leave stale
 // settings behind that a later type change would silently pick up.
 import { z } from "zod";
+import { messageKey } from "@/lib/i18n/message-key";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/validation/errors";
 
-const WHOLE_POSITIVE = "Must be a whole number greater than 0";
-const RULES_OBJECT = "Rules must be an object";
+// The messages are catalog keys (programEditor.rules.*, English in
+// messages/en/programEditor.json): the owner's form and the server actions show
+// them in the owner's language.
+const WHOLE_POSITIVE = "programEditor.rules.wholePositive";
+const RULES_OBJECT = "programEditor.rules.rulesObject";
 
 /** Thresholds: a 0 or negative target would issue a reward on every visit (or never). */
 function positiveInt(fallback: number) {
@@ -18,15 +22,19 @@ function rulesObject<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 const MAX_WINDOW_DAYS = 180;
-const WINDOW_DAYS = `Must be a whole number from 0 to ${MAX_WINDOW_DAYS}`;
-const MIN_VISITS = "Must be a whole number (0 or more)";
+const WINDOW_DAYS = messageKey("programEditor.rules.windowDays", { max: MAX_WINDOW_DAYS });
+const MIN_VISITS = "programEditor.rules.minVisits";
 
 const tierSchema = z.object(
   {
-    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(40, "At most 40 characters"),
+    name: z
+      .string({ error: "programEditor.rules.tierNameRequired" })
+      .trim()
+      .min(1, "programEditor.rules.tierNameRequired")
+      .max(40, messageKey("programEditor.rules.atMost", { max: 40 })),
     minVisits: z.number({ error: MIN_VISITS }).int(MIN_VISITS).min(0, MIN_VISITS),
   },
-  { error: "Each tier needs a name and a number of visits" },
+  { error: "programEditor.rules.tierShape" },
 );
 
 export type Tier = z.infer<typeof tierSchema>;
@@ -40,13 +48,13 @@ const DEFAULT_TIERS: Tier[] = [
 // Tiers are looked up by position and remembered by name, so the list must be
 // ordered, start at 0 (everyone has a tier) and have unambiguous names.
 const tiersSchema = z
-  .array(tierSchema, { error: "Tiers must be a list" })
-  .min(1, "Add at least one tier")
-  .max(20, "At most 20 tiers")
+  .array(tierSchema, { error: "programEditor.rules.tiersList" })
+  .min(1, "programEditor.rules.tiersMin")
+  .max(20, messageKey("programEditor.rules.tiersMax", { max: 20 }))
   .superRefine((tiers, ctx) => {
     const first = tiers[0];
     if (first && first.minVisits !== 0) {
-      ctx.addIssue({ code: "custom", path: [0, "minVisits"], message: "The first tier must start at 0 visits" });
+      ctx.addIssue({ code: "custom", path: [0, "minVisits"], message: "programEditor.rules.firstTierZero" });
     }
     const seen = new Set<string>();
     tiers.forEach((tier, index) => {
@@ -55,11 +63,12 @@ const tiersSchema = z
         ctx.addIssue({
           code: "custom",
           path: [index, "minVisits"],
-          message: `Must be more than the previous tier (${previous.minVisits})`,
+          message: messageKey("programEditor.rules.tierAfterPrevious", { previous: previous.minVisits }),
         });
       }
       const key = tier.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "name"], message: "Tier names must be unique" });
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [index, "name"], message: "programEditor.rules.tierNamesUnique" });
       seen.add(key);
     });
   })
@@ -72,7 +81,7 @@ export const ruleSchemas = {
   points: rulesObject({ pointsPerVisit: positiveInt(10), threshold: positiveInt(100) }),
   visits: rulesObject({ visitsRequired: positiveInt(5) }),
   tier: rulesObject({ tiers: tiersSchema }),
-  referral: rulesObject({ welcomeReward: z.boolean({ error: "Must be true or false" }).default(false) }),
+  referral: rulesObject({ welcomeReward: z.boolean({ error: "programEditor.rules.boolean" }).default(false) }),
   birthday: rulesObject({
     // 0 = the birthday itself only; the cap keeps two years' windows apart.
     windowDays: z
@@ -88,9 +97,9 @@ export const ruleSchemas = {
   "time-limited": stampCard,
   gamified: rulesObject({
     winChance: z
-      .number({ error: "Must be a number greater than 0 and at most 1" })
-      .gt(0, "Must be greater than 0")
-      .max(1, "Must be at most 1")
+      .number({ error: "programEditor.rules.chance" })
+      .gt(0, "programEditor.rules.chanceAboveZero")
+      .max(1, "programEditor.rules.chanceAtMostOne")
       .default(0.1),
   }),
   other: rulesObject({}),

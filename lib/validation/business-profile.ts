@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
 import { localeSchema } from "@/lib/i18n/locales";
+import { messageKey } from "@/lib/i18n/message-key";
 import {
   HTTP_URL_MESSAGE,
   httpUrl,
@@ -17,19 +18,22 @@ export { HTTP_URL_MESSAGE };
 // shape (no transforms beyond trimming) so the form can use it as is;
 // "" means "not set" for optional text, links and colours.
 
-export const HEX_COLOR_MESSAGE = "Use a hex colour like #4F46E5";
-export const TAP_LIMIT_MESSAGE = "Daily tap limit must be between 1 and 10";
-export const TIMEZONE_MESSAGE = "Choose a valid time zone";
+// Messages are catalog keys (dashboard.profile.validation.*): the editor and the
+// action show them in the owner's language.
+export const HEX_COLOR_MESSAGE = "dashboard.profile.validation.hexColor";
+export const TAP_LIMIT_MESSAGE = "dashboard.profile.validation.tapLimit";
+export const TIMEZONE_MESSAGE = "dashboard.profile.validation.timezone";
 export const MAX_KEYWORDS = 20;
 export const MAX_SOCIAL_LINKS = 12;
 
+/** The theme's colours, in the editor's order (their names: dashboard.profile.theme.colors.<key>). */
 export const THEME_COLOR_FIELDS = [
-  { key: "primaryColor", label: "Primary" },
-  { key: "secondaryColor", label: "Secondary" },
-  { key: "accentColor", label: "Accent" },
-  { key: "backgroundColor", label: "Background" },
-  { key: "textColor", label: "Text" },
-  { key: "descriptionColor", label: "Description" },
+  "primaryColor",
+  "secondaryColor",
+  "accentColor",
+  "backgroundColor",
+  "textColor",
+  "descriptionColor",
 ] as const;
 
 /** True for a time zone name the runtime knows (e.g. "Europe/Madrid"). */
@@ -51,7 +55,10 @@ const optionalHexColor = singleLineText()
   .refine((value) => value === "" || isHexColor(value), HEX_COLOR_MESSAGE);
 
 export const socialLinkSchema = z.object({
-  network: singleLineText().trim().min(1, "Network is required").max(40, "Network names are at most 40 characters"),
+  network: singleLineText()
+    .trim()
+    .min(1, "dashboard.profile.validation.networkRequired")
+    .max(40, messageKey("dashboard.profile.validation.networkTooLong", { max: 40 })),
   url: requiredHttpUrl,
 });
 
@@ -62,31 +69,40 @@ export const businessThemeSchema = z.object({
   backgroundColor: optionalHexColor,
   textColor: optionalHexColor,
   descriptionColor: optionalHexColor,
-  placeholderIcon: z.enum(PLACEHOLDER_ICONS, { error: "Choose one of the icons" }),
+  placeholderIcon: z.enum(PLACEHOLDER_ICONS, { error: "dashboard.profile.validation.icon" }),
 });
 
 export const businessProfileUpdateSchema = z
   .object({
     name: singleLineText()
       .trim()
-      .min(1, "Business name is required")
-      .max(120, "Business names are at most 120 characters"),
+      .min(1, "dashboard.profile.validation.nameRequired")
+      .max(120, messageKey("dashboard.profile.validation.nameTooLong", { max: 120 })),
     logoUrl: optionalHttpUrl,
-    description: multiLineText().trim().max(2000, "Descriptions are at most 2000 characters"),
+    description: multiLineText()
+      .trim()
+      .max(2000, messageKey("dashboard.profile.validation.descriptionTooLong", { max: 2000 })),
     keywords: z
-      .array(singleLineText().trim().min(1).max(60, "Keywords are at most 60 characters"))
-      .min(1, "At least one keyword is required")
-      .max(MAX_KEYWORDS, `At most ${MAX_KEYWORDS} keywords`),
+      .array(
+        singleLineText()
+          .trim()
+          .min(1)
+          .max(60, messageKey("dashboard.profile.validation.keywordTooLong", { max: 60 })),
+      )
+      .min(1, "dashboard.profile.validation.keywordsRequired")
+      .max(MAX_KEYWORDS, messageKey("dashboard.profile.validation.keywordsMax", { max: MAX_KEYWORDS })),
     website: optionalHttpUrl,
     phone: singleLineText()
       .trim()
-      .min(1, "Phone number is required")
-      .max(40, "Phone numbers are at most 40 characters"),
+      .min(1, "dashboard.profile.validation.phoneRequired")
+      .max(40, messageKey("dashboard.profile.validation.phoneTooLong", { max: 40 })),
     address: singleLineText()
       .trim()
-      .min(1, "Business address is required")
-      .max(300, "Addresses are at most 300 characters"),
-    socialLinks: z.array(socialLinkSchema).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`),
+      .min(1, "dashboard.profile.validation.addressRequired")
+      .max(300, messageKey("dashboard.profile.validation.addressTooLong", { max: 300 })),
+    socialLinks: z
+      .array(socialLinkSchema)
+      .max(MAX_SOCIAL_LINKS, messageKey("dashboard.profile.validation.socialLinksMax", { max: MAX_SOCIAL_LINKS })),
     theme: businessThemeSchema,
     dailyTapLimit: z
       .number({ error: TAP_LIMIT_MESSAGE })
@@ -105,17 +121,17 @@ export const businessProfileUpdateSchema = z
       if (seen.has(key))
         ctx.addIssue({
           code: "custom",
-          message: "This network is already listed",
+          message: "dashboard.profile.validation.networkListed",
           path: ["socialLinks", index, "network"],
         });
       seen.add(key);
     });
     const lowered = value.keywords.map((k) => k.toLowerCase());
     if (new Set(lowered).size !== lowered.length)
-      ctx.addIssue({ code: "custom", message: "Keywords must be different", path: ["keywords"] });
+      ctx.addIssue({ code: "custom", message: "dashboard.profile.validation.keywordsDifferent", path: ["keywords"] });
   });
 
 /** The business an owner edits, as the action receives it: its id or its slug. */
-export const businessIdSchema = idString("Business not found");
+export const businessIdSchema = idString("dashboard.business.notFound");
 
 export type BusinessProfileUpdateInput = z.infer<typeof businessProfileUpdateSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 // The rules module directly (not the engine index): this file ships to the browser with the form.
 import { parseProgramRules, PROGRAM_TYPES, requiresDates, type ProgramType, type Tier } from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
+import { messageKey } from "@/lib/i18n/message-key";
 import { FORM_ERROR_KEY } from "@/lib/validation/errors";
 import { idString, multiLineText, singleLineText } from "@/lib/validation/text";
 
@@ -10,14 +11,18 @@ import { idString, multiLineText, singleLineText } from "@/lib/validation/text";
 // use it as is; "" (or null) means "not set" for optional text and dates.
 // Between these values and a stored row: lib/validation/program-form.ts.
 
-export const PROGRAM_TYPE_MESSAGE = `Unknown program type. Choose one of: ${PROGRAM_TYPES.join(", ")}`;
-export const END_BEFORE_START_MESSAGE = "End date must be after start date";
-export const START_DATE_REQUIRED_MESSAGE = "A time-limited program needs a start date";
-export const END_DATE_REQUIRED_MESSAGE = "A time-limited program needs an end date";
-export const DATE_MESSAGE = "Enter a valid date";
-export const WIN_CHANCE_MESSAGE = "Enter a chance above 0% and up to 100%";
-export const EXPIRY_DAYS_MESSAGE = "Expiry must be a whole number of days from 1 to 3650";
+// Messages are catalog keys (programEditor.validation.*): the form and the
+// actions show them in the owner's language.
+export const PROGRAM_TYPE_MESSAGE = messageKey("programEditor.validation.type", { types: PROGRAM_TYPES.join(", ") });
+export const END_BEFORE_START_MESSAGE = "programEditor.validation.endBeforeStart";
+export const START_DATE_REQUIRED_MESSAGE = "programEditor.validation.startDateRequired";
+export const END_DATE_REQUIRED_MESSAGE = "programEditor.validation.endDateRequired";
+export const DATE_MESSAGE = "programEditor.validation.date";
+export const WIN_CHANCE_MESSAGE = "programEditor.validation.winChance";
 export const MAX_EXPIRY_DAYS = 3650;
+export const EXPIRY_DAYS_MESSAGE = messageKey("programEditor.validation.expiryDays", { max: MAX_EXPIRY_DAYS });
+const NAME_REQUIRED = "programEditor.validation.nameRequired";
+const REWARD_NAME_REQUIRED = "programEditor.validation.rewardNameRequired";
 
 /** Every rule field any type uses; a program only keeps its own type's
  * (parseProgramRules strips the rest). Validated per type in the superRefine. */
@@ -45,24 +50,24 @@ const optionalText = (max: number, message: string) =>
 
 export const programInputSchema = z
   .object({
-    businessId: idString("Choose a business"),
+    businessId: idString("programEditor.validation.business"),
     type: z.enum(PROGRAM_TYPES as [ProgramType, ...ProgramType[]], { error: PROGRAM_TYPE_MESSAGE }),
-    name: singleLineText({ error: "Program name is required" })
+    name: singleLineText({ error: NAME_REQUIRED })
       .trim()
-      .min(1, "Program name is required")
-      .max(80, "Program names are at most 80 characters"),
-    description: optionalText(500, "Descriptions are at most 500 characters"),
+      .min(1, NAME_REQUIRED)
+      .max(80, messageKey("programEditor.validation.nameTooLong", { max: 80 })),
+    description: optionalText(500, messageKey("programEditor.validation.descriptionTooLong", { max: 500 })),
     startDate: optionalDate,
     endDate: optionalDate,
     rules: z.custom<ProgramRulesInput>(
       (value) => value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value)),
-      "Rules must be an object",
+      "programEditor.rules.rulesObject",
     ),
-    rewardName: singleLineText({ error: "Reward name is required" })
+    rewardName: singleLineText({ error: REWARD_NAME_REQUIRED })
       .trim()
-      .min(1, "Reward name is required")
-      .max(80, "Reward names are at most 80 characters"),
-    rewardDescription: optionalText(500, "Reward descriptions are at most 500 characters"),
+      .min(1, REWARD_NAME_REQUIRED)
+      .max(80, messageKey("programEditor.validation.rewardNameTooLong", { max: 80 })),
+    rewardDescription: optionalText(500, messageKey("programEditor.validation.rewardDescriptionTooLong", { max: 500 })),
     rewardExpiryDays: z
       .number({ error: EXPIRY_DAYS_MESSAGE })
       .int(EXPIRY_DAYS_MESSAGE)
@@ -96,4 +101,4 @@ export const programInputSchema = z
 export type ProgramInput = z.infer<typeof programInputSchema>;
 
 /** A program's id as an action receives it. */
-export const programIdSchema = idString("Program not found");
+export const programIdSchema = idString("programEditor.errors.notFound");

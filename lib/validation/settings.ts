@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { localeSchema, type Locale } from "@/lib/i18n/locales";
+import { messageKey } from "@/lib/i18n/message-key";
 import { singleLineText } from "@/lib/validation/text";
 
 // Inputs of /dashboard/settings, shared by its forms and server actions.
@@ -16,27 +18,40 @@ export function isValidBirthday(value: string, now: Date = new Date()): boolean 
 }
 
 export const profileSettingsSchema = z.object({
-  firstName: singleLineText().trim().min(1, "First name is required").max(100, "Use at most 100 characters"),
-  lastName: singleLineText().trim().min(1, "Last name is required").max(100, "Use at most 100 characters"),
+  firstName: singleLineText()
+    .trim()
+    .min(1, "settings.validation.firstNameRequired")
+    .max(100, messageKey("settings.validation.atMost", { max: 100 })),
+  lastName: singleLineText()
+    .trim()
+    .min(1, "settings.validation.lastNameRequired")
+    .max(100, messageKey("settings.validation.atMost", { max: 100 })),
   // Empty clears it. Birthday rewards use it.
   birthday: singleLineText()
     .trim()
-    .refine((value) => value === "" || isValidBirthday(value), "Enter a valid date in the past"),
+    .refine((value) => value === "" || isValidBirthday(value), "settings.validation.birthday"),
 });
 export type ProfileSettingsInput = z.infer<typeof profileSettingsSchema>;
 
 export const notificationsSettingsSchema = z.object({ enabled: z.boolean() });
 
-/** Why an account that owns businesses can't be deleted, naming them. */
+/** The person's own language (users.language): one of the product's languages, nothing else. */
+export const languageSettingsSchema = z.object({
+  language: z.custom<Locale>((value) => localeSchema.safeParse(value).success, "settings.language.invalid"),
+});
+export type LanguageSettingsInput = z.infer<typeof languageSettingsSchema>;
+
+/** Why an account that owns businesses can't be deleted, naming them (a message key with its values). */
 export function ownsBusinessesMessage(names: string[]): string {
-  const list = names.length === 1 ? names[0] : `${names.length} businesses (${names.join(", ")})`;
-  return `Your account owns ${list}. Businesses keep their customers' cards and rewards, so an account that owns one can't be deleted. Contact support to transfer or close your businesses first.`;
+  return names.length === 1
+    ? messageKey("settings.delete.ownsBusiness", { name: names[0]! })
+    : messageKey("settings.delete.ownsBusinesses", { count: names.length, names: names.join(", ") });
 }
 
 export const DELETE_CONFIRMATION = "DELETE";
 export const deleteAccountSchema = z.object({
   confirm: singleLineText().refine(
     (value): boolean => value === DELETE_CONFIRMATION,
-    `Type ${DELETE_CONFIRMATION} to confirm`,
+    messageKey("settings.delete.confirmLabel", { word: DELETE_CONFIRMATION }),
   ),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageKey } from "@/lib/i18n/message-key";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { idString, singleLineText } from "@/lib/validation/text";
 
@@ -6,8 +7,8 @@ import { idString, singleLineText } from "@/lib/validation/text";
 export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
 
 export const claimTagSchema = z.object({
-  tagId: singleLineText().trim().min(1, "Enter the tag ID").pipe(tagIdSchema),
-  businessId: idString("Choose a business"),
+  tagId: singleLineText().trim().min(1, "tags.validation.tagIdRequired").pipe(tagIdSchema),
+  businessId: idString("tags.validation.business"),
 });
 export type ClaimTagInput = z.infer<typeof claimTagSchema>;
 
@@ -15,7 +16,7 @@ export const renameTagSchema = z.object({
   tagId: tagIdSchema,
   label: singleLineText()
     .trim()
-    .max(60, "At most 60 characters")
+    .max(60, messageKey("tags.validation.labelTooLong", { max: 60 }))
     .transform((v) => v || null),
 });
 
@@ -23,19 +24,16 @@ const HEX_KEY = /^[0-9a-fA-F]{32}$/;
 const ZERO_KEY = /^0{32}$/;
 
 /** One 16-byte SDM key as the owner types it: 32 hex digits; the factory default (all zero) is refused. */
-const sdmKeySchema = (name: string) =>
+const sdmKeySchema = (key: "metaReadKey" | "fileReadKey") =>
   singleLineText()
     .trim()
-    .min(1, `Enter the ${name}`)
-    .regex(HEX_KEY, `The ${name} must be 32 hexadecimal digits (16 bytes)`)
-    .refine(
-      (value) => !ZERO_KEY.test(value),
-      `The ${name} is the factory default: change the tag's keys first, anyone can forge taps with it`,
-    );
+    .min(1, `tags.validation.${key}.required`)
+    .regex(HEX_KEY, `tags.validation.${key}.hex`)
+    .refine((value) => !ZERO_KEY.test(value), `tags.validation.${key}.factoryDefault`);
 
 export const secureTagKeysSchema = z.object({
   tagId: tagIdSchema,
-  metaReadKey: sdmKeySchema("SDM meta read key"),
-  fileReadKey: sdmKeySchema("SDM file read key"),
+  metaReadKey: sdmKeySchema("metaReadKey"),
+  fileReadKey: sdmKeySchema("fileReadKey"),
 });
 export type SecureTagKeysInput = z.infer<typeof secureTagKeysSchema>;

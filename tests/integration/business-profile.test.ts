@@ -15,6 +15,7 @@ import {
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { registerSchema } from "@/lib/validation/registration";
 import { uniqueEmail } from "../support/api";
+import { text } from "../support/catalog";
 
 async function registerOwner(businessName: string) {
   const input = registerSchema.parse({
@@ -195,7 +196,10 @@ describe("updateBusinessProfile", () => {
 describe("businessProfileUpdateSchema", () => {
   const issues = (input: BusinessProfileUpdateInput) => {
     const result = businessProfileUpdateSchema.safeParse(input);
-    return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    // Messages are catalog keys; the owner reads them in English here.
+    return result.success
+      ? []
+      : result.error.issues.map((i) => ({ path: i.path.join("."), message: text("en", i.message) }));
   };
 
   it("accepts a valid edit", () => {

@@ -76,7 +76,7 @@ describe("applyVisit", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidProgramRulesError);
       expect((error as InvalidProgramRulesError).errors).toEqual({
-        stampsRequired: "Must be a whole number greater than 0",
+        stampsRequired: "programEditor.rules.wholePositive",
       });
     }
   });

@@ -7,8 +7,15 @@ import {
   programTypeOf,
   requiresDates,
 } from "@/lib/loyalty";
+import { texts } from "../support/catalog";
 
 const WHOLE = "Must be a whole number greater than 0";
+
+// The rules answer catalog keys (programEditor.rules.*); these tests read them in English.
+function parse(type: string, input: unknown) {
+  const result = parseProgramRules(type, input);
+  return result.ok ? result : { ok: false as const, errors: texts("en", result.errors) };
+}
 
 describe("parseProgramRules defaults", () => {
   it.each([
@@ -33,7 +40,7 @@ describe("parseProgramRules defaults", () => {
     ["gamified", { winChance: 0.1 }],
     ["other", {}],
   ])("%s defaults to %j", (type, expected) => {
-    expect(parseProgramRules(type, {})).toEqual({ ok: true, rules: expected });
+    expect(parse(type, {})).toEqual({ ok: true, rules: expected });
     expect(defaultRules(type)).toEqual(expected);
   });
 
@@ -42,19 +49,19 @@ describe("parseProgramRules defaults", () => {
   });
 
   it("treats a missing rules value as all defaults", () => {
-    expect(parseProgramRules("stamps", null)).toEqual({ ok: true, rules: { stampsRequired: 10 } });
-    expect(parseProgramRules("stamps", undefined)).toEqual({ ok: true, rules: { stampsRequired: 10 } });
+    expect(parse("stamps", null)).toEqual({ ok: true, rules: { stampsRequired: 10 } });
+    expect(parse("stamps", undefined)).toEqual({ ok: true, rules: { stampsRequired: 10 } });
   });
 
   it("keeps the owner's values and fills in only what is missing", () => {
-    expect(parseProgramRules("points", { threshold: 50 })).toEqual({
+    expect(parse("points", { threshold: 50 })).toEqual({
       ok: true,
       rules: { pointsPerVisit: 10, threshold: 50 },
     });
   });
 
   it("drops settings that belong to another type", () => {
-    expect(parseProgramRules("stamps", { stampsRequired: 8, threshold: 100 })).toEqual({
+    expect(parse("stamps", { stampsRequired: 8, threshold: 100 })).toEqual({
       ok: true,
       rules: { stampsRequired: 8 },
     });
@@ -79,12 +86,12 @@ describe("parseProgramRules rejections", () => {
     ["time-limited", "stampsRequired"],
   ])("%s.%s must be a whole number greater than 0", (type, field) => {
     for (const bad of [0, -5, 2.5, "10", null, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(parseProgramRules(type, { [field]: bad })).toEqual({ ok: false, errors: { [field]: WHOLE } });
+      expect(parse(type, { [field]: bad })).toEqual({ ok: false, errors: { [field]: WHOLE } });
     }
   });
 
   it("reports every bad field at once", () => {
-    expect(parseProgramRules("points", { pointsPerVisit: 0, threshold: -1 })).toEqual({
+    expect(parse("points", { pointsPerVisit: 0, threshold: -1 })).toEqual({
       ok: false,
       errors: { pointsPerVisit: WHOLE, threshold: WHOLE },
     });
@@ -92,34 +99,34 @@ describe("parseProgramRules rejections", () => {
 
   it("rejects rules that are not an object", () => {
     for (const bad of [[], "stamps", 10]) {
-      expect(parseProgramRules("stamps", bad)).toEqual({ ok: false, errors: { form: "Rules must be an object" } });
+      expect(parse("stamps", bad)).toEqual({ ok: false, errors: { form: "Rules must be an object" } });
     }
   });
 
   it("gamified winChance must be above 0 and at most 1", () => {
-    expect(parseProgramRules("gamified", { winChance: 0 })).toEqual({
+    expect(parse("gamified", { winChance: 0 })).toEqual({
       ok: false,
       errors: { winChance: "Must be greater than 0" },
     });
-    expect(parseProgramRules("gamified", { winChance: 1.5 })).toEqual({
+    expect(parse("gamified", { winChance: 1.5 })).toEqual({
       ok: false,
       errors: { winChance: "Must be at most 1" },
     });
-    expect(parseProgramRules("gamified", { winChance: 1 })).toEqual({ ok: true, rules: { winChance: 1 } });
-    expect(parseProgramRules("gamified", { winChance: "0.5" }).ok).toBe(false);
+    expect(parse("gamified", { winChance: 1 })).toEqual({ ok: true, rules: { winChance: 1 } });
+    expect(parse("gamified", { winChance: "0.5" }).ok).toBe(false);
   });
 
   it("birthday windowDays allows 0 (the day itself) but not negatives, fractions or half a year", () => {
-    expect(parseProgramRules("birthday", { windowDays: 0 })).toEqual({ ok: true, rules: { windowDays: 0 } });
+    expect(parse("birthday", { windowDays: 0 })).toEqual({ ok: true, rules: { windowDays: 0 } });
     for (const bad of [-1, 1.5, 181]) {
-      const result = parseProgramRules("birthday", { windowDays: bad });
+      const result = parse("birthday", { windowDays: bad });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.errors.windowDays).toMatch(/whole number from 0 to 180/);
     }
   });
 
   it("referral welcomeReward must be a boolean", () => {
-    expect(parseProgramRules("referral", { welcomeReward: "yes" })).toEqual({
+    expect(parse("referral", { welcomeReward: "yes" })).toEqual({
       ok: false,
       errors: { welcomeReward: "Must be true or false" },
     });
@@ -144,7 +151,7 @@ describe("tier rules", () => {
   });
 
   it("the first tier must start at 0 visits", () => {
-    expect(parseProgramRules("tier", tiers({ name: "Silver", minVisits: 5 }))).toEqual({
+    expect(parse("tier", tiers({ name: "Silver", minVisits: 5 }))).toEqual({
       ok: false,
       errors: { "tiers.0.minVisits": "The first tier must start at 0 visits" },
     });
@@ -156,7 +163,7 @@ describe("tier rules", () => {
       { name: "Gold", minVisits: 15 },
       { name: "Silver", minVisits: 5 },
     );
-    expect(parseProgramRules("tier", unsorted)).toEqual({
+    expect(parse("tier", unsorted)).toEqual({
       ok: false,
       errors: { "tiers.2.minVisits": "Must be more than the previous tier (15)" },
     });
@@ -165,29 +172,26 @@ describe("tier rules", () => {
       { name: "Silver", minVisits: 5 },
       { name: "Gold", minVisits: 5 },
     );
-    expect(parseProgramRules("tier", tie).ok).toBe(false);
+    expect(parse("tier", tie).ok).toBe(false);
   });
 
   it("tier names must be unique (ignoring case)", () => {
     const dup = tiers({ name: "Gold", minVisits: 0 }, { name: "gold", minVisits: 5 });
-    expect(parseProgramRules("tier", dup)).toEqual({
+    expect(parse("tier", dup)).toEqual({
       ok: false,
       errors: { "tiers.1.name": "Tier names must be unique" },
     });
   });
 
   it("rejects empty lists, blank names and bad thresholds", () => {
-    expect(parseProgramRules("tier", { tiers: [] })).toEqual({ ok: false, errors: { tiers: "Add at least one tier" } });
-    expect(parseProgramRules("tier", tiers({ name: "  ", minVisits: 0 }))).toEqual({
+    expect(parse("tier", { tiers: [] })).toEqual({ ok: false, errors: { tiers: "Add at least one tier" } });
+    expect(parse("tier", tiers({ name: "  ", minVisits: 0 }))).toEqual({
       ok: false,
       errors: { "tiers.0.name": "Name is required" },
     });
-    const result = parseProgramRules(
-      "tier",
-      tiers({ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: -3 }),
-    );
+    const result = parse("tier", tiers({ name: "Bronze", minVisits: 0 }, { name: "Silver", minVisits: -3 }));
     expect(result).toEqual({ ok: false, errors: { "tiers.1.minVisits": "Must be a whole number (0 or more)" } });
-    expect(parseProgramRules("tier", { tiers: "Bronze" })).toEqual({
+    expect(parse("tier", { tiers: "Bronze" })).toEqual({
       ok: false,
       errors: { tiers: "Tiers must be a list" },
     });
@@ -198,7 +202,7 @@ describe("program types", () => {
   it("unknown types fall back to other and accept any rules object", () => {
     expect(programTypeOf("mystery-box")).toBe("other");
     expect(isProgramType("mystery-box")).toBe(false);
-    expect(parseProgramRules("mystery-box", { anything: 1 })).toEqual({ ok: true, rules: {} });
+    expect(parse("mystery-box", { anything: 1 })).toEqual({ ok: true, rules: {} });
     expect(defaultRules("mystery-box")).toEqual({});
   });
 

@@ -13,6 +13,7 @@ import {
 } from "@/lib/nfc/verify-tap";
 import { secureTagKeysSchema } from "@/lib/validation/tags";
 import { flipHexDigit, plainSunParams, randomTagKeys, sunParams } from "../support/sun";
+import { text } from "../support/catalog";
 
 // AN12196 Rev 1.8 (NXP, "NTAG 424 DNA and NTAG 424 DNA TagTamper features and
 // hints"): §4.4.2.2 / §4.4.4.2.1 (empty MAC input) and §4.4.4.2.2 (MAC over
@@ -183,7 +184,9 @@ describe("owner's key form", () => {
   });
 
   it("refuses short, non-hex and factory-default keys with a clear message", () => {
-    const message = (input: object) => secureTagKeysSchema.safeParse({ ...valid, ...input }).error?.issues[0]?.message;
+    // A catalog key, read in English.
+    const message = (input: object) =>
+      text("en", secureTagKeysSchema.safeParse({ ...valid, ...input }).error?.issues[0]?.message ?? "");
     expect(message({ metaReadKey: "0011" })).toBe("The SDM meta read key must be 32 hexadecimal digits (16 bytes)");
     expect(message({ fileReadKey: "X".repeat(32) })).toBe(
       "The SDM file read key must be 32 hexadecimal digits (16 bytes)",

@@ -1,5 +1,6 @@
 import { formatProgramDay, programOfferLine } from "@/components/programs/program-offer";
 import { fieldErrorsOf } from "@/lib/validation/errors";
+import { text, texts, translator } from "../support/catalog";
 import { defaultRules } from "@/lib/loyalty";
 import { programStatus } from "@/lib/loyalty/program-status";
 import {
@@ -38,7 +39,8 @@ function input(overrides: Partial<Record<keyof ProgramInput, unknown>> = {}) {
 
 function errorsOf(value: unknown): Record<string, string> {
   const parsed = programInputSchema.safeParse(value);
-  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+  // The schema answers catalog keys; the owner reads them in English here.
+  return parsed.success ? {} : texts("en", fieldErrorsOf(parsed.error));
 }
 
 describe("programInputSchema", () => {
@@ -48,19 +50,19 @@ describe("programInputSchema", () => {
 
   it("says 'End date must be after start date' on the end date when the dates are reversed or equal", () => {
     expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-01" }))).toEqual({
-      endDate: END_BEFORE_START_MESSAGE,
+      endDate: text("en", END_BEFORE_START_MESSAGE),
     });
     expect(errorsOf(input({ startDate: "2030-03-10", endDate: "2030-03-10" }))).toEqual({
-      endDate: END_BEFORE_START_MESSAGE,
+      endDate: text("en", END_BEFORE_START_MESSAGE),
     });
-    expect(END_BEFORE_START_MESSAGE).toBe("End date must be after start date");
+    expect(text("en", END_BEFORE_START_MESSAGE)).toBe("End date must be after start date");
     expect(programInputSchema.safeParse(input({ startDate: "2030-03-10", endDate: "2030-03-11" })).success).toBe(true);
   });
 
   it("reports the date order even while other fields are still empty", () => {
     expect(errorsOf(input({ name: "", startDate: "2030-03-10", endDate: "2030-03-01" }))).toMatchObject({
       name: "Program name is required",
-      endDate: END_BEFORE_START_MESSAGE,
+      endDate: text("en", END_BEFORE_START_MESSAGE),
     });
   });
 
@@ -71,10 +73,12 @@ describe("programInputSchema", () => {
   it("requires both dates for a time-limited program, and only for it", () => {
     const timeLimited = input({ type: "time-limited", rules: { stampsRequired: 5 } });
     expect(errorsOf(timeLimited)).toEqual({
-      startDate: START_DATE_REQUIRED_MESSAGE,
-      endDate: END_DATE_REQUIRED_MESSAGE,
+      startDate: text("en", START_DATE_REQUIRED_MESSAGE),
+      endDate: text("en", END_DATE_REQUIRED_MESSAGE),
     });
-    expect(errorsOf({ ...timeLimited, startDate: "2030-06-01" })).toEqual({ endDate: END_DATE_REQUIRED_MESSAGE });
+    expect(errorsOf({ ...timeLimited, startDate: "2030-06-01" })).toEqual({
+      endDate: text("en", END_DATE_REQUIRED_MESSAGE),
+    });
     expect(
       programInputSchema.safeParse({ ...timeLimited, startDate: "2030-06-01", endDate: "2030-06-30" }).success,
     ).toBe(true);
@@ -82,9 +86,9 @@ describe("programInputSchema", () => {
 
   it("rejects an unknown type with a message naming the valid ones", () => {
     const errors = errorsOf(input({ type: "lottery" }));
-    expect(errors).toEqual({ type: PROGRAM_TYPE_MESSAGE });
-    expect(PROGRAM_TYPE_MESSAGE).toContain("stamps");
-    expect(PROGRAM_TYPE_MESSAGE).toContain("time-limited");
+    expect(errors).toEqual({ type: text("en", PROGRAM_TYPE_MESSAGE) });
+    expect(text("en", PROGRAM_TYPE_MESSAGE)).toContain("stamps");
+    expect(text("en", PROGRAM_TYPE_MESSAGE)).toContain("time-limited");
   });
 
   it.each([
@@ -123,10 +127,10 @@ describe("programInputSchema", () => {
 
   it("explains the gamified chance in percent", () => {
     expect(errorsOf(input({ type: "gamified", rules: { winChance: 0 } }))).toEqual({
-      "rules.winChance": WIN_CHANCE_MESSAGE,
+      "rules.winChance": text("en", WIN_CHANCE_MESSAGE),
     });
     expect(errorsOf(input({ type: "gamified", rules: { winChance: 1.5 } }))).toEqual({
-      "rules.winChance": WIN_CHANCE_MESSAGE,
+      "rules.winChance": text("en", WIN_CHANCE_MESSAGE),
     });
   });
 
@@ -145,7 +149,7 @@ describe("programInputSchema", () => {
     expect(programInputSchema.safeParse(input({ rewardExpiryDays: null })).success).toBe(true);
     expect(programInputSchema.safeParse(input({ rewardExpiryDays: 30 })).success).toBe(true);
     for (const bad of [0, -5, 2.5, 3651, Number.NaN]) {
-      expect(errorsOf(input({ rewardExpiryDays: bad }))).toEqual({ rewardExpiryDays: EXPIRY_DAYS_MESSAGE });
+      expect(errorsOf(input({ rewardExpiryDays: bad }))).toEqual({ rewardExpiryDays: text("en", EXPIRY_DAYS_MESSAGE) });
     }
   });
 });
@@ -248,27 +252,34 @@ describe("the win chance percentage", () => {
 
   it("a typed 250% is refused, 25% is saved as 0.25", () => {
     expect(errorsOf(input({ type: "gamified", rules: { winChance: percentToChance(250) } }))).toEqual({
-      "rules.winChance": WIN_CHANCE_MESSAGE,
+      "rules.winChance": text("en", WIN_CHANCE_MESSAGE),
     });
     const parsed = programInputSchema.parse(input({ type: "gamified", rules: { winChance: percentToChance(25) } }));
     expect(toProgramData(parsed).rules).toEqual({ winChance: 0.25 });
   });
 });
 
+const english = translator("en");
+const offer = (key: string, values?: Record<string, string | number>) => english(`programEditor.offer.${key}`, values);
+
 describe("the preview's offer line", () => {
   it("reads like the card a customer sees", () => {
-    expect(programOfferLine("stamps", { stampsRequired: 10 }, "Free coffee")).toBe("Collect 10 stamps → Free coffee");
-    expect(programOfferLine("stamps", { stampsRequired: 1 }, "")).toBe("Collect 1 stamp → your reward");
-    expect(programOfferLine("points", { pointsPerVisit: 10, threshold: 100 }, "Pastry")).toBe(
+    expect(programOfferLine(offer, "stamps", { stampsRequired: 10 }, "Free coffee")).toBe(
+      "Collect 10 stamps → Free coffee",
+    );
+    expect(programOfferLine(offer, "stamps", { stampsRequired: 1 }, "")).toBe("Collect 1 stamp → your reward");
+    expect(programOfferLine(offer, "points", { pointsPerVisit: 10, threshold: 100 }, "Pastry")).toBe(
       "Earn 10 points per visit; 100 points → Pastry",
     );
-    expect(programOfferLine("gamified", { winChance: 0.1 }, "Cookie")).toBe(
+    expect(programOfferLine(offer, "gamified", { winChance: 0.1 }, "Cookie")).toBe(
       "Every visit has a 10% chance to win → Cookie",
     );
-    expect(programOfferLine("tier", defaultRules("tier"), "Gift")).toBe(
+    expect(programOfferLine(offer, "tier", defaultRules("tier"), "Gift")).toBe(
       "Reach Silver at 5 visits, Gold at 15 visits → Gift",
     );
-    expect(programOfferLine("stamps", { stampsRequired: Number.NaN }, "Coffee")).toBe("Collect ? stamps → Coffee");
+    expect(programOfferLine(offer, "stamps", { stampsRequired: Number.NaN }, "Coffee")).toBe(
+      "Collect ? stamps → Coffee",
+    );
   });
 
   it("formats dates as 'MMM dd, yyyy' on the chosen calendar day", () => {

@@ -2,15 +2,27 @@ import { qrUserIdSchema } from "@/lib/validation/qr";
 import {
   deleteAccountSchema,
   isValidBirthday,
+  languageSettingsSchema,
   ownsBusinessesMessage,
   profileSettingsSchema,
 } from "@/lib/validation/settings";
+import { text } from "../support/catalog";
 
 describe("QR page address", () => {
   it("accepts only uuid ids", () => {
     expect(qrUserIdSchema.safeParse("0196f1a2-7b3c-7d4e-8f90-123456789abc").success).toBe(true);
     expect(qrUserIdSchema.safeParse("not-an-id").success).toBe(false);
     expect(qrUserIdSchema.safeParse("' OR 1=1 --").success).toBe(false);
+  });
+
+  it("the language setting takes only the product's languages, with a message that lists them", () => {
+    expect(languageSettingsSchema.safeParse({ language: "ca" }).data).toEqual({ language: "ca" });
+    for (const bad of ["fr", "en-US", "", 1, null, undefined]) {
+      const result = languageSettingsSchema.safeParse({ language: bad });
+      expect(result.success).toBe(false);
+      expect(text("en", result.error?.issues[0]?.message ?? "")).toBe("Choose English, Español or Català");
+      expect(text("es", result.error?.issues[0]?.message ?? "")).toBe("Elige English, Español o Català");
+    }
   });
 });
 
@@ -31,19 +43,34 @@ describe("settings inputs", () => {
   it("names are required, with the registration form's messages", () => {
     const result = profileSettingsSchema.safeParse({ firstName: "  ", lastName: "", birthday: "" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message)).toEqual(["First name is required", "Last name is required"]);
+    expect(result.error?.issues.map((i) => text("en", i.message))).toEqual([
+      "First name is required",
+      "Last name is required",
+    ]);
   });
 
   it("deleting needs DELETE typed exactly", () => {
     expect(deleteAccountSchema.safeParse({ confirm: "DELETE" }).success).toBe(true);
-    expect(deleteAccountSchema.safeParse({ confirm: "delete" }).error?.issues[0]?.message).toBe(
+    expect(text("en", deleteAccountSchema.safeParse({ confirm: "delete" }).error?.issues[0]?.message ?? "")).toBe(
       "Type DELETE to confirm",
     );
     expect(deleteAccountSchema.safeParse({}).success).toBe(false);
   });
 
   it("an owner's account can't be deleted, and the refusal names the businesses", () => {
-    expect(ownsBusinessesMessage(["Café Central"])).toMatch(/^Your account owns Café Central\. Businesses keep/);
-    expect(ownsBusinessesMessage(["A", "B"])).toMatch(/^Your account owns 2 businesses \(A, B\)\. /);
+    expect(text("en", ownsBusinessesMessage(["Café Central"]))).toMatch(
+      /^Your account owns Café Central\. Businesses keep/,
+    );
+    expect(text("en", ownsBusinessesMessage(["A", "B"]))).toMatch(/^Your account owns 2 businesses \(A, B\)\. /);
+  });
+
+  it("the language setting takes only the product's languages, with a message that lists them", () => {
+    expect(languageSettingsSchema.safeParse({ language: "ca" }).data).toEqual({ language: "ca" });
+    for (const bad of ["fr", "en-US", "", 1, null, undefined]) {
+      const result = languageSettingsSchema.safeParse({ language: bad });
+      expect(result.success).toBe(false);
+      expect(text("en", result.error?.issues[0]?.message ?? "")).toBe("Choose English, Español or Català");
+      expect(text("es", result.error?.issues[0]?.message ?? "")).toBe("Elige English, Español o Català");
+    }
   });
 });

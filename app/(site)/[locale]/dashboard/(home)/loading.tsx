@@ -1,5 +1,7 @@
+import { getTranslations } from "next-intl/server";
 import { PageLoading } from "@/components/ui/page-loading";
 
-export default function Loading() {
-  return <PageLoading label="Loading your dashboard" />;
+export default async function Loading() {
+  const t = await getTranslations("dashboard.loading");
+  return <PageLoading label={t("home")} />;
 }

@@ -18,10 +18,17 @@ import { programIdSchema, programInputSchema } from "@/lib/validation/programs";
 
 export type ProgramActionResult = ActionResult<{ id: string }>;
 
-const NOT_FOUND = failure("Program not found");
+const NOT_FOUND = failure("programEditor.errors.notFound");
+
+// lib/db/programs answers in English for every caller; the owner reads its code's message.
+const REFUSALS = {
+  not_found: "programEditor.errors.notFound",
+  ended: "programEditor.errors.ended",
+  type_fixed: "programEditor.errors.typeFixed",
+} as const;
 
 function changed(result: ProgramChangeResult): ProgramActionResult {
-  if (!result.ok) return failure(result.message);
+  if (!result.ok) return failure(REFUSALS[result.code]);
   return { ok: true, id: result.program.id };
 }
 
@@ -31,7 +38,9 @@ export const createProgramAction = action(
     const program = await createProgram(user.id, input);
     // Someone else's business answers exactly like a missing one.
     if (!program)
-      return failure("Business not found", { fieldErrors: { businessId: "Choose one of your businesses" } });
+      return failure("programEditor.errors.businessNotFound", {
+        fieldErrors: { businessId: "programEditor.errors.chooseYourBusiness" },
+      });
     return { ok: true, id: program.id };
   },
 );
@@ -42,7 +51,11 @@ export const updateProgramAction = action(
 );
 
 export const setProgramActiveAction = action(
-  { role: "owner", args: [programIdSchema, z.boolean()], invalid: [NOT_FOUND, failure("Choose pause or resume")] },
+  {
+    role: "owner",
+    args: [programIdSchema, z.boolean()],
+    invalid: [NOT_FOUND, failure("programEditor.errors.pauseOrResume")],
+  },
   async ({ args: [id, active], user }) => changed(await setProgramActive(user.id, id, active)),
 );
 

@@ -1,16 +1,24 @@
-import { format } from "date-fns";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { RewardStatusBadge } from "@/components/rewards/status-badge";
 import { cardClass } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listCustomerRewards, type RewardListItem } from "@/lib/db/rewards";
+import { formatInstant } from "@/components/dashboard-shell/format-instant";
+import type { Locale } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 
-export const metadata: Metadata = { title: "Rewards" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("rewards"))("title") };
+}
 
-function RewardList({ title, items, empty }: { title: string; items: RewardListItem[]; empty: string }) {
-  const id = `rewards-${title.toLowerCase()}`;
+type ListProps = { id: string; title: string; items: RewardListItem[]; empty: string };
+
+async function RewardList({ id: name, title, items, empty }: ListProps) {
+  const t = await getTranslations("rewards.list");
+  const locale = (await getLocale()) as Locale;
+  const id = `rewards-${name}`;
   return (
     <section aria-labelledby={id} className="space-y-2">
       <h2 id={id} className="text-lg font-semibold">
@@ -31,10 +39,10 @@ function RewardList({ title, items, empty }: { title: string; items: RewardListI
                   <span className="block text-sm text-slate-600 dark:text-slate-300">
                     {reward.businessName}
                     {reward.status === "AVAILABLE" && reward.expiresAt
-                      ? ` · valid until ${format(reward.expiresAt, "MMM dd, yyyy")}`
+                      ? ` · ${t("validUntil", { date: formatInstant(reward.expiresAt, locale) })}`
                       : ""}
                     {reward.status === "REDEEMED" && reward.redeemedAt
-                      ? ` · redeemed ${format(reward.redeemedAt, "MMM dd, yyyy")}`
+                      ? ` · ${t("redeemedOn", { date: formatInstant(reward.redeemedAt, locale) })}`
                       : ""}
                   </span>
                 </span>
@@ -50,13 +58,18 @@ function RewardList({ title, items, empty }: { title: string; items: RewardListI
 
 export default async function RewardsPage() {
   const user = await requireUser();
-  const rewards = await listCustomerRewards(user.id);
+  const [rewards, t] = await Promise.all([listCustomerRewards(user.id), getTranslations("rewards")]);
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold">Rewards</h1>
-      <RewardList title="Available" items={rewards.available} empty="No rewards to use yet: keep tapping!" />
-      <RewardList title="Redeemed" items={rewards.redeemed} empty="Nothing redeemed yet." />
-      <RewardList title="Expired" items={rewards.expired} empty="No expired rewards." />
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <RewardList
+        id="available"
+        title={t("list.available")}
+        items={rewards.available}
+        empty={t("list.noneAvailable")}
+      />
+      <RewardList id="redeemed" title={t("list.redeemed")} items={rewards.redeemed} empty={t("list.noneRedeemed")} />
+      <RewardList id="expired" title={t("list.expired")} items={rewards.expired} empty={t("list.noneExpired")} />
     </div>
   );
 }

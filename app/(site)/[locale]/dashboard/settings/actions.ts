@@ -1,6 +1,7 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { action } from "@/lib/actions/safe-action";
 import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { changePasswordWithCurrent } from "@/lib/auth/change-password";
@@ -8,9 +9,16 @@ import { clientIp } from "@/lib/auth/client-ip";
 import { resendEmailVerification } from "@/lib/auth/email-verification";
 import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
-import { sessionCookieOptions, SESSION_COOKIE } from "@/lib/auth/cookies";
-import { deleteAccount, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
-import { deleteAccountSchema, notificationsSettingsSchema, profileSettingsSchema } from "@/lib/validation/settings";
+import { sessionCookieOptions, SESSION_COOKIE, useSecureCookies } from "@/lib/auth/cookies";
+import { deleteAccount, setLanguage, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
+import { setLocaleCookie } from "@/lib/i18n/locale-cookie";
+import { storedLocale } from "@/lib/i18n/locales";
+import {
+  deleteAccountSchema,
+  languageSettingsSchema,
+  notificationsSettingsSchema,
+  profileSettingsSchema,
+} from "@/lib/validation/settings";
 
 export type SettingsResult = ActionResult;
 
@@ -39,7 +47,7 @@ export const resendVerificationAction = action(
   async ({ user }): Promise<ResendVerificationState> => {
     const result = await resendEmailVerification(user);
     return result.ok
-      ? { ok: true, message: `We sent a new link to ${user.email}.` }
+      ? { ok: true, message: (await getTranslations("settings"))("verifyEmailResent", { email: user.email ?? "" }) }
       : { ok: false, message: result.message };
   },
 );
@@ -53,7 +61,7 @@ export const updateProfileAction = action(
 );
 
 export const setNotificationsAction = action(
-  { role: "user", args: [notificationsSettingsSchema], invalid: [failure("Invalid setting")] },
+  { role: "user", args: [notificationsSettingsSchema], invalid: [failure("settings.notifications.invalid")] },
   async ({ args: [input], user }): Promise<SettingsResult> => {
     await setNotificationsEnabled(user.id, input.enabled);
     return { ok: true };
@@ -70,3 +78,26 @@ export const deleteAccountAction = action(
     return { ok: true };
   },
 );
+
+/**
+ * The person's own language: saved on the account (the truth, read on every
+ * device) and in this browser's locale cookie, so the next render is already in it.
+ */
+export const setLanguageAction = action(
+  { role: "user", args: [languageSettingsSchema] },
+  async ({ args: [input], user }): Promise<SettingsResult> => {
+    await setLanguage(user.id, input.language);
+    setLocaleCookie(await cookies(), input.language, useSecureCookies);
+    return { ok: true };
+  },
+);
+
+/**
+ * The dashboard saw a locale cookie that disagrees with the account (deleted,
+ * or changed on another device): set it again from the database, never from
+ * the client, which sends nothing.
+ */
+export const syncLocaleCookieAction = action({ role: "user", args: [] }, async ({ user }): Promise<SettingsResult> => {
+  setLocaleCookie(await cookies(), storedLocale(user.language), useSecureCookies);
+  return { ok: true };
+});

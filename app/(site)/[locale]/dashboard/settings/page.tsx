@@ -1,26 +1,33 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { LogoutButton } from "@/components/auth/session-sync";
 import { ColorSchemeSetting } from "@/components/settings/color-scheme-setting";
 import { DeleteAccountForm } from "@/components/settings/delete-account-form";
+import { LanguageSetting } from "@/components/settings/language-setting";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { userHasPassword } from "@/lib/db/users";
+import { storedLocale } from "@/lib/i18n/locales";
 
-export const metadata: Metadata = { title: "Settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("settings");
+  return { title: t("title") };
+}
 
 const sectionClass = "space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800";
 
 export default async function SettingsPage() {
   const user = await requireUser();
+  const t = await getTranslations("settings");
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold">Settings</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       <section className="space-y-3" aria-labelledby="settings-profile">
         <h2 id="settings-profile" className="text-lg font-semibold">
-          Profile
+          {t("profile.heading")}
         </h2>
         <p className="text-slate-600 dark:text-slate-300">{user.email ?? user.phone}</p>
         <ProfileForm
@@ -33,23 +40,24 @@ export default async function SettingsPage() {
       </section>
       <section className={sectionClass} aria-labelledby="settings-preferences">
         <h2 id="settings-preferences" className="text-lg font-semibold">
-          Preferences
+          {t("preferences")}
         </h2>
+        <LanguageSetting language={storedLocale(user.language)} />
         <ColorSchemeSetting />
         <NotificationsSetting enabled={user.notificationsEnabled} />
       </section>
       <section className={sectionClass} aria-labelledby="settings-password">
         <h2 id="settings-password" className="text-lg font-semibold">
-          Change password
+          {t("changePassword")}
         </h2>
         <ChangePasswordForm hasPassword={await userHasPassword(user.id)} />
       </section>
       <section className={sectionClass}>
-        <LogoutButton className={buttonClass("secondary")}>Sign out</LogoutButton>
+        <LogoutButton className={buttonClass("secondary")}>{t("signOut")}</LogoutButton>
       </section>
       <section className={sectionClass} aria-labelledby="settings-delete">
         <h2 id="settings-delete" className="text-lg font-semibold text-red-700 dark:text-red-400">
-          Delete account
+          {t("delete.heading")}
         </h2>
         <DeleteAccountForm />
       </section>

@@ -9,7 +9,7 @@ import { tagIdSchema } from "@/lib/validation/registration";
 export type TagActionResult = ActionResult;
 
 // renameTag and releaseTag match the tag's owner in their own statement.
-const NOT_FOUND = failure("Tag not found");
+const NOT_FOUND = failure("tags.errors.notFound");
 
 export const renameTagAction = action(
   { role: "owner", args: [renameTagSchema] },

@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { WalletCard } from "@/components/wallet/wallet-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listWallet } from "@/lib/db/wallet";
 
-export const metadata: Metadata = { title: "Wallet" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("dashboard.wallet"))("title") };
+}
 
 export default async function WalletPage() {
   const user = await requireUser();
-  const cards = await listWallet(user.id);
+  const [cards, t] = await Promise.all([listWallet(user.id), getTranslations("dashboard.wallet")]);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Wallet</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       {cards.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">
-          Tap a Loyaltap tag at a shop or café to start collecting. Your cards appear here.
-        </p>
+        <p className="text-slate-600 dark:text-slate-300">{t("empty")}</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {cards.map((card) => (

@@ -8,7 +8,7 @@ import { businessIdSchema, businessProfileUpdateSchema } from "@/lib/validation/
 export type UpdateBusinessProfileResult = ActionResult<{ slug: string }>;
 
 // Someone else's business answers exactly like a missing one.
-const NOT_FOUND = failure("Business not found");
+const NOT_FOUND = failure("dashboard.business.notFound");
 
 export const updateBusinessProfileAction = action(
   {

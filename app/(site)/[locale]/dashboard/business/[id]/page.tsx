@@ -10,7 +10,6 @@ import { BusinessTagsSection } from "@/components/tags/business-tags-section";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { getOwnedBusiness } from "@/lib/db/businesses";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 
@@ -25,7 +24,7 @@ const loadOwnedBusiness = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const business = await loadOwnedBusiness((await params).id);
-  return { title: business ? business.name : "Business not found" };
+  return { title: business ? business.name : (await getTranslations("dashboard.business"))("notFound") };
 }
 
 function timezoneOptions(current: string): string[] {
@@ -39,35 +38,39 @@ export default async function BusinessPage({ params }: Props) {
   const user = await requireUser();
   const business = await loadOwnedBusiness((await params).id);
   if (!business) notFound();
-  // The dashboard is English until people have their own language setting.
-  const t = await getTranslations({ locale: DEFAULT_LOCALE, namespace: "common.businessLanguage" });
+  const [language, t] = await Promise.all([
+    getTranslations("common.businessLanguage"),
+    getTranslations("dashboard.business"),
+  ]);
   return (
     <div className="space-y-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">Your business</p>
-          <h1 className="text-2xl font-bold">{business.name}</h1>
+          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{t("yours")}</p>
+          <h1 className="text-2xl font-bold break-words">{business.name}</h1>
         </div>
         <Link href={`/b/${business.slug}`} className={buttonClass("secondary")}>
-          View public card
+          {t("viewPublicCard")}
         </Link>
       </header>
 
       <section aria-labelledby="profile-heading" className="space-y-4">
         <div>
           <h2 id="profile-heading" className="text-xl font-semibold">
-            Public card
+            {t("publicCard")}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            What customers see when they tap your tag or open <span className="font-mono">/b/{business.slug}</span>.
-            Changes appear there as soon as you save.
+            {t.rich("publicCardHint", {
+              path: `/b/${business.slug}`,
+              mono: (chunks) => <span className="font-mono break-all">{chunks}</span>,
+            })}
           </p>
         </div>
         <ProfileEditor
           businessId={business.id}
           defaultValues={profileFormValues(business)}
           timezones={timezoneOptions(business.timezone)}
-          languageText={{ label: t("label"), hint: t("hint") }}
+          languageText={{ label: language("label"), hint: language("hint") }}
         />
       </section>
 
@@ -75,11 +78,9 @@ export default async function BusinessPage({ params }: Props) {
 
       <section aria-labelledby="redeem-heading" className="space-y-3">
         <h2 id="redeem-heading" className="text-lg font-semibold">
-          Redeem a reward
+          {t("redeem")}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Type the code your customer shows, or scan their reward QR with your phone&apos;s camera.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("redeemHint")}</p>
         <RedeemByCodeForm />
       </section>
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { formatProgramDay } from "@/components/programs/program-offer";
 import { ProgramForm } from "@/components/programs/program-form";
@@ -9,6 +10,7 @@ import { ProgramStatusActions } from "@/components/programs/program-status-actio
 import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { requireUser } from "@/lib/auth/current-user";
+import type { Locale } from "@/lib/i18n/locales";
 import { getOwnedProgram, programStats } from "@/lib/db/programs";
 import { programStatus } from "@/lib/loyalty/program-status";
 import { programFormValues } from "@/lib/validation/program-form";
@@ -25,29 +27,35 @@ const loadOwnedProgram = cache(async (programId: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const program = await loadOwnedProgram((await params).program_id);
-  return { title: program ? program.name : "Program not found" };
+  return { title: program ? program.name : (await getTranslations("programEditor.errors"))("notFound") };
 }
 
 export default async function ProgramPage({ params }: Props) {
   const program = await loadOwnedProgram((await params).program_id);
   if (!program) notFound();
-  const stats = await programStats(program.id);
+  const [stats, t, types, locale] = await Promise.all([
+    programStats(program.id),
+    getTranslations("programEditor"),
+    getTranslations("programs.types"),
+    getLocale() as Promise<Locale>,
+  ]);
   const status = programStatus(program);
-  const starts = formatProgramDay(program.startDate);
-  const ends = formatProgramDay(program.endDate);
+  const starts = formatProgramDay(program.startDate, locale);
+  const ends = formatProgramDay(program.endDate, locale);
+  const typeName = program.type in PROGRAM_TYPE_LABELS ? types(`${program.type}.name`) : types("other.name");
   return (
     <div className="space-y-8">
       <Link
         href={`/dashboard/business/${program.business.id}`}
         className="text-sm text-brand underline dark:text-indigo-300"
       >
-        ← Back to {program.business.name}
+        ← {t("backTo", { name: program.business.name })}
       </Link>
 
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex items-start gap-3">
           <span className="mt-1 text-brand dark:text-indigo-300">
-            <ProgramTypeIcon type={program.type} size={28} />
+            <ProgramTypeIcon type={program.type} size={28} label={typeName} />
           </span>
           <div>
             <div className="flex flex-wrap items-center gap-2">
@@ -55,9 +63,9 @@ export default async function ProgramPage({ params }: Props) {
               <ProgramStatusBadge status={status} />
             </div>
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {PROGRAM_TYPE_LABELS[program.type] ?? "Other"} · {program.business.name}
-              {starts ? ` · Starts ${starts}` : ""}
-              {ends ? ` · Ends ${ends}` : ""}
+              {typeName} · {program.business.name}
+              {starts ? ` · ${t("dates.starts", { date: starts })}` : ""}
+              {ends ? ` · ${t("dates.ends", { date: ends })}` : ""}
             </p>
           </div>
         </div>
@@ -71,29 +79,27 @@ export default async function ProgramPage({ params }: Props) {
           role="status"
           className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
         >
-          This program ended on {formatProgramDay(program.endedAt)}. It is read-only: it can&apos;t be edited or
-          resumed. Rewards already earned stay valid.
+          {t("page.ended", { date: formatProgramDay(program.endedAt, locale) ?? "" })}
         </p>
       ) : status === "Paused" ? (
         <p
           role="status"
           className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
         >
-          This program is paused: customers don&apos;t see it and visits don&apos;t count towards it until you resume
-          it.
+          {t("page.paused")}
         </p>
       ) : null}
 
       <section aria-labelledby="stats-heading" className="space-y-3">
         <h2 id="stats-heading" className="text-lg font-semibold">
-          Numbers
+          {t("page.numbers")}
         </h2>
         <ProgramStatsGrid stats={stats} />
       </section>
 
       <section aria-labelledby="settings-heading" className="space-y-3">
         <h2 id="settings-heading" className="text-lg font-semibold">
-          Settings
+          {t("page.settings")}
         </h2>
         <ProgramForm
           mode="edit"

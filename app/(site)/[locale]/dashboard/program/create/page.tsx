@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ProgramForm } from "@/components/programs/program-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
@@ -7,7 +8,9 @@ import { listOwnerBusinesses } from "@/lib/db/tags";
 import { defaultRules } from "@/lib/loyalty";
 import type { ProgramInput } from "@/lib/validation/programs";
 
-export const metadata: Metadata = { title: "New program" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("programEditor.create"))("title") };
+}
 
 type Props = { searchParams: Promise<{ businessId?: string | string[] }> };
 
@@ -18,16 +21,15 @@ export default async function CreateProgramPage({ searchParams }: Props) {
   const wanted = typeof query.businessId === "string" ? query.businessId : null;
   const preselected = businesses.find((b) => b.id === wanted || b.slug === wanted);
   const business = preselected ?? businesses[0];
+  const t = await getTranslations("programEditor");
 
   if (!business) {
     return (
       <div className="mx-auto max-w-md space-y-4">
-        <h1 className="text-2xl font-bold">New program</h1>
-        <p className="text-slate-600 dark:text-slate-300">
-          Loyalty programs belong to a business. Register your business first.
-        </p>
+        <h1 className="text-2xl font-bold">{t("create.title")}</h1>
+        <p className="text-slate-600 dark:text-slate-300">{t("create.noBusiness")}</p>
         <Link href="/register/business" className={buttonClass()}>
-          Register your business
+          {t("create.register")}
         </Link>
       </div>
     );
@@ -52,14 +54,12 @@ export default async function CreateProgramPage({ searchParams }: Props) {
           href={`/dashboard/business/${preselected.id}`}
           className="text-sm text-brand underline dark:text-indigo-300"
         >
-          ← Back to {preselected.name}
+          ← {t("backTo", { name: preselected.name })}
         </Link>
       ) : null}
       <header>
-        <h1 className="text-2xl font-bold">New program</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Choose how customers earn, and what they get. You can pause or end it at any time.
-        </p>
+        <h1 className="text-2xl font-bold">{t("create.title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("create.intro")}</p>
       </header>
       <ProgramForm
         mode="create"

@@ -1,24 +1,24 @@
-import { format } from "date-fns";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { ConfirmRedemptionButton, UndoRedemptionButton } from "@/components/rewards/reward-owner-actions";
 import { RewardStatusBadge } from "@/components/rewards/status-badge";
+import { formatInstant } from "@/components/dashboard-shell/format-instant";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { getRewardForViewer } from "@/lib/db/rewards";
 import { siteUrl } from "@/lib/site";
+import type { Locale } from "@/lib/i18n/locales";
 import { rewardIdSchema } from "@/lib/validation/rewards";
 
-export const metadata: Metadata = { title: "Reward" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("rewards.reward"))("title") };
+}
 
-const EVENT_LABELS: Record<string, string> = {
-  ISSUED: "Earned",
-  REDEEMED: "Redeemed",
-  REDEMPTION_UNDONE: "Redemption undone",
-  EXPIRED: "Expired",
-};
+const EVENTS = ["ISSUED", "REDEEMED", "REDEMPTION_UNDONE", "EXPIRED"] as const;
+const isEvent = (type: string): type is (typeof EVENTS)[number] => (EVENTS as readonly string[]).includes(type);
 
 // The customer shows this page (code + QR) at the counter; the owner who scans
 // the QR lands on the same page and confirms. Anyone else gets a 404.
@@ -28,6 +28,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
   if (!id.success) notFound();
   const reward = await getRewardForViewer(user.id, id.data);
   if (!reward) notFound();
+  const [t, locale] = await Promise.all([getTranslations("rewards.reward"), getLocale() as Promise<Locale>]);
   const url = `${siteUrl()}/dashboard/redeem-reward/${reward.id}`;
   const qr =
     reward.viewer === "customer" && reward.status === "AVAILABLE"
@@ -42,23 +43,25 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
             href={reward.viewer === "owner" ? `/dashboard/business/${reward.business.id}` : "/dashboard/rewards"}
             className="underline"
           >
-            {reward.viewer === "owner" ? reward.business.name : "Your rewards"}
+            {reward.viewer === "owner" ? reward.business.name : t("yourRewards")}
           </Link>
         </p>
-        <h1 className="flex items-center gap-3 text-2xl font-bold">
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold break-words">
           {reward.name} <RewardStatusBadge status={reward.status} />
         </h1>
         <p className="text-slate-600 dark:text-slate-300">
           {reward.viewer === "owner"
-            ? `For ${reward.customerName ?? "a former customer"}`
-            : `At ${reward.business.name}`}
+            ? reward.customerName
+              ? t("forCustomer", { name: reward.customerName })
+              : t("forFormerCustomer")
+            : t("atBusiness", { business: reward.business.name })}
           {reward.programName ? ` · ${reward.programName}` : ""}
         </p>
         {reward.description ? <p>{reward.description}</p> : null}
       </div>
 
       <Card as="section" className="space-y-3 p-6 text-center">
-        <p className="text-sm text-slate-500 dark:text-slate-400">Reward code</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t("code")}</p>
         <p className="font-mono text-3xl font-bold tracking-[0.3em]" data-testid="reward-code">
           {reward.code}
         </p>
@@ -67,15 +70,17 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
             <div
               className="mx-auto w-[240px] bg-white"
               role="img"
-              aria-label="QR code of this reward for the business to scan"
+              aria-label={t("qrLabel")}
               dangerouslySetInnerHTML={{ __html: qr }}
             />
-            <p className="text-sm">Show this code or QR at the counter.</p>
+            <p className="text-sm">{t("showAtCounter")}</p>
           </>
         ) : null}
         {reward.expiresAt ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {reward.status === "EXPIRED" ? "Expired" : "Valid until"} {format(reward.expiresAt, "MMM dd, yyyy")}
+            {t(reward.status === "EXPIRED" ? "expiredOn" : "validUntil", {
+              date: formatInstant(reward.expiresAt, locale),
+            })}
           </p>
         ) : null}
         {reward.viewer === "owner" && reward.status === "AVAILABLE" ? (
@@ -86,14 +91,14 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
 
       <section aria-labelledby="history-heading" className="space-y-2">
         <h2 id="history-heading" className="font-semibold">
-          History
+          {t("history")}
         </h2>
         <ol className="space-y-1 text-sm">
           {reward.events.map((event, i) => (
             <li key={i} className="flex justify-between gap-4">
-              <span>{EVENT_LABELS[event.type] ?? event.type}</span>
+              <span>{isEvent(event.type) ? t(`events.${event.type}`) : event.type}</span>
               <time dateTime={event.at.toISOString()} className="text-slate-500 dark:text-slate-400">
-                {format(event.at, "MMM dd, yyyy HH:mm")}
+                {formatInstant(event.at, locale, true)}
               </time>
             </li>
           ))}

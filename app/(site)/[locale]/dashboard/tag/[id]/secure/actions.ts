@@ -14,14 +14,14 @@ export type SecureTagActionResult = ActionResult;
 // and nothing here logs the input. The lib/db/secure-tags functions match the
 // tag's owner in their own statement.
 
-const NOT_FOUND = failure("Tag not found");
+const NOT_FOUND = failure("tags.errors.notFound");
 
 export const saveSecureTagKeysAction = action(
   { role: "owner", args: [secureTagKeysSchema] },
   async ({ args: [input], user }): Promise<SecureTagActionResult> => {
     const metaReadKey = parseSdmKeyHex(input.metaReadKey);
     const fileReadKey = parseSdmKeyHex(input.fileReadKey);
-    if (!metaReadKey || !fileReadKey) return failure("Invalid keys");
+    if (!metaReadKey || !fileReadKey) return failure("tags.errors.invalidKeys");
     return (await enableSecureTag(user.id, input.tagId, { metaReadKey, fileReadKey })) ? { ok: true } : NOT_FOUND;
   },
 );

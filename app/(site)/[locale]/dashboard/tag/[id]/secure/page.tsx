@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { CopyButton } from "@/components/tags/copy-button";
 import { SecureChipForm } from "@/components/tags/secure-chip-form";
 import { SecureTagForm } from "@/components/tags/secure-tag-form";
@@ -12,7 +13,9 @@ import { siteUrl } from "@/lib/site";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
 
-export const metadata: Metadata = { title: "Secure tag settings", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("tags.secure"))("title"), robots: { index: false } };
+}
 
 // NTAG 424 DNA secure tags (SUN): the owner stores the tag's SDM keys, copies
 // the URL template to write onto the tag, and watches verified and rejected
@@ -24,6 +27,7 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
   const settings = await getSecureTagSettings(user.id, id.data);
   if (!settings) notFound();
   const templates = secureTagUrlTemplates(siteUrl(), settings.id);
+  const t = await getTranslations("tags.secure");
   return (
     <div className="mx-auto max-w-2xl space-y-10">
       <header className="space-y-1">
@@ -33,9 +37,9 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
         >
           ← {settings.businessName}
         </Link>
-        <h1 className="text-2xl font-bold">Secure tag settings</h1>
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
         <p className="text-slate-600 dark:text-slate-300">
-          {settings.label ?? "Unnamed tag"} <span className="font-mono text-sm">({settings.id})</span>
+          {settings.label ?? t("unnamed")} <span className="font-mono text-sm">({settings.id})</span>
         </p>
         <p
           role="status"
@@ -45,49 +49,34 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
               : "text-slate-600 dark:text-slate-300"
           }
         >
-          {settings.secure
-            ? "Secure verification is on: only a genuine, fresh tap of this tag records a visit."
-            : "Secure verification is off: anyone with the tag's URL can record a visit."}
+          {settings.secure ? t("on") : t("off")}
         </p>
       </header>
 
       <section aria-labelledby="keys-heading" className="space-y-3">
         <h2 id="keys-heading" className="text-lg font-semibold">
-          Tag keys
+          {t("keysHeading")}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          For NXP NTAG 424 DNA tags with Secure Unique NFC (SDM) enabled: every tap adds the encrypted tag UID, a read
-          counter and a CMAC to the URL, so a copied or shared link earns nothing. Enter the two AES-128 keys you
-          configured on the tag.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("keysHint")}</p>
         <SecureTagForm tagId={settings.id} secure={settings.secure} />
       </section>
 
       <section aria-labelledby="chip-heading" className="space-y-3">
         <h2 id="chip-heading" className="text-lg font-semibold">
-          Chip
+          {t("chipHeading")}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          A secure tag is bound to one chip: a link from any other chip is refused, even one written with the same keys.
-          Replacing the chip? Pin the new chip&apos;s UID (or clear the pin and tap it once). Every chip&apos;s used
-          links stay used.
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("chipHint")}</p>
         <SecureChipForm tagId={settings.id} chipUid={settings.chipUid} />
       </section>
 
       <section aria-labelledby="template-heading" className="space-y-3">
         <h2 id="template-heading" className="text-lg font-semibold">
-          URL to write onto the tag
+          {t("templateHeading")}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Write it as the tag&apos;s NDEF URL and point the SDM mirrors at the placeholders (the MAC input offset equal
-          to the MAC offset). Encrypted PICCData (recommended):
-        </p>
-        <TemplateRow label="Copy the encrypted PICCData URL template" text={templates.encrypted} />
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Or with the UID and counter mirrored in plain text:
-        </p>
-        <TemplateRow label="Copy the plain UID URL template" text={templates.plain} />
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("templateHint")}</p>
+        <TemplateRow label={t("copyEncrypted")} text={templates.encrypted} />
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("plainHint")}</p>
+        <TemplateRow label={t("copyPlain")} text={templates.plain} />
       </section>
 
       <SecureTagLog settings={settings} />

@@ -10,6 +10,12 @@ export type ClaimActionResult = ActionResult<
   "tap_already_claimed" | "business_not_found" | "invalid"
 >;
 
+// lib/db/tags answers in English for every caller; the owner reads its code's message.
+const CLAIM_REFUSALS = {
+  tap_already_claimed: "tags.errors.alreadyClaimed",
+  business_not_found: "tags.errors.businessNotFound",
+} as const;
+
 // claimTag matches the business's owner in its own statement.
 export const claimTagAction = action(
   {
@@ -19,7 +25,7 @@ export const claimTagAction = action(
   },
   async ({ args: [input], user }): Promise<ClaimActionResult> => {
     const result = await claimTag(user.id, input.businessId, input.tagId);
-    if (!result.ok) return failure(result.message, { code: result.code });
+    if (!result.ok) return failure(CLAIM_REFUSALS[result.code], { code: result.code });
     return { ok: true, businessId: result.businessId };
   },
 );

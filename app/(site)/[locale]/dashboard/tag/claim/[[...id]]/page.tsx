@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ClaimTagForm } from "@/components/tags/claim-tag-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { listOwnerBusinesses } from "@/lib/db/tags";
 import { tagIdSchema } from "@/lib/validation/registration";
 
-export const metadata: Metadata = { title: "Claim a tag" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("tags.claim"))("title") };
+}
 
 type Props = { params: Promise<{ id?: string[] }>; searchParams: Promise<{ tagId?: string | string[] }> };
 
@@ -16,18 +19,18 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const candidate = id?.[0] ?? (typeof query.tagId === "string" ? query.tagId : undefined);
   const tagId = tagIdSchema.safeParse(candidate).data ?? null;
-  const businesses = await listOwnerBusinesses(user.id);
+  const [businesses, t] = await Promise.all([listOwnerBusinesses(user.id), getTranslations("tags.claim")]);
   return (
     <div className="mx-auto max-w-md space-y-6">
-      <h1 className="text-2xl font-bold">Claim a tag</h1>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
       {businesses.length === 0 ? (
         <div className="space-y-3">
-          <p>Register your business first; the tag is claimed as part of it.</p>
+          <p>{t("registerFirst")}</p>
           <Link
             href={tagId ? `/register/business?tap_id=${encodeURIComponent(tagId)}` : "/register/business"}
             className={buttonClass()}
           >
-            Register your business
+            {t("register")}
           </Link>
         </div>
       ) : (

@@ -1,0 +1,19 @@
+/**
+ * Every namespace a client component of the dashboard shows. One provider for
+ * the whole dashboard: nested providers do not merge, so a page's own would
+ * have to list all of these again.
+ */
+export const DASHBOARD_CLIENT_NAMESPACES = [
+  "common",
+  "dashboard",
+  "programEditor",
+  "programs",
+  "categories",
+  "card",
+  "settings",
+  "tags",
+  "rewards",
+  "auth",
+  "validation",
+  "errors",
+] as const;
