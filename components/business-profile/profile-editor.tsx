@@ -79,6 +79,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
               label={t("logoUrl")}
               type="url"
               inputMode="url"
+              // i18n-ignore: the start of a web address, the same in every language
               placeholder="https://…"
               hint={t("logoUrlHint")}
               {...register("logoUrl")}
@@ -98,6 +99,7 @@ export function ProfileEditor({ businessId, defaultValues, timezones, languageTe
               label={t("website")}
               type="url"
               inputMode="url"
+              // i18n-ignore: the start of a web address, the same in every language
               placeholder="https://…"
               {...register("website")}
               error={text(errors.website?.message)}

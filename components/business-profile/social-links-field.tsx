@@ -44,6 +44,7 @@ export function SocialLinksField() {
                 hideLabel
                 id={networkId}
                 list="social-networks"
+                // i18n-ignore: a network's name, the same in every language
                 placeholder="instagram"
                 autoComplete="off"
                 {...register(`socialLinks.${index}.network`)}
@@ -55,6 +56,7 @@ export function SocialLinksField() {
                 id={urlId}
                 type="url"
                 inputMode="url"
+                // i18n-ignore: the start of a web address, the same in every language
                 placeholder="https://…"
                 {...register(`socialLinks.${index}.url`)}
                 error={text(errors?.url?.message)}

@@ -79,6 +79,7 @@ export function BusinessStep() {
         type="url"
         inputMode="url"
         autoComplete="url"
+        // i18n-ignore: the start of a web address, the same in every language
         placeholder="https://"
         {...register("website")}
         error={text(errors.website?.message)}

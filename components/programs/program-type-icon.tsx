@@ -49,7 +49,8 @@ export function ProgramTypeIcon({
       size={size}
       strokeWidth={1.8}
       className={className}
-      label={label ?? PROGRAM_TYPE_LABELS[type] ?? "Loyalty program"}
+      // Without a label (a type the catalog does not know, or none given) the icon is decorative.
+      label={label ?? PROGRAM_TYPE_LABELS[type]}
       data-program-icon={paths[type] ? type : "default"}
     >
       <path d={d} />

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useErrorText } from "@/components/i18n/error-text";
 import { Button, buttonClass } from "@/components/ui/button";
 
 /** What Next gives an error.tsx: what was thrown, and a retry that fetches the segment again. */
@@ -22,20 +23,19 @@ function errorDigest(error: unknown): string | null {
  * a way out. Never the error's message or stack, which may hold data the
  * user should not see; the digest lets support find the logged error.
  */
-export function ErrorNotice({ error, retry, homeHref = "/", homeLabel = "Go home" }: Props) {
+export function ErrorNotice({ error, retry, homeHref = "/", homeLabel }: Props) {
+  const text = useErrorText();
   return (
     <section className="space-y-4 py-6 text-center">
-      <p className="text-sm font-semibold text-brand">Error</p>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="text-slate-600 dark:text-slate-400">
-        This page could not be shown just now. Please try again in a moment.
-      </p>
+      <p className="text-sm font-semibold text-brand">{text.label}</p>
+      <h1 className="text-3xl font-bold">{text.title}</h1>
+      <p className="text-slate-600 dark:text-slate-400">{text.body}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button type="button" onClick={retry}>
-          Try again
+          {text.retry}
         </Button>
         <Link href={homeHref} className={buttonClass("secondary")}>
-          {homeLabel}
+          {homeLabel ?? text.home}
         </Link>
       </div>
       <ErrorReference error={error} />
@@ -45,11 +45,12 @@ export function ErrorNotice({ error, retry, homeHref = "/", homeLabel = "Go home
 
 /** The reference a user can quote to support, when the server gave one. */
 export function ErrorReference({ error }: { error: unknown }) {
+  const text = useErrorText();
   const digest = errorDigest(error);
   if (!digest) return null;
   return (
     <p className="text-xs text-slate-500 dark:text-slate-400">
-      If it keeps happening, quote this reference: <code data-testid="error-reference">{digest}</code>
+      {text.reference} <code data-testid="error-reference">{digest}</code>
     </p>
   );
 }

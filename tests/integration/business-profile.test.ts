@@ -9,7 +9,6 @@ import {
 import { registerAccount } from "@/lib/db/registration";
 import {
   businessProfileUpdateSchema,
-  HTTP_URL_MESSAGE,
   type BusinessProfileUpdateInput,
 } from "@/lib/validation/business-profile";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
@@ -214,7 +213,7 @@ describe("businessProfileUpdateSchema", () => {
     ["ftp website", { website: "ftp://example.com" }, "website"],
   ])("refuses a non-http(s) %s with a field message", (_label, overrides, path) => {
     expect(issues(validEdit(overrides as Partial<BusinessProfileUpdateInput>))).toEqual([
-      { path, message: HTTP_URL_MESSAGE },
+      { path, message: "Enter a full http:// or https:// address" },
     ]);
   });
 

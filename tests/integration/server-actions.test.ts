@@ -25,7 +25,7 @@ const actionModules = ["app", "components", "lib"]
 
 describe("server actions", () => {
   it("finds the app's server action modules", () => {
-    expect(actionModules).toContain(path.join("app", "login", "actions.ts"));
+    expect(actionModules).toContain(path.join("app", "(site)", "[locale]", "login", "actions.ts"));
     expect(actionModules.length).toBeGreaterThanOrEqual(15);
   });
 

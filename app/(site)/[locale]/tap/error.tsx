@@ -5,6 +5,7 @@ import { TapNotice } from "@/components/tap/tap-card";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { Button } from "@/components/ui/button";
 import { ErrorReference, type ErrorPageProps } from "@/components/ui/error-notice";
+import { useErrorText } from "@/components/i18n/error-text";
 
 // Loading a tap failed on the server (a query threw, a row could not be read),
 // on the signed-in /tap or the cached visitor page: the tap's own notice, with
@@ -12,14 +13,15 @@ import { ErrorReference, type ErrorPageProps } from "@/components/ui/error-notic
 // address is /tap?id=<tag> on both (the visitor page is reached by a rewrite).
 export default function TapError({ error, retry }: ErrorPageProps) {
   const tagId = useSearchParams().get("id")?.slice(0, 64) || null;
+  const text = useErrorText();
   const tryAgain = (
     <Button type="button" variant="secondary" className="w-full" onClick={retry}>
-      Try again
+      {text.retry}
     </Button>
   );
   return (
     <TapFrame>
-      <TapNotice message="Error checking tag status" tagId={tagId} action={tryAgain} />
+      <TapNotice message={text.tapFailed} tagId={tagId} action={tryAgain} />
       <div className="mt-4 text-center">
         <ErrorReference error={error} />
       </div>

@@ -1,11 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import { Spinner } from "@/components/ui/spinner";
 
 // Shown while the tag is checked on the server (a loading spinner while checking).
-export default function TapLoading() {
+export default async function TapLoading() {
+  const t = await getTranslations("tap.loading");
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6" role="status">
-      <Spinner label="Checking tag" />
-      <p>Checking tag…</p>
+      <Spinner label={t("label")} />
+      <p>{t("text")}</p>
     </main>
   );
 }

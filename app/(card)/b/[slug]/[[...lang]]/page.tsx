@@ -9,6 +9,7 @@ import { loadPublicCard } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
 import { DEFAULT_LOCALE, segmentLocale } from "@/lib/i18n/locales";
+import { catalogTranslator } from "@/lib/i18n/translator";
 import { siteName } from "@/lib/site";
 
 // Cached, rebuilt at most hourly and at once when the business changes: the
@@ -30,8 +31,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const asked = segmentLocale(lang);
   const business = asked === undefined ? null : await loadPublicCard(slug);
   if (!business) {
-    const t = await getTranslations({ locale: asked ?? DEFAULT_LOCALE, namespace: "card.notFound" });
-    return { title: { absolute: `${t("title")} | ${siteName}` }, robots: { index: false } };
+    // Read without a request scope: this runs for slugs that never reach a render, too.
+    const t = await catalogTranslator(asked ?? DEFAULT_LOCALE);
+    return { title: { absolute: `${t("card.notFound.title")} | ${siteName}` }, robots: { index: false } };
   }
   // Named here: the card is cached and never reads the request.
   const locale = asked ?? business.language;

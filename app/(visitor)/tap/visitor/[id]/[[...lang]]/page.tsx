@@ -32,7 +32,8 @@ function tapHrefs(tagId: string, own: Locale): Record<Locale, string> {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const id = tagIdSchema.safeParse(decodeSegment((await params).id));
+  const { id: segment, lang } = await params;
+  const id = tagIdSchema.safeParse(decodeSegment(segment));
   const state = id.success ? await loadTapState(id.data, null).catch(() => null) : null;
   if (state?.kind === "business") {
     return {
@@ -43,7 +44,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       robots: { index: false },
     };
   }
-  return { title: { absolute: `Tap | ${siteName}` }, robots: { index: false } };
+  const t = await getTranslations({ locale: await visitorTapLocale(segment, lang), namespace: "tap" });
+  return { title: { absolute: `${t("title")} | ${siteName}` }, robots: { index: false } };
 }
 
 export default async function VisitorTapPage({ params }: Props) {
