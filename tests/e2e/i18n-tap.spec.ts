@@ -18,8 +18,9 @@ async function phoneIn(browser: Browser, lang: Lang, baseURL: string | undefined
 }
 
 /** Taps the demo café's tag as a new customer; the page stays on the result (its redirect's timer is held). */
-async function tapAsNewCustomer(page: Page) {
-  await signUpCustomer(page, "i18n-tap");
+async function tapAsNewCustomer(page: Page, lang: Lang) {
+  // The account takes the browser's language at sign-up, and signing in sets the language cookie from it.
+  await signUpCustomer(page, "i18n-tap", BROWSER_LOCALE[lang]);
   await page.clock.install();
   await page.goto(`/tap?id=${DEMO_TAG_ID}`);
 }
@@ -52,7 +53,7 @@ test.describe("the signed-in tap in the person's language", () => {
   for (const lang of ["en", "es", "ca"] as const) {
     test(`${lang}: the result, the engine's line and the programs`, async ({ browser, baseURL }) => {
       const page = await phoneIn(browser, lang, baseURL);
-      await tapAsNewCustomer(page);
+      await tapAsNewCustomer(page, lang);
       const text = RESULTS[lang];
       await expect(page.getByRole("status").filter({ hasText: text.title })).toBeVisible();
       await expect(page.getByText(text.line)).toBeVisible();
@@ -65,7 +66,7 @@ test.describe("the signed-in tap in the person's language", () => {
 
   test("es: the daily limit's overlay and the page title", async ({ browser, baseURL }) => {
     const page = await phoneIn(browser, "es", baseURL);
-    await signUpCustomer(page, "i18n-limit");
+    await signUpCustomer(page, "i18n-limit", "es-ES");
     await page.goto(`/tap?id=${DEMO_TAG_ID}`);
     await expect(page.getByRole("status").filter({ hasText: RESULTS.es.title })).toBeVisible();
     await page.clock.install();
@@ -85,7 +86,7 @@ test.describe("the signed-in tap in the person's language", () => {
     baseURL,
   }) => {
     const page = await phoneIn(browser, "ca", baseURL);
-    await signUpCustomer(page, "i18n-free");
+    await signUpCustomer(page, "i18n-free", "ca-ES");
     await page.goto("/tap?id=demo-free");
     await expect(page.getByRole("heading", { name: "Etiqueta disponible" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Donar d'alta l'etiqueta" })).toBeVisible();
@@ -105,7 +106,7 @@ test.describe("the signed-in tap in the person's language", () => {
 test.describe("the QR page and the admin pages in the person's language", () => {
   test("es: a visitor on someone's QR page is invited in Spanish", async ({ browser, baseURL }) => {
     const page = await phoneIn(browser, "es", baseURL);
-    await signUpCustomer(page, "i18n-qr");
+    await signUpCustomer(page, "i18n-qr", "es-ES");
     const me = await page.request.get("/api/auth/me");
     const { id } = ((await me.json()) as { user: { id: string } }).user;
     await page.goto(`/qr/${id}`);

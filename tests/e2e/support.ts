@@ -24,10 +24,11 @@ const SAME_ORIGIN = { origin: `http://127.0.0.1:${e2ePort()}` };
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** A new customer, signed in in this page's browser context (the API sets the session cookie). */
-export async function signUpCustomer(page: Page, label = "customer") {
+/** A new customer, signed in in this context; `acceptLanguage` is the browser language their account takes at sign-up. */
+export async function signUpCustomer(page: Page, label = "customer", acceptLanguage?: string) {
   const email = uniqueEmail(label);
   const response = await page.request.post("/api/auth/register", {
-    headers: SAME_ORIGIN,
+    headers: acceptLanguage ? { ...SAME_ORIGIN, "Accept-Language": acceptLanguage } : SAME_ORIGIN,
     data: { email, password: "a good password", metadata: { first_name: "Pau", last_name: "Test" } },
   });
   expect(response.status()).toBe(201);

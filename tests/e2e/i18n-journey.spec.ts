@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectPath, signUpOwner, uniqueEmail, uniqueTag } from "./support";
+
+// One person, three languages: a café in Barcelona speaks Catalan to its
+// visitors; a customer whose browser asks for Spanish signs up from its tag,
+// and from then on the product speaks Spanish to them, while the café's
+// visitor page stays Catalan for everyone.
+
+async function setBusinessLanguage(page: Page, businessId: string, language: "Català" | "Español") {
+  await page.goto(`/dashboard/business/${businessId}`);
+  await page.getByLabel("Language").selectOption({ label: language });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Business profile saved")).toBeVisible();
+}
+
+test("a Spanish browser signs up from a Catalan café's tag: the tap page in Catalan, the sign-up and the dashboard in Spanish", async ({
+  page,
+  browser,
+}) => {
+  const tagId = uniqueTag("journey");
+  const { businessId } = await signUpOwner(page, { tagId, name: "Cafè del Born" });
+  await setBusinessLanguage(page, businessId, "Català");
+
+  const context = await browser.newContext({ locale: "es-ES", viewport: { width: 375, height: 812 } });
+  const customer = await context.newPage();
+  await customer.goto(`/tap?id=${tagId}`);
+  // The café's page is in the café's language, whatever the browser asks for.
+  await expect(customer.locator("html")).toHaveAttribute("lang", "ca");
+  await expect(customer.getByRole("heading", { level: 1, name: "Cafè del Born" })).toBeVisible();
+  await customer.getByRole("link", { name: "Apunta't" }).click();
+
+  // Signing up is the customer's own business: their browser's language.
+  await expectPath(customer, `/register?tap_id=${tagId}&redirect=${encodeURIComponent(`/tap?id=${tagId}`)}`);
+  await expect(customer.locator("html")).toHaveAttribute("lang", "es");
+  await expect(customer.getByText("Regístrate para empezar a conseguir premios")).toBeVisible();
+  await customer.getByRole("button", { name: "Crear cuenta" }).click();
+  // The form's own checks speak Spanish too.
+  await expect(customer.getByRole("alert").first()).toBeVisible();
+  await expect(customer.getByText("Escribe un correo electrónico válido")).toBeVisible();
+  await customer.getByLabel("Nombre").fill("Lucía");
+  await customer.getByLabel("Apellidos").fill("García");
+  await customer.getByLabel("Correo electrónico").fill(uniqueEmail("journey"));
+  await customer.getByLabel("Contraseña", { exact: true }).fill("a good password");
+  await customer.getByLabel("Confirma la contraseña").fill("a good password");
+  await customer.getByRole("button", { name: "Crear cuenta" }).click();
+
+  // Back on the tag, signed in: the account's language (taken from the browser at sign-up).
+  await expectPath(customer, `/tap?id=${tagId}`);
+  await expect(customer.locator("html")).toHaveAttribute("lang", "es");
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === "loyaltap-locale")?.value).toBe("es");
+
+  await customer.goto("/dashboard");
+  await expect(customer.locator("html")).toHaveAttribute("lang", "es");
+  await expect(customer.getByRole("heading", { level: 1, name: "Cartera" })).toBeVisible();
+  await expect(customer.getByRole("link", { name: "Ajustes" })).toBeVisible();
+  await customer.screenshot({ path: "test-results/journey-dashboard-es.png", fullPage: true });
+  await context.close();
+
+  // Another visitor with a Spanish browser still gets the café's Catalan page.
+  const visitorContext = await browser.newContext({ locale: "es-ES" });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/tap?id=${tagId}`);
+  await expect(visitor.locator("html")).toHaveAttribute("lang", "ca");
+  await expect(visitor.getByRole("link", { name: "Apunta't" })).toBeVisible();
+  await visitorContext.close();
+});
