@@ -35,8 +35,8 @@ test("a Spanish browser signs up from a Catalan café's tag: the tap page in Cat
   await expect(customer.getByText("Regístrate para empezar a conseguir premios")).toBeVisible();
   await customer.getByRole("button", { name: "Crear cuenta" }).click();
   // The form's own checks speak Spanish too.
-  await expect(customer.getByRole("alert").first()).toBeVisible();
-  await expect(customer.getByText("Escribe un correo electrónico válido")).toBeVisible();
+  await expect(customer.getByText("El nombre es obligatorio")).toBeVisible();
+  await expect(customer.getByText("El correo electrónico es obligatorio")).toBeVisible();
   await customer.getByLabel("Nombre").fill("Lucía");
   await customer.getByLabel("Apellidos").fill("García");
   await customer.getByLabel("Correo electrónico").fill(uniqueEmail("journey"));
@@ -52,8 +52,9 @@ test("a Spanish browser signs up from a Catalan café's tag: the tap page in Cat
 
   await customer.goto("/dashboard");
   await expect(customer.locator("html")).toHaveAttribute("lang", "es");
-  await expect(customer.getByRole("heading", { level: 1, name: "Cartera" })).toBeVisible();
-  await expect(customer.getByRole("link", { name: "Ajustes" })).toBeVisible();
+  await expect(customer.getByRole("heading", { level: 1, name: "Hola, Lucía" })).toBeVisible();
+  await expect(customer.getByRole("heading", { name: "Tus sitios" })).toBeVisible();
+  await expect(customer.getByRole("link", { name: "Ajustes" }).first()).toBeVisible();
   await customer.screenshot({ path: "test-results/journey-dashboard-es.png", fullPage: true });
   await context.close();
 
