@@ -7,10 +7,7 @@ import {
   updateBusinessProfile,
 } from "@/lib/db/businesses";
 import { registerAccount } from "@/lib/db/registration";
-import {
-  businessProfileUpdateSchema,
-  type BusinessProfileUpdateInput,
-} from "@/lib/validation/business-profile";
+import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { registerSchema } from "@/lib/validation/registration";
 import { uniqueEmail } from "../support/api";
