@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // npm run bench:tap — throughput and latency of the tap, on the production build,
 // with the embedded database and with PostgreSQL, side by side:
-//   static    GET /about                       (the ceiling: a prerendered page of the app)
+//   static    GET /about                       (the ceiling: a prerendered page of the app; the
+//                                              proxy picks its language, then serves /<locale>/about)
 //   visitor   GET /tap?id=<claimed tag>        (no session)
+//   switched  GET /tap?id=<claimed tag>&lang=es (the same tag after the language switch)
 //   tap POST  POST /api/tap                    (a distinct signed-in customer per request)
 // autocannon, 20 connections, 15 s each (BENCH_SECONDS to change). Also the
 // JavaScript (gzip) a visitor's /tap loads compared with a near-empty page.
@@ -121,11 +123,14 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     // Warm up the caches and the JIT of every measured path: steady state is what is compared.
     await run(`${base}/about`, { duration: 2 });
     await run(`${base}/tap?id=${TAG}`, { duration: 2 });
+    await run(`${base}/tap?id=${TAG}&lang=es`, { duration: 2 });
     await postTaps({ duration: 3 });
 
     const rows = [];
     rows.push(summarise("static GET /about", await run(`${base}/about`)));
     rows.push(summarise(`visitor GET /tap?id=${TAG}`, await run(`${base}/tap?id=${TAG}`)));
+    // The same tag in another language, through the page's language switch: its own cached page.
+    rows.push(summarise(`switched GET /tap?id=${TAG}&lang=es`, await run(`${base}/tap?id=${TAG}&lang=es`)));
     const post = await postTaps();
     if (next > tokens.length)
       console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);
@@ -261,18 +266,27 @@ for (const { label, rows } of results) {
 }
 // Targets: visitor /tap ≥ 50% of static on one instance, ≥ 70% with two
 // instances behind nginx with Redis; POST p99 < 100 ms on PostgreSQL.
-console.log("\n| setup | visitor /tap vs static | card /b vs static | POST p50 / p99 (p99 < 100 ms on PostgreSQL) |");
-console.log("| --- | ---: | ---: | --- |");
+console.log(
+  "\n| setup | visitor /tap vs static | switched /tap&lang vs static | card /b vs static | POST p50 / p99 (p99 < 100 ms on PostgreSQL) |",
+);
+console.log("| --- | ---: | ---: | ---: | --- |");
 for (const { label, rows } of results) {
   const row = (prefix) => rows.find((r) => r.name.startsWith(prefix));
-  const [staticRow, visitor, cardRow, post] = [row("static"), row("visitor"), row("card"), row("POST")];
+  const [staticRow, visitor, switched, cardRow, post] = [
+    row("static"),
+    row("visitor"),
+    row("switched"),
+    row("card"),
+    row("POST"),
+  ];
   const clustered = label.startsWith("2 instances");
   const share = (visitor.rps / staticRow.rps) * 100;
   const floor = clustered ? 70 : 50;
   const cardShare = cardRow ? `${((cardRow.rps / staticRow.rps) * 100).toFixed(0)}%` : "—";
+  const switchedShare = switched ? `${((switched.rps / staticRow.rps) * 100).toFixed(0)}%` : "—";
   const postTarget = label === "embedded PGlite" ? " (no target)" : post.p99 < 100 ? " ✓" : " ✗";
   console.log(
-    `| ${label} | ${share.toFixed(0)}% (≥ ${floor}%) ${share >= floor ? "✓" : "✗"} | ${cardShare} | ${post.p50} / ${post.p99} ms${postTarget} |`,
+    `| ${label} | ${share.toFixed(0)}% (≥ ${floor}%) ${share >= floor ? "✓" : "✗"} | ${switchedShare} | ${cardShare} | ${post.p50} / ${post.p99} ms${postTarget} |`,
   );
 }
 const { tapJs, emptyJs } = results.find((r) => r.tapJs) ?? {};

@@ -120,6 +120,9 @@ test.describe("the business's language on its visitors' pages", () => {
       await expect(tap.getByRole("link", { name: "Apúntate" })).toBeVisible();
       await expect(tap.getByText("Regístrate para empezar a conseguir premios")).toBeVisible();
       await expect(tap.getByRole("list", { name: "Palabras clave" })).toContainText("Comercio");
+      const axe = await new AxeBuilder({ page: tap }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       expect(await tap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await tap.screenshot({ path: `${SHOTS}/tap-es.png`, fullPage: true });
       await visitor.close();
