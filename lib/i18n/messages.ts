@@ -42,7 +42,26 @@ export const loadMessages = cache((locale: Locale): Promise<Messages> => {
   return catalog;
 });
 
-/** Only the namespaces a client component needs, so the rest of the catalog stays on the server. */
+/**
+ * Only the namespaces a client component needs, so the rest of the catalog stays on the
+ * server. A dotted name ("tap.result") sends that part of a namespace only.
+ */
 export function pickNamespaces(messages: Messages, namespaces: readonly string[]): Messages {
-  return Object.fromEntries(namespaces.filter((ns) => ns in messages).map((ns) => [ns, messages[ns]!]));
+  const picked: Messages = {};
+  for (const name of namespaces) {
+    const [namespace, ...path] = name.split(".");
+    let value: unknown = messages[namespace!];
+    for (const key of path)
+      value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined) continue;
+    if (path.length === 0) {
+      picked[namespace!] = value as Record<string, unknown>;
+      continue;
+    }
+    // Rebuild the path down to the part asked for, beside anything already picked of the namespace.
+    let target = (picked[namespace!] ??= {}) as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+    target[path.at(-1)!] = value;
+  }
+  return picked;
 }

@@ -24,7 +24,13 @@ export function isSitePage(request: TapRequest): boolean {
   return !isVisitorTap(request);
 }
 
-/** The internal path of a site page in `locale`: /dashboard → /es/dashboard, / → /es. */
+// Next.js forwards a server action posted to a page that does not hold it to one
+// that does, by that page's route name: "/[locale]/dashboard/program/create". That
+// literal segment stands for the reader's language like any other site path.
+const ROUTE_LOCALE_SEGMENT = /^\/(?:\[locale\]|%5Blocale%5D)(?=\/|$)/i;
+
+/** The internal path of a site page in `locale`: /dashboard → /es/dashboard, / → /es, /[locale]/x → /es/x. */
 export function localizedPath(locale: string, pathname: string): string {
-  return pathname === "/" ? `/${locale}` : `/${locale}${pathname}`;
+  const path = pathname.replace(ROUTE_LOCALE_SEGMENT, "") || "/";
+  return path === "/" ? `/${locale}` : `/${locale}${path}`;
 }

@@ -30,3 +30,14 @@ describe("pickNamespaces: what a client component is sent", () => {
     expect(pickNamespaces(messages, ["tap", "missing"])).toEqual({ tap: { b: "B" } });
   });
 });
+
+describe("pickNamespaces with a dotted name: part of a namespace", () => {
+  it("sends only that part, beside other parts of the same namespace", () => {
+    const messages = {
+      tap: { result: { ok: "OK" }, recorder: { tryAgain: "Try again" }, redirect: { claim: "Free" } },
+    };
+    expect(pickNamespaces(messages, ["tap.result", "tap.recorder", "tap.missing"])).toEqual({
+      tap: { result: { ok: "OK" }, recorder: { tryAgain: "Try again" } },
+    });
+  });
+});

@@ -7,7 +7,7 @@ import * as staticInfo from "next/dist/build/analysis/get-page-static-info";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { config } from "@/proxy";
-import { isSitePage } from "@/lib/i18n/site-path";
+import { isSitePage, localizedPath } from "@/lib/i18n/site-path";
 import { isVisitorTap, visitorTapRewrites } from "@/lib/nfc/visitor-tap";
 
 type Request = { path: string; cookies?: Record<string, string>; headers?: Record<string, string> };
@@ -136,5 +136,17 @@ describe("the proxy's matcher and the visitor's tap rewrite", () => {
   it("still checks a server action posted to any page", () => {
     expect(proxyRuns({ path: "/b/cafe-central", headers: { "next-action": "abc" } })).toBe(true);
     expect(proxyRuns({ path: "/tap?id=cafe-1", headers: { "next-action": "abc" } })).toBe(true);
+  });
+
+  it("serves a site page under the reader's language, and Next.js's own route name of it too", () => {
+    expect(localizedPath("es", "/")).toBe("/es");
+    expect(localizedPath("es", "/dashboard/settings")).toBe("/es/dashboard/settings");
+    // Where Next.js forwards a server action to the page that holds it.
+    expect(localizedPath("ca", "/[locale]/dashboard/program/create")).toBe("/ca/dashboard/program/create");
+    expect(localizedPath("ca", "/%5Blocale%5D/dashboard/redeem-reward/%5Bid%5D")).toBe(
+      "/ca/dashboard/redeem-reward/%5Bid%5D",
+    );
+    expect(localizedPath("en", "/[locale]")).toBe("/en");
+    expect(localizedPath("en", "/[locales]/x")).toBe("/en/[locales]/x");
   });
 });

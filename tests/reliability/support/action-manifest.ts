@@ -39,7 +39,7 @@ export function actionEntry(actionName: string): ActionEntry {
   return matches[0]!;
 }
 
-/** "app/dashboard/business/[id]/page" → "/dashboard/business/x" (a page that loads the action). */
+/** "app/(site)/[locale]/dashboard/business/[id]/page" → "/dashboard/business/x" (a page that loads the action). */
 export function pagePathOf(worker: string, fill = "x"): string {
   const segments = worker
     .replace(/^app/, "")
@@ -47,7 +47,8 @@ export function pagePathOf(worker: string, fill = "x"): string {
     .split("/")
     .filter(Boolean);
   const filled = segments
-    .filter((s) => !/^\(.*\)$/.test(s))
+    // Route groups are not in the address, nor the site's [locale]: the proxy fills that in.
+    .filter((s) => !/^\(.*\)$/.test(s) && s !== "[locale]")
     .map((s) => (/^\[\[\.\.\..+\]\]$/.test(s) ? "" : /^\[.+\]$/.test(s) ? fill : s))
     .filter(Boolean);
   return "/" + filled.join("/");

@@ -18,7 +18,9 @@ import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** What the recorder and its results read: their own words and the engine's lines. */
-const CLIENT_NAMESPACES = ["tap", "programs"] as const;
+// What the recorder reads: its own words, the result's, and the engine's lines (the HTML
+// carries these, so only these: not the rest of the tap namespace).
+const CLIENT_NAMESPACES = ["tap.recorder", "tap.result", "programs"] as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("tap");
