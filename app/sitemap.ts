@@ -17,6 +17,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   return [
     { url: `${base}/`, changeFrequency: "monthly", priority: 1 },
     { url: `${base}/about`, changeFrequency: "yearly", priority: 0.5 },
+    { url: `${base}/terms`, changeFrequency: "yearly", priority: 0.3 },
+    { url: `${base}/privacy`, changeFrequency: "yearly", priority: 0.3 },
     ...businesses.flatMap((business) => {
       const urls = cardUrls(business.slug, business.language);
       const languages = { ...urls.byLocale, "x-default": urls.canonical };

@@ -11,7 +11,7 @@ import { useRefreshAction } from "@/components/ui/use-refresh-action";
 export function DisableUserButton({ userId, disabled }: { userId: string; disabled: boolean }) {
   const t = useTranslations("admin.user");
   const [error, setError] = useState<string | null>(null);
-  const { pending, run } = useRefreshAction();
+  const { disabled: busy, run } = useRefreshAction();
   const toggle = () => {
     setError(null);
     run(
@@ -24,7 +24,7 @@ export function DisableUserButton({ userId, disabled }: { userId: string; disabl
   };
   return (
     <div className="space-y-2">
-      <Button type="button" variant={disabled ? "primary" : "secondary"} disabled={pending} onClick={toggle}>
+      <Button type="button" variant={disabled ? "primary" : "secondary"} disabled={busy} onClick={toggle}>
         {disabled ? t("enable") : t("disable")}
       </Button>
       {error ? <ActionError>{error}</ActionError> : null}

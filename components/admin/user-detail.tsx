@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { displayFullName } from "@/components/admin/users-table";
 import { Card } from "@/components/ui/card";
 import { adminDateTime, adminDay } from "@/components/admin/admin-dates";
+import { accountKind } from "@/lib/auth/roles";
 import type { AdminUserDetail } from "@/lib/db/admin";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -40,7 +41,7 @@ export async function UserProfile({ user, locale }: { user: AdminUserDetail; loc
     [t("profile.name"), displayFullName(user)],
     [t("profile.email"), user.email ?? "—"],
     [t("profile.phone"), user.phone ?? "—"],
-    [t("profile.role"), user.role === "ADMIN" ? t("roles.admin") : t("roles.customer")],
+    [t("profile.role"), t(`roles.${accountKind(user, user.businesses.length)}`)],
     [
       t("profile.status"),
       user.disabledAt

@@ -1,33 +1,22 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { toast } from "sonner";
 import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/client-form";
 
-export function GoogleButton({
-  redirect,
-  enabled,
-  label,
-}: {
-  redirect: string | null;
-  enabled: boolean;
-  label: string;
-}) {
-  const t = useTranslations("auth.google");
+/** Google sign-in. Rendered only where it is configured (lib/auth `googleEnabled`): a button that cannot work is not offered. */
+export function GoogleButton({ redirect, label }: { redirect: string | null; label: string }) {
   const [pending, startTransition] = useTransition();
+  // Its action runs from the click handler, which does nothing before hydration.
+  const hydrated = useHydrated();
   return (
     <Button
       type="button"
       variant="secondary"
       className="w-full"
-      disabled={pending}
+      disabled={pending || !hydrated}
       onClick={() => {
-        if (!enabled) {
-          toast.error(t("notConfigured"), { description: t("useEmail") });
-          return;
-        }
         startTransition(async () => {
           await googleSignInAction(redirect);
         });

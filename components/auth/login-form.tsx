@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { loginAction } from "@/app/(site)/[locale]/login/actions";
 import { Button } from "@/components/ui/button";
@@ -13,13 +13,24 @@ import { GoogleButton } from "@/components/auth/google-button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
+import { rememberResetEmail } from "@/components/auth/reset-email";
+import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
 
 export function LoginForm({ redirect, googleEnabled }: { redirect: string | null; googleEnabled: boolean }) {
   const t = useTranslations("auth");
   const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { register, handleSubmit, formState, getValues } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  // Only someone signed out sees this page (it sends a session on): a session that ended
+  // without a logout (expired, revoked) leaves an entry that would keep the headers saying "Dashboard".
+  useEffect(() => {
+    try {
+      if (localStorage.getItem(AUTH_STORAGE_KEY) !== null) localStorage.removeItem(AUTH_STORAGE_KEY);
+    } catch {
+      // storage unavailable: nothing was kept
+    }
+  }, []);
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
@@ -58,9 +69,13 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
           {pending ? t("login.submitting") : t("login.submit")}
         </Button>
       </ClientForm>
-      <GoogleButton redirect={redirect} enabled={googleEnabled} label={t("login.google")} />
+      {googleEnabled ? <GoogleButton redirect={redirect} label={t("login.google")} /> : null}
       <div className="flex justify-between text-sm">
-        <Link href="/auth/reset" className="text-brand underline dark:text-indigo-300">
+        <Link
+          href="/auth/reset"
+          className="text-brand underline dark:text-indigo-300"
+          onClick={() => rememberResetEmail(getValues("email"))}
+        >
           {t("login.forgotPassword")}
         </Link>
         <Link href={registerHref} className="text-brand underline dark:text-indigo-300">

@@ -12,15 +12,19 @@ import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
 import { FormAlert } from "@/components/ui/form-alert";
 import { accountSchema, type AccountInput } from "@/lib/validation/auth";
+import { cardSignUpPath } from "@/lib/auth/sign-up-paths";
 import { ClientForm } from "@/components/ui/client-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
 
 export function RegisterForm({
   tapId,
+  businessSlug = null,
   redirect,
   googleEnabled,
 }: {
   tapId: string | null;
+  /** The card's business this sign-up joins ("Create your card"); checked again by the server. */
+  businessSlug?: string | null;
   redirect: string | null;
   googleEnabled: boolean;
 }) {
@@ -34,7 +38,7 @@ export function RegisterForm({
     setServerError(null);
     startTransition(async () => {
       try {
-        const result = await registerCustomerAction(values, { tapId, redirect });
+        const result = await registerCustomerAction(values, { tapId, redirect, businessSlug });
         if (result.ok) window.location.assign(result.redirectTo);
         else setServerError(result.error || t("failed"));
       } catch {
@@ -45,8 +49,16 @@ export function RegisterForm({
 
   return (
     <div className="space-y-6">
-      <GoogleButton redirect={redirect} enabled={googleEnabled} label={t("google")} />
-      <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("orContinue")}</p>
+      {googleEnabled ? (
+        <>
+          {/* Back from Google, a card's sign-up returns to its page, which offers to add the business. */}
+          <GoogleButton
+            redirect={redirect ?? (businessSlug ? cardSignUpPath(businessSlug) : null)}
+            label={t("google")}
+          />
+          <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("orContinue")}</p>
+        </>
+      ) : null}
       <FormProvider {...form}>
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
           <AccountFields />

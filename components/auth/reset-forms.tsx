@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -18,6 +18,7 @@ import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/
 import { ClientForm } from "@/components/ui/client-form";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useMessageText } from "@/components/i18n/use-message-text";
+import { rememberedResetEmail } from "@/components/auth/reset-email";
 
 function Outcome({ result }: { result: ResetActionResult | null }) {
   const text = useMessageText();
@@ -39,9 +40,14 @@ export function RequestResetForm() {
   const text = useMessageText();
   const [result, setResult] = useState<ResetActionResult | null>(null);
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof resetRequestFormSchema>>({
+  const { register, handleSubmit, formState, getValues, setValue } = useForm<z.infer<typeof resetRequestFormSchema>>({
     resolver: zodResolver(resetRequestFormSchema),
   });
+  // The email typed on the log-in page before "Forgot your password?", unless one was typed here already.
+  useEffect(() => {
+    const email = rememberedResetEmail();
+    if (email && !getValues("email")) setValue("email", email);
+  }, [getValues, setValue]);
   const onSubmit = handleSubmit((values) =>
     startTransition(async () =>
       setResult(
@@ -104,6 +110,11 @@ export function NewPasswordForm({ token }: { token: string }) {
         errors={formState.errors}
       />
       <Outcome result={result} />
+      {result && !result.ok && result.code === "invalid_link" ? (
+        <Link href="/auth/reset" className="block text-sm text-brand underline dark:text-indigo-300">
+          {t("askNew")}
+        </Link>
+      ) : null}
       <Button type="submit" className="w-full" disabled={pending}>
         {t("setNew")}
       </Button>

@@ -8,6 +8,23 @@ function write(userId: string) {
   localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(value));
 }
 
+/**
+ * Records in this browser who is signed in, for the headers of the cached pages
+ * (HeaderAccountLink). Mounted on signed-in pages outside the dashboard (the tap),
+ * where SessionSync's reloads would be out of place.
+ */
+export function SessionMark({ userId }: { userId: string }) {
+  useEffect(() => {
+    try {
+      const stored = parseStoredAuth(localStorage.getItem(AUTH_STORAGE_KEY));
+      if (!stored || stored.user.id !== userId) write(userId);
+    } catch {
+      // storage unavailable: the headers say "Log in"
+    }
+  }, [userId]);
+  return null;
+}
+
 /** Mounted in signed-in areas: follows other tabs and re-validates the session every 15 minutes. */
 export function SessionSync({ userId }: { userId: string }) {
   useEffect(() => {

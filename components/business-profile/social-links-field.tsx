@@ -7,7 +7,7 @@ import { SocialIconSvg } from "@/components/business/icons";
 import { Button } from "@/components/ui/button";
 import { SOCIAL_NETWORKS, socialIconFor } from "@/lib/business/display";
 import { MAX_SOCIAL_LINKS, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
-import { Field, FieldError } from "@/components/ui/field";
+import { Field, FieldError, UrlField } from "@/components/ui/field";
 
 /** Network + link rows; add and remove. Known networks get their icon on the card. */
 export function SocialLinksField() {
@@ -50,14 +50,10 @@ export function SocialLinksField() {
                 {...register(`socialLinks.${index}.network`)}
                 error={text(errors?.network?.message)}
               />
-              <Field
+              <UrlField
                 label={t("link", { number: index + 1 })}
                 hideLabel
                 id={urlId}
-                type="url"
-                inputMode="url"
-                // i18n-ignore: the start of a web address, the same in every language
-                placeholder="https://…"
                 {...register(`socialLinks.${index}.url`)}
                 error={text(errors?.url?.message)}
               />

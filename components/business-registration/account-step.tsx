@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
 import type { SignedInAccount } from "./business-wizard";
 
-/** Step 2: the owner's account, with the Apple and Google sign-up buttons. */
-export function AccountStep({ onGoogle, googlePending }: { onGoogle: () => void; googlePending: boolean }) {
+/** Step 2: the owner's account, with the Apple and Google sign-up buttons (Google only where it is configured: `onGoogle`). */
+export function AccountStep({ onGoogle, googlePending }: { onGoogle: (() => void) | null; googlePending: boolean }) {
   const t = useTranslations("wizard.account");
   return (
     <div className="space-y-4">
@@ -23,15 +23,17 @@ export function AccountStep({ onGoogle, googlePending }: { onGoogle: () => void;
           </svg>
           {t("apple")}
         </Button>
-        <Button type="button" variant="secondary" className="w-full" disabled={googlePending} onClick={onGoogle}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
-            <path
-              fill="#EA4335"
-              d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.3 14.6 2.3 12 2.3 6.6 2.3 2.3 6.6 2.3 12s4.3 9.7 9.7 9.7c5.6 0 9.3-3.9 9.3-9.5 0-.6-.1-1.1-.2-1.6H12z"
-            />
-          </svg>
-          {t("google")}
-        </Button>
+        {onGoogle ? (
+          <Button type="button" variant="secondary" className="w-full" disabled={googlePending} onClick={onGoogle}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
+              <path
+                fill="#EA4335"
+                d="M12 10.2v3.9h5.5c-.2 1.3-1.6 3.9-5.5 3.9-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.3 14.6 2.3 12 2.3 6.6 2.3 2.3 6.6 2.3 12s4.3 9.7 9.7 9.7c5.6 0 9.3-3.9 9.3-9.5 0-.6-.1-1.1-.2-1.6H12z"
+              />
+            </svg>
+            {t("google")}
+          </Button>
+        ) : null}
       </div>
       <div className="flex items-center gap-3 text-sm text-slate-500 dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

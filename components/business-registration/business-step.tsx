@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Controller, useFormContext } from "react-hook-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
-import { Field, TextAreaField } from "@/components/ui/field";
+import { Field, TextAreaField, UrlField } from "@/components/ui/field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
 import type { PlaceSuggestion } from "@/lib/business/places";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
@@ -74,13 +74,9 @@ export function BusinessStep() {
         {...register("description")}
         error={text(errors.description?.message)}
       />
-      <Field
+      <UrlField
         label={t("website")}
-        type="url"
-        inputMode="url"
         autoComplete="url"
-        // i18n-ignore: the start of a web address, the same in every language
-        placeholder="https://"
         {...register("website")}
         error={text(errors.website?.message)}
       />

@@ -163,10 +163,6 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
   };
 
   const signUpWithGoogle = () => {
-    if (!googleEnabled) {
-      toast.error(tAuth("google.notConfigured"), { description: tAuth("google.useEmail") });
-      return;
-    }
     try {
       // The business waits here while the user is at Google; /auth/callback completes it.
       const pending = toBusinessRegistration(form.getValues(), tapId, browserTimezone());
@@ -193,7 +189,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
             account ? (
               <SignedInAccountStep account={account} />
             ) : (
-              <AccountStep onGoogle={signUpWithGoogle} googlePending={googlePending} />
+              <AccountStep onGoogle={googleEnabled ? signUpWithGoogle : null} googlePending={googlePending} />
             )
           ) : null}
           {step === 2 ? <ConfirmStep tapId={tapId} /> : null}

@@ -1,8 +1,10 @@
+import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LoginLink } from "@/components/auth/login-link";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { storedLocale } from "@/lib/i18n/locales";
-import { PageShell } from "@/components/ui/page-shell";
+import { claimTagPath } from "@/lib/auth/sign-up-paths";
+import { SiteShell } from "@/components/layout/site-shell";
 import type { ComponentProps } from "react";
 import { BusinessWizard } from "./business-wizard";
 
@@ -23,7 +25,7 @@ export async function BusinessRegistrationScreen({
   const t = await getTranslations("wizard");
   const locale = storedLocale(await getLocale());
   return (
-    <PageShell>
+    <SiteShell>
       <div className="mx-auto max-w-xl space-y-6">
         <div className="space-y-1">
           <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
@@ -39,9 +41,23 @@ export async function BusinessRegistrationScreen({
             addBusiness={addBusiness}
           />
         </ClientMessages>
-        {account ? null : <LoginLink redirect={redirect} />}
-        <p className="text-center text-xs text-slate-500 dark:text-slate-400">{t("terms")}</p>
+        {/* An owner who already has an account logs in and lands on the claim form with this tag. */}
+        {account ? null : <LoginLink redirect={redirect ?? (tapId ? claimTagPath(tapId) : null)} />}
+        <p className="text-center text-xs text-slate-500 dark:text-slate-400">
+          {t.rich("terms", {
+            terms: (words) => (
+              <Link href="/terms" className="underline hover:text-slate-900 dark:hover:text-slate-100">
+                {words}
+              </Link>
+            ),
+            privacy: (words) => (
+              <Link href="/privacy" className="underline hover:text-slate-900 dark:hover:text-slate-100">
+                {words}
+              </Link>
+            ),
+          })}
+        </p>
       </div>
-    </PageShell>
+    </SiteShell>
   );
 }

@@ -9,6 +9,8 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "programEditor",
   "programs",
   "categories",
+  // The keywords control the profile editor shares with the registration wizard.
+  "wizard.keywords",
   "card",
   "settings",
   "tags",

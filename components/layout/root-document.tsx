@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { ColorSchemeSync } from "@/components/layout/color-scheme-sync";
+import { SiteFooter } from "@/components/layout/site-footer";
 import { Toaster } from "@/components/ui/toaster";
 import { colorSchemeScript } from "@/lib/color-scheme";
 import { cspBrowserScript } from "@/lib/csp-browser";
@@ -8,6 +10,7 @@ import type { Locale } from "@/lib/i18n/locales";
  * The document every root layout renders (the site, the visitor's tap page and the
  * public card each have their own root layout, so each can name its language from
  * its URL and stay cached: docs/i18n.md). Each root layout imports app/globals.css.
+ * Every page ends with the site footer (the terms and the privacy policy), in `locale`.
  */
 export function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
@@ -18,7 +21,9 @@ export function RootDocument({ locale, children }: { locale: Locale; children: R
         <script dangerouslySetInnerHTML={{ __html: colorSchemeScript + cspBrowserScript }} />
       </head>
       <body className="min-h-dvh font-sans">
+        <ColorSchemeSync />
         {children}
+        <SiteFooter locale={locale} />
         <Toaster />
       </body>
     </html>

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { PageShell } from "@/components/ui/page-shell";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** PageShell with its header in `locale`: the public pages of the site (home, about, 404). */
-export async function SiteShell({ locale, children }: { locale: Locale; children: ReactNode }) {
+/**
+ * PageShell with its header in `locale` (by default the request's): the public
+ * pages of the site (home, about, log-in, sign-up, 404).
+ */
+export async function SiteShell({ locale: given, children }: { locale?: Locale; children: ReactNode }) {
+  const locale = given ?? ((await getLocale()) as Locale);
   const [nav, scheme] = await Promise.all([
     getTranslations({ locale, namespace: "common.nav" }),
     getTranslations({ locale, namespace: "common.colorScheme" }),
@@ -15,6 +19,7 @@ export async function SiteShell({ locale, children }: { locale: Locale; children
         main: nav("main"),
         about: nav("about"),
         logIn: nav("logIn"),
+        dashboard: nav("dashboard"),
         colorScheme: { dark: scheme("dark"), light: scheme("light") },
       }}
     >

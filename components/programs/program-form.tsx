@@ -21,7 +21,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, FieldError, SelectField, TextAreaField } from "@/components/ui/field";
 import { FormSection } from "@/components/ui/form-section";
-import { requiresDates } from "@/lib/loyalty/rules";
+import { givesRewards, requiresDates } from "@/lib/loyalty/rules";
 import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
@@ -155,32 +155,35 @@ export function ProgramForm(props: Props) {
               {errors.rules?.message ? <FieldError>{text(errors.rules.message)}</FieldError> : null}
             </FormSection>
 
-            <FormSection legend={t("rewardSection")}>
-              <Field
-                label={t("rewardName")}
-                maxLength={80}
-                placeholder={t("rewardNamePlaceholder")}
-                {...register("rewardName")}
-                error={text(errors.rewardName?.message)}
-              />
-              <TextAreaField
-                label={t("rewardDescription")}
-                maxLength={500}
-                {...register("rewardDescription")}
-                error={text(errors.rewardDescription?.message)}
-              />
-              <Field
-                label={t("rewardExpiry")}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_EXPIRY_DAYS}
-                step={1}
-                hint={t("rewardExpiryHint")}
-                {...register("rewardExpiryDays", { setValueAs: optionalNumber })}
-                error={text(errors.rewardExpiryDays?.message)}
-              />
-            </FormSection>
+            {/* A type that never gives rewards (other) asks for none; the server keeps none. */}
+            {givesRewards(type) ? (
+              <FormSection legend={t("rewardSection")}>
+                <Field
+                  label={t("rewardName")}
+                  maxLength={80}
+                  placeholder={t("rewardNamePlaceholder")}
+                  {...register("rewardName")}
+                  error={text(errors.rewardName?.message)}
+                />
+                <TextAreaField
+                  label={t("rewardDescription")}
+                  maxLength={500}
+                  {...register("rewardDescription")}
+                  error={text(errors.rewardDescription?.message)}
+                />
+                <Field
+                  label={t("rewardExpiry")}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_EXPIRY_DAYS}
+                  step={1}
+                  hint={t("rewardExpiryHint")}
+                  {...register("rewardExpiryDays", { setValueAs: optionalNumber })}
+                  error={text(errors.rewardExpiryDays?.message)}
+                />
+              </FormSection>
+            ) : null}
           </fieldset>
 
           {serverError ? <FormAlert>{serverError}</FormAlert> : null}

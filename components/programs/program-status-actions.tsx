@@ -17,7 +17,7 @@ type Props = { programId: string; programName: string; active: boolean };
 /** Pause / Resume, and End (confirmed in a dialog: ending cannot be undone). */
 export function ProgramStatusActions({ programId, programName, active }: Props) {
   const t = useTranslations("programEditor.statusActions");
-  const { pending, run: runAction } = useRefreshAction();
+  const { pending, disabled, run: runAction } = useRefreshAction();
   const [confirming, setConfirming] = useState(false);
 
   const run = (action: () => Promise<ProgramActionResult>, success: string, description: string) =>
@@ -33,7 +33,7 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
         <Button
           type="button"
           variant="secondary"
-          disabled={pending}
+          disabled={disabled}
           onClick={() => run(() => setProgramActiveAction(programId, false), t("paused"), t("pausedDescription"))}
         >
           {t("pause")}
@@ -41,14 +41,14 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
       ) : (
         <Button
           type="button"
-          disabled={pending}
+          disabled={disabled}
           onClick={() => run(() => setProgramActiveAction(programId, true), t("resumed"), t("resumedDescription"))}
         >
           {t("resume")}
         </Button>
       )}
       <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-        <Dialog.Trigger className={buttonClass("ghost", "text-red-700 dark:text-red-400")} disabled={pending}>
+        <Dialog.Trigger className={buttonClass("ghost", "text-red-700 dark:text-red-400")} disabled={disabled}>
           {t("end")}
         </Dialog.Trigger>
         <Dialog.Portal>
@@ -59,13 +59,13 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
               {t("confirmText")}
             </Dialog.Description>
             <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass("secondary")} disabled={pending}>
+              <Dialog.Close className={buttonClass("secondary")} disabled={disabled}>
                 {t("cancel")}
               </Dialog.Close>
               <button
                 type="button"
                 className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white transition hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
-                disabled={pending}
+                disabled={disabled}
                 onClick={() =>
                   run(() => endProgramAction(programId), t("ended"), t("endedDescription", { name: programName }))
                 }

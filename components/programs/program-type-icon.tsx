@@ -1,4 +1,5 @@
 import { StrokeIcon } from "@/components/ui/stroke-icon";
+import { cn } from "@/lib/utils";
 
 // One icon per program type, and a default for any other type.
 // Inline SVG paths (24×24, stroke) keep the tap page free of an icon library.
@@ -48,7 +49,8 @@ export function ProgramTypeIcon({
     <StrokeIcon
       size={size}
       strokeWidth={1.8}
-      className={className}
+      // Never squeezed by a name that wraps beside it.
+      className={cn("shrink-0", className)}
       // Without a label (a type the catalog does not know, or none given) the icon is decorative.
       label={label ?? PROGRAM_TYPE_LABELS[type]}
       data-program-icon={paths[type] ? type : "default"}

@@ -50,7 +50,7 @@ export function ProgramTypePicker() {
                 className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
                 {...register("type", { onChange: loadDefaults })}
               />
-              <span aria-hidden="true">
+              <span aria-hidden="true" className="shrink-0">
                 <ProgramTypeIcon type={type} size={20} className="text-brand dark:text-indigo-300" />
               </span>
               {typeLabel(type)}

@@ -29,11 +29,14 @@ function readClosedAt(): number | null {
   }
 }
 
+const BANNER_HEIGHT_VAR = "--install-banner-height";
+
 /** Fixed top banner inviting the user to install the app. */
 export function InstallBanner() {
   const t = useTranslations("dashboard.install");
   const [visible, setVisible] = useState(false);
   const deferred = useRef<BeforeInstallPromptEvent | null>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let timer: number | undefined;
@@ -60,6 +63,22 @@ export function InstallBanner() {
     };
   }, []);
 
+  // While it shows, the page moves down by the banner's height (app/globals.css,
+  // --install-banner-height), so the fixed banner never covers the header and its links.
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!visible || !banner) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty(BANNER_HEIGHT_VAR, `${banner.offsetHeight}px`);
+    });
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, [visible]);
+
   if (!visible) return null;
 
   const close = () => {
@@ -83,6 +102,7 @@ export function InstallBanner() {
 
   return (
     <div
+      ref={bannerRef}
       role="region"
       aria-label={t("label")}
       className="fixed inset-x-0 top-0 z-50 border-b border-indigo-200 bg-indigo-50 px-4 py-3 shadow-md dark:border-indigo-900 dark:bg-indigo-950"

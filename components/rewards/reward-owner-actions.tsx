@@ -10,7 +10,7 @@ import { useRefreshAction } from "@/components/ui/use-refresh-action";
 
 export function ConfirmRedemptionButton({ rewardId }: { rewardId: string }) {
   const t = useTranslations("rewards.reward");
-  const { pending, run } = useRefreshAction();
+  const { disabled, run } = useRefreshAction();
   const confirm = () =>
     run(
       () => redeemRewardAction(rewardId),
@@ -19,7 +19,7 @@ export function ConfirmRedemptionButton({ rewardId }: { rewardId: string }) {
       { refresh: "always" },
     );
   return (
-    <Button type="button" className="w-full" disabled={pending} onClick={confirm}>
+    <Button type="button" className="w-full" disabled={disabled} onClick={confirm}>
       {t("confirm")}
     </Button>
   );
@@ -27,7 +27,7 @@ export function ConfirmRedemptionButton({ rewardId }: { rewardId: string }) {
 
 export function UndoRedemptionButton({ rewardId }: { rewardId: string }) {
   const t = useTranslations("rewards.reward");
-  const { pending, run } = useRefreshAction();
+  const { disabled, run } = useRefreshAction();
   const undo = () =>
     run(
       () => undoRedemptionAction(rewardId),
@@ -35,7 +35,7 @@ export function UndoRedemptionButton({ rewardId }: { rewardId: string }) {
       { refresh: "always" },
     );
   return (
-    <Button type="button" variant="secondary" className="w-full" disabled={pending} onClick={undo}>
+    <Button type="button" variant="secondary" className="w-full" disabled={disabled} onClick={undo}>
       {t("undo")}
     </Button>
   );

@@ -11,6 +11,7 @@ import { claimTagAction } from "@/app/(site)/[locale]/dashboard/tag/claim/[[...i
 import { TapNotice } from "@/components/tap/tap-card";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
+import { businessTabHref } from "@/lib/business/page-tabs";
 import { claimTagSchema, type ClaimTagInput } from "@/lib/validation/tags";
 import { ClientForm } from "@/components/ui/client-form";
 
@@ -39,7 +40,7 @@ export function ClaimTagForm({
       }));
       if (result.ok) {
         toast.success(t("claimed"), { description: t("claimedDescription", { tag: values.tagId }) });
-        router.push(`/dashboard/business/${result.businessId}`);
+        router.push(businessTabHref(result.businessId, "tags"));
       } else if ("code" in result && result.code === "tap_already_claimed") {
         setNotice({ message: result.error, tagId: values.tagId });
       } else toast.error(t("failed"), { description: result.error });

@@ -10,7 +10,7 @@ import { useRefreshAction } from "@/components/ui/use-refresh-action";
 export function TagRowActions({ tagId, label }: { tagId: string; label: string | null }) {
   const t = useTranslations("tags.row");
   const [value, setValue] = useState(label ?? "");
-  const { pending, run } = useRefreshAction();
+  const { disabled, run } = useRefreshAction();
   return (
     <div className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
@@ -27,7 +27,7 @@ export function TagRowActions({ tagId, label }: { tagId: string; label: string |
       <Button
         type="button"
         variant="secondary"
-        disabled={pending}
+        disabled={disabled}
         onClick={() =>
           run(
             () => renameTagAction({ tagId, label: value }),
@@ -40,7 +40,7 @@ export function TagRowActions({ tagId, label }: { tagId: string; label: string |
       <Button
         type="button"
         variant="ghost"
-        disabled={pending}
+        disabled={disabled}
         onClick={() => {
           if (!window.confirm(t("releaseConfirm", { tag: tagId }))) return;
           run(

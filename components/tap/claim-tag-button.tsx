@@ -14,7 +14,9 @@ const ENGLISH: ClaimTagText = {
 };
 
 /**
- * Claim click: signed in → claim route; otherwise the business registration wizard.
+ * Claim: signed in → the claim form; otherwise the business registration wizard.
+ * A plain GET form, so a tap on a slow phone works before the page is
+ * interactive; once it is, the same submit navigates without a full load.
  * Its words come from the page (`text`), so it needs no message provider, even on a cached page.
  */
 export function ClaimTagButton({
@@ -27,24 +29,35 @@ export function ClaimTagButton({
   text?: ClaimTagText;
 }) {
   const router = useRouter();
+  const className = buttonClass("primary", "w-full");
+  if (!tagId) {
+    return (
+      <button type="button" className={className} onClick={() => toast.error(text.noTagId)}>
+        {text.button}
+      </button>
+    );
+  }
+  const id = encodeURIComponent(tagId);
+  const target = signedIn
+    ? { action: `/dashboard/tag/claim/${id}`, field: "tagId", href: `/dashboard/tag/claim/${id}?tagId=${id}` }
+    : { action: "/claim/register", field: "tap_id", href: `/claim/register?tap_id=${id}` };
   return (
-    <button
-      type="button"
-      className={buttonClass("primary", "w-full")}
-      onClick={() => {
-        if (!tagId) {
-          toast.error(text.noTagId);
-          return;
-        }
-        const id = encodeURIComponent(tagId);
+    <form
+      method="get"
+      action={target.action}
+      onSubmit={(event) => {
+        event.preventDefault();
         try {
-          router.push(signedIn ? `/dashboard/tag/claim/${id}?tagId=${id}` : `/claim/register?tap_id=${id}`);
+          router.push(target.href);
         } catch {
           toast.error(text.failed);
         }
       }}
     >
-      {text.button}
-    </button>
+      <input type="hidden" name={target.field} value={tagId} />
+      <button type="submit" className={className}>
+        {text.button}
+      </button>
+    </form>
   );
 }

@@ -1,81 +1,76 @@
 import { getTranslations } from "next-intl/server";
-import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
-import { Card } from "@/components/ui/card";
+import type { ReactNode } from "react";
+import { ProgramProgress } from "@/components/programs/program-card";
+import { programProgressText, type ProgramProgressText } from "@/components/programs/program-card-text";
+import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { ProgressDescription } from "@/lib/loyalty";
-import { readableTextOn, type Theme } from "@/lib/business/theme";
-import { formatDay } from "@/lib/i18n/dates";
+import type { Theme } from "@/lib/business/theme";
 import type { Locale } from "@/lib/i18n/locales";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
 import type { KeyTranslator } from "@/lib/i18n/message-key";
 
-/** The running programs, in `locale` (the business's language on a visitor's page). */
+/** Where a page shows progress its own way (the signed-in tap page follows the visit's answer). */
+export type RenderProgress = (
+  program: ProgramSummary,
+  initial: ProgramProgressText | null,
+  barColor: string,
+) => ReactNode;
+
+/**
+ * The running programs, in `locale` (the business's language on a visitor's
+ * page): what each offers, and with `progress` the customer's. With no
+ * programs a visitor sees nothing; a signed-in customer is told so. Server
+ * markup only: the cached visitor pages and the public card ship no code for it.
+ */
 export async function ProgramList({
   programs,
   progress,
   theme,
   showEmpty,
+  renderProgress,
   locale,
 }: {
   programs: ProgramSummary[];
   progress: Record<string, ProgressDescription>;
   theme: Theme;
   showEmpty: boolean;
+  renderProgress?: RenderProgress;
   locale: Locale;
 }) {
-  const [t, types, lines] = await Promise.all([
+  if (programs.length === 0 && !showEmpty) return null;
+  const [t, root] = await Promise.all([
     getTranslations({ locale, namespace: "tap.programs" }),
-    getTranslations({ locale, namespace: "programs" }),
     getTranslations({ locale }),
   ]);
-  // A type the product knows is named in the catalog; any other reads as a loyalty program.
-  const typeName = (type: string) => (type in PROGRAM_TYPE_LABELS ? types(`types.${type}.name`) : types("unknownType"));
+  const lines = root as unknown as KeyTranslator;
+  const colors = programCardColors(theme);
   return (
     <section aria-labelledby="active-programs" className="space-y-3">
       <h2 id="active-programs" className="text-lg font-semibold">
         {t("heading")}
       </h2>
       {programs.length === 0 ? (
-        showEmpty ? (
-          <p className="text-slate-600 dark:text-slate-400">{t("empty")}</p>
-        ) : null
+        <p className="text-slate-600 dark:text-slate-400">{t("empty")}</p>
       ) : (
         <ul className="space-y-3">
           {programs.map((program) => {
             const mine = progress[program.id];
+            const initial = mine ? programProgressText(lines, program.name, mine) : null;
             return (
-              <Card as="li" key={program.id} className="flex gap-3 rounded-xl p-4">
-                <span
-                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full"
-                  style={{ backgroundColor: theme.primaryColor, color: readableTextOn(theme.primaryColor) }}
-                >
-                  <ProgramTypeIcon type={program.type} size={22} label={typeName(program.type)} />
-                </span>
-                <div className="min-w-0 space-y-1">
-                  <h3 className="font-medium">{program.name}</h3>
-                  {program.description ? (
-                    <p className="text-sm text-slate-600 dark:text-slate-300">{program.description}</p>
-                  ) : null}
-                  {program.startDate || program.endDate ? (
-                    <p className="text-xs text-slate-500 dark:text-slate-400">
-                      {program.startDate ? (
-                        <span className="whitespace-nowrap">
-                          {t("starts", { date: formatDay(program.startDate, locale) })}
-                        </span>
-                      ) : null}
-                      {program.startDate && program.endDate ? " · " : null}
-                      {program.endDate ? (
-                        <span className="whitespace-nowrap">
-                          {t("ends", { date: formatDay(program.endDate, locale) })}
-                        </span>
-                      ) : null}
-                    </p>
-                  ) : null}
-                  {mine ? (
-                    <p className="text-sm font-medium">{renderLine(lines as unknown as KeyTranslator, mine.line)}</p>
-                  ) : null}
-                </div>
-              </Card>
+              <ThemedProgramCard
+                key={program.id}
+                program={program}
+                lines={lines}
+                locale={locale}
+                colors={colors}
+                progress={
+                  renderProgress ? (
+                    renderProgress(program, initial, colors.bar)
+                  ) : initial ? (
+                    <ProgramProgress progress={initial} barColor={colors.bar} />
+                  ) : null
+                }
+              />
             );
           })}
         </ul>

@@ -16,6 +16,7 @@ export function TapNoticePage({
   children,
   lang,
   text,
+  account,
 }: {
   message: string;
   tagId: string | null;
@@ -23,9 +24,11 @@ export function TapNoticePage({
   /** The page's language where it is not English, with the notice's words in it. */
   lang?: Locale;
   text?: TapNoticeText;
+  /** The header's account link (TapFrame). */
+  account?: ReactNode;
 }) {
   return (
-    <TapFrame lang={lang}>
+    <TapFrame lang={lang} account={account}>
       <TapNotice message={message} tagId={tagId} text={text} />
       {children}
     </TapFrame>

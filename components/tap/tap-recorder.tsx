@@ -4,7 +4,10 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import Link from "next/link";
 import { recordTapAction } from "@/app/(site)/[locale]/tap/actions";
+import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
+import { useTapOutcome } from "@/components/tap/tap-outcome";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Card } from "@/components/ui/card";
@@ -43,12 +46,16 @@ export function TapRecorder({
   tagId,
   sun,
   attemptOnly = false,
+  askBirthday = false,
 }: {
   tagId: string;
   sun?: SunParams;
   attemptOnly?: boolean;
+  /** The customer has no birthday on file and the business runs a birthday program: ask for it with the result. */
+  askBirthday?: boolean;
 }) {
   const t = useTranslations("tap.recorder");
+  const { setAnswer } = useTapOutcome();
   const [response, setResponse] = useState<TapResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const sent = useRef(false);
@@ -61,7 +68,10 @@ export function TapRecorder({
     const input = { ...sun, id: tagId, idempotencyKey: key.current };
     for (let attempt = 0; ; attempt++) {
       try {
-        setResponse(await recordTapAction(input));
+        const answer = await recordTapAction(input);
+        setResponse(answer);
+        // The cards below read the same answer as the result.
+        if (answer.status === "success") setAnswer(answer);
         return;
       } catch {
         const delay = RETRY_DELAYS_MS[attempt];
@@ -70,7 +80,7 @@ export function TapRecorder({
       }
     }
     setFailed(true);
-  }, [tagId, sun]);
+  }, [tagId, sun, setAnswer]);
 
   useEffect(() => {
     if (sent.current) return;
@@ -97,7 +107,7 @@ export function TapRecorder({
       </Card>
     );
   }
-  return <TapResult response={response} onProcessed={() => setResponse(null)} />;
+  return <TapResult response={response} onProcessed={() => setResponse(null)} askBirthday={askBirthday} />;
 }
 
 function isReward(response: TapVisitBody): boolean {
@@ -110,21 +120,32 @@ function isReward(response: TapVisitBody): boolean {
  * read again in the page's language; a code this page does not know shows the
  * server's message.
  */
-export function TapResult({ response, onProcessed }: { response: TapResponse; onProcessed: () => void }) {
+export function TapResult({
+  response,
+  onProcessed,
+  askBirthday = false,
+}: {
+  response: TapResponse;
+  onProcessed: () => void;
+  askBirthday?: boolean;
+}) {
   const t = useTranslations("tap.result");
+  const ask = useTranslations("programs.birthdayAsk");
   const lines = useTranslations() as unknown as KeyTranslator;
   const router = useRouter();
   const [showNoProgram, setShowNoProgram] = useState(response.status === "success" && response.type === "no_programs");
   const progressed = response.status === "success" && response.type !== "no_programs";
+  // While the birthday question is open the result stays: the customer leaves by answering or by "Not now".
+  const [asking, setAsking] = useState(askBirthday && progressed);
 
   useEffect(() => {
-    if (!progressed) return;
+    if (!progressed || asking) return;
     const timer = window.setTimeout(() => {
       router.push("/dashboard");
       onProcessed();
     }, TAP_RESULT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [progressed, router, onProcessed]);
+  }, [progressed, asking, router, onProcessed]);
 
   if (response.status === "error") {
     const codeKey = `codes.${response.code}`;
@@ -171,7 +192,17 @@ export function TapResult({ response, onProcessed }: { response: TapResponse; on
           ))}
         </p>
       ) : null}
-      <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>
+      {askBirthday ? (
+        <div className="mt-3 space-y-2" data-testid="birthday-ask">
+          <BirthdayAskForm onDone={() => setAsking(false)} />
+          {asking ? (
+            <Link href="/dashboard" className="inline-block text-sm underline">
+              {ask("later")}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      {asking ? null : <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>}
     </ResultCard>
   );
 }

@@ -6,6 +6,7 @@ import { businessCardText } from "@/components/business/business-card-text";
 import { ClaimTagButton } from "@/components/tap/claim-tag-button";
 import { ProgramList } from "@/components/tap/program-list";
 import { TapCard } from "@/components/tap/tap-card";
+import { LiveProgress, TapOutcomeProvider } from "@/components/tap/tap-outcome";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/lib/i18n/locales";
@@ -58,9 +59,10 @@ export async function TapStateView({
   }
   const id = encodeURIComponent(state.tagId);
   const tapUrl = `/tap?id=${id}${sunQuery ? `&${sunQuery}` : ""}`;
-  return (
+  const view = (
     <div className="space-y-6">
-      <p className="text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
+      {/* Tag ids are case-sensitive: shown exactly as written, never in capitals. */}
+      <p className="text-xs tracking-wide text-slate-500 dark:text-slate-400">
         {t.rich("tagLine", {
           tagId: state.tagId,
           mono: (chunks) => <span className="font-mono">{chunks}</span>,
@@ -94,8 +96,17 @@ export async function TapStateView({
         progress={state.progress}
         theme={state.business.theme}
         showEmpty={signedIn}
+        renderProgress={
+          recorder
+            ? (program, initial, barColor) => (
+                <LiveProgress programId={program.id} name={program.name} initial={initial} barColor={barColor} />
+              )
+            : undefined
+        }
         locale={locale}
       />
     </div>
   );
+  // The recorder's answer is the one source for the result and the cards' progress.
+  return recorder ? <TapOutcomeProvider>{view}</TapOutcomeProvider> : view;
 }

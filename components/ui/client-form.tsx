@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore, type ComponentProps } from "react";
+import { cn } from "@/lib/utils";
 
 const subscribeNever = () => () => {};
 
@@ -19,12 +20,16 @@ export function useHydrated(): boolean {
  * would be overwritten when react-hook-form registers its fields with their
  * default values, and a click on submit would send a native GET that puts the
  * fields (passwords included) into the URL.
+ *
+ * The caller's classes (space-y-4, flex gap-3, max-w-sm) lay out the fieldset,
+ * which holds every field: on the form they would reach only the fieldset, and
+ * a display:contents fieldset takes no margin, so the fields would touch.
  */
-export function ClientForm({ children, ...props }: ComponentProps<"form">) {
+export function ClientForm({ children, className, ...props }: ComponentProps<"form">) {
   const hydrated = useHydrated();
   return (
     <form {...props}>
-      <fieldset disabled={!hydrated} className="contents">
+      <fieldset disabled={!hydrated} className={cn("min-w-0", className)}>
         {children}
       </fieldset>
     </form>

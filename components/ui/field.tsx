@@ -77,6 +77,19 @@ export function Field({ label, hideLabel, error, hint, id, name, ref, ...props }
   );
 }
 
+/** A web address input: the URL keyboard on phones, and the start of an address as its example. */
+export function UrlField(props: Omit<FieldProps, "type" | "inputMode">) {
+  return (
+    <Field
+      type="url"
+      inputMode="url"
+      // i18n-ignore: the start of a web address, the same in every language
+      placeholder="https://…"
+      {...props}
+    />
+  );
+}
+
 type SelectProps = ComponentProps<"select"> & { label: ReactNode; error?: string; hint?: string };
 
 /** Labelled select with its validation message; the options are its children. */

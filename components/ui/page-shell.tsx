@@ -1,11 +1,19 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { HeaderAccountLink } from "@/components/auth/header-account-link";
 import { ColorSchemeToggle, type ColorSchemeLabels } from "@/components/ui/color-scheme-toggle";
 import type { Locale } from "@/lib/i18n/locales";
 import { SiteHeader } from "@/components/ui/site-header";
 
 /** The header's words in the page's language (common.nav in the catalog). */
-export type PageShellText = { main: string; about: string; logIn: string; colorScheme?: ColorSchemeLabels };
+export type PageShellText = {
+  main: string;
+  about: string;
+  logIn: string;
+  /** Shown in place of "Log in" to someone signed in (HeaderAccountLink). */
+  dashboard: string;
+  colorScheme?: ColorSchemeLabels;
+};
 
 /**
  * Header + centred content column used by the public pages. `lang` and
@@ -18,7 +26,7 @@ export type PageShellText = { main: string; about: string; logIn: string; colorS
 export function PageShell({
   children,
   lang,
-  text = { main: "Main", about: "About", logIn: "Log in" },
+  text = { main: "Main", about: "About", logIn: "Log in", dashboard: "Dashboard" },
 }: {
   children: ReactNode;
   lang?: Locale;
@@ -30,9 +38,7 @@ export function PageShell({
         <Link href="/about" className="hover:underline">
           {text.about}
         </Link>
-        <Link href="/login" className="hover:underline">
-          {text.logIn}
-        </Link>
+        <HeaderAccountLink text={{ logIn: text.logIn, dashboard: text.dashboard }} />
         <ColorSchemeToggle labels={text.colorScheme} />
       </SiteHeader>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">{children}</main>

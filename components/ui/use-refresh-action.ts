@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
+import { useHydrated } from "@/components/ui/client-form";
 import type { ActionFailure } from "@/lib/actions/result";
 
 /** Said when a server action could not be reached or threw. */
@@ -12,10 +13,13 @@ export const ACTION_FAILED = "Something went wrong. Please try again.";
  * disable the buttons), with a thrown action turned into a failure the UI can
  * show, and the page's server components refreshed after a success, or after
  * any answer with `refresh: "always"` (the state may have changed either way).
+ * `disabled` is what its buttons take: true while the action runs and in the
+ * server HTML, since a click before hydration would run no handler at all.
  */
 export function useRefreshAction() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const run = <R extends { ok: true } | ActionFailure>(
     action: () => Promise<R>,
     handle: (result: R | ActionFailure) => void,
@@ -26,5 +30,5 @@ export function useRefreshAction() {
       handle(result);
       if (result.ok || options.refresh === "always") router.refresh();
     });
-  return { pending, run };
+  return { pending, disabled: pending || !hydrated, run };
 }

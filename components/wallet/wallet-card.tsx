@@ -1,16 +1,21 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
-import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
-import { LoyaltyLineText } from "@/components/tap/loyalty-line-text";
-import { readableTextOn } from "@/lib/business/theme";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ProgramProgress } from "@/components/programs/program-card";
+import { programProgressText } from "@/components/programs/program-card-text";
+import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import type { KeyTranslator } from "@/lib/i18n/message-key";
 
-/** One business in the customer's wallet, in the business's colours, with progress per program. */
+/** One business in the customer's wallet, in the business's colours: each program's card, with their progress. */
 export async function WalletCard({ card }: { card: WalletCardData }) {
-  const [t, types] = await Promise.all([getTranslations("dashboard.walletCard"), getTranslations("programs")]);
-  const typeName = (type: string) => (type in PROGRAM_TYPE_LABELS ? types(`types.${type}.name`) : types("unknownType"));
+  const raw = await getLocale();
+  const locale: Locale = isLocale(raw) ? raw : "en";
+  const [t, root] = await Promise.all([getTranslations("dashboard.walletCard"), getTranslations()]);
+  const lines = root as unknown as KeyTranslator;
   const { theme } = card;
-  const onPrimary = readableTextOn(theme.primaryColor);
+  const colors = programCardColors(theme);
+  const onPrimary = colors.onIcon;
   return (
     <article
       aria-label={card.businessName}
@@ -33,37 +38,25 @@ export async function WalletCard({ card }: { card: WalletCardData }) {
       </header>
       <div className="space-y-3 p-4">
         {card.programs.length === 0 ? <p className="text-sm opacity-80">{t("noPrograms")}</p> : null}
-        {card.programs.map((program) => {
-          const { current, target, line } = program.progress;
-          const percent = target ? Math.min(100, Math.round((current / target) * 100)) : null;
-          return (
-            <div key={program.id} className="space-y-1">
-              <div className="flex items-center gap-2">
-                <ProgramTypeIcon type={program.type} size={18} label={typeName(program.type)} />
-                <span className="font-medium">{program.name}</span>
-                <span className="ml-auto text-sm" data-testid="progress-label">
-                  <LoyaltyLineText line={line} />
-                </span>
-              </div>
-              {percent !== null ? (
-                <div
-                  role="progressbar"
-                  aria-label={t("progress", { program: program.name })}
-                  aria-valuemin={0}
-                  aria-valuemax={target ?? 0}
-                  aria-valuenow={current}
-                  className="h-2 overflow-hidden rounded-full bg-black/10"
-                >
-                  <div
-                    className="h-full rounded-full"
-                    style={{ width: `${percent}%`, backgroundColor: theme.accentColor }}
+        {card.programs.length > 0 ? (
+          <ul className="space-y-3">
+            {card.programs.map((program) => (
+              <ThemedProgramCard
+                key={program.id}
+                program={program}
+                lines={lines}
+                locale={locale}
+                colors={colors}
+                progress={
+                  <ProgramProgress
+                    progress={programProgressText(lines, program.name, program.progress)}
+                    barColor={colors.bar}
                   />
-                </div>
-              ) : null}
-              <p className="text-xs opacity-80">{t("reward", { reward: program.rewardName })}</p>
-            </div>
-          );
-        })}
+                }
+              />
+            ))}
+          </ul>
+        ) : null}
         <p className="text-xs opacity-70">
           {t("visits", { count: card.visitCount })} ·{" "}
           <Link href={`/b/${card.slug}`} className="underline">

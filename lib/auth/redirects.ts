@@ -87,5 +87,21 @@ export function loginRedirectPath(pathname: string, search: string): string {
   return `/login?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
+// Pages about the account itself: logging in from one of them has nothing to
+// come back to (and would carry their own ?redirect= along), so the header's
+// "Log in" there is plain, as on home and the guest-only pages.
+const ACCOUNT_PAGES = ["/register", "/auth", "/sign-out"];
+
+/**
+ * The header's "Log in" from the page being read: back to that page after
+ * log-in, or null for plain /login (home, guest-only and account pages, and
+ * anything that is not a safe same-origin path).
+ */
+export function headerLoginPath(pathname: string, search: string): string | null {
+  if (pathname === "/" || guardFor(pathname) === "guest") return null;
+  if (ACCOUNT_PAGES.some((page) => matches(pathname, page))) return null;
+  return safeRedirectPath(pathname + search) ? loginRedirectPath(pathname, search) : null;
+}
+
 /** Request header in which the proxy passes the requested path (with query) to server components. */
 export const PATH_HEADER = "x-loyaltap-path";

@@ -1,7 +1,7 @@
 import "server-only";
 import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/email-verification";
 import { env } from "@/lib/env";
-import { registerAccount, type RegisterResult } from "@/lib/db/registration";
+import { registerAccount, type RegisterResult, type SignUpJoin } from "@/lib/db/registration";
 import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RegisterInput } from "@/lib/validation/registration";
@@ -46,11 +46,12 @@ function limited(
  * place. Without a client address (next dev) no limit applies. With
  * REQUIRE_EMAIL_VERIFICATION=1 the new account is mailed a confirmation link.
  * `language` is the new account's setting: the browser's, negotiated from its
- * Accept-Language (negotiateLocale) by the caller.
+ * Accept-Language (negotiateLocale) by the caller; `join`, the business whose
+ * card the sign-up came from (lib/db/registration).
  */
 export async function registerWithLimits(
   input: RegisterInput,
-  { ip, language }: { ip: string | null; language: Locale },
+  { ip, language, join = null }: { ip: string | null; language: Locale; join?: SignUpJoin | null },
   now = new Date(),
 ): Promise<RegisterResult | LimitedRegistration> {
   // REGISTRATION_LIMIT_PER_HOUR: new accounts per client address and hour (0 turns the limit off).
@@ -59,7 +60,7 @@ export async function registerWithLimits(
     const slot = await takeRateLimit({ key: `register:ip:${ip}`, limit: perHour, windowMs: HOUR_MS }, now);
     if (!slot.ok) return limited("network", "Too many accounts were created from your network.", slot.resetAt, now);
   }
-  const result = await registerAccount(input, language);
+  const result = await registerAccount(input, language, join);
   if (!result.ok) {
     if (ip && (result.code === "email_taken" || result.code === "phone_taken")) {
       const conflicts = await countRateLimit(`register:conflict:${ip}`, REGISTRATION_CONFLICT_WINDOW_MS, now);

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { getPublicCard } from "@/lib/db/tap-landing";
+import { getPublicCardLanding } from "@/lib/db/tap-landing";
 import { slugSchema } from "@/lib/validation/params";
 
 /**
@@ -8,6 +8,9 @@ import { slugSchema } from "@/lib/validation/params";
  * metadata and its page (the cached entries of lib/db/tap-landing). A slug that is
  * not one we could have issued (NUL, spaces, 200 characters) is simply not found.
  */
-export const loadPublicCard = cache(async (slug: string) =>
-  slugSchema.safeParse(slug).success ? getPublicCard(slug) : null,
+export const loadPublicCardLanding = cache(async (slug: string) =>
+  slugSchema.safeParse(slug).success ? getPublicCardLanding(slug) : null,
 );
+
+/** The card's business alone (its layout and metadata). */
+export const loadPublicCard = cache(async (slug: string) => (await loadPublicCardLanding(slug))?.business ?? null);

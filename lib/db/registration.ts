@@ -15,7 +15,11 @@ type Tx = Prisma.TransactionClient;
 type Conflict = "email_taken" | "phone_taken" | "tap_already_claimed";
 
 export type RegisterResult =
-  { ok: true; user: AppUser; businessId: string | null } | { ok: false; status: 409; message: string; code: Conflict };
+  | { ok: true; user: AppUser; businessId: string | null; joinedBusinessId?: string | null }
+  | { ok: false; status: 409; message: string; code: Conflict };
+
+/** A business the new customer joins as they sign up: the public card's "Create your card". */
+export type SignUpJoin = { businessSlug: string };
 
 const CONFLICT_MESSAGES: Record<Conflict, string> = {
   email_taken: "An account with this email already exists.",
@@ -48,11 +52,15 @@ function publishNewBusiness(business: CreatedBusiness) {
  * Creates the user and, for a business registration, the business with its
  * profile and the claim of `tap_id` — in ONE transaction: either all of it
  * exists afterwards or none of it. `language` is the account's own setting
- * (the sign-up's Accept-Language; docs/i18n.md).
+ * (the sign-up's Accept-Language; docs/i18n.md). `join`: the business whose
+ * card the customer signed up from; its membership is created in the same
+ * transaction, so their first tap or the owner's scan of their QR finds them
+ * linked already. A business that no longer exists is simply not joined.
  */
 export async function registerAccount(
   input: RegisterInput,
   language: Locale = DEFAULT_LOCALE,
+  join: SignUpJoin | null = null,
 ): Promise<RegisterResult> {
   const passwordHash = await hashPassword(input.password!);
   const first = input.metadata.first_name ?? null;
@@ -80,12 +88,47 @@ export async function registerAccount(
             randomSlug,
           )
         : null;
-      return { ok: true as const, user, business };
+      const joinedBusinessId = join ? await joinBusiness(tx, user.id, join.businessSlug) : null;
+      return { ok: true as const, user, business, joinedBusinessId };
     }),
   );
   if (!result.ok) return result;
   if (result.business) publishNewBusiness(result.business);
-  return { ok: true, user: result.user, businessId: result.business?.id ?? null };
+  return {
+    ok: true,
+    user: result.user,
+    businessId: result.business?.id ?? null,
+    joinedBusinessId: result.joinedBusinessId,
+  };
+}
+
+// A business is joined from its card only while the card is public: a withdrawn one
+// (its owner's account disabled) is not found, as its card is not.
+const joinableBusiness = (slug: string) => ({ slug, owner: { disabledAt: null } });
+
+async function joinBusiness(tx: Tx, userId: string, slug: string): Promise<string | null> {
+  const business = await tx.business.findFirst({ where: joinableBusiness(slug), select: { id: true } });
+  if (!business) return null;
+  await tx.membership.create({ data: { userId, businessId: business.id, via: "CARD" } });
+  return business.id;
+}
+
+/**
+ * A signed-in customer joins the business of the card `/b/<slug>` ("Create your
+ * card" when they have an account already). An existing membership keeps how
+ * and when it was made. null: no such public business.
+ */
+export async function joinBusinessBySlug(
+  userId: string,
+  slug: string,
+): Promise<{ businessId: string; created: boolean } | null> {
+  const business = await db.business.findFirst({ where: joinableBusiness(slug), select: { id: true } });
+  if (!business) return null;
+  const { count } = await db.membership.createMany({
+    data: [{ userId, businessId: business.id, via: "CARD" }],
+    skipDuplicates: true,
+  });
+  return { businessId: business.id, created: count === 1 };
 }
 
 /** A signed-in user (e.g. after Google sign-up) registers a business: business, profile and tag claim together. */

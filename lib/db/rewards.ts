@@ -1,6 +1,8 @@
 import "server-only";
+import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
+import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
@@ -9,12 +11,46 @@ export type RedeemFailure = {
   status: 404 | 409 | 410;
   code: "not_found" | "already_redeemed" | "expired";
   message: string;
+  /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
+  redeemedOn?: string;
+};
+/** The reward at the counter, as the owner sees it: what it is and whose. */
+type RewardAtCounter = {
+  ok: true;
+  rewardId: string;
+  name: string;
+  code: string;
+  customerName: string | null;
 };
 export type RedeemResult =
-  { ok: true; rewardId: string; name: string; code: string; customerName: string | null } | RedeemFailure;
+  | (RewardAtCounter & {
+      /** Today in the business's time zone (YYYY-MM-DD). */
+      redeemedOn: string;
+    })
+  | RedeemFailure;
+
+/** A reward the owner may redeem, shown before they confirm. */
+export type RewardLookup =
+  | (RewardAtCounter & {
+      /** The day the customer earned it, in the business's time zone (YYYY-MM-DD). */
+      earnedOn: string;
+    })
+  | RedeemFailure;
 
 /** What naming the customer to the owner reads (lib/users/display-name.ts). */
 const customerNameSelect = { firstName: true, lastName: true, name: true } satisfies Prisma.UserSelect;
+
+/** A reward's own fields, as its customer and the owner see them (and the account export keeps them). */
+export const rewardSelect = {
+  id: true,
+  code: true,
+  name: true,
+  description: true,
+  status: true,
+  issuedAt: true,
+  expiresAt: true,
+  redeemedAt: true,
+} satisfies Prisma.RewardSelect;
 
 const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", message: "Reward not found" };
 
@@ -32,7 +68,9 @@ export async function redeemReward(
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
-  const rows = await db.$queryRaw<{ id: string; name: string; code: string; userId: string | null }[]>`
+  const rows = await db.$queryRaw<
+    { id: string; name: string; code: string; userId: string | null; timezone: string }[]
+  >`
     WITH redeemed AS (
       UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${ownerId}
       FROM "Business" b
@@ -40,34 +78,90 @@ export async function redeemReward(
         AND (r."id" = ${rewardId} OR r."code" = ${code})
         AND r."status" = 'AVAILABLE'
         AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
-      RETURNING r."id", r."name", r."code", r."userId"
+      RETURNING r."id", r."name", r."code", r."userId", b."timezone"
     ), logged AS (
       INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
       SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${ownerId}, ${now} FROM redeemed
     )
-    SELECT "id", "name", "code", "userId" FROM redeemed`;
+    SELECT "id", "name", "code", "userId", "timezone" FROM redeemed`;
   const row = rows[0];
   if (row) {
     const customer = row.userId
       ? await db.user.findUnique({ where: { id: row.userId }, select: customerNameSelect })
       : null;
-    return { ok: true, rewardId: row.id, name: row.name, code: row.code, customerName: customerNameOf(customer) };
+    return {
+      ...atCounter(row, customer),
+      redeemedOn: localDateIn(normaliseTimezone(row.timezone), now),
+    };
   }
   // Explain why, to the owner only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
     where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: { ownerId } },
-    select: { status: true, expiresAt: true, redeemedAt: true },
+    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
   });
-  if (!existing) return NOT_FOUND;
-  if (existing.status === "REDEEMED") {
+  return existing ? refusalOf(existing, now) : NOT_FOUND;
+}
+
+/** Why a reward of the owner's own business that is not AVAILABLE cannot be redeemed. */
+function refusalOf(
+  reward: {
+    status: RewardStatusName;
+    expiresAt: Date | null;
+    redeemedAt: Date | null;
+    business: { timezone: string };
+  },
+  now: Date,
+): RedeemFailure {
+  if (reward.status === "REDEEMED") {
+    const redeemedOn = reward.redeemedAt
+      ? localDateIn(normaliseTimezone(reward.business.timezone), reward.redeemedAt)
+      : undefined;
     return {
       ok: false,
       status: 409,
       code: "already_redeemed",
-      message: `This reward was already redeemed${existing.redeemedAt ? ` on ${existing.redeemedAt.toISOString().slice(0, 10)}` : ""}.`,
+      message: `This reward was already redeemed${redeemedOn ? ` on ${redeemedOn}` : ""}.`,
+      ...(redeemedOn ? { redeemedOn } : {}),
     };
   }
-  return { ok: false, status: 410, code: "expired", message: "This reward has expired and can no longer be redeemed." };
+  if (effectiveRewardStatus(reward, now) === "EXPIRED")
+    return {
+      ok: false,
+      status: 410,
+      code: "expired",
+      message: "This reward has expired and can no longer be redeemed.",
+    };
+  return NOT_FOUND;
+}
+
+/**
+ * The reward a typed code names, for its business's owner to check before
+ * confirming: what it is, whose, and when it was earned. A read only: nothing
+ * changes. Another business's code is not found, like an unknown one.
+ */
+export async function findRewardToRedeem(ownerId: string, typed: string, now = new Date()): Promise<RewardLookup> {
+  const code = normaliseRewardCode(typed);
+  if (!code) return NOT_FOUND;
+  const reward = await db.reward.findFirst({
+    where: { code, business: { ownerId } },
+    select: {
+      id: true,
+      name: true,
+      code: true,
+      status: true,
+      issuedAt: true,
+      expiresAt: true,
+      redeemedAt: true,
+      user: { select: customerNameSelect },
+      business: { select: { timezone: true } },
+    },
+  });
+  if (!reward) return NOT_FOUND;
+  if (effectiveRewardStatus(reward, now) !== "AVAILABLE") return refusalOf(reward, now);
+  return {
+    ...atCounter(reward, reward.user),
+    earnedOn: localDateIn(normaliseTimezone(reward.business.timezone), reward.issuedAt),
+  };
 }
 
 /** Undo a redemption within 10 minutes; both sides see it in the history. */
@@ -93,6 +187,16 @@ function customerNameOf(user: NameParts | null): string | null {
   return user ? displayName(user) : null;
 }
 
+function atCounter(reward: { id: string; name: string; code: string }, customer: NameParts | null): RewardAtCounter {
+  return {
+    ok: true,
+    rewardId: reward.id,
+    name: reward.name,
+    code: reward.code,
+    customerName: customerNameOf(customer),
+  };
+}
+
 export type RewardView = {
   id: string;
   code: string;
@@ -102,7 +206,8 @@ export type RewardView = {
   issuedAt: Date;
   expiresAt: Date | null;
   redeemedAt: Date | null;
-  business: { id: string; name: string; slug: string };
+  /** timeZone: the business's IANA zone, in which its times are shown. */
+  business: { id: string; name: string; slug: string; timeZone: string };
   programName: string | null;
   customerName: string | null;
   viewer: "customer" | "owner";
@@ -119,18 +224,11 @@ export async function getRewardForViewer(
   const reward = await db.reward.findUnique({
     where: { id: rewardId },
     select: {
-      id: true,
-      code: true,
-      name: true,
-      description: true,
-      status: true,
-      issuedAt: true,
-      expiresAt: true,
-      redeemedAt: true,
+      ...rewardSelect,
       userId: true,
       user: { select: customerNameSelect },
       program: { select: { name: true } },
-      business: { select: { id: true, name: true, slug: true, ownerId: true } },
+      business: { select: { id: true, name: true, slug: true, ownerId: true, timezone: true } },
       events: { orderBy: { createdAt: "asc" }, select: { type: true, createdAt: true } },
     },
   });
@@ -146,7 +244,12 @@ export async function getRewardForViewer(
     issuedAt: reward.issuedAt,
     expiresAt: reward.expiresAt,
     redeemedAt: reward.redeemedAt,
-    business: { id: reward.business.id, name: reward.business.name, slug: reward.business.slug },
+    business: {
+      id: reward.business.id,
+      name: reward.business.name,
+      slug: reward.business.slug,
+      timeZone: normaliseTimezone(reward.business.timezone),
+    },
     programName: reward.program?.name ?? null,
     customerName: customerNameOf(reward.user),
     viewer,

@@ -2,7 +2,7 @@ import "server-only";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { db, Prisma } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/locales";
-import { ownsBusinessesMessage, type ProfileSettingsInput } from "@/lib/validation/settings";
+import { ownsBusinessesMessage, type BirthdayInput, type ProfileSettingsInput } from "@/lib/validation/settings";
 
 // The signed-in user's own settings (/dashboard/settings). Every function takes
 // the id of a verified session's user; inputs are already parsed by
@@ -20,6 +20,11 @@ export async function updateProfileSettings(userId: string, input: ProfileSettin
       birthday: input.birthday ? new Date(`${input.birthday}T00:00:00Z`) : null,
     },
   });
+}
+
+/** The birthday a birthday program asked for (validated by birthdaySchema); the rest of the profile stays. */
+export async function setBirthday(userId: string, input: BirthdayInput) {
+  await db.user.update({ where: { id: userId }, data: { birthday: new Date(`${input.birthday}T00:00:00Z`) } });
 }
 
 export async function setNotificationsEnabled(userId: string, enabled: boolean) {

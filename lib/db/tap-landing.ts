@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { toPublicBusiness, type PublicBusiness } from "@/lib/business/public-business";
 import { publicBusinessSelect } from "@/lib/db/businesses";
 import { runningProgramsQuery } from "@/lib/db/visit-types";
+import { describeOffer, type LoyaltyLine } from "@/lib/loyalty";
 
 // The public part of a tag landing (tag → business card → programs), the same
 // for every visitor, cached as two entries so an edit expires only what it
@@ -27,6 +28,8 @@ export type ProgramSummary = {
   description: string | null;
   startDate: string | null;
   endDate: string | null;
+  /** The rule and the reward in the engine's words (null: rules that no longer validate). */
+  offer: LoyaltyLine | null;
 };
 
 export type BusinessLanding = {
@@ -71,7 +74,16 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
       timezone: true,
       programs: {
         ...runningProgramsQuery,
-        select: { id: true, type: true, name: true, description: true, startDate: true, endDate: true },
+        select: {
+          id: true,
+          type: true,
+          name: true,
+          description: true,
+          startDate: true,
+          endDate: true,
+          rules: true,
+          rewardName: true,
+        },
       },
     },
   });
@@ -83,10 +95,12 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
     business: { ...business, updatedAt: business.updatedAt.toISOString() },
     ownerId,
     timezone,
-    programs: programs.map((p) => ({
+    // The rules stay here: pages get what the program offers, described by the engine.
+    programs: programs.map(({ rules, rewardName, ...p }) => ({
       ...p,
       startDate: p.startDate?.toISOString() ?? null,
       endDate: p.endDate?.toISOString() ?? null,
+      offer: describeOffer(p.type, rules, rewardName),
     })),
   };
 }
@@ -129,12 +143,17 @@ export async function getTapLanding(tagId: string): Promise<TapLanding> {
   };
 }
 
-/** The public card of /b/<slug>: the slug's business (cached under the slug tag), then its cached landing data. */
-export async function getPublicCard(slug: string): Promise<PublicBusiness | null> {
+/** The public card of /b/<slug> with its programs: the slug's business (cached under the slug tag), then its cached landing data. */
+export async function getPublicCardLanding(slug: string): Promise<BusinessLanding | null> {
   const businessId = await cachedQuery(loadBusinessIdBySlug, ["public-slug", slug], {
     tags: [cacheTags.slug(slug)],
     revalidate: SLUG_LIFETIME_S,
   })(slug);
   if (!businessId) return null;
-  return (await getBusinessLanding(businessId))?.business ?? null;
+  return getBusinessLanding(businessId);
+}
+
+/** The public card of /b/<slug>: the business alone. */
+export async function getPublicCard(slug: string): Promise<PublicBusiness | null> {
+  return (await getPublicCardLanding(slug))?.business ?? null;
 }

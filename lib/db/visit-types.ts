@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { VisitSummary } from "@/lib/loyalty";
+import type { ProgressDescription, VisitSummary } from "@/lib/loyalty";
 
 // The shapes a visit shares with its readers: the programs it applies, what it
 // answers, and the rows it reads. The transaction itself is lib/db/visits.ts;
@@ -47,6 +47,8 @@ export type ProgramOutcome = {
   programType: string;
   rewardsIssued: number;
   summary: VisitSummary;
+  /** The customer's progress after this visit, as the card under the result reads it. */
+  progress: ProgressDescription;
 };
 
 export type VisitRefusal =

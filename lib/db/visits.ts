@@ -10,7 +10,7 @@ import {
   type VisitOutcome,
   type VisitProgram,
 } from "@/lib/db/visit-types";
-import { applyVisit, creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import { applyVisit, creditReferrer, describeProgress, normalizeProgress, type ProgressState } from "@/lib/loyalty";
 import type { TapSource } from "@/lib/generated/prisma/enums";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
 
@@ -266,6 +266,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           programType: program.type,
           rewardsIssued: result.rewardsIssued,
           summary: result.summary,
+          progress: describeProgress(program.type, program.rules, result.next, localDate),
         });
       }
       const recorded = {

@@ -1,7 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { resolveTheme, type Theme } from "@/lib/business/theme";
-import { describeProgress, isProgramInDate, type ProgressDescription } from "@/lib/loyalty";
+import {
+  describeOffer,
+  describeProgress,
+  isProgramInDate,
+  type LoyaltyLine,
+  type ProgressDescription,
+} from "@/lib/loyalty";
 import { localDateIn } from "@/lib/time/local-date";
 import { runningProgramsQuery } from "@/lib/db/visit-types";
 
@@ -9,7 +15,12 @@ export type WalletProgram = {
   id: string;
   type: string;
   name: string;
+  description: string | null;
+  startDate: Date | null;
+  endDate: Date | null;
   rewardName: string;
+  /** The rule and the reward in the engine's words (null: rules that no longer validate). */
+  offer: LoyaltyLine | null;
   progress: ProgressDescription;
 };
 export type WalletCard = {
@@ -43,7 +54,16 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
           timezone: true,
           programs: {
             ...runningProgramsQuery,
-            select: { id: true, type: true, name: true, rules: true, rewardName: true, startDate: true, endDate: true },
+            select: {
+              id: true,
+              type: true,
+              name: true,
+              description: true,
+              rules: true,
+              rewardName: true,
+              startDate: true,
+              endDate: true,
+            },
           },
         },
       },
@@ -82,7 +102,17 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
               : null,
             localDate,
           );
-          return { id: p.id, type: p.type, name: p.name, rewardName: p.rewardName, progress };
+          return {
+            id: p.id,
+            type: p.type,
+            name: p.name,
+            description: p.description,
+            startDate: p.startDate,
+            endDate: p.endDate,
+            rewardName: p.rewardName,
+            offer: describeOffer(p.type, p.rules, p.rewardName),
+            progress,
+          };
         }),
     };
   });

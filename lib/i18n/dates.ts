@@ -19,3 +19,32 @@ export function formatDay(iso: string, locale: Locale): string {
     locale: dateLocale,
   });
 }
+
+// The wall clock of `timeZone` at `date`, as numbers (Intl knows every IANA zone).
+function wallClockIn(timeZone: string, date: Date) {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "0";
+  return { year: +part("year"), month: +part("month"), day: +part("day"), hour: part("hour"), minute: part("minute") };
+}
+
+/**
+ * An instant (a reward's expiry, an event) as the business reads it: its day, and
+ * with `withTime` its 24-hour time, on the clock of the business's `timeZone`, never
+ * the server's. The day is written as formatDay writes days ("Jan 05, 2026 14:30",
+ * "5 ene 2026 14:30").
+ */
+export function formatInstantIn(date: Date, timeZone: string, locale: Locale, withTime = false): string {
+  const clock = wallClockIn(timeZone, date);
+  const { locale: dateLocale, pattern } = DAY_FORMATS[locale];
+  // Noon of that day on the server's own clock: the day is right whatever its zone.
+  const day = format(new Date(clock.year, clock.month - 1, clock.day, 12), pattern, { locale: dateLocale });
+  return withTime ? `${day} ${clock.hour}:${clock.minute}` : day;
+}

@@ -40,6 +40,8 @@ export {
 } from "./rules";
 export type { ProgramType, RulesByType, RulesFor, RulesParseResult, Tier } from "./rules";
 export { isProgramInDate } from "./dates";
+export { describeOffer } from "./offer";
+export { closestToReward, stepsToReward } from "./closest";
 export { emptyProgress, normalizeProgress } from "./state";
 export { creditReferrer } from "./referral";
 export { tierFor } from "./tier";

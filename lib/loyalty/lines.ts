@@ -1,5 +1,5 @@
-// The engine's customer-facing lines (the progress under a card, the line after
-// a visit) are descriptors, not text: a key of the `programs` catalog and its
+// The engine's customer-facing lines (what a program offers, the progress under
+// a card, the line after a visit) are descriptors, not text: a key of the `programs` catalog and its
 // ICU values. Whoever shows one renders it in the reader's language
 // (messages/<locale>/programs.json), so the rules stay pure and a line reads the
 // same on the tap page, the QR page, the wallet and in the JSON API.
@@ -8,7 +8,7 @@
 export type LineValues = Record<string, string | number>;
 
 /** A line the engine wrote: `key` is a full catalog path ("programs.visit.stampAdded"). */
-export type LoyaltyLine = { key: `programs.${"progress" | "visit"}.${string}`; values: LineValues };
+export type LoyaltyLine = { key: `programs.${"offer" | "progress" | "visit"}.${string}`; values: LineValues };
 
 export function progressLine(key: string, values: LineValues = {}): LoyaltyLine {
   return { key: `programs.progress.${key}`, values };
@@ -16,4 +16,8 @@ export function progressLine(key: string, values: LineValues = {}): LoyaltyLine 
 
 export function visitLine(key: string, values: LineValues = {}): LoyaltyLine {
   return { key: `programs.visit.${key}`, values };
+}
+
+export function offerLine(key: string, values: LineValues = {}): LoyaltyLine {
+  return { key: `programs.offer.${key}`, values };
 }

@@ -133,6 +133,11 @@ export function programTypeOf(type: string): ProgramType {
   return isProgramType(type) ? type : "other";
 }
 
+/** Whether a program of `type` ever issues a reward: "other" (and any type run as it) only counts visits. */
+export function givesRewards(type: string): boolean {
+  return programTypeOf(type) !== "other";
+}
+
 /** Programs whose type needs the program's startDate and endDate set. */
 export function requiresDates(type: string): boolean {
   return type === "time-limited";

@@ -82,6 +82,13 @@ export function visitJson(
     program_id: p.programId,
     name: p.programName,
     result: { ...p.summary, message: englishLine(p.summary.line) },
+    // The card's progress after this visit: the page shows it under the result, from this same answer.
+    progress: {
+      current: p.progress.current,
+      target: p.progress.target,
+      line: p.progress.line,
+      label: englishLine(p.progress.line),
+    },
   }));
   const rewards_earned = outcome.rewards.map((r) => ({
     id: r.id,

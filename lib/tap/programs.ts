@@ -10,3 +10,8 @@ export function programsRunningOn(programs: ProgramSummary[], localDate: string)
     ),
   );
 }
+
+/** A customer with no birthday on file, where a birthday program runs: the one place the question earns its keep. */
+export function asksBirthday(customer: { birthday: Date | null }, programs: { type: string }[]): boolean {
+  return customer.birthday === null && programs.some((p) => p.type === "birthday");
+}

@@ -1,5 +1,5 @@
 // The rules module directly (not the engine index): this file ships to the browser with the form.
-import { defaultRules, parseProgramRules, type ProgramType } from "@/lib/loyalty/rules";
+import { defaultRules, givesRewards, parseProgramRules, type ProgramType } from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
 import type { ProgramInput, ProgramRulesInput } from "@/lib/validation/programs";
 
@@ -57,9 +57,14 @@ export function toProgramData(input: ProgramInput): ProgramData {
     startDate: utcMidnight(input.startDate),
     endDate: utcMidnight(input.endDate),
     rules: rules.rules as Record<string, unknown>,
-    rewardName: input.rewardName,
-    rewardDescription: input.rewardDescription || null,
-    rewardExpiryDays: input.rewardExpiryDays ?? null,
+    // A type that never gives rewards keeps no reward: whatever the form held is dropped.
+    ...(givesRewards(input.type)
+      ? {
+          rewardName: input.rewardName,
+          rewardDescription: input.rewardDescription || null,
+          rewardExpiryDays: input.rewardExpiryDays ?? null,
+        }
+      : { rewardName: "", rewardDescription: null, rewardExpiryDays: null }),
   };
 }
 

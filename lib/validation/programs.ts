@@ -1,6 +1,13 @@
 import { z } from "zod";
 // The rules module directly (not the engine index): this file ships to the browser with the form.
-import { parseProgramRules, PROGRAM_TYPES, requiresDates, type ProgramType, type Tier } from "@/lib/loyalty/rules";
+import {
+  givesRewards,
+  parseProgramRules,
+  PROGRAM_TYPES,
+  requiresDates,
+  type ProgramType,
+  type Tier,
+} from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
 import { messageKey } from "@/lib/i18n/message-key";
 import { FORM_ERROR_KEY } from "@/lib/validation/errors";
@@ -63,9 +70,9 @@ export const programInputSchema = z
       (value) => value === undefined || (typeof value === "object" && value !== null && !Array.isArray(value)),
       "programEditor.rules.rulesObject",
     ),
+    // Required by every type that gives rewards (the superRefine); "other" gives none.
     rewardName: singleLineText({ error: REWARD_NAME_REQUIRED })
       .trim()
-      .min(1, REWARD_NAME_REQUIRED)
       .max(80, messageKey("programEditor.validation.rewardNameTooLong", { max: 80 })),
     rewardDescription: optionalText(500, messageKey("programEditor.validation.rewardDescriptionTooLong", { max: 500 })),
     rewardExpiryDays: z
@@ -82,6 +89,8 @@ export const programInputSchema = z
     // program has an end after its start: both ends are inclusive days.
     if (start && end && end <= start)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
+    if (givesRewards(input.type) && input.rewardName === "")
+      ctx.addIssue({ code: "custom", path: ["rewardName"], message: REWARD_NAME_REQUIRED });
     if (requiresDates(input.type)) {
       if (!input.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: START_DATE_REQUIRED_MESSAGE });
       if (!input.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: END_DATE_REQUIRED_MESSAGE });

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
+import { slugSchema } from "@/lib/validation/params";
 import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 import { HTTP_URL_MESSAGE, httpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
@@ -141,9 +142,20 @@ export const registerSchema = z
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export type RegistrationSearchParams = Promise<{ tap_id?: string | string[]; redirect?: string | string[] }>;
+export type RegistrationSearchParams = Promise<{
+  tap_id?: string | string[];
+  redirect?: string | string[];
+  business?: string | string[];
+}>;
 
-/** `tap_id` and `redirect` of a sign-up or wizard URL; anything malformed is dropped. */
-export function registrationQuery(params: { tap_id?: unknown; redirect?: unknown }) {
-  return { tapId: tagIdSchema.safeParse(params.tap_id).data ?? null, redirect: safeRedirectPath(params.redirect) };
+/**
+ * `tap_id`, `redirect` and `business` (the slug of the card a sign-up started on)
+ * of a sign-up or wizard URL; anything malformed is dropped.
+ */
+export function registrationQuery(params: { tap_id?: unknown; redirect?: unknown; business?: unknown }) {
+  return {
+    tapId: tagIdSchema.safeParse(params.tap_id).data ?? null,
+    redirect: safeRedirectPath(params.redirect),
+    businessSlug: slugSchema.safeParse(params.business).data ?? null,
+  };
 }

@@ -33,6 +33,12 @@ export const profileSettingsSchema = z.object({
 });
 export type ProfileSettingsInput = z.infer<typeof profileSettingsSchema>;
 
+/** The birthday alone, asked where a birthday program runs: the profile's field, but not empty. */
+export const birthdaySchema = z.object({
+  birthday: profileSettingsSchema.shape.birthday.refine((value) => value !== "", "settings.validation.birthday"),
+});
+export type BirthdayInput = z.infer<typeof birthdaySchema>;
+
 export const notificationsSettingsSchema = z.object({ enabled: z.boolean() });
 
 /** The person's own language (users.language): one of the product's languages, nothing else. */

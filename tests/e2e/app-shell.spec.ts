@@ -36,6 +36,30 @@ test.describe("app shell", () => {
     await page.unroute("**/_next/static/**/*.js");
   });
 
+  test("with the dark scheme chosen, the 404 pages are dark too", async ({ page }) => {
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto("/about");
+    const lightBackground = await background();
+    await page.evaluate(() => localStorage.setItem("color-scheme", "dark"));
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    const aboutBackground = await background();
+    expect(aboutBackground).not.toBe(lightBackground);
+    for (const path of ["/b/no-such-card", "/no/such/page"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.locator("html"), path).toHaveClass(/dark/);
+      expect(await background(), path).toBe(aboutBackground);
+    }
+    await page.goto("/login");
+    await logIn(page, DEMO_CUSTOMER_EMAIL);
+    await expectPath(page, "/dashboard");
+    const response = await page.goto("/dashboard/nope");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await background()).toBe(aboutBackground);
+  });
+
   test("toasts are mounted once, bottom-right", async ({ page }) => {
     await page.goto("/about");
     const region = page.locator("section[aria-label^='Notifications']");

@@ -185,6 +185,10 @@ test.describe("install banner", () => {
     expect(
       await banner.evaluate((el) => [getComputedStyle(el).position, Math.round(el.getBoundingClientRect().top)]),
     ).toEqual(["fixed", 0]);
+    // The page moves down while it shows: the header and its links are not covered.
+    const bannerBottom = await banner.evaluate((el) => el.getBoundingClientRect().bottom);
+    const header = page.getByRole("navigation", { name: "Dashboard", exact: true });
+    expect((await header.boundingBox())!.y).toBeGreaterThanOrEqual(bannerBottom - 1);
 
     await banner.getByRole("button", { name: "Close" }).click();
     await expect(banner).toBeHidden();

@@ -129,6 +129,8 @@ test.describe("signing up in Spanish", () => {
     await page.goto("/login");
     await expect(page).toHaveTitle("Inicia sesión | Loyaltap");
     await expect(page.getByRole("heading", { level: 1, name: "Inicia sesión" })).toBeVisible();
+    // The header too, not only the page: its links were English on these pages.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Acerca de" })).toBeVisible();
     await page.getByRole("button", { name: "Inicia sesión", exact: true }).click();
     await expect(page.getByText("Escribe un correo electrónico válido")).toBeVisible();
     await expect(page.getByText("La contraseña es obligatoria")).toBeVisible();
@@ -140,6 +142,7 @@ test.describe("signing up in Spanish", () => {
     await page.goto("/register");
     await expect(page).toHaveTitle("Crea tu cuenta | Loyaltap");
     await expect(page.getByText("Al menos 8 caracteres.")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión" })).toBeVisible();
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await expect(page.getByText("El nombre es obligatorio", { exact: true })).toBeVisible();
     await context.close();

@@ -7,7 +7,7 @@ import { expectPath, signUpOwner, uniqueEmail, uniqueTag } from "./support";
 // visitor page stays Catalan for everyone.
 
 async function setBusinessLanguage(page: Page, businessId: string, language: "Català" | "Español") {
-  await page.goto(`/dashboard/business/${businessId}`);
+  await page.goto(`/dashboard/business/${businessId}?tab=profile`);
   await page.getByLabel("Language").selectOption({ label: language });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Business profile saved")).toBeVisible();
@@ -32,7 +32,7 @@ test("a Spanish browser signs up from a Catalan café's tag: the tap page in Cat
   // Signing up is the customer's own business: their browser's language.
   await expectPath(customer, `/register?tap_id=${tagId}&redirect=${encodeURIComponent(`/tap?id=${tagId}`)}`);
   await expect(customer.locator("html")).toHaveAttribute("lang", "es");
-  await expect(customer.getByText("Regístrate para empezar a conseguir premios")).toBeVisible();
+  await expect(customer.getByText("Crea tu cuenta para acumular en Cafè del Born")).toBeVisible();
   await customer.getByRole("button", { name: "Crear cuenta" }).click();
   // The form's own checks speak Spanish too.
   await expect(customer.getByText("El nombre es obligatorio")).toBeVisible();

@@ -1,12 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_ADMIN_EMAIL, DEMO_TAG_ID, logIn, signUpCustomer } from "./support";
+import { DEMO_ADMIN_EMAIL, DEMO_TAG_ID, logIn, signUpCustomer, SHOTS_DIR } from "./support";
 
 // The signed-in tap, the personal QR page and the admin pages are in the
 // person's own language: their `loyaltap-locale` cookie (set from their
 // setting), else the browser's Accept-Language. The engine's lines after a
 // visit ("Stamp added: 1/10") are read in that language too.
 
-const SHOTS = "/work/shots";
 type Lang = "en" | "es" | "ca";
 const BROWSER_LOCALE: Record<Lang, string> = { en: "en-US", es: "es-ES", ca: "ca-ES" };
 
@@ -59,7 +58,7 @@ test.describe("the signed-in tap in the person's language", () => {
       await expect(page.getByText(text.line)).toBeVisible();
       await expect(page.getByRole("heading", { name: text.programs })).toBeVisible();
       await expect(page.locator(`[lang="${lang}"]`).first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/tap-signed-${lang}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS_DIR}/tap-signed-${lang}.png`, fullPage: true });
       await page.context().close();
     });
   }

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { format } from "date-fns";
 import { ca, es } from "date-fns/locale";
-import { signUpOwner, uniqueTag } from "./support";
+import { signUpOwner, uniqueTag, SHOTS_DIR } from "./support";
 
 // A visitor's tap page and the public card are shown in the business's
 // language, which its owner picks in the business profile. The business is
@@ -15,10 +15,8 @@ const asDate = (iso: string) => {
   return new Date(y, m - 1, d);
 };
 
-const SHOTS = "/work/shots";
-
 async function setLanguage(page: Page, businessId: string, language: "Català" | "Español" | "English") {
-  await page.goto(`/dashboard/business/${businessId}`);
+  await page.goto(`/dashboard/business/${businessId}?tab=profile`);
   await page.getByLabel("Language").selectOption({ label: language });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Business profile saved")).toBeVisible();
@@ -56,7 +54,7 @@ test.describe("the business's language on its visitors' pages", () => {
     await page.getByRole("button", { name: "Create program" }).click();
     await expect(page.getByText("Program created")).toBeVisible();
 
-    await page.goto(`/dashboard/business/${businessId}`);
+    await page.goto(`/dashboard/business/${businessId}?tab=profile`);
     const cardPath = await page.getByRole("link", { name: "View public card" }).getAttribute("href");
     expect(cardPath).toMatch(/^\/b\//);
     await expect(page.getByLabel("Language")).toHaveValue("en");
@@ -76,7 +74,7 @@ test.describe("the business's language on its visitors' pages", () => {
       await expect(programs.getByRole("img", { name: "Targeta de segells" })).toBeVisible();
       await expect(tap.getByRole("link", { name: "Apunta't" })).toBeVisible();
       await expect(tap.getByText("Registra't per començar a aconseguir premis")).toBeVisible();
-      await expect(tap.getByRole("link", { name: "Inicia la sessió" })).toBeVisible();
+      await expect(tap.getByRole("main").getByRole("link", { name: "Inicia la sessió" })).toBeVisible();
       await expect(tap.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
       await expect(tap.getByText("Active Programs")).toHaveCount(0);
 
@@ -85,7 +83,7 @@ test.describe("the business's language on its visitors' pages", () => {
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       // Nothing is wider than the phone: long Catalan words wrap instead of breaking the layout.
       expect(await tap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await tap.screenshot({ path: `${SHOTS}/tap-ca.png`, fullPage: true });
+      await tap.screenshot({ path: `${SHOTS_DIR}/tap-ca.png`, fullPage: true });
       // Naming the locale keeps the page cached: the next visitor gets it from the cache, still in Catalan.
       const again = await tap.goto(`/tap?id=${tagId}`);
       expect(again?.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
@@ -101,7 +99,7 @@ test.describe("the business's language on its visitors' pages", () => {
       ).toBeVisible();
       await expect(card.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
       await expect(card.getByRole("button", { name: "Canvia al mode fosc" })).toBeVisible();
-      await card.screenshot({ path: `${SHOTS}/card-ca.png`, fullPage: true });
+      await card.screenshot({ path: `${SHOTS_DIR}/card-ca.png`, fullPage: true });
       const again = await card.goto(cardPath!);
       expect(again?.headers()["x-nextjs-cache"]).toMatch(/HIT|STALE/);
       await expect(card.getByRole("list", { name: "Paraules clau" })).toContainText("Comerç");
@@ -124,7 +122,7 @@ test.describe("the business's language on its visitors' pages", () => {
       const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       expect(await tap.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await tap.screenshot({ path: `${SHOTS}/tap-es.png`, fullPage: true });
+      await tap.screenshot({ path: `${SHOTS_DIR}/tap-es.png`, fullPage: true });
       await visitor.close();
     }
     {

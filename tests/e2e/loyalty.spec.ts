@@ -49,11 +49,15 @@ test("stamps over three days earn a reward that the owner redeems by code", asyn
   // The owner types the code at the counter.
   await page.goto(`/dashboard/business/${businessId}`);
   await page.getByLabel("Reward code").fill(code.toLowerCase());
-  await page.getByRole("button", { name: "Redeem", exact: true }).click();
+  await page.getByRole("button", { name: "Find reward", exact: true }).click();
+  const found = page.getByRole("region", { name: "Reward to redeem" });
+  await expect(found.getByText("Free cortado")).toBeVisible();
+  await expect(found.getByText("For Pau T.")).toBeVisible();
+  await found.getByRole("button", { name: "Confirm redemption" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Redeemed: Free cortado for Pau T." })).toBeVisible();
   // A second attempt with the same code is refused.
   await page.getByLabel("Reward code").fill(code);
-  await page.getByRole("button", { name: "Redeem", exact: true }).click();
+  await page.getByRole("button", { name: "Find reward", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "already redeemed" })).toBeVisible();
 
   // The customer sees it redeemed, with its history.

@@ -5,6 +5,9 @@ import { DEMO_CUSTOMER_EMAIL, DEMO_OWNER_EMAIL, expectPath, logIn } from "./supp
 const SLUG = "cafe-central";
 const CARD = `/b/${SLUG}`;
 const EDIT = `/dashboard/business/${SLUG}`;
+// The business page's tabs: the card's look, and the business's details.
+const EDIT_CARD = `${EDIT}?tab=card`;
+const EDIT_PROFILE = `${EDIT}?tab=profile`;
 const SEED_DESCRIPTION = "Specialty coffee and pastries baked every morning, in the heart of Gràcia.";
 const SEED_PRIMARY = "#7C2D12";
 
@@ -20,6 +23,16 @@ async function saveProfile(page: Page) {
 }
 
 test.describe("public business card", () => {
+  test("lists the running programs with what each offers, and no one's progress", async ({ page }) => {
+    await page.goto(CARD);
+    const programs = page.getByRole("region", { name: "Active Programs" }).getByRole("listitem");
+    await expect(programs).toHaveCount(3);
+    await expect(programs.first().getByRole("heading", { name: "Coffee card" })).toBeVisible();
+    await expect(programs.first().getByText("Collect 10 stamps → Free coffee")).toBeVisible();
+    await expect(programs.nth(1).getByText("Earn 10 points per visit; 100 points → Free pastry")).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+  });
+
   test("shows the business in its theme colours with its links, title and structured data", async ({
     page,
     baseURL,
@@ -64,6 +77,16 @@ test.describe("public business card", () => {
     expect(image.headers()["content-type"]).toBe("image/png");
   });
 
+  test("the header's log-in brings the person back to the card", async ({ page }) => {
+    await page.goto(CARD);
+    const logInLink = page.locator("header").locator('a[href^="/login"]');
+    await expect(logInLink).toHaveAttribute("href", `/login?redirect=${encodeURIComponent(CARD)}`);
+    await logInLink.click();
+    await expectPath(page, `/login?redirect=${encodeURIComponent(CARD)}`);
+    await logIn(page, DEMO_CUSTOMER_EMAIL);
+    await expectPath(page, CARD);
+  });
+
   test("an unknown business is a 404", async ({ page }) => {
     const response = await page.goto("/b/no-such-business");
     expect(response?.status()).toBe(404);
@@ -96,12 +119,18 @@ test.describe("owner's business page", () => {
     await expect(page.getByRole("link", { name: "View public card" })).toHaveAttribute("href", CARD);
 
     const description = `Fresh bread at 7 — ${Date.now()}`;
-    await page.getByLabel("Description", { exact: true }).fill(description);
-    await page.getByLabel("Primary colour", { exact: true }).fill("#0F766E");
     const preview = page.getByTestId("profile-preview");
+    const tabs = page.getByRole("navigation", { name: "Business sections" });
+    await tabs.getByRole("link", { name: "Profile", exact: true }).click();
+    await expect(tabs.getByRole("link", { name: "Profile", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.getByLabel("Description", { exact: true }).fill(description);
+    await expect(preview.getByText(description)).toBeVisible();
+    await saveProfile(page);
+
+    await page.goto(EDIT_CARD);
+    await page.getByLabel("Primary colour", { exact: true }).fill("#0F766E");
     await expect(preview.getByText(description)).toBeVisible();
     await expect(preview.getByTestId("placeholder-icon")).toHaveCSS("background-color", "rgb(15, 118, 110)");
-
     await saveProfile(page);
     await page.goto(CARD);
     const card = page.getByRole("article", { name: "Café Central" });
@@ -109,47 +138,53 @@ test.describe("owner's business page", () => {
     await expect(card.getByTestId("placeholder-icon")).toHaveCSS("background-color", "rgb(15, 118, 110)");
 
     // Put the demo back as it was for the other specs.
-    await page.goto(EDIT);
+    await page.goto(EDIT_PROFILE);
     await page.getByLabel("Description", { exact: true }).fill(SEED_DESCRIPTION);
+    await saveProfile(page);
+    await page.goto(EDIT_CARD);
     await page.getByLabel("Primary colour", { exact: true }).fill(SEED_PRIMARY);
     await saveProfile(page);
   });
 
-  test("keywords are added with Enter or a comma and removed with × or Backspace; the preview follows", async ({
+  test("keywords are picked from the categories with the wizard's control, never typed in; the preview follows", async ({
     page,
   }) => {
     await logInAs(page, DEMO_OWNER_EMAIL);
-    await page.goto(EDIT);
-    const input = page.getByRole("textbox", { name: "Keywords", exact: true });
+    await page.goto(EDIT_PROFILE);
+    const input = page.getByRole("combobox", { name: "Keywords" });
     const previewKeywords = page
       .getByTestId("profile-preview")
       .getByRole("list", { name: "Keywords" })
       .getByRole("listitem");
     await expect(previewKeywords).toHaveText(["Cafe", "Bakery"]);
 
-    // Enter adds a chip and does not submit the form.
-    await input.fill("Brunch");
+    // Typed text that is no category is not added, and Enter does not submit the form.
+    await input.fill("Sourdough heaven");
+    await expect(page.getByText("No matching categories")).toBeVisible();
+    await input.press("Enter");
+    await expect(previewKeywords).toHaveText(["Cafe", "Bakery"]);
+    await expect(page.getByText("Business profile saved")).toHaveCount(0);
+
+    // A category is picked from the list (by keyboard), and one already chosen is not offered again.
+    await input.fill("brun");
+    await input.press("ArrowDown");
     await input.press("Enter");
     await expect(input).toHaveValue("");
     await expect(page.getByRole("button", { name: "Remove Brunch" })).toBeVisible();
     await expect(previewKeywords).toHaveText(["Cafe", "Bakery", "Brunch"]);
-    await expect(page.getByText("Business profile saved")).toHaveCount(0);
-
-    // A comma adds what was typed before it; a keyword already there is not added twice.
-    await input.fill("Vegan,");
-    await input.fill("cafe,");
-    await expect(previewKeywords).toHaveText(["Cafe", "Bakery", "Brunch", "Vegan"]);
+    await input.fill("bakery");
+    await expect(page.getByRole("option", { name: "Bakery", exact: true })).toHaveCount(0);
 
     // Backspace in the empty input removes the last one; × removes its own.
+    await input.fill("");
     await input.press("Backspace");
     await page.getByRole("button", { name: "Remove Cafe" }).click();
-    await expect(previewKeywords).toHaveText(["Bakery", "Brunch"]);
-    await expect(page.getByPlaceholder("Add another")).toBeVisible();
+    await expect(previewKeywords).toHaveText(["Bakery"]);
   });
 
   test("a javascript: social link cannot be saved", async ({ page }) => {
     await logInAs(page, DEMO_OWNER_EMAIL);
-    await page.goto(EDIT);
+    await page.goto(EDIT_CARD);
     await page.getByRole("button", { name: "Add social link" }).click();
     await page.getByLabel("Social network 2", { exact: true }).fill("facebook");
     await page.getByLabel("Social link 2", { exact: true }).fill("javascript:alert(1)");

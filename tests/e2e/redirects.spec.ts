@@ -90,14 +90,20 @@ test.describe("redirect targets stay on this site", () => {
     await expectStillHome(page, "/dashboard/rewards");
   });
 
-  test("claim: the wizard at /claim/register drops a hostile ?redirect= from its log-in link, and the claim page's login comes back to it", async ({
+  test("claim: the wizard at /claim/register drops a hostile ?redirect= from its log-in link, which carries the tag to the claim form instead", async ({
     page,
   }) => {
+    const claim = "/dashboard/tag/claim/redir-tag?tagId=redir-tag";
     await page.goto(`/claim/register?tap_id=redir-tag&redirect=${param("/.//evil.example/phish")}`);
-    await expectPlainLoginLinks(page);
-    await page.getByRole("link", { name: "Log in" }).last().click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
+    const formLink = page.getByRole("main").getByRole("link", { name: "Log in" });
+    await expect(formLink).toHaveAttribute("href", `/login?redirect=${param(claim)}`);
+    await formLink.click();
     await logIn(page, DEMO_CUSTOMER_EMAIL);
-    await expectStillHome(page, "/dashboard");
+    await expectStillHome(page, claim);
     await page.context().clearCookies();
 
     await page.goto("/dashboard/tag/claim/redir-tag?tagId=redir-tag");

@@ -31,7 +31,7 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
 
   // The owner marks the tag secure from its row on the business page.
   const { businessId } = await signUpOwner(page, { tagId });
-  await page.goto(`/dashboard/business/${businessId}`);
+  await page.goto(`/dashboard/business/${businessId}?tab=tags`);
   await page.getByTestId(`tag-${tagId}`).getByRole("link", { name: "Secure tag settings" }).click();
   await expect(page.getByRole("heading", { name: "Secure tag settings" })).toBeVisible();
   await expect(page.getByText("Secure verification is off")).toBeVisible();

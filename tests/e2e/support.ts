@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { e2ePort } from "./port";
 
 // Seeded by prisma/seed.ts into the e2e server's fresh embedded database.
@@ -7,6 +7,9 @@ export const DEMO_OWNER_EMAIL = "owner@loyaltap.test";
 export const DEMO_CUSTOMER_EMAIL = "customer@loyaltap.test";
 export const DEMO_ADMIN_EMAIL = "admin@loyaltap.test";
 export const DEMO_TAG_ID = "demo-cafe";
+
+/** Where specs save the screenshots a person looks at (inside Playwright's own output folder, git-ignored). */
+export const SHOTS_DIR = process.env.SHOTS_DIR || "test-results/shots";
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("Email").fill(email);
@@ -20,6 +23,17 @@ export async function expectPath(page: Page, path: string) {
 
 // What a browser sends with a post from our own pages: cookie-carrying posts without it are refused.
 const SAME_ORIGIN = { origin: `http://127.0.0.1:${e2ePort()}` };
+
+/**
+ * Waits until React has hydrated the element: what a client component decides
+ * in the browser (the header's Log in target, say) is only there after that,
+ * and a check made earlier would pass on the server's HTML alone.
+ */
+export async function expectHydrated(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
+}
 
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
@@ -55,3 +69,18 @@ export async function signUpOwner(page: Page, options: { tagId?: string; name?: 
 }
 
 export const uniqueTag = (label = "tag") => `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+
+/** A stamp card on the signed-in owner's business, made through the owner's own form. */
+export async function createStampsProgram(
+  page: Page,
+  businessId: string,
+  program: { name: string; stamps: number; reward: string },
+) {
+  await page.goto(`/dashboard/program/create?businessId=${businessId}`);
+  await page.getByRole("radio", { name: "Stamp card", exact: true }).check();
+  await page.getByLabel("Program name").fill(program.name);
+  await page.getByLabel("Stamps required").fill(String(program.stamps));
+  await page.getByLabel("Reward name").fill(program.reward);
+  await page.getByRole("button", { name: "Create program" }).click();
+  await expect(page.getByText("Program created")).toBeVisible();
+}

@@ -66,7 +66,8 @@ test.describe("tap page signed in", () => {
     await page.goto(`/tap?id=${DEMO_TAG_ID}`);
     await page.getByRole("link", { name: "Link me" }).click();
     await expectPath(page, `/register?tap_id=${DEMO_TAG_ID}&redirect=${encodeURIComponent(`/tap?id=${DEMO_TAG_ID}`)}`);
-    await expect(page.getByText("Register to start earning rewards")).toBeVisible();
+    // The café is named, looked up from the tag on the server.
+    await expect(page.getByText("Create your account to collect at Café Central")).toBeVisible();
     await page.getByLabel("First name").fill("Mar");
     await page.getByLabel("Last name").fill("Costa");
     await page.getByLabel("Email").fill(uniqueEmail("linkme"));
@@ -103,6 +104,10 @@ test.describe("tap page signed in", () => {
     await expect(dialog.getByText("You have reached the maximum number of taps allowed for today.")).toBeVisible();
     await page.clock.runFor(5000);
     expect(new URL(page.url()).pathname).toBe("/tap");
+    // Past the overlay, the header is the way on to the dashboard.
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Dashboard" }).click();
+    await expectPath(page, "/dashboard");
   });
 
   test("a lost answer is retried with the page visit's Idempotency-Key: the visit counts once", async ({ page }) => {
@@ -172,7 +177,8 @@ test.describe("tap page signed in", () => {
     await expectPath(page, `/dashboard/tag/claim/${id}?tagId=${id}`);
     await expect(page.getByLabel("Tag ID")).toHaveValue(id);
     await page.getByRole("button", { name: "Claim Tag" }).click();
-    await expectPath(page, `/dashboard/business/${businessId}`);
+    await expectPath(page, `/dashboard/business/${businessId}?tab=tags`);
+    await expect(page.getByTestId(`tag-${id}`)).toBeVisible();
 
     const visitor = await page.context().browser()!.newContext();
     const visitorPage = await visitor.newPage();

@@ -19,7 +19,7 @@ jest.mock("@/lib/auth/current-user", () => ({
   getCurrentUser: jest.fn(),
 }));
 // The pages are rendered here outside React Server Components: their messages come from the en catalog.
-jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/i18n-text").englishServerIntl());
+jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/catalog").englishServerIntl());
 jest.mock("next/navigation", () => ({
   ...jest.requireActual("next/navigation"),
   notFound: jest.fn(() => {

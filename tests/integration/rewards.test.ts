@@ -2,35 +2,37 @@ import { db } from "@/lib/db";
 import { getRewardForViewer, listCustomerRewards, redeemReward, undoRedemption } from "@/lib/db/rewards";
 import { recordVisit } from "@/lib/db/visits";
 import { listWallet } from "@/lib/db/wallet";
-import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
-import { readProgress } from "@/tests/support/i18n-text";
+import { createBusiness, createUser, earnReward as earnRewardFixture, stampsProgram } from "../support/fixtures";
+import { lineText, readProgress } from "@/tests/support/catalog";
 
 afterAll(() => db.$disconnect());
 
 const day = (n: number) => new Date(Date.UTC(2026, 6, n, 10));
 
 /** A customer who filled a 2-stamp card: returns the issued reward. */
-async function earnReward(options: { rewardExpiryDays?: number; customer?: Parameters<typeof createUser>[0] } = {}) {
-  const setup = await createBusiness({
-    programs: [stampsProgram(2, { rewardExpiryDays: options.rewardExpiryDays ?? 30 })],
-  });
-  const customer = await createUser(options.customer);
-  const visit = (n: number) =>
-    recordVisit({
+const earnReward = (options: Omit<Parameters<typeof earnRewardFixture>[0], "dayAt"> = {}) =>
+  earnRewardFixture({ dayAt: day, ...options });
+
+describe("rewards", () => {
+  it("a visit answers each card's progress after it, and the wallet reads the engine's offer", async () => {
+    const setup = await createBusiness({ programs: [stampsProgram(3)] });
+    const customer = await createUser();
+    const visit = await recordVisit({
       userId: customer.user.id,
       businessId: setup.business.id,
       tagId: setup.tag.id,
       source: "TAG",
-      now: day(n),
+      now: day(1),
     });
-  await visit(1);
-  const second = await visit(2);
-  if (!second.ok) throw new Error("visit refused");
-  const reward = second.rewards[0]!;
-  return { ...setup, customer, reward };
-}
+    if (!visit.ok) throw new Error("visit refused");
+    expect(readProgress(visit.programs[0]!.progress)).toMatchObject({ current: 1, target: 3, label: "1/3 stamps" });
+    const [card] = await listWallet(customer.user.id, day(1));
+    const program = card!.programs[0]!;
+    expect(readProgress(program.progress)).toMatchObject({ current: 1, target: 3, label: "1/3 stamps" });
+    expect(lineText(program.offer!)).toBe("Collect 3 stamps → Free coffee");
+    expect(program).toMatchObject({ description: "Collect 3 stamps", startDate: null, endDate: null });
+  });
 
-describe("rewards", () => {
   it("are issued into the customer's wallet with a code and an expiry", async () => {
     const { customer, reward, business } = await earnReward();
     expect(reward.code).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);

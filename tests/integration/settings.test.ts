@@ -1,7 +1,7 @@
 import { createRefreshToken } from "@/lib/auth/refresh-tokens";
 import { db } from "@/lib/db";
 import { findActiveUserById } from "@/lib/db/users";
-import { deleteAccount, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
+import { deleteAccount, setBirthday, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
 import { recordVisit } from "@/lib/db/visits";
 import { text } from "../support/catalog";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
@@ -19,6 +19,14 @@ describe("settings", () => {
     await updateProfileSettings(user.id, { firstName: "Laia", lastName: "Serra", birthday: "" });
     saved = await findActiveUserById(user.id);
     expect(saved?.birthday).toBeNull();
+  });
+
+  it("saves the birthday a birthday program asked for, and leaves the rest of the profile as it was", async () => {
+    const { user } = await createUser({ firstName: "Laia", lastName: "Serra", name: "Laia Serra" });
+    await setBirthday(user.id, { birthday: "1991-02-03" });
+    const saved = await findActiveUserById(user.id);
+    expect(saved?.birthday?.toISOString().slice(0, 10)).toBe("1991-02-03");
+    expect(saved).toMatchObject({ firstName: "Laia", lastName: "Serra", name: "Laia Serra" });
   });
 
   it("turns notifications off and on", async () => {

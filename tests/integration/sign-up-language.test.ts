@@ -29,9 +29,7 @@ jest.mock("next/headers", () => ({
 // The action builder translates a failure in the request's language: a Spanish visitor here.
 jest.mock("next-intl/server", () => ({
   getTranslations: async () =>
-    (
-      jest.requireActual("../support/catalog-translator") as typeof import("../support/catalog-translator")
-    ).catalogTranslator("es"),
+    (jest.requireActual("../support/catalog") as typeof import("../support/catalog")).translator("es"),
 }));
 
 function newRequest(acceptLanguage: string | null) {

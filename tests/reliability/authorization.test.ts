@@ -176,7 +176,7 @@ const ACTION_CASES: ActionCase[] = [
   { name: "endProgramAction", kind: "owner", real: () => [world.programA.id], missing: () => [randomUUID()] },
   { name: "redeemRewardAction", kind: "owner", real: () => [world.rewardA.id], missing: () => [randomUUID()] },
   {
-    name: "redeemByCodeAction",
+    name: "lookupRewardCodeAction",
     kind: "owner",
     real: () => [{ code: world.rewardA.code }],
     missing: () => [{ code: "ZZZZ9999" }],
@@ -380,6 +380,18 @@ describe("route handlers", () => {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text).user.id).toBe(person.id);
       expect(leaked(answer.text, "", person)).toEqual([]);
+    }
+  });
+
+  test("GET /api/account/export answers 401 to a visitor and gives each account only its own data", async () => {
+    const visitor = await send({ method: "GET", url: `${url()}/api/account/export`, headers: headersOf(null) });
+    expect(visitor.status).toBe(401);
+    for (const person of [world.customer, world.ownerB, world.admin]) {
+      const answer = await send({ method: "GET", url: `${url(1)}/api/account/export`, headers: headersOf(person) });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).profile.id).toBe(person.id);
+      expect(leaked(answer.text, "", person)).toEqual([]);
+      expect(answer.text).not.toMatch(/passwordHash|sessionVersion|keysEncrypted/);
     }
   });
 });

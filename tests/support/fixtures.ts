@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { signAccessToken } from "@/lib/auth/tokens";
+import { recordVisit } from "@/lib/db/visits";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Real rows through the real Prisma client; every name is unique so tests can
@@ -52,3 +53,32 @@ export const stampsProgram = (stampsRequired: number, extra: Partial<Prisma.Prog
   rewardExpiryDays: 30,
   ...extra,
 });
+
+/**
+ * A customer who filled a 2-stamp card with tag visits on days 1 and 2 (`dayAt`
+ * gives each day's moment): the business, the customer and the issued reward.
+ */
+export async function earnReward(options: {
+  dayAt: (day: number) => Date;
+  timezone?: string;
+  rewardExpiryDays?: number;
+  customer?: Partial<Prisma.UserCreateInput>;
+}) {
+  const setup = await createBusiness({
+    timezone: options.timezone,
+    programs: [stampsProgram(2, { rewardExpiryDays: options.rewardExpiryDays ?? 30 })],
+  });
+  const customer = await createUser(options.customer);
+  const visit = (day: number) =>
+    recordVisit({
+      userId: customer.user.id,
+      businessId: setup.business.id,
+      tagId: setup.tag.id,
+      source: "TAG",
+      now: options.dayAt(day),
+    });
+  await visit(1);
+  const second = await visit(2);
+  if (!second.ok) throw new Error("visit refused");
+  return { ...setup, customer, reward: second.rewards[0]! };
+}

@@ -7,7 +7,7 @@ import { waitDescription } from "@/lib/rate-limit";
 import { filterCategoryLabels } from "@/components/business-registration/keyword-names";
 import { accountSchema, loginSchema } from "@/lib/validation/auth";
 import { businessWizardSchema, emptyWizardValues, WIZARD_STEPS } from "@/lib/validation/business-registration";
-import { catalogTranslator, shownAs } from "@/tests/support/catalog-translator";
+import { shownAs, translator } from "@/tests/support/catalog";
 
 const en = shownAs("en");
 const es = shownAs("es");
@@ -96,9 +96,9 @@ describe("account and log-in messages", () => {
   });
 
   it("the password hint counts the same way", () => {
-    const t = catalogTranslator("es");
+    const t = translator("es");
     expect(t("auth.fields.passwordHint", { min: 8 })).toBe("Al menos 8 caracteres.");
-    expect(catalogTranslator("en")("auth.fields.passwordHint", { min: 8 })).toBe("At least 8 characters.");
+    expect(translator("en")("auth.fields.passwordHint", { min: 8 })).toBe("At least 8 characters.");
   });
 });
 
@@ -145,7 +145,7 @@ describe("keyword search in the visitor's language", () => {
   });
 
   it("finds a category by its Spanish name and keeps the stored label", () => {
-    const t = catalogTranslator("es");
+    const t = translator("es");
     const nameOf = (label: string) => {
       const value = label.toLowerCase().replace(/ /g, "_");
       return t.has(`categories.${value}`) ? t(`categories.${value}`) : label;

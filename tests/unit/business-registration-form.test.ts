@@ -9,7 +9,7 @@ import {
   type BusinessWizardInput,
 } from "@/lib/validation/business-registration";
 import { businessRegistrationSchema, registerSchema } from "@/lib/validation/registration";
-import { shownAs } from "@/tests/support/catalog-translator";
+import { shownAs } from "@/tests/support/catalog";
 
 // The schema's messages are catalog keys; these tests read them as an English visitor sees them.
 const english = shownAs("en");

@@ -2,8 +2,6 @@
 // merged, one namespace per file (file name = namespace). A key missing in one
 // locale, an empty value or a message that does not parse would show a raw key
 // or crash the page for that language only, so all three are checked here.
-import fs from "node:fs";
-import path from "node:path";
 import {
   isArgumentElement,
   isDateElement,
@@ -23,25 +21,15 @@ import { PROGRAM_TYPE_LABELS } from "@/components/programs/program-type-icon";
 import { applyVisit, describeProgress, PROGRAM_TYPES } from "@/lib/loyalty";
 import type { EngineContext, ProgressState } from "@/lib/loyalty";
 import { applyTimeLimited } from "@/lib/loyalty/time-limited";
+import { catalog, type CatalogTree } from "@/tests/support/catalog";
+import { engineContext } from "@/tests/support/loyalty";
 
 const LOCALES = ["en", "es", "ca"] as const;
 type Locale = (typeof LOCALES)[number];
-const MESSAGES_DIR = path.join(process.cwd(), "messages");
-
-type Tree = { [key: string]: string | Tree };
-
-function readCatalog(locale: Locale): Tree {
-  const dir = path.join(MESSAGES_DIR, locale);
-  const catalog: Tree = {};
-  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".json"))) {
-    catalog[path.basename(file, ".json")] = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Tree;
-  }
-  return catalog;
-}
 
 /** Dotted key → message. Anything that is neither a string nor an object is
  * kept as is so the "every value is a non-empty string" check can report it. */
-function flatten(tree: Tree, prefix = ""): Map<string, unknown> {
+function flatten(tree: CatalogTree, prefix = ""): Map<string, unknown> {
   const flat = new Map<string, unknown>();
   for (const [key, value] of Object.entries(tree)) {
     const name = prefix ? `${prefix}.${key}` : key;
@@ -100,7 +88,7 @@ function format(message: string, values: Values, locale: Locale): string {
   return render(parse(message));
 }
 
-const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(readCatalog(locale))])) as Record<
+const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, flatten(catalog(locale))])) as Record<
   Locale,
   Map<string, unknown>
 >;
@@ -220,14 +208,7 @@ describe("programs catalog", () => {
 
   // The line shown after a visit, same idea: catalog key, values, then the
   // visit that makes the engine print the same thing today.
-  const ctx: EngineContext = {
-    now: new Date("2025-03-10T12:00:00Z"),
-    localDate: "2025-03-10",
-    isFirstVisit: false,
-    membershipLinkedAt: new Date("2020-01-01T10:00:00Z"),
-    birthday: null,
-    random: () => 0.5,
-  };
+  const ctx = engineContext({ membershipLinkedAt: new Date("2020-01-01T10:00:00Z") });
   type Visit = { type: string; rules: unknown; before?: Partial<ProgressState>; ctx?: Partial<EngineContext> };
   const tiers = (...minVisits: number[]) => ({
     tiers: minVisits.map((min, i) => ({ name: ["Bronze", "Gold", "Platinum"][i], minVisits: min })),

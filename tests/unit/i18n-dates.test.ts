@@ -1,5 +1,5 @@
 import { categoryValueOf } from "@/lib/business/categories";
-import { formatDay } from "@/lib/i18n/dates";
+import { formatDay, formatInstantIn } from "@/lib/i18n/dates";
 import { businessLocale, storedLocale } from "@/lib/i18n/locales";
 
 // How a stored day reads in each language, and how stored settings are read back.
@@ -15,6 +15,24 @@ describe("formatDay", () => {
 
   it("reads the stored calendar day, whatever the server's time zone", () => {
     expect(formatDay("2026-12-31T00:00:00.000Z", "en")).toBe("Dec 31, 2026");
+  });
+});
+
+// A reward's times, on the clock of the business that gave it, not the server's.
+describe("formatInstantIn", () => {
+  const lateEvening = new Date("2026-01-05T23:30:00.000Z");
+
+  it("writes the business's day and 24-hour time in the app's date style", () => {
+    expect(formatInstantIn(lateEvening, "Europe/Madrid", "en", true)).toBe("Jan 06, 2026 00:30");
+    expect(formatInstantIn(lateEvening, "Europe/Madrid", "es", true)).toBe("6 ene 2026 00:30");
+    expect(formatInstantIn(lateEvening, "Europe/Madrid", "ca")).toBe("6 gen. 2026");
+  });
+
+  it("follows each zone, summer time included", () => {
+    expect(formatInstantIn(lateEvening, "America/New_York", "en", true)).toBe("Jan 05, 2026 18:30");
+    expect(formatInstantIn(new Date("2026-07-01T12:05:00.000Z"), "Europe/Madrid", "en", true)).toBe(
+      "Jul 01, 2026 14:05",
+    );
   });
 });
 

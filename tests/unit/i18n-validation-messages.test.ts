@@ -1,6 +1,6 @@
 // The shared validation messages are catalog keys; their English must stay the
 // text the product always showed, and Spanish and Catalan must exist for each.
-import { catalogTranslator as translator } from "@/tests/support/catalog-translator";
+import { translator } from "@/tests/support/catalog";
 import { translateMessage } from "@/lib/i18n/message-key";
 import {
   CONTROL_CHARACTER_MESSAGE,

@@ -3,18 +3,16 @@ import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import { birthdayWindowYear } from "@/lib/loyalty/birthday";
 import { membershipYears } from "@/lib/loyalty/anniversary";
 import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
-import { lineText } from "@/tests/support/i18n-text";
+import { lineText } from "@/tests/support/catalog";
+import { engineContext } from "@/tests/support/loyalty";
 
 function ctx(localDate: string, overrides: Partial<EngineContext> = {}): EngineContext {
-  return {
+  return engineContext({
     now: new Date(`${localDate}T12:00:00Z`),
     localDate,
-    isFirstVisit: false,
     membershipLinkedAt: new Date("2020-01-01T10:00:00Z"),
-    birthday: null,
-    random: () => 0.5,
     ...overrides,
-  };
+  });
 }
 
 const program = (type: string, rules: unknown = {}): ProgramInput => ({ type, rules, startDate: null, endDate: null });

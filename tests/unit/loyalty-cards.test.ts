@@ -3,7 +3,7 @@ import { applyVisit, describeProgress, emptyProgress, isProgramInDate } from "@/
 import { applyStamps } from "@/lib/loyalty/stamps";
 import type { EngineContext, ProgramInput, ProgressState, VisitResult } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
-import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readSummary, readProgress } from "@/tests/support/catalog";
 
 const ctx = (overrides: Partial<EngineContext> = {}) => engineContext({ random: () => 0.99, ...overrides });
 

@@ -2,7 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import type { ProgramInput, ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
-import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readSummary, readProgress } from "@/tests/support/catalog";
 
 const ctx = (localDate: string) => engineContext({ now: new Date(`${localDate}T12:00:00Z`), localDate });
 

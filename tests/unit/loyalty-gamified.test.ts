@@ -2,7 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import type { ProgramInput, ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
-import { lineText, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readProgress } from "@/tests/support/catalog";
 
 const ctx = (random: () => number) => engineContext({ random });
 

@@ -1,18 +1,12 @@
 // The engine's lines as each reader sees them: descriptors from lib/loyalty,
 // rendered by next-intl's formatter from the real catalogs in en, es and ca.
-import { applyVisit, describeProgress, emptyProgress, type EngineContext, type ProgressState } from "@/lib/loyalty";
+import { applyVisit, describeProgress, emptyProgress, type ProgressState } from "@/lib/loyalty";
 import { englishLine } from "@/lib/i18n/english-lines";
 import { applyTier, describeTier } from "@/lib/loyalty/tier";
-import { lineText } from "@/tests/support/i18n-text";
+import { lineText } from "@/tests/support/catalog";
+import { engineContext } from "@/tests/support/loyalty";
 
-const ctx: EngineContext = {
-  now: new Date("2025-03-10T12:00:00Z"),
-  localDate: "2025-03-10",
-  isFirstVisit: false,
-  membershipLinkedAt: new Date("2020-01-01T10:00:00Z"),
-  birthday: null,
-  random: () => 0.5,
-};
+const ctx = engineContext({ membershipLinkedAt: new Date("2020-01-01T10:00:00Z") });
 const progress = (count: number, state: Record<string, unknown> = {}): ProgressState => ({
   count,
   total: count,

@@ -3,7 +3,7 @@ import { applyVisit, describeProgress, emptyProgress } from "@/lib/loyalty";
 import { applyPoints } from "@/lib/loyalty/points";
 import type { ProgramInput, ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
-import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readSummary, readProgress } from "@/tests/support/catalog";
 
 const ctx = engineContext();
 

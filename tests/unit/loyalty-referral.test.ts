@@ -1,7 +1,7 @@
 // Referral: the friend who invited a newcomer is rewarded on the newcomer's first visit.
 import { applyVisit, creditReferrer, describeProgress, emptyProgress } from "@/lib/loyalty";
 import type { EngineContext, ProgramInput, ProgressState } from "@/lib/loyalty";
-import { lineText, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readProgress } from "@/tests/support/catalog";
 
 function ctx(overrides: Partial<EngineContext> = {}): EngineContext {
   return {

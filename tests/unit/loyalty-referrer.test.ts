@@ -1,6 +1,6 @@
 import { checkReferrer, REFERRAL_WINDOW_DAYS, referralWindowStart } from "@/lib/loyalty/referrer";
 import { REFERRER_MESSAGES } from "@/lib/validation/qr";
-import { messageText } from "@/tests/support/i18n-text";
+import { text } from "@/tests/support/catalog";
 
 // Naming the friend who brought you, from their QR page.
 describe("referrer rule", () => {
@@ -39,7 +39,7 @@ describe("referrer rule", () => {
   it("explains each refusal in words the QR page shows", () => {
     // The messages are catalog keys, read in the viewer's language; English is as it always was.
     const english = Object.fromEntries(
-      Object.entries(REFERRER_MESSAGES).map(([reason, key]) => [reason, messageText(key)]),
+      Object.entries(REFERRER_MESSAGES).map(([reason, key]) => [reason, text("en", key)]),
     );
     expect(english).toEqual({
       self: "You can't be your own referrer.",
@@ -47,7 +47,7 @@ describe("referrer rule", () => {
       window_closed: "A referrer can only be added within 30 days of signing up.",
       not_found: "This QR code doesn't belong to an active account.",
     });
-    expect(messageText(REFERRER_MESSAGES.window_closed, "es")).toBe(
+    expect(text("es", REFERRER_MESSAGES.window_closed)).toBe(
       "Solo puedes indicar quién te invitó durante los 30 días siguientes a registrarte.",
     );
   });

@@ -1,7 +1,7 @@
 // The registry: dispatch, stored-row hygiene, date gating and purity.
 import { applyVisit, describeProgress, emptyProgress, InvalidProgramRulesError, PROGRAM_TYPES } from "@/lib/loyalty";
 import type { EngineContext, ProgramInput } from "@/lib/loyalty";
-import { lineText, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readProgress } from "@/tests/support/catalog";
 
 const ctx: EngineContext = {
   now: new Date("2025-03-10T12:00:00Z"),

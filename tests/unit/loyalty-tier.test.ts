@@ -2,7 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress, tierFor } from "@/lib/loyalty";
 import type { ProgramInput, ProgressState, Tier, VisitResult } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
-import { lineText, readSummary, readProgress } from "@/tests/support/i18n-text";
+import { lineText, readSummary, readProgress } from "@/tests/support/catalog";
 
 const ctx = engineContext();
 

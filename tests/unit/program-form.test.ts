@@ -1,6 +1,6 @@
-import { formatProgramDay, programOfferLine } from "@/components/programs/program-offer";
+import { formatProgramDay } from "@/components/programs/program-offer";
 import { fieldErrorsOf } from "@/lib/validation/errors";
-import { text, texts, translator } from "../support/catalog";
+import { text, texts } from "../support/catalog";
 import { defaultRules } from "@/lib/loyalty";
 import { programStatus } from "@/lib/loyalty/program-status";
 import {
@@ -145,6 +145,18 @@ describe("programInputSchema", () => {
     });
   });
 
+  it("asks no reward of an 'Other' program, which never gives one, and stores none", () => {
+    const other = input({ type: "other", rules: {}, rewardName: "", rewardDescription: "", rewardExpiryDays: null });
+    expect(errorsOf(other)).toEqual({});
+    expect(
+      toProgramData(programInputSchema.parse({ ...other, rewardName: "Left from a stamp card", rewardExpiryDays: 30 })),
+    ).toMatchObject({ type: "other", rewardName: "", rewardDescription: null, rewardExpiryDays: null });
+    // Every type that gives rewards still needs its name.
+    expect(errorsOf(input({ type: "visits", rules: { visitsRequired: 5 }, rewardName: " " }))).toEqual({
+      rewardName: "Reward name is required",
+    });
+  });
+
   it("takes an empty or positive whole expiry up to 3650 days", () => {
     expect(programInputSchema.safeParse(input({ rewardExpiryDays: null })).success).toBe(true);
     expect(programInputSchema.safeParse(input({ rewardExpiryDays: 30 })).success).toBe(true);
@@ -259,29 +271,7 @@ describe("the win chance percentage", () => {
   });
 });
 
-const english = translator("en");
-const offer = (key: string, values?: Record<string, string | number>) => english(`programEditor.offer.${key}`, values);
-
-describe("the preview's offer line", () => {
-  it("reads like the card a customer sees", () => {
-    expect(programOfferLine(offer, "stamps", { stampsRequired: 10 }, "Free coffee")).toBe(
-      "Collect 10 stamps → Free coffee",
-    );
-    expect(programOfferLine(offer, "stamps", { stampsRequired: 1 }, "")).toBe("Collect 1 stamp → your reward");
-    expect(programOfferLine(offer, "points", { pointsPerVisit: 10, threshold: 100 }, "Pastry")).toBe(
-      "Earn 10 points per visit; 100 points → Pastry",
-    );
-    expect(programOfferLine(offer, "gamified", { winChance: 0.1 }, "Cookie")).toBe(
-      "Every visit has a 10% chance to win → Cookie",
-    );
-    expect(programOfferLine(offer, "tier", defaultRules("tier"), "Gift")).toBe(
-      "Reach Silver at 5 visits, Gold at 15 visits → Gift",
-    );
-    expect(programOfferLine(offer, "stamps", { stampsRequired: Number.NaN }, "Coffee")).toBe(
-      "Collect ? stamps → Coffee",
-    );
-  });
-
+describe("the program card's dates", () => {
   it("formats dates as 'MMM dd, yyyy' on the chosen calendar day", () => {
     expect(formatProgramDay("2030-03-01")).toBe("Mar 01, 2030");
     expect(formatProgramDay(new Date("2030-12-31T00:00:00.000Z"))).toBe("Dec 31, 2030");

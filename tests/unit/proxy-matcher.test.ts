@@ -97,6 +97,8 @@ describe("the proxy's matcher and the visitor's tap rewrite", () => {
   it.each([
     "/",
     "/about",
+    "/terms",
+    "/privacy",
     "/login",
     "/register",
     "/register/business",
@@ -109,6 +111,7 @@ describe("the proxy's matcher and the visitor's tap rewrite", () => {
     "/auth/reset",
     "/auth/callback",
     "/auth/verify-email",
+    "/sign-out",
   ])("runs on the site page %s, and rewrites it", (path) => {
     expect(proxyRuns({ path })).toBe(true);
     expect(isSitePage(pageOf({ path }))).toBe(true);

@@ -1,4 +1,4 @@
-import { guardFor, loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
+import { guardFor, headerLoginPath, loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
 
 describe("route guards", () => {
   it.each([
@@ -127,5 +127,30 @@ describe("safeRedirectPath", () => {
       const result = safeRedirectPath(value);
       if (result !== null) expect(new URL(result, "https://loyaltap.example").origin).toBe("https://loyaltap.example");
     }
+  });
+});
+
+describe("headerLoginPath: where the header's Log in comes back to", () => {
+  it("brings people back to the page they were reading", () => {
+    expect(headerLoginPath("/b/cafe-central", "")).toBe("/login?redirect=%2Fb%2Fcafe-central");
+    expect(headerLoginPath("/about", "")).toBe("/login?redirect=%2Fabout");
+    expect(headerLoginPath("/tap", "?id=demo-cafe")).toBe("/login?redirect=%2Ftap%3Fid%3Ddemo-cafe");
+  });
+
+  it("is plain on home, log-in and the account pages, whose own ?redirect= it would carry along", () => {
+    for (const [pathname, search] of [
+      ["/", ""],
+      ["/login", "?redirect=%2Fdashboard"],
+      ["/register", "?redirect=%2F.%2F%2Fevil.example%2Fphish"],
+      ["/register/business", ""],
+      ["/auth/reset", "?token=abc"],
+      ["/sign-out", ""],
+    ] as const) {
+      expect(headerLoginPath(pathname, search)).toBeNull();
+    }
+  });
+
+  it("is plain for a path that is not a safe same-origin target", () => {
+    expect(headerLoginPath("//evil.example/x", "")).toBeNull();
   });
 });

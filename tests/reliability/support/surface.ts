@@ -52,13 +52,14 @@ export const ROUTES: Record<string, RouteEntry> = {
     // Auth.js's sign-out with a session would end the sweep's own session.
     auth: ["none", "bearer"],
   },
+  "GET /api/account/export": { access: "signed-in", sweep: "query" },
   "GET /api/auth/me": { access: "signed-in", sweep: "query" },
   "GET /api/health": { access: "public", sweep: "query" },
   "GET /auth/session-ended": { access: "public", sweep: "query" },
   "GET /api/tap": { access: "public", sweep: "query" },
   "POST /api/tap": { access: "signed-in", sweep: "json" },
   "GET /b/[slug]/opengraph-image": { access: "public", sweep: "query" },
-  // Signing out with a session legitimately revokes the account's refresh tokens (a write).
+  // Only a redirect to the sign-out page: opening it signs nobody out.
   "GET /logout": { access: "public", sweep: "query" },
   // Signing out with a session legitimately ends the account's sessions (a write).
   "POST /logout": {
@@ -88,6 +89,8 @@ export type PageEntry = { access: Access };
 export const PAGES: Record<string, PageEntry> = {
   "/": { access: "public" },
   "/about": { access: "public" },
+  "/privacy": { access: "public" },
+  "/terms": { access: "public" },
   "/admin": { access: "admin" },
   "/admin/users": { access: "admin" },
   "/admin/users/[id]": { access: "admin" },
@@ -111,6 +114,7 @@ export const PAGES: Record<string, PageEntry> = {
   "/qr/[user_id]": { access: "public" },
   "/register": { access: "public" },
   "/register/business": { access: "public" },
+  "/sign-out": { access: "public" },
   "/tap": { access: "public" },
   "/tap/visitor/[id]": { access: "public" },
 };
@@ -128,12 +132,13 @@ export const ACTIONS: Record<string, ActionEntry> = {
   disableSecureTagAction: { access: "owner" },
   endProgramAction: { access: "owner" },
   googleSignInAction: { access: "public" },
+  joinBusinessAction: { access: "signed-in" },
   linkCustomerAction: { access: "owner" },
   loginAction: { access: "public" },
+  lookupRewardCodeAction: { access: "owner" },
   pinSecureTagChipAction: { access: "owner" },
   recordQrVisitAction: { access: "owner" },
   recordTapAction: { access: "signed-in" },
-  redeemByCodeAction: { access: "owner" },
   redeemRewardAction: { access: "owner" },
   registerCustomerAction: { access: "public" },
   releaseTagAction: { access: "owner" },
@@ -144,6 +149,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
     note: "with REQUIRE_EMAIL_VERIFICATION off (as the sweep runs) it stores nothing",
   },
   saveSecureTagKeysAction: { access: "owner" },
+  setBirthdayAction: { access: "signed-in" },
   setLanguageAction: { access: "signed-in" },
   setNewPasswordAction: { access: "public" },
   setNotificationsAction: { access: "signed-in" },

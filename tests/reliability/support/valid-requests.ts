@@ -197,6 +197,13 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
+      group: "setBirthdayAction",
+      action: "setBirthdayAction",
+      auth: "cookie",
+      args: [{ birthday: "1990-01-02" }],
+    },
+    {
+      kind: "action",
       group: "renameTagAction",
       action: "renameTagAction",
       auth: "owner",
@@ -233,8 +240,8 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
-      group: "redeemByCodeAction",
-      action: "redeemByCodeAction",
+      group: "lookupRewardCodeAction",
+      action: "lookupRewardCodeAction",
       auth: "owner",
       args: [{ code: "ABCD2345" }],
     },
@@ -272,6 +279,13 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       action: "addReferrerAction",
       auth: "cookie",
       args: [{ referrerId: c.personId }],
+    },
+    {
+      kind: "action",
+      group: "joinBusinessAction",
+      action: "joinBusinessAction",
+      auth: "cookie",
+      args: ["no-such-card"],
     },
     {
       kind: "action",

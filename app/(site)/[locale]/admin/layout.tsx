@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { requestLocale } from "@/components/admin/admin-locale";
+import { LogoutButton } from "@/components/auth/session-sync";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { siteName } from "@/lib/site";
 import { requireAdmin } from "./require-admin";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 // (the disable button, the error screen) get the `admin` messages.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   await requireAdmin();
-  const t = await getTranslations("admin.nav");
+  const [t, nav] = await Promise.all([getTranslations("admin.nav"), getTranslations("common.nav")]);
   return (
     <ClientMessages locale={await requestLocale()} namespaces={["admin"]}>
       <div className="flex min-h-dvh flex-col">
@@ -25,6 +26,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <Link href="/dashboard" className="hover:underline">
             {t("dashboard")}
           </Link>
+          <LogoutButton className="cursor-pointer whitespace-nowrap hover:underline">{nav("logOut")}</LogoutButton>
         </SiteHeader>
         <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
       </div>

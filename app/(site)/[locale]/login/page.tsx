@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { AUTH_CLIENT_NAMESPACES } from "@/components/auth/client-namespaces";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { PageShell } from "@/components/ui/page-shell";
+import { SiteShell } from "@/components/layout/site-shell";
 import { googleEnabled } from "@/lib/auth";
 import { redirectSignedInUser } from "@/lib/auth/current-user";
 import { safeRedirectPath } from "@/lib/auth/redirects";
@@ -20,13 +20,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const target = safeRedirectPath(redirect);
   const t = await getTranslations("auth.login");
   return (
-    <PageShell>
+    <SiteShell>
       <div className="mx-auto max-w-sm space-y-6">
         <h1 className="text-2xl font-bold">{t("heading")}</h1>
         <ClientMessages locale={storedLocale(await getLocale())} namespaces={AUTH_CLIENT_NAMESPACES}>
           <LoginForm redirect={target} googleEnabled={googleEnabled} />
         </ClientMessages>
       </div>
-    </PageShell>
+    </SiteShell>
   );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
+import { SessionMark } from "@/components/auth/session-sync";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { RedirectOverlay } from "@/components/tap/redirect-overlay";
 import { TapFrame } from "@/components/tap/tap-frame";
@@ -8,9 +10,12 @@ import { TapNoticePage } from "@/components/tap/tap-notice-page";
 import { TapRecorder } from "@/components/tap/tap-recorder";
 import { TapStateView } from "@/components/tap/tap-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { loginPath, tapPath } from "@/lib/auth/sign-up-paths";
+import type { AppUser } from "@/lib/db/users";
 import { requestNow } from "@/lib/clock";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { pickSunParams, sunQueryOf, type SunParams, type SunRejection } from "@/lib/nfc/verify-tap";
+import { asksBirthday } from "@/lib/tap/programs";
 import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
 import { firstIssue } from "@/lib/validation/errors";
 import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
@@ -20,7 +25,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** What the recorder and its results read: their own words and the engine's lines. */
 // What the recorder reads: its own words, the result's, and the engine's lines (the HTML
 // carries these, so only these: not the rest of the tap namespace).
-const CLIENT_NAMESPACES = ["tap.recorder", "tap.result", "programs"] as const;
+// The birthday question reads its bad-date message from settings.validation.
+const CLIENT_NAMESPACES = ["tap.recorder", "tap.result", "programs", "settings.validation"] as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("tap");
@@ -44,13 +50,22 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
   const notice = { title: t("notice.title"), ok: t("notice.ok") };
   const rawId = first(params.id);
   const parsed = tapRequestSchema.safeParse({ id: rawId ?? "" });
+  const user = await getCurrentUser();
+  const account = await headerAccount(user, parsed.success ? parsed.data.id : null);
   if (!parsed.success) {
     // The schema's messages are the JSON API's English; the page says the same in its language.
     const message = firstIssue(parsed.error, NO_TAG_ID) === NO_TAG_ID ? t("invalid.noTagId") : t("invalid.tagId");
-    return <TapNoticePage message={message} tagId={rawId?.slice(0, 64) || null} lang={locale} text={notice} />;
+    return (
+      <TapNoticePage
+        message={message}
+        tagId={rawId?.slice(0, 64) || null}
+        lang={locale}
+        text={notice}
+        account={account}
+      />
+    );
   }
   const tagId = parsed.data.id;
-  const user = await getCurrentUser();
   const sun = pickSunParams(params);
   // A failure to load throws to app/tap/error.tsx, which Next logs with the
   // reference the error screen shows (docs/errors.md).
@@ -61,7 +76,13 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
     // counts in the owner's log of rejected taps.
     return (
       <ClientMessages locale={locale} namespaces={CLIENT_NAMESPACES}>
-        <TapNoticePage message={rejectionText(result.rejection, t)} tagId={tagId} lang={locale} text={notice}>
+        <TapNoticePage
+          message={rejectionText(result.rejection, t)}
+          tagId={tagId}
+          lang={locale}
+          text={notice}
+          account={account}
+        >
           {user ? <TapRecorder tagId={tagId} sun={sun} attemptOnly /> : null}
         </TapNoticePage>
       </ClientMessages>
@@ -69,8 +90,34 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
   }
   return (
     <ClientMessages locale={locale} namespaces={CLIENT_NAMESPACES}>
-      <TapFrame lang={locale}>{renderWithFlags(result.state, Boolean(user), sun, locale, t)}</TapFrame>
+      <TapFrame lang={locale} account={account}>
+        {renderWithFlags(result.state, user, sun, locale, t)}
+      </TapFrame>
     </ClientMessages>
+  );
+}
+
+/**
+ * The header's right side: the way to the dashboard for someone signed in (also after
+ * the daily-limit overlay), else "Log in" back to this tag. Signed in, the browser also
+ * records it for the headers of the cached pages (SessionMark).
+ */
+async function headerAccount(user: AppUser | null, tagId: string | null) {
+  const nav = await getTranslations("common.nav");
+  if (!user) {
+    return (
+      <Link href={loginPath(tagId ? tapPath(tagId) : null)} className="hover:underline" prefetch={false}>
+        {nav("logIn")}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link href="/dashboard" className="hover:underline">
+        {nav("dashboard")}
+      </Link>
+      <SessionMark userId={user.id} />
+    </>
   );
 }
 
@@ -80,7 +127,8 @@ function rejectionText(rejection: SunRejection, t: TapTranslator): string {
   return rejection.code === "tap_replayed" ? t("result.codes.tap_replayed") : t("notice.notVerified");
 }
 
-function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams, locale: Locale, t: TapTranslator) {
+function renderWithFlags(state: TapState, user: AppUser | null, sun: SunParams, locale: Locale, t: TapTranslator) {
+  const signedIn = Boolean(user);
   const id = encodeURIComponent(state.tagId);
   // Redirect flags come first.
   if (state.kind !== "business" && state.redirectToClaim) {
@@ -92,7 +140,9 @@ function renderWithFlags(state: TapState, signedIn: boolean, sun: SunParams, loc
   // Only a secure tag's (verified) SUN parameters are passed on; an ordinary tag's link stays as it was.
   const secureSun = state.kind === "business" && state.secure ? sun : undefined;
   const recorder =
-    signedIn && state.kind === "business" ? <TapRecorder tagId={state.tagId} sun={secureSun} /> : undefined;
+    user && state.kind === "business" ? (
+      <TapRecorder tagId={state.tagId} sun={secureSun} askBirthday={asksBirthday(user, state.programs)} />
+    ) : undefined;
   return (
     <TapStateView
       state={state}

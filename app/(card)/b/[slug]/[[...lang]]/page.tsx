@@ -3,19 +3,24 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { BusinessCard } from "@/components/business/business-card";
 import { businessCardText } from "@/components/business/business-card-text";
+import { CardSignUp } from "@/components/business/card-sign-up";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { PageShell } from "@/components/ui/page-shell";
-import { loadPublicCard } from "@/lib/business/card-locale";
+import { ProgramList } from "@/components/tap/program-list";
+import { loadPublicCard, loadPublicCardLanding } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
 import { DEFAULT_LOCALE, segmentLocale } from "@/lib/i18n/locales";
 import { catalogTranslator } from "@/lib/i18n/translator";
 import { siteName } from "@/lib/site";
+import { programsRunningOn } from "@/lib/tap/programs";
+import { localDateIn } from "@/lib/time/local-date";
 
 // Cached, rebuilt at most hourly and at once when the business changes: the
 // page carries the cache tags of the data it read (the slug's and the
 // business's), which the lib/db functions that write expire (docs/caching.md).
 // Nothing is prerendered at build time, when there is no database to read.
+// Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
 // Each language has its own URL: /b/<slug> in the business's language, /b/<slug>/<lang>
 // for the other two (docs/i18n.md, "The public card and hreflang").
 export const revalidate = 3600;
@@ -61,17 +66,19 @@ export default async function PublicBusinessPage({ params }: Props) {
   const { slug, lang } = await params;
   const asked = segmentLocale(lang);
   if (asked === undefined) notFound();
-  const business = await loadPublicCard(slug);
-  if (!business) notFound();
+  const landing = await loadPublicCardLanding(slug);
+  if (!landing) notFound();
+  const { business } = landing;
   const urls = cardUrls(business.slug, business.language);
   // One URL per language: the business's own language lives at /b/<slug>.
   if (asked === business.language) permanentRedirect(urls.path[asked]);
   const locale = asked ?? business.language;
   setRequestLocale(locale);
-  const [nav, scheme, switchText] = await Promise.all([
+  const [nav, scheme, switchText, join] = await Promise.all([
     getTranslations({ locale, namespace: "common.nav" }),
     getTranslations({ locale, namespace: "common.colorScheme" }),
     getTranslations({ locale, namespace: "common.languageSwitch" }),
+    getTranslations({ locale, namespace: "card.join" }),
   ]);
   const jsonLd = localBusinessJsonLd(business, urls.byLocale[locale]);
   return (
@@ -81,12 +88,27 @@ export default async function PublicBusinessPage({ params }: Props) {
         main: nav("main"),
         about: nav("about"),
         logIn: nav("logIn"),
+        dashboard: nav("dashboard"),
         colorScheme: { dark: scheme("dark"), light: scheme("light") },
       }}
     >
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <div className="mx-auto max-w-xl">
-        <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, locale)} />
+        <div className="space-y-6">
+          <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, locale)} />
+          <CardSignUp
+            slug={business.slug}
+            text={{ heading: join("heading", { name: business.name }), text: join("text"), button: join("button") }}
+          />
+          {/* The same list a visitor's tap shows: what each running program offers, no one's progress (a cached page). */}
+          <ProgramList
+            programs={programsRunningOn(landing.programs, localDateIn(landing.timezone, new Date()))}
+            progress={{}}
+            theme={business.theme}
+            showEmpty={false}
+            locale={locale}
+          />
+        </div>
         <LanguageSwitch current={locale} hrefs={urls.path} label={switchText("label")} />
       </div>
     </PageShell>

@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { AUTH_CLIENT_NAMESPACES } from "@/components/auth/client-namespaces";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { OAuthCallback } from "@/components/auth/oauth-callback";
-import { PageShell } from "@/components/ui/page-shell";
+import { SiteShell } from "@/components/layout/site-shell";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { storedLocale } from "@/lib/i18n/locales";
@@ -24,12 +24,12 @@ export default async function OAuthCallbackPage({ searchParams }: { searchParams
   const redirectTo = safeRedirectPath(params.redirect) ?? "/dashboard";
   const error = typeof params.error === "string" ? (await getTranslations("auth.callback"))("googleFailed") : null;
   return (
-    <PageShell>
+    <SiteShell>
       <div className="mx-auto max-w-sm py-10">
         <ClientMessages locale={storedLocale(await getLocale())} namespaces={AUTH_CLIENT_NAMESPACES}>
           <OAuthCallback signedIn={Boolean(user)} redirectTo={redirectTo} error={error} />
         </ClientMessages>
       </div>
-    </PageShell>
+    </SiteShell>
   );
 }

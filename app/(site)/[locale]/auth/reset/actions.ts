@@ -11,6 +11,9 @@ import { newPasswordFormSchema, resetRequestFormSchema } from "@/lib/validation/
 
 export type ResetActionResult = ActionResult<{ message: string }>;
 
+/** A spent, expired or unknown link (the failure's `code`): the form offers to ask for a new one. */
+const INVALID_LINK_CODE = "invalid_link";
+
 // Messages are catalog keys: the form shows them with useMessageText (a success is not
 // translated by the action builder, which translates failures only).
 const RESET_SENT = "auth.reset.sent";
@@ -33,7 +36,7 @@ export const setNewPasswordAction = action(
   { role: "public", args: [resetTokenSchema, newPasswordFormSchema] },
   async ({ args: [token, { password }] }): Promise<ResetActionResult> => {
     const done = await resetPasswordWithToken(token, password);
-    if (!done) return failure("auth.reset.invalidLink");
+    if (!done) return failure("auth.reset.invalidLink", { code: INVALID_LINK_CODE });
     return { ok: true, message: "auth.reset.updated" };
   },
 );

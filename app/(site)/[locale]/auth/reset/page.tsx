@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AUTH_CLIENT_NAMESPACES } from "@/components/auth/client-namespaces";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { NewPasswordForm, RequestResetForm } from "@/components/auth/reset-forms";
-import { PageShell } from "@/components/ui/page-shell";
+import { SiteShell } from "@/components/layout/site-shell";
 import { storedLocale } from "@/lib/i18n/locales";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +16,7 @@ export default async function ResetPage({ searchParams }: { searchParams: Promis
   const resetToken = typeof token === "string" && token.length <= 200 ? token : null;
   const t = await getTranslations("auth.reset");
   return (
-    <PageShell>
+    <SiteShell>
       <div className="mx-auto max-w-sm space-y-6">
         <h1 className="text-2xl font-bold">{resetToken ? t("newHeading") : t("heading")}</h1>
         <ClientMessages locale={storedLocale(await getLocale())} namespaces={AUTH_CLIENT_NAMESPACES}>
@@ -28,7 +29,12 @@ export default async function ResetPage({ searchParams }: { searchParams: Promis
             </>
           )}
         </ClientMessages>
+        <p className="text-center text-sm">
+          <Link href="/login" className="text-brand underline dark:text-indigo-300">
+            {t("backToLogin")}
+          </Link>
+        </p>
       </div>
-    </PageShell>
+    </SiteShell>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { PageShell } from "@/components/ui/page-shell";
+import { SiteShell } from "@/components/layout/site-shell";
 import { buttonClass } from "@/components/ui/button";
 import { verifyEmailWithToken } from "@/lib/auth/email-verification";
 
@@ -20,7 +20,7 @@ export default async function VerifyEmailPage({
   const confirmed = valid ? await verifyEmailWithToken(token) : false;
   const t = await getTranslations("auth.verifyEmail");
   return (
-    <PageShell>
+    <SiteShell>
       <div className="mx-auto max-w-sm space-y-6">
         <h1 className="text-2xl font-bold">{confirmed ? t("confirmedHeading") : t("failedHeading")}</h1>
         <p role="status" className="text-slate-600 dark:text-slate-300">
@@ -30,6 +30,6 @@ export default async function VerifyEmailPage({
           {t("dashboard")}
         </Link>
       </div>
-    </PageShell>
+    </SiteShell>
   );
 }

@@ -1,12 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ProgramProgress } from "@/components/programs/program-card";
+import { programProgressText } from "@/components/programs/program-card-text";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { buttonClass } from "@/components/ui/button";
-import { WalletCard } from "@/components/wallet/wallet-card";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
+import { businessTabHref } from "@/lib/business/page-tabs";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
+import { formatDay } from "@/lib/i18n/dates";
+import { isLocale, type Locale } from "@/lib/i18n/locales";
+import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { closestToReward } from "@/lib/loyalty";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.home"))("title") };
@@ -20,6 +27,20 @@ export default async function DashboardPage() {
     getTranslations("dashboard.home"),
   ]);
   const name = user.firstName ?? user.name;
+  const rawLocale = await getLocale();
+  const locale: Locale = isLocale(rawLocale) ? rawLocale : "en";
+  const lines = (await getTranslations()) as unknown as KeyTranslator;
+  // A returning customer's first questions: how close is my next reward, where was I lately.
+  // The full list of cards is the wallet's.
+  const closest = closestToReward(
+    cards.flatMap((card) =>
+      card.programs.map((program) => ({ businessName: card.businessName, program, progress: program.progress })),
+    ),
+    3,
+  );
+  const recent = cards
+    .flatMap((card) => (card.lastVisitAt ? [{ ...card, lastVisitAt: card.lastVisitAt }] : []))
+    .slice(0, 3);
   return (
     <div className="space-y-10">
       <h1 className="text-2xl font-bold break-words">{name ? t("welcome", { name }) : t("welcomeNoName")}</h1>
@@ -50,13 +71,13 @@ export default async function DashboardPage() {
                   </div>
                 </dl>
                 <div className="flex flex-wrap gap-2 text-sm">
-                  <Link href={`/dashboard/business/${b.id}`} className={buttonClass("secondary")}>
+                  <Link href={businessTabHref(b.id, "card")} className={buttonClass("secondary")}>
                     {t("editCard")}
                   </Link>
-                  <Link href={`/dashboard/business/${b.id}#programs-heading`} className={buttonClass("secondary")}>
+                  <Link href={businessTabHref(b.id, "programs")} className={buttonClass("secondary")}>
                     {t("programs")}
                   </Link>
-                  <Link href={`/dashboard/business/${b.id}#tags-heading`} className={buttonClass("secondary")}>
+                  <Link href={businessTabHref(b.id, "tags")} className={buttonClass("secondary")}>
                     {t("tags")}
                   </Link>
                 </div>
@@ -77,16 +98,67 @@ export default async function DashboardPage() {
         {cards.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-300">{t("noCards")}</p>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2">
-            {cards.map((card) => (
-              <WalletCard key={card.businessId} card={card} />
-            ))}
-          </div>
+          <>
+            {closest.length > 0 ? (
+              <ListPanel id="closest-reward" title={t("closest")} listClassName="space-y-3">
+                {closest.map((entry) => (
+                  <li key={entry.program.id} className="space-y-1" data-testid="closest-reward">
+                    <p className="font-medium break-words">
+                      {t("closestItem", { program: entry.program.name, business: entry.businessName })}
+                    </p>
+                    <ProgramProgress progress={programProgressText(lines, entry.program.name, entry.progress)} />
+                  </li>
+                ))}
+              </ListPanel>
+            ) : null}
+            {recent.length > 0 ? (
+              <ListPanel id="recent-visits" title={t("recent")} listClassName="space-y-2">
+                {recent.map((card) => (
+                  <li key={card.businessId} className="flex flex-wrap justify-between gap-x-3 text-sm">
+                    <span className="font-medium break-words">{card.businessName}</span>
+                    <span className="text-slate-600 dark:text-slate-300">
+                      {t("lastVisit", { date: formatDay(card.lastVisitAt.toISOString(), locale) })}
+                    </span>
+                  </li>
+                ))}
+              </ListPanel>
+            ) : null}
+          </>
         )}
-        <Link href="/dashboard/rewards" className="text-sm text-brand underline dark:text-indigo-300">
-          {t("allRewards")}
-        </Link>
+        {/* One row that wraps whole: the wallet button, then the rewards link, never split mid-phrase. */}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+          {cards.length > 0 ? (
+            <Link href="/dashboard/wallet" className={buttonClass("secondary")}>
+              {t("walletLink")}
+            </Link>
+          ) : null}
+          <Link href="/dashboard/rewards" className="text-sm text-brand underline dark:text-indigo-300">
+            {t("allRewards")}
+          </Link>
+        </div>
       </section>
     </div>
+  );
+}
+
+/** A titled box of the home page holding one list (the rewards closest to hand, the latest visits). */
+function ListPanel({
+  id,
+  title,
+  listClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  listClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card as="section" aria-labelledby={id} className="space-y-3 p-4">
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      <ul className={listClassName}>{children}</ul>
+    </Card>
   );
 }

@@ -1,38 +1,82 @@
 "use server";
 
+import { getLocale } from "next-intl/server";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
+import { formatDay } from "@/lib/i18n/dates";
+import type { Locale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
-import { redeemReward, undoRedemption, type RedeemResult } from "@/lib/db/rewards";
+import {
+  findRewardToRedeem,
+  redeemReward,
+  undoRedemption,
+  type RedeemFailure,
+  type RedeemResult,
+} from "@/lib/db/rewards";
 import { redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
 
-export type RedeemActionResult = ActionResult<{ rewardId: string; name: string; customerName: string | null }>;
+export type RedeemActionResult = ActionResult<{
+  rewardId: string;
+  name: string;
+  customerName: string | null;
+  /** The day of the redemption in the business's time zone, written in the reader's language. */
+  redeemedOn: string;
+}>;
+
+export type RewardLookupActionResult = ActionResult<{
+  rewardId: string;
+  name: string;
+  customerName: string | null;
+  /** The day the customer earned it in the business's time zone, written in the reader's language. */
+  earnedOn: string;
+}>;
 
 // The refusal's catalog key, from its code: lib/db/rewards answers the JSON API in English.
-function refusal(result: Exclude<RedeemResult, { ok: true }>): string {
+function refusal(result: RedeemFailure, locale: Locale): string {
   if (result.code === "not_found") return "rewards.errors.notFound";
   if (result.code === "expired") return "rewards.errors.expired";
-  const on = /\d{4}-\d{2}-\d{2}/.exec(result.message)?.[0];
-  return on ? messageKey("rewards.errors.alreadyRedeemedOn", { date: on }) : "rewards.errors.alreadyRedeemed";
+  return result.redeemedOn
+    ? messageKey("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
+    : "rewards.errors.alreadyRedeemed";
 }
 
 // redeemReward and undoRedemption match the reward's business owner in their own statement.
-function redeemed(result: RedeemResult): RedeemActionResult {
+async function redeemed(result: RedeemResult): Promise<RedeemActionResult> {
+  const locale = (await getLocale()) as Locale;
   return result.ok
-    ? { ok: true, rewardId: result.rewardId, name: result.name, customerName: result.customerName }
-    : failure(refusal(result));
+    ? {
+        ok: true,
+        rewardId: result.rewardId,
+        name: result.name,
+        customerName: result.customerName,
+        redeemedOn: formatDay(result.redeemedOn, locale),
+      }
+    : failure(refusal(result, locale));
 }
 
-/** The owner confirms a reward shown at the counter (scanned QR → this page's button). */
+/** The owner confirms a reward: the QR's page button, or after checking a typed code. */
 export const redeemRewardAction = action(
   { role: "owner", args: [rewardIdSchema], invalid: [failure("rewards.errors.notFound")] },
   async ({ args: [rewardId], user }) => redeemed(await redeemReward(user.id, { rewardId })),
 );
 
-/** The owner types the code the customer shows. */
-export const redeemByCodeAction = action(
+/**
+ * The owner types the code the customer shows and sees the reward, whose it is
+ * and when it was earned, before confirming with redeemRewardAction. Changes nothing.
+ */
+export const lookupRewardCodeAction = action(
   { role: "owner", args: [redeemCodeSchema] },
-  async ({ args: [{ code }], user }) => redeemed(await redeemReward(user.id, { code })),
+  async ({ args: [{ code }], user }): Promise<RewardLookupActionResult> => {
+    const [found, locale] = await Promise.all([findRewardToRedeem(user.id, code), getLocale() as Promise<Locale>]);
+    if (!found.ok) return failure(refusal(found, locale));
+    return {
+      ok: true,
+      rewardId: found.rewardId,
+      name: found.name,
+      customerName: found.customerName,
+      earnedOn: formatDay(found.earnedOn, locale),
+    };
+  },
 );
 
 const TOO_LATE = failure("rewards.errors.tooLateToUndo");

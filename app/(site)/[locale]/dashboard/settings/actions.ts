@@ -10,10 +10,17 @@ import { resendEmailVerification } from "@/lib/auth/email-verification";
 import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { sessionCookieOptions, SESSION_COOKIE, useSecureCookies } from "@/lib/auth/cookies";
-import { deleteAccount, setLanguage, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
+import {
+  deleteAccount,
+  setBirthday,
+  setLanguage,
+  setNotificationsEnabled,
+  updateProfileSettings,
+} from "@/lib/db/settings";
 import { setLocaleCookie } from "@/lib/i18n/locale-cookie";
 import { storedLocale } from "@/lib/i18n/locales";
 import {
+  birthdaySchema,
   deleteAccountSchema,
   languageSettingsSchema,
   notificationsSettingsSchema,
@@ -56,6 +63,15 @@ export const updateProfileAction = action(
   { role: "user", args: [profileSettingsSchema] },
   async ({ args: [input], user }): Promise<SettingsResult> => {
     await updateProfileSettings(user.id, input);
+    return { ok: true };
+  },
+);
+
+/** The birthday a birthday program asks for, on the tap result and in the wallet. */
+export const setBirthdayAction = action(
+  { role: "user", args: [birthdaySchema] },
+  async ({ args: [input], user }): Promise<SettingsResult> => {
+    await setBirthday(user.id, input);
     return { ok: true };
   },
 );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
 import { LogoutButton } from "@/components/auth/session-sync";
@@ -54,6 +55,21 @@ export default async function SettingsPage() {
       </section>
       <section className={sectionClass}>
         <LogoutButton className={buttonClass("secondary")}>{t("signOut")}</LogoutButton>
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-data">
+        <h2 id="settings-data" className="text-lg font-semibold">
+          {t("data.heading")}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("data.explanation")}</p>
+        <div className="flex flex-wrap items-center gap-4">
+          {/* A file download from a route handler, not a page: a plain link, not next/link. */}
+          <a href="/api/account/export" download className={buttonClass("secondary")}>
+            {t("data.download")}
+          </a>
+          <Link href="/privacy" className="text-sm text-brand hover:underline dark:text-indigo-300">
+            {t("data.privacy")}
+          </Link>
+        </div>
       </section>
       <section className={sectionClass} aria-labelledby="settings-delete">
         <h2 id="settings-delete" className="text-lg font-semibold text-red-700 dark:text-red-400">

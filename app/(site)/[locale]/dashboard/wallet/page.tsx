@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
+import { Card } from "@/components/ui/card";
 import { WalletCard } from "@/components/wallet/wallet-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listWallet } from "@/lib/db/wallet";
+import { asksBirthday } from "@/lib/tap/programs";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.wallet"))("title") };
@@ -14,6 +17,14 @@ export default async function WalletPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
+      {asksBirthday(
+        user,
+        cards.flatMap((card) => card.programs),
+      ) ? (
+        <Card as="section" className="p-4" data-testid="birthday-ask">
+          <BirthdayAskForm />
+        </Card>
+      ) : null}
       {cards.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">{t("empty")}</p>
       ) : (

@@ -59,7 +59,7 @@ export function OwnerActions({
   const selectId = useId();
   const [businessId, setBusinessId] = useState(businesses[0]?.id ?? "");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { pending, run } = useRefreshAction();
+  const { disabled, run } = useRefreshAction();
   const business = businesses.find((b) => b.id === businessId) ?? businesses[0];
   if (!business) return null;
 
@@ -115,11 +115,11 @@ export function OwnerActions({
       ) : null}
       <div className="flex flex-wrap justify-center gap-3">
         {business.linked ? null : (
-          <Button type="button" variant="secondary" disabled={pending} onClick={link}>
+          <Button type="button" variant="secondary" disabled={disabled} onClick={link}>
             {t("link", { business: business.name })}
           </Button>
         )}
-        <Button type="button" disabled={pending} onClick={visit}>
+        <Button type="button" disabled={disabled} onClick={visit}>
           {t("recordVisit")}
         </Button>
       </div>

@@ -12,7 +12,7 @@ import { addReferrerAction } from "./actions";
 export function ReferrerAction({ referrerId, referrerName }: { referrerId: string; referrerName: string }) {
   const t = useTranslations("qr.referrer");
   const [error, setError] = useState<string | null>(null);
-  const { pending, run } = useRefreshAction();
+  const { disabled, run } = useRefreshAction();
   const add = () =>
     run(
       () => addReferrerAction({ referrerId }),
@@ -23,7 +23,7 @@ export function ReferrerAction({ referrerId, referrerName }: { referrerId: strin
     );
   return (
     <div className="space-y-3">
-      <Button type="button" disabled={pending} onClick={add}>
+      <Button type="button" disabled={disabled} onClick={add}>
         {t("add", { name: referrerName })}
       </Button>
       {error ? <ActionError>{error}</ActionError> : null}

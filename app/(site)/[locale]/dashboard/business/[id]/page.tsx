@@ -3,17 +3,22 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { cache } from "react";
+import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { ProfileEditor } from "@/components/business-profile/profile-editor";
 import { BusinessProgramsSection } from "@/components/programs/business-programs-section";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { BusinessTagsSection } from "@/components/tags/business-tags-section";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
+import { businessTab } from "@/lib/business/page-tabs";
 import { getOwnedBusiness } from "@/lib/db/businesses";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ tab?: string | string[] }>;
+};
 
 // Only the owner: anyone else (signed in or not) gets the same 404 as for a
 // business that does not exist. `id` may also be the business's slug.
@@ -34,16 +39,20 @@ function timezoneOptions(current: string): string[] {
   return [...zones].sort();
 }
 
-export default async function BusinessPage({ params }: Props) {
+// The page is long on a phone, so it opens on the programs (the most used)
+// and shows one tab at a time; redeeming a code stays above the tabs, at hand
+// whichever is open.
+export default async function BusinessPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const business = await loadOwnedBusiness((await params).id);
   if (!business) notFound();
+  const tab = businessTab((await searchParams).tab);
   const [language, t] = await Promise.all([
     getTranslations("common.businessLanguage"),
     getTranslations("dashboard.business"),
   ]);
   return (
-    <div className="space-y-10">
+    <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{t("yours")}</p>
@@ -54,28 +63,6 @@ export default async function BusinessPage({ params }: Props) {
         </Link>
       </header>
 
-      <section aria-labelledby="profile-heading" className="space-y-4">
-        <div>
-          <h2 id="profile-heading" className="text-xl font-semibold">
-            {t("publicCard")}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t.rich("publicCardHint", {
-              path: `/b/${business.slug}`,
-              mono: (chunks) => <span className="font-mono break-all">{chunks}</span>,
-            })}
-          </p>
-        </div>
-        <ProfileEditor
-          businessId={business.id}
-          defaultValues={profileFormValues(business)}
-          timezones={timezoneOptions(business.timezone)}
-          languageText={{ label: language("label"), hint: language("hint") }}
-        />
-      </section>
-
-      <BusinessTagsSection ownerId={user.id} businessId={business.id} />
-
       <section aria-labelledby="redeem-heading" className="space-y-3">
         <h2 id="redeem-heading" className="text-lg font-semibold">
           {t("redeem")}
@@ -84,7 +71,33 @@ export default async function BusinessPage({ params }: Props) {
         <RedeemByCodeForm />
       </section>
 
-      <BusinessProgramsSection ownerId={user.id} businessId={business.id} />
+      <BusinessPageTabs businessId={business.id} current={tab} />
+
+      {tab === "programs" ? <BusinessProgramsSection ownerId={user.id} businessId={business.id} /> : null}
+      {tab === "tags" ? <BusinessTagsSection ownerId={user.id} businessId={business.id} /> : null}
+      {tab === "card" || tab === "profile" ? (
+        <section aria-labelledby="profile-heading" className="space-y-4">
+          <div>
+            <h2 id="profile-heading" className="text-xl font-semibold">
+              {tab === "card" ? t("publicCard") : t("profile")}
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t.rich("publicCardHint", {
+                path: `/b/${business.slug}`,
+                mono: (chunks) => <span className="font-mono break-all">{chunks}</span>,
+              })}
+            </p>
+          </div>
+          <ProfileEditor
+            key={tab}
+            businessId={business.id}
+            part={tab}
+            defaultValues={profileFormValues(business)}
+            timezones={timezoneOptions(business.timezone)}
+            languageText={{ label: language("label"), hint: language("hint") }}
+          />
+        </section>
+      ) : null}
     </div>
   );
 }

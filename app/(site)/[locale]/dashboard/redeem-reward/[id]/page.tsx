@@ -5,10 +5,10 @@ import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { ConfirmRedemptionButton, UndoRedemptionButton } from "@/components/rewards/reward-owner-actions";
 import { RewardStatusBadge } from "@/components/rewards/status-badge";
-import { formatInstant } from "@/components/dashboard-shell/format-instant";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { getRewardForViewer } from "@/lib/db/rewards";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import { siteUrl } from "@/lib/site";
 import type { Locale } from "@/lib/i18n/locales";
 import { rewardIdSchema } from "@/lib/validation/rewards";
@@ -79,7 +79,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
         {reward.expiresAt ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {t(reward.status === "EXPIRED" ? "expiredOn" : "validUntil", {
-              date: formatInstant(reward.expiresAt, locale),
+              date: formatInstantIn(reward.expiresAt, reward.business.timeZone, locale),
             })}
           </p>
         ) : null}
@@ -98,7 +98,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
             <li key={i} className="flex justify-between gap-4">
               <span>{isEvent(event.type) ? t(`events.${event.type}`) : event.type}</span>
               <time dateTime={event.at.toISOString()} className="text-slate-500 dark:text-slate-400">
-                {formatInstant(event.at, locale, true)}
+                {formatInstantIn(event.at, reward.business.timeZone, locale, true)}
               </time>
             </li>
           ))}

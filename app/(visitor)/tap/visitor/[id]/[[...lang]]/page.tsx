@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { HeaderAccountLink } from "@/components/auth/header-account-link";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
@@ -12,6 +13,7 @@ import { INVALID_TAG_ID } from "@/lib/validation/tap";
 import { LOCALES, segmentLocale, type Locale } from "@/lib/i18n/locales";
 import { visitorTapLocale } from "@/lib/tap/visitor-locale";
 import { siteName } from "@/lib/site";
+import { loginPath, tapPath } from "@/lib/auth/sign-up-paths";
 
 // A visitor's /tap?id=<id>[&lang=<en|es|ca>] (next.config.ts rewrites it here,
 // to /tap/visitor/<id>[/<lang>], when there is no session cookie): the same for everyone, so it is rendered once per tag and served
@@ -58,11 +60,21 @@ export default async function VisitorTapPage({ params }: Props) {
   // A malformed escape ("%zz") is an invalid tag id like any other.
   const raw = decodeSegment(segment) ?? segment;
   const id = tagIdSchema.safeParse(raw);
-  if (!id.success) return <TapNoticePage message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} />;
+  // "Log in" back to this tag, or "Dashboard" where this browser is signed in (decided in the
+  // browser: this page is one cached copy for everyone).
+  const nav = await getTranslations({ locale, namespace: "common.nav" });
+  const account = (
+    <HeaderAccountLink
+      text={{ logIn: nav("logIn"), dashboard: nav("dashboard") }}
+      loginHref={loginPath(id.success ? tapPath(id.data) : null)}
+    />
+  );
+  if (!id.success) return <TapNoticePage message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} account={account} />;
   // Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
   // A failure to load throws to app/tap/error.tsx: the failed render is not
   // kept as this page, so the next request renders it again (docs/errors.md).
   const state = await loadTapState(id.data, null);
+
   // A secure tag's real taps always carry SUN parameters (they never reach this
   // cached page); a bare link to it is a copy that proves nothing.
   if (state.kind === "business" && state.secure) {
@@ -73,11 +85,12 @@ export default async function VisitorTapPage({ params }: Props) {
         tagId={id.data}
         lang={locale}
         text={{ title: t("title"), ok: t("ok") }}
+        account={account}
       />
     );
   }
   return (
-    <TapFrame lang={locale}>
+    <TapFrame lang={locale} account={account}>
       <TapStateView state={state} signedIn={false} locale={locale} />
       {state.kind === "business" ? (
         <LanguageSwitch

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -7,6 +8,7 @@ import { SecureChipForm } from "@/components/tags/secure-chip-form";
 import { SecureTagForm } from "@/components/tags/secure-tag-form";
 import { SecureTagLog } from "@/components/tags/secure-tag-log";
 import { requireUser } from "@/lib/auth/current-user";
+import { businessTabHref } from "@/lib/business/page-tabs";
 import { getSecureTagSettings } from "@/lib/db/secure-tags";
 import { secureTagUrlTemplates } from "@/lib/nfc/verify-tap";
 import { siteUrl } from "@/lib/site";
@@ -32,7 +34,7 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
     <div className="mx-auto max-w-2xl space-y-10">
       <header className="space-y-1">
         <Link
-          href={`/dashboard/business/${settings.businessId}`}
+          href={businessTabHref(settings.businessId, "tags")}
           className="text-sm text-brand underline dark:text-indigo-300"
         >
           ← {settings.businessName}
@@ -53,34 +55,35 @@ export default async function SecureTagPage({ params }: { params: Promise<{ id: 
         </p>
       </header>
 
-      <section aria-labelledby="keys-heading" className="space-y-3">
-        <h2 id="keys-heading" className="text-lg font-semibold">
-          {t("keysHeading")}
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("keysHint")}</p>
+      <Section id="keys-heading" heading={t("keysHeading")} hint={t("keysHint")}>
         <SecureTagForm tagId={settings.id} secure={settings.secure} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="chip-heading" className="space-y-3">
-        <h2 id="chip-heading" className="text-lg font-semibold">
-          {t("chipHeading")}
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("chipHint")}</p>
+      <Section id="chip-heading" heading={t("chipHeading")} hint={t("chipHint")}>
         <SecureChipForm tagId={settings.id} chipUid={settings.chipUid} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="template-heading" className="space-y-3">
-        <h2 id="template-heading" className="text-lg font-semibold">
-          {t("templateHeading")}
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("templateHint")}</p>
+      <Section id="template-heading" heading={t("templateHeading")} hint={t("templateHint")}>
         <TemplateRow label={t("copyEncrypted")} text={templates.encrypted} />
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("plainHint")}</p>
         <TemplateRow label={t("copyPlain")} text={templates.plain} />
-      </section>
+      </Section>
 
       <SecureTagLog settings={settings} />
     </div>
+  );
+}
+
+/** One step of setting up the tag: a heading, what it is for, then its form or values. */
+function Section({ id, heading, hint, children }: { id: string; heading: string; hint: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{hint}</p>
+      {children}
+    </section>
   );
 }
 

@@ -1,0 +1,20 @@
+// The owner's business page is split in tabs, most used first. Each tab is its
+// own URL (?tab=tags) so it works without JavaScript, can be linked to, and the
+// page renders only that tab's part.
+
+export const BUSINESS_TABS = ["programs", "tags", "card", "profile"] as const;
+export type BusinessTab = (typeof BUSINESS_TABS)[number];
+
+const isTab = (value: string): value is BusinessTab => (BUSINESS_TABS as readonly string[]).includes(value);
+
+/** The tab a `?tab=` value names (a repeated parameter: its first); the programs when it names none. */
+export function businessTab(value: string | string[] | undefined): BusinessTab {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first !== undefined && isTab(first) ? first : "programs";
+}
+
+/** The address of one tab of a business's page (the first tab has none of its own). */
+export function businessTabHref(businessId: string, tab: BusinessTab): string {
+  const path = `/dashboard/business/${encodeURIComponent(businessId)}`;
+  return tab === "programs" ? path : `${path}?tab=${tab}`;
+}

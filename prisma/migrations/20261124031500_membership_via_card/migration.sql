@@ -1,0 +1,2 @@
+-- A customer who signs up from a business's public card is its member from the start.
+ALTER TYPE "MembershipVia" ADD VALUE 'CARD';
