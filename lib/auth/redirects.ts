@@ -87,10 +87,12 @@ export function loginRedirectPath(pathname: string, search: string): string {
   return `/login?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
-// Pages about the account itself: logging in from one of them has nothing to
-// come back to (and would carry their own ?redirect= along), so the header's
-// "Log in" there is plain, as on home and the guest-only pages.
-const ACCOUNT_PAGES = ["/register", "/auth", "/sign-out"];
+// Pages about the account itself, and the claim wizard that opens a business
+// account: logging in from one of them has nothing to come back to (and would
+// carry their own ?redirect= along), so the header's "Log in" there is plain,
+// as on home and the guest-only pages. The wizard's own "Log in" carries the
+// tag to the claim form instead.
+const ACCOUNT_PAGES = ["/register", "/auth", "/sign-out", "/claim/register"];
 
 /**
  * The header's "Log in" from the page being read: back to that page after

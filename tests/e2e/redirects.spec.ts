@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO_CUSTOMER_EMAIL, expectPath, logIn, signUpCustomer, uniqueEmail } from "./support";
+import { DEMO_CUSTOMER_EMAIL, expectHydrated, expectPath, logIn, signUpCustomer, uniqueEmail } from "./support";
 
 // Every entry point that follows a `redirect` parameter must stay on our
 // origin, whatever the parameter holds. A navigation to evil.example is
@@ -95,10 +95,9 @@ test.describe("redirect targets stay on this site", () => {
   }) => {
     const claim = "/dashboard/tag/claim/redir-tag?tagId=redir-tag";
     await page.goto(`/claim/register?tap_id=redir-tag&redirect=${param("/.//evil.example/phish")}`);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" })).toHaveAttribute(
-      "href",
-      "/login",
-    );
+    const headerLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log in" });
+    await expectHydrated(headerLink);
+    await expect(headerLink).toHaveAttribute("href", "/login");
     const formLink = page.getByRole("main").getByRole("link", { name: "Log in" });
     await expect(formLink).toHaveAttribute("href", `/login?redirect=${param(claim)}`);
     await formLink.click();

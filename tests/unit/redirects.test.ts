@@ -145,6 +145,7 @@ describe("headerLoginPath: where the header's Log in comes back to", () => {
       ["/register/business", ""],
       ["/auth/reset", "?token=abc"],
       ["/sign-out", ""],
+      ["/claim/register", "?tap_id=tag-1&redirect=%2F.%2F%2Fevil.example%2Fphish"],
     ] as const) {
       expect(headerLoginPath(pathname, search)).toBeNull();
     }
