@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { isAdmin } from "@/lib/auth/roles";
+import { getCounterBusiness, type CounterBusiness } from "@/lib/db/business-access";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
 import type { AppUser } from "@/lib/db/users";
 import { translateFailure, type KeyTranslator } from "@/lib/i18n/message-key";
@@ -27,6 +28,10 @@ import {
 //           business the input names and answers `notFound` for a missing one or someone
 //           else's (the same answer); without it, the handler passes user.id to queries
 //           that match the owner in the statement itself (lib/db/*)
+//   staff   a user working the counter of a business: its owner or one of its staff
+//           (lib/db/business-access.ts). `business` is required; the handler gets the
+//           business with `access` ("owner" | "staff") and the same `notFound` answers
+//           anyone else
 //   admin   a user whose role is ADMIN; anyone else gets "Not allowed."
 //
 // A failure's messages may be catalog keys ("errors.signedOut", a schema's
@@ -36,7 +41,7 @@ import {
 // tests/integration/server-actions.test.ts fails when an exported server action
 // does not come from here.
 
-export type Role = "public" | "user" | "owner" | "admin";
+export type Role = "public" | "user" | "owner" | "staff" | "admin";
 
 type Schemas = readonly z.ZodType[];
 type Parsed<S extends Schemas> = { -readonly [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never };
@@ -52,15 +57,15 @@ export type ActionConfig<S extends Schemas, R extends Role, F> = {
   invalid?: readonly (Invalid<F> | undefined)[];
   /** The answer to a caller without a valid session (or, for admin, without the role). */
   refused?: F;
-  /** role owner: the business the parsed input names, and the answer when the caller does not own it. */
-  business?: R extends "owner" ? { of: (args: Parsed<S>) => string; notFound: F } : never;
+  /** role owner (optional) and staff (required): the business the parsed input names, and the answer when the caller may not work it. */
+  business?: R extends "owner" | "staff" ? { of: (args: Parsed<S>) => string; notFound: F } : never;
 };
 
 export type ActionContext<S extends Schemas, R extends Role> = {
   args: Parsed<S>;
   user: R extends "public" ? null : AppUser;
-  /** role owner with `business`: the caller's business the input named. */
-  business: R extends "owner" ? OwnedBusiness | null : null;
+  /** role owner with `business`: the caller's business the input named; role staff: the business the caller works at. */
+  business: R extends "owner" ? OwnedBusiness | null : R extends "staff" ? CounterBusiness : null;
 };
 
 export type BuiltAction<Out> = (...args: unknown[]) => Promise<Out>;
@@ -103,9 +108,12 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
     }
     const args = parsed as Parsed<S>;
 
-    let business: OwnedBusiness | null = null;
+    let business: OwnedBusiness | CounterBusiness | null = null;
+    if (config.role === "staff" && !config.business) throw new Error("a staff action names its business");
     if (config.business) {
-      business = await getOwnedBusiness(user!.id, config.business.of(args));
+      const named = config.business.of(args);
+      business =
+        config.role === "staff" ? await getCounterBusiness(user!.id, named) : await getOwnedBusiness(user!.id, named);
       if (!business) return config.business.notFound;
     }
     return handler({ args, user, business } as ActionContext<S, R>);

@@ -112,6 +112,18 @@ function withCharColumns(queryable) {
     for (const i of result.rows[charColumns] ?? []) result.columnTypes[i] = CHARACTER_COLUMN;
     return result;
   };
+  // The pg adapter splits a migration script on every ";", which cuts a
+  // function body ($$ … $$) apart. PostgreSQL runs a multi-statement script
+  // sent as one simple query itself, in one implicit transaction.
+  if (typeof queryable.executeScript === "function" && queryable.client) {
+    queryable.executeScript = async (script) => {
+      try {
+        await queryable.client.query(script);
+      } catch (error) {
+        queryable.onError(error);
+      }
+    };
+  }
   if (typeof queryable.startTransaction === "function") {
     const startTransaction = queryable.startTransaction.bind(queryable);
     queryable.startTransaction = async (...args) => withCharColumns(await startTransaction(...args));
