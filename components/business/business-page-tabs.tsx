@@ -1,24 +1,31 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { BUSINESS_TABS, businessTabHref, type BusinessTab } from "@/lib/business/page-tabs";
+import { BUSINESS_NAV, businessNavHref, type BusinessSection, type BusinessTab } from "@/lib/business/page-tabs";
 import { cn } from "@/lib/utils";
 
 /**
- * The business page's tabs: plain links, so each works before (and without)
- * JavaScript and is an address of its own; the open one is marked
+ * The business page's bar: its tabs and the sections with routes of their own
+ * (customers, insights, staff). Plain links, so each works before (and
+ * without) JavaScript and is an address of its own; the open one is marked
  * aria-current for screen readers as well as by its look.
  */
-export async function BusinessPageTabs({ businessId, current }: { businessId: string; current: BusinessTab }) {
+export async function BusinessPageTabs({
+  businessId,
+  current,
+}: {
+  businessId: string;
+  current: BusinessTab | BusinessSection;
+}) {
   const t = await getTranslations("dashboard.business.tabs");
   return (
     <nav aria-label={t("label")} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
-        {BUSINESS_TABS.map((tab) => {
+        {BUSINESS_NAV.map((tab) => {
           const open = tab === current;
           return (
             <li key={tab}>
               <Link
-                href={businessTabHref(businessId, tab)}
+                href={businessNavHref(businessId, tab)}
                 aria-current={open ? "page" : undefined}
                 className={cn(
                   "-mb-px inline-block border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand",

@@ -18,3 +18,25 @@ export function businessTabHref(businessId: string, tab: BusinessTab): string {
   const path = `/dashboard/business/${encodeURIComponent(businessId)}`;
   return tab === "programs" ? path : `${path}?tab=${tab}`;
 }
+
+// Pages of their own beside the tabs (the customer list, the insights, the
+// staff), in the same bar: each is a route under the business's page.
+export const BUSINESS_SECTIONS = ["customers", "insights", "staff"] as const;
+export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
+
+/** The bar's order, most used first: programs, customers, insights, tags, card, profile, staff. */
+export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
+  "programs",
+  "customers",
+  "insights",
+  "tags",
+  "card",
+  "profile",
+  "staff",
+];
+
+/** The address of an entry of the business page's bar: a tab of the page or a section's own route. */
+export function businessNavHref(businessId: string, entry: BusinessTab | BusinessSection): string {
+  if (isTab(entry)) return businessTabHref(businessId, entry);
+  return `/dashboard/business/${encodeURIComponent(businessId)}/${entry}`;
+}
