@@ -106,6 +106,7 @@ test.describe("public business card", () => {
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain("Disallow: /api");
     expect(robots).toContain("Allow: /b/");
+    expect(robots).not.toContain("Disallow: /tap");
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 });

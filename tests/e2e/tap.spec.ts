@@ -48,6 +48,9 @@ test.describe("tap page as a visitor", () => {
     const html = await (await request.get(`/tap?id=${DEMO_TAG_ID}`)).text();
     expect(html).toContain("Café Central");
     expect(html).toContain("Active Programs");
+    // Search engines are pointed at the business's card, and not told to drop it.
+    expect(html).toMatch(/<link[^>]*rel="canonical"[^>]*href="[^"]*\/b\/cafe-central"/);
+    expect(html).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
 
     await page.goto(`/tap?id=${DEMO_TAG_ID}`);
     await expect(page.getByText(`Tag ${DEMO_TAG_ID}`)).toBeVisible();

@@ -42,8 +42,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       // The root layout sits in this segment, so its `{page} | Loyaltap` template does not apply here.
       title: { absolute: `${state.business.name} | ${siteName}` },
       description: state.business.description ?? undefined,
+      // The card is the page search engines should list: the canonical link
+      // hands the tag's address over to it. No noindex beside it — the two
+      // together contradict each other, and crawlers may drop the card too.
       alternates: { canonical: `/b/${state.business.slug}` },
-      robots: { index: false },
     };
   }
   const t = await getTranslations({ locale: await visitorTapLocale(segment, lang), namespace: "tap" });

@@ -1,0 +1,138 @@
+// `npm run lighthouse`: Lighthouse (mobile emulation, simulated throttling)
+// on the pages a customer meets first, against the production build served by
+// `npm start` on a fresh embedded database with the demo seeded, in Debian's
+// Chromium. Prints performance, accessibility, best practices and SEO per page
+// and, under the table, every audit that did not pass. Not a test: scores
+// move with the machine; the targets are in docs/performance.md.
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright";
+import { ensureBuild, freePort, root, startApp, stopApp, waitFor200 } from "./lib.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const AUTH_SECRET = "lighthouse-secret-not-for-production-0123456789";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+async function signedInCookie(base) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel("Email").fill("customer@loyaltap.test");
+    await page.getByLabel("Password").fill("loyaltap-demo");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/dashboard"), { timeout: 30_000 });
+    const cookies = await page.context().cookies();
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(port, url, headers) {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: CATEGORIES,
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
+    screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    extraHeaders: headers,
+    disableStorageReset: false,
+  });
+  const lhr = result.lhr;
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+  const failing = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const item = lhr.audits[ref.id];
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1)
+        failing.push(`${id}: ${ref.id} (${item.displayValue ?? item.score})`);
+    }
+  }
+  const metrics = {
+    fcp: lhr.audits["first-contentful-paint"]?.displayValue,
+    lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
+    tbt: lhr.audits["total-blocking-time"]?.displayValue,
+    cls: lhr.audits["cumulative-layout-shift"]?.displayValue,
+  };
+  const lcpItem = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcpItem) failing.push(`(LCP element: ${lcpItem.snippet?.slice(0, 120)})`);
+  return { scores, failing, metrics };
+}
+
+await ensureBuild();
+const dataDir = await mkdtemp(path.join(tmpdir(), "loyaltap-lighthouse-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const app = startApp({
+  DATABASE_URL: "",
+  LOYALTAP_DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  AUTH_SECRET,
+  AUTH_URL: base,
+  SITE_URL: base,
+});
+app.stdout.resume();
+app.stderr.resume();
+let chrome;
+try {
+  await waitFor200(`${base}/about`);
+  const cookie = await signedInCookie(base);
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const pages = [
+    { label: "visitor /tap?id=demo-cafe", url: `${base}/tap?id=demo-cafe`, public: true },
+    { label: "public card /b/cafe-central", url: `${base}/b/cafe-central`, public: true },
+    { label: "/login", url: `${base}/login`, public: false },
+    { label: "customer /dashboard", url: `${base}/dashboard`, public: false, headers: { Cookie: cookie } },
+  ];
+  const rows = [];
+  for (const page of pages) {
+    // A first load warms the server's caches; the second is the one scored.
+    await audit(chrome.port, page.url, page.headers);
+    rows.push({ ...page, ...(await audit(chrome.port, page.url, page.headers)) });
+  }
+
+  console.log("\nLighthouse 12, mobile emulation, simulated throttling (Debian Chromium)\n");
+  console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const row of rows) {
+    const s = row.scores;
+    const m = row.metrics;
+    console.log(
+      `| ${row.label} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo}${row.public ? "" : " (not public)"} | ${m.fcp} | ${m.lcp} | ${m.tbt} | ${m.cls} |`,
+    );
+  }
+  for (const row of rows) {
+    if (row.failing.length) console.log(`\n${row.label} — audits not passed:\n  ${row.failing.join("\n  ")}`);
+  }
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  const out = path.join(root, "bench/results");
+  await mkdir(out, { recursive: true });
+  const file = path.join(out, `lighthouse-${commit}.json`);
+  await writeFile(
+    file,
+    JSON.stringify({ commit, date: new Date().toISOString(), rows: rows.map(({ headers: _h, ...r }) => r) }, null, 2),
+  );
+  console.log(`\nSaved ${path.relative(root, file)}`);
+} finally {
+  if (chrome) await chrome.kill();
+  await stopApp(app);
+  await rm(dataDir, { recursive: true, force: true });
+}
