@@ -10,7 +10,8 @@
 //   puts on the page's scripts;
 // - compresses (Next's own compression is off: it would compress before the
 //   nonce is added);
-// - writes one JSON access-log line (no query string: queries can hold tokens).
+// - writes one JSON access-log line (no query string: queries can hold tokens),
+//   with the number of SQL statements the request ran (request-stats.mjs).
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most
 // SHUTDOWN_TIMEOUT_MS), close the database pool, exit 0.
 import http from "node:http";
@@ -29,6 +30,7 @@ import {
 } from "./request-context.mjs";
 import { newNonce, securityHeaders } from "./security-headers.mjs";
 import { guardRequest } from "./request-guards.mjs";
+import { requestStats } from "./request-stats.mjs";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,7 +76,12 @@ export async function startServer({
   let shuttingDown = false;
   let onDrained = null;
 
-  async function onRequest(request, response) {
+  function onRequest(request, response) {
+    const stats = { dbQueries: 0 };
+    return requestStats.run(stats, () => answerRequest(request, response, stats));
+  }
+
+  async function answerRequest(request, response, stats) {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(request.headers[REQUEST_ID_HEADER]);
     const pathname = (request.url ?? "/").split("?")[0];
@@ -100,6 +107,7 @@ export async function startServer({
           path: pathname,
           status: response.statusCode,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+          dbQueries: stats.dbQueries,
           ...(response.writableFinished ? {} : { aborted: true }),
         },
         "request",

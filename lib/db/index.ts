@@ -1,4 +1,5 @@
 import "server-only";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { env } from "@/lib/env";
@@ -28,6 +29,7 @@ function createPool(): pg.Pool {
     console.error(`Database connection lost (idle client dropped from the pool): ${error.message}`);
   });
   created.on("connect", (client) => {
+    countStatements(client);
     // An error between queries on a checked-out client (it is not idle, so
     // the pool's own listener is not attached) must not crash the process either.
     client.on("error", (error) => {
@@ -35,6 +37,23 @@ function createPool(): pg.Pool {
     });
   });
   return created;
+}
+
+// The production server runs each request in an AsyncLocalStorage of its
+// figures (server/request-stats.mjs) and logs how many statements the request
+// sent. Every statement of the app, Prisma's and lib/db/sql.ts's alike, goes
+// through a pooled client's query(), so it is counted there. Outside that
+// server (scripts, tests) there is no store and nothing is counted.
+type RequestStats = AsyncLocalStorage<{ dbQueries: number }>;
+function countStatements(client: pg.PoolClient) {
+  const stats = (globalThis as { [key: symbol]: RequestStats | undefined })[Symbol.for("loyaltap.requestStats")];
+  if (!stats) return;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const store = stats.getStore();
+    if (store) store.dbQueries++;
+    return query(...args);
+  }) as typeof client.query;
 }
 
 const globalForPrisma = globalThis as unknown as { loyaltapPrisma?: PrismaClient; loyaltapPool?: pg.Pool };
