@@ -39,7 +39,12 @@ export function isoWeekday(day: string): number {
  * for a day without one (a day nobody visited has no row). Rows outside the
  * range are left out.
  */
-export function fillDays<T extends { day: string }>(rows: readonly T[], from: string, to: string, empty: Omit<T, "day">): T[] {
+export function fillDays<T extends { day: string }>(
+  rows: readonly T[],
+  from: string,
+  to: string,
+  empty: Omit<T, "day">,
+): T[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return daysBetween(from, to).map((day) => byDay.get(day) ?? ({ ...empty, day } as T));
 }

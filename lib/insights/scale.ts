@@ -24,15 +24,13 @@ export function yScale(top: number, bottom: number, height: number): (value: num
   return (value) => bottom - (Math.max(0, Math.min(value, safeTop)) / safeTop) * height;
 }
 
-/** Bars side by side: the x of bar `index` of `count`, each `slot` wide with `gap` between, from `left`. */
-export function barX(index: number, slot: number, left: number): number {
-  return left + index * slot;
-}
-
-/** The width each day gets on a chart: wide for a month, thin for a year, never under 2px. */
+/**
+ * The width each day gets on a chart: a month fits a phone's width (375 px)
+ * beside the axis; a quarter and a year scroll sideways inside their box.
+ */
 export function slotWidth(days: number): number {
-  if (days <= 31) return 14;
-  if (days <= 92) return 7;
+  if (days <= 31) return 9;
+  if (days <= 92) return 5;
   return 3;
 }
 

@@ -101,7 +101,10 @@ async function runScenario(timeZone: string, seed: number) {
   const { owner, business, tag } = await createBusiness({
     timezone: timeZone,
     dailyTapLimit: 10,
-    programs: [stampsProgram(2, { rewardExpiryDays: 30 }), { ...stampsProgram(3), name: "Tea card", rewardName: "Tea" }],
+    programs: [
+      stampsProgram(2, { rewardExpiryDays: 30 }),
+      { ...stampsProgram(3), name: "Tea card", rewardName: "Tea" },
+    ],
   });
   const customers = await Promise.all(Array.from({ length: 5 }, () => createUser()));
   // A membership made without a visit (the card sign-up): its first visit comes later, by UPDATE.
