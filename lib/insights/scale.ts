@@ -33,10 +33,3 @@ export function slotWidth(days: number): number {
   if (days <= 92) return 5;
   return 3;
 }
-
-/** An SVG path through the points, in order ("M x y L x y …"); empty for no points. */
-export function linePath(points: readonly { x: number; y: number }[]): string {
-  return points.map((p, i) => `${i === 0 ? "M" : "L"}${round(p.x)} ${round(p.y)}`).join(" ");
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
