@@ -196,6 +196,28 @@ describe("insights rollups", () => {
     60_000,
   );
 
+  it("stay exact under concurrent visits and redemptions at one business", async () => {
+    const { owner, business, tag } = await createBusiness({ timezone: "Europe/Madrid", programs: [stampsProgram(1)] });
+    const customers = await Promise.all(Array.from({ length: 16 }, () => createUser()));
+    const at = new Date("2026-05-05T10:00:00Z");
+    const outcomes = await Promise.all(
+      customers.map((c) =>
+        recordVisit({ userId: c.user.id, businessId: business.id, tagId: tag.id, source: "TAG", now: at }),
+      ),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    const rewards = await db.reward.findMany({ where: { businessId: business.id }, select: { id: true } });
+    await Promise.all(rewards.map((r) => redeemReward(owner.user.id, { rewardId: r.id }, at)));
+    const [daily] = await db.businessDailyStat.findMany({ where: { businessId: business.id } });
+    expect(daily).toMatchObject({ visits: 16, newCustomers: 16, rewardsIssued: 16, rewardsRedeemed: 16 });
+    expect(
+      await db.businessHourlyVisits.findMany({
+        where: { businessId: business.id },
+        select: { hour: true, visits: true },
+      }),
+    ).toEqual([{ hour: 12, visits: 16 }]);
+  }, 60_000);
+
   it("count a visit on the business's own local day and hour", async () => {
     const instant = new Date("2026-03-01T23:30:00Z");
     const days: Record<string, string> = {};
