@@ -37,7 +37,7 @@ export function ChartFigure({
       </h2>
       {hint ? <p className="text-sm text-slate-600 dark:text-slate-300">{hint}</p> : null}
       <Card className="space-y-3 p-3">
-        <div className="overflow-x-auto" data-chart={id}>
+        <div className="overflow-x-auto">
           <svg
             role="img"
             aria-label={summary}

@@ -7,21 +7,10 @@ import { Card } from "@/components/ui/card";
 import type { Insights } from "@/lib/db/insights";
 import { formatDay, formatShortDay, weekdayName } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
-import { HOURS, WEEKDAYS } from "@/lib/insights/heatmap";
+import { busiestHour, HOURS, WEEKDAYS } from "@/lib/insights/heatmap";
 import { INSIGHT_RANGES } from "@/lib/insights/range";
 import { redemptionRate, returningVisits, sumBy } from "@/lib/insights/rates";
 import { cn } from "@/lib/utils";
-
-/** The busiest cell of the heatmap (the first of equals), or null when there were no visits. */
-function busiest(matrix: readonly (readonly number[])[]): { weekday: number; hour: number; count: number } | null {
-  let best: { weekday: number; hour: number; count: number } | null = null;
-  matrix.forEach((row, w) =>
-    row.forEach((count, hour) => {
-      if (count > 0 && (!best || count > best.count)) best = { weekday: w + 1, hour, count };
-    }),
-  );
-  return best;
-}
 
 /**
  * The owner's insights for one period: totals, then each chart with its table.
@@ -59,7 +48,7 @@ export async function InsightsView({
     redeemed: sumBy(redeemed, (v) => v),
   };
   const rate = redemptionRate(totals.issued, totals.redeemed);
-  const peak = busiest(insights.heatmap);
+  const peak = busiestHour(insights.heatmap);
   const weekdayLabels = WEEKDAYS.map((w) => weekdayName(w, locale));
 
   const stats: { key: string; label: string; value: string }[] = [

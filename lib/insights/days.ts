@@ -28,12 +28,6 @@ export function daysBetween(from: string, to: string): string[] {
   return out;
 }
 
-/** The ISO weekday of a day: 1 Monday … 7 Sunday. */
-export function isoWeekday(day: string): number {
-  const sundayFirst = new Date(utcMidnight(day)).getUTCDay();
-  return sundayFirst === 0 ? 7 : sundayFirst;
-}
-
 /**
  * One entry per day from `from` to `to`: the row stored for that day, or `empty`
  * for a day without one (a day nobody visited has no row). Rows outside the

@@ -28,3 +28,16 @@ export function heatLevel(value: number, max: number): number {
   if (value <= 0 || max <= 0) return 0;
   return Math.max(1, Math.ceil((value / max) * (HEAT_LEVELS - 1)));
 }
+
+/** The busiest weekday (1 Monday … 7 Sunday) and hour, the earlier of equals; null when there was no visit. */
+export function busiestHour(
+  matrix: readonly (readonly number[])[],
+): { weekday: number; hour: number; count: number } | null {
+  let best: { weekday: number; hour: number; count: number } | null = null;
+  matrix.forEach((row, w) =>
+    row.forEach((count, hour) => {
+      if (count > 0 && (!best || count > best.count)) best = { weekday: w + 1, hour, count };
+    }),
+  );
+  return best;
+}

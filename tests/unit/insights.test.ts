@@ -1,5 +1,5 @@
-import { addDays, daysBetween, fillDays, isoWeekday, rangeEndingOn } from "@/lib/insights/days";
-import { heatLevel, matrixMax, weekdayHourMatrix } from "@/lib/insights/heatmap";
+import { addDays, daysBetween, fillDays, rangeEndingOn } from "@/lib/insights/days";
+import { busiestHour, heatLevel, matrixMax, weekdayHourMatrix } from "@/lib/insights/heatmap";
 import { parseRange } from "@/lib/insights/range";
 import { redemptionRate, returningVisits } from "@/lib/insights/rates";
 import { axisTicks, niceCeiling, slotWidth, yScale } from "@/lib/insights/scale";
@@ -30,12 +30,6 @@ describe("insights days", () => {
       { day: "2026-03-04", visits: 0 },
     ]);
   });
-
-  it("name the ISO weekday, Monday 1 to Sunday 7", () => {
-    expect(isoWeekday("2026-03-02")).toBe(1);
-    expect(isoWeekday("2026-03-08")).toBe(7);
-    expect(() => isoWeekday("2026-3-8")).toThrow();
-  });
 });
 
 describe("the weekday × hour matrix", () => {
@@ -53,6 +47,16 @@ describe("the weekday × hour matrix", () => {
     expect(matrix[6]![23]).toBe(1);
     expect(matrix.flat().reduce((a, b) => a + b, 0)).toBe(6);
     expect(matrixMax(matrix)).toBe(5);
+    expect(busiestHour(matrix)).toEqual({ weekday: 1, hour: 9, count: 5 });
+  });
+
+  it("names the busiest hour, the earlier of equals, and none without visits", () => {
+    const matrix = weekdayHourMatrix([
+      { weekday: 3, hour: 18, visits: 2 },
+      { weekday: 2, hour: 20, visits: 2 },
+    ]);
+    expect(busiestHour(matrix)).toEqual({ weekday: 2, hour: 20, count: 2 });
+    expect(busiestHour(weekdayHourMatrix([]))).toBeNull();
   });
 
   it("shades an hour with any visit at least level 1 and the busiest at the top level", () => {
