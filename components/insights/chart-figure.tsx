@@ -37,7 +37,13 @@ export function ChartFigure({
       </h2>
       {hint ? <p className="text-sm text-slate-600 dark:text-slate-300">{hint}</p> : null}
       <Card className="space-y-3 p-3">
-        <div className="overflow-x-auto">
+        {/* Focusable, so a keyboard can scroll a chart wider than the screen. */}
+        <div
+          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={id}
+        >
           <svg
             role="img"
             aria-label={summary}
@@ -55,7 +61,14 @@ export function ChartFigure({
           <summary className="cursor-pointer rounded font-medium text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
             {showData}
           </summary>
-          <div className="mt-2 max-h-96 overflow-auto">{table}</div>
+          <div
+            className="mt-2 max-h-96 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            tabIndex={0}
+            role="group"
+            aria-labelledby={id}
+          >
+            {table}
+          </div>
         </details>
       </Card>
     </section>

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { format } from "date-fns";
 import { createStampsProgram, SHOTS_DIR, signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
@@ -12,6 +13,14 @@ function todayInMadrid(): string {
   const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   return format(new Date(y, m - 1, d), "MMM dd, yyyy");
+}
+
+/** axe-core's serious or critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("an owner with taps opens Insights, reads today's visits in a chart's table and switches to 90 days", async ({
@@ -56,6 +65,7 @@ test("an owner with taps opens Insights, reads today's visits in a chart's table
   await expect(today.getByRole("cell")).toHaveText("2");
 
   await page.screenshot({ path: `${SHOTS_DIR}/insights-375.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The page itself never scrolls sideways on a phone: a wide chart scrolls inside its box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -71,6 +81,8 @@ test("an owner with taps opens Insights, reads today's visits in a chart's table
   await expect(table.getByRole("row")).toHaveCount(91);
   await expect(today.getByRole("cell")).toHaveText("2");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // 90 days are wider than a phone: each chart scrolls inside its box, by keyboard too.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Someone else (a customer) gets the not-found answer.
   const context = await browser.newContext();
