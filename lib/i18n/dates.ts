@@ -48,3 +48,22 @@ export function formatInstantIn(date: Date, timeZone: string, locale: Locale, wi
   const day = format(new Date(clock.year, clock.month - 1, clock.day, 12), pattern, { locale: dateLocale });
   return withTime ? `${day} ${clock.hour}:${clock.minute}` : day;
 }
+
+// A day on a chart's axis: short, no year ("Mar 5", "5 mar").
+const SHORT_DAY_PATTERNS: Readonly<Record<Locale, string>> = { en: "MMM d", es: "d MMM", ca: "d MMM" };
+
+/** A calendar day (YYYY-MM-DD) as a chart's axis writes it. */
+export function formatShortDay(iso: string, locale: Locale): string {
+  const [year, month, day] = iso.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return format(new Date(year, month - 1, day, 12), SHORT_DAY_PATTERNS[locale], {
+    locale: DAY_FORMATS[locale].locale,
+  });
+}
+
+/** An ISO weekday (1 Monday … 7 Sunday) by name in `locale`: "Mon" (short) or "Monday" (long). */
+export function weekdayName(isoWeekday: number, locale: Locale, width: "short" | "long" = "short"): string {
+  // 2026-01-05 was a Monday.
+  return format(new Date(2026, 0, 4 + isoWeekday, 12), width === "short" ? "EEE" : "EEEE", {
+    locale: DAY_FORMATS[locale].locale,
+  });
+}

@@ -95,6 +95,15 @@ const PAGE_CASES: PageCase[] = [
     missing: () => `/dashboard/business/${randomUUID()}`,
   },
   {
+    pattern: "/dashboard/business/[id]/insights",
+    kind: "owner",
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/insights`,
+      `/dashboard/business/${world.businessA.slug}/insights?range=90`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/insights`,
+  },
+  {
     pattern: "/dashboard/program/[program_id]",
     kind: "owner",
     real: () => [`/dashboard/program/${world.programA.id}`],

@@ -101,6 +101,7 @@ export const PAGES: Record<string, PageEntry> = {
   "/claim/register": { access: "public" },
   "/dashboard": { access: "signed-in" },
   "/dashboard/business/[id]": { access: "owner" },
+  "/dashboard/business/[id]/insights": { access: "owner" },
   "/dashboard/program/[program_id]": { access: "owner" },
   "/dashboard/program/create": { access: "signed-in" },
   "/dashboard/redeem-reward/[id]": { access: "owner" },

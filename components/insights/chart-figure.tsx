@@ -1,0 +1,96 @@
+import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
+
+/**
+ * One chart of the insights page: its heading, the drawing (an SVG image whose
+ * label says what it shows, for those who cannot see it) and, behind a
+ * disclosure, the same numbers as a table. The drawing scrolls sideways inside
+ * its box when it is wider than a phone.
+ */
+export function ChartFigure({
+  id,
+  heading,
+  hint,
+  summary,
+  width,
+  height,
+  legend,
+  showData,
+  table,
+  children,
+}: {
+  id: string;
+  heading: string;
+  hint?: ReactNode;
+  summary: string;
+  width: number;
+  height: number;
+  legend?: ReactNode;
+  showData: string;
+  table: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {heading}
+      </h2>
+      {hint ? <p className="text-sm text-slate-600 dark:text-slate-300">{hint}</p> : null}
+      <Card className="space-y-3 p-3">
+        {/* Focusable, so a keyboard can scroll a chart wider than the screen. */}
+        <div
+          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          tabIndex={0}
+          role="group"
+          aria-labelledby={id}
+        >
+          <svg
+            role="img"
+            aria-label={summary}
+            width={width}
+            height={height}
+            viewBox={`0 0 ${width} ${height}`}
+            className="block max-w-none"
+          >
+            <title>{summary}</title>
+            {children}
+          </svg>
+        </div>
+        {legend}
+        <details className="text-sm">
+          <summary className="cursor-pointer rounded font-medium text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+            {showData}
+          </summary>
+          <div
+            className="mt-2 max-h-96 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            tabIndex={0}
+            role="group"
+            aria-labelledby={id}
+          >
+            {table}
+          </div>
+        </details>
+      </Card>
+    </section>
+  );
+}
+
+/** Swatches naming each series of a chart, in the colours the chart draws them. */
+export function ChartLegend({ items }: { items: { label: string; className: string }[] }) {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+      {items.map((item) => (
+        <li key={item.label} className="flex items-center gap-2">
+          <svg aria-hidden="true" width={12} height={12} className="shrink-0">
+            <rect width={12} height={12} rx={2} className={item.className} />
+          </svg>
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const tableClass = "w-full border-collapse text-left tabular-nums";
+export const thClass = "border-b border-slate-200 px-2 py-1 font-medium dark:border-slate-700";
+export const tdClass = "border-b border-slate-100 px-2 py-1 dark:border-slate-800";
