@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createStampsProgram, expectHydrated, signUpCustomer, signUpOwner } from "./support";
 
@@ -5,6 +6,15 @@ async function myId(page: Page): Promise<string> {
   const response = await page.request.get("/api/auth/me");
   expect(response.status()).toBe(200);
   return ((await response.json()) as { user: { id: string } }).user.id;
+}
+
+/** axe-core: no serious or critical findings on the page as it is. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
 }
 
 /** A customer "Pau Test" signed in in a browser context of their own. */
@@ -63,6 +73,7 @@ test.describe("a customer's card", () => {
     const history = page.getByTestId("card-history");
     await expect(history).toContainText("Coffee card +2 stamps — Tag was down on Monday");
     await expect(page.getByTestId("card-audit")).toContainText("Coffee card: 0 → 2");
+    await expectAccessible(page);
 
     // The customer, in their own browser, sees the change and the reason.
     await customer.page.goto("/dashboard/wallet");
@@ -70,6 +81,7 @@ test.describe("a customer's card", () => {
     await expect(customer.page.getByTestId("wallet-history")).toContainText(
       "Coffee card +2 stamps — Tag was down on Monday",
     );
+    await expectAccessible(customer.page);
     await customer.context.close();
   });
 
