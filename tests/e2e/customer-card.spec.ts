@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createStampsProgram, expectHydrated, signUpCustomer, signUpOwner } from "./support";
+import { createStampsProgram, expectHydrated, SHOTS_DIR, signUpCustomer, signUpOwner } from "./support";
 
 async function myId(page: Page): Promise<string> {
   const response = await page.request.get("/api/auth/me");
@@ -75,13 +75,20 @@ test.describe("a customer's card", () => {
     await expect(page.getByTestId("card-audit")).toContainText("Coffee card: 0 → 2");
     await expectAccessible(page);
 
+    // "Record a visit" is one tap away on the card: a visit from the QR, as at the counter.
+    await page.getByRole("button", { name: "Record a visit" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Visit recorded at" })).toContainText("3/10");
+    await expect(history.getByRole("row").nth(1)).toContainText("QR");
+    await page.screenshot({ path: `${SHOTS_DIR}/customer-card.png`, fullPage: true });
+
     // The customer, in their own browser, sees the change and the reason.
     await customer.page.goto("/dashboard/wallet");
-    await expect(customer.page.getByTestId("program-progress")).toContainText("2/10");
+    await expect(customer.page.getByTestId("program-progress")).toContainText("3/10");
     await expect(customer.page.getByTestId("wallet-history")).toContainText(
       "Coffee card +2 stamps — Tag was down on Monday",
     );
     await expectAccessible(customer.page);
+    await customer.page.screenshot({ path: `${SHOTS_DIR}/wallet-history.png`, fullPage: true });
     await customer.context.close();
   });
 
@@ -108,6 +115,7 @@ test.describe("a customer's card", () => {
     await expect(card.getByRole("status")).toContainText("Free coffee redeemed on");
     await expect(card.getByTestId("ready-reward")).toHaveCount(0);
     await expect(card.getByText("No reward ready.")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS_DIR}/qr-member-card.png`, fullPage: true });
 
     // The full card lists it as redeemed, and the audit log says who.
     await card.getByRole("link", { name: "Open Pau T.'s full card" }).click();
