@@ -15,6 +15,9 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "settings",
   "tags",
   "rewards",
+  // A customer's card: its buttons and the adjustment form, and the visit's answer it shares with the QR page.
+  "customerCard",
+  "qr.owner",
   "auth",
   "validation",
   "errors",

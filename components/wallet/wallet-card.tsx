@@ -3,7 +3,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
+import { deltaText } from "@/components/customer-card/adjustment-text";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import type { KeyTranslator } from "@/lib/i18n/message-key";
 
@@ -11,7 +13,11 @@ import type { KeyTranslator } from "@/lib/i18n/message-key";
 export async function WalletCard({ card }: { card: WalletCardData }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
-  const [t, root] = await Promise.all([getTranslations("dashboard.walletCard"), getTranslations()]);
+  const [t, history, root] = await Promise.all([
+    getTranslations("dashboard.walletCard"),
+    getTranslations("customerCard.wallet"),
+    getTranslations(),
+  ]);
   const lines = root as unknown as KeyTranslator;
   const { theme } = card;
   const colors = programCardColors(theme);
@@ -56,6 +62,26 @@ export async function WalletCard({ card }: { card: WalletCardData }) {
               />
             ))}
           </ul>
+        ) : null}
+        {card.history.length > 0 ? (
+          <div className="space-y-1">
+            <h3 className="text-xs font-semibold tracking-wide uppercase opacity-80">{history("history")}</h3>
+            {/* An owner's adjustment shows its reason: the owner's form says the customer sees it. */}
+            <ul className="space-y-0.5 text-xs" data-testid="wallet-history">
+              {card.history.map((entry) => (
+                <li key={entry.id} className="break-words">
+                  {entry.kind === "visit"
+                    ? history("visit")
+                    : history("adjustment", {
+                        change: `${entry.programName} ${deltaText(lines, entry.programType, entry.delta)}`.trim(),
+                        reason: entry.reason,
+                      })}
+                  {" — "}
+                  <span className="opacity-80">{formatInstantIn(entry.at, card.timeZone, locale)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <p className="text-xs opacity-70">
           {t("visits", { count: card.visitCount })} ·{" "}

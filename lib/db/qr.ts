@@ -116,7 +116,20 @@ export async function recordVisitViaQr(
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
   const checked = await ownerAndCustomer(ownerId, businessId, customerId);
   if (!checked.ok) return checked;
-  const outcome = await recordVisit({ userId: customerId, businessId, tagId: null, source: "QR", now });
+  return recordCounterVisit(checked.business, customerId, now);
+}
+
+/**
+ * The visit itself, once the caller has checked who may record it at
+ * `business` (the QR page: its owner; a customer's card: its owner or staff,
+ * lib/db/customer-card.ts).
+ */
+export async function recordCounterVisit(
+  business: { id: string; name: string },
+  customerId: string,
+  now: Date,
+): Promise<ActionResult<{ visit: QrVisitSummary }>> {
+  const outcome = await recordVisit({ userId: customerId, businessId: business.id, tagId: null, source: "QR", now });
   if (!outcome.ok) {
     if (outcome.reason === "limit_reached") return failure(QR_LIMIT_REACHED_MESSAGE);
     if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
@@ -125,7 +138,7 @@ export async function recordVisitViaQr(
   return {
     ok: true,
     visit: {
-      businessName: checked.business.name,
+      businessName: business.name,
       newlyLinked: outcome.newlyLinked,
       programs: outcome.programs.map((p) => ({ name: p.programName, line: p.summary.line })),
       rewards: outcome.rewards.map((r) => ({ name: r.name, code: r.code })),

@@ -1,6 +1,9 @@
 import "server-only";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
+import { appendAuditSql } from "@/lib/db/audit";
+import { worksAt, worksAtSql } from "@/lib/db/business-access";
+import { inTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
@@ -296,4 +299,75 @@ export async function listCustomerRewards(userId: string, now = new Date()) {
     redeemed: items.filter((r) => r.status === "REDEEMED"),
     expired: items.filter((r) => r.status === "EXPIRED"),
   };
+}
+
+export type CounterWorker = { id: string; name: string };
+
+/**
+ * One tap at the counter, from a customer's card: a reward of `customerId` at a
+ * business the worker owns or staffs (matched in the statement, worksAtSql) is
+ * redeemed by the same conditional UPDATE as redeemReward — AVAILABLE →
+ * REDEEMED once, whatever the concurrency — with its history event and a
+ * REDEMPTION entry in the audit log naming who, in one transaction.
+ */
+export async function redeemRewardAtCounter(
+  worker: CounterWorker,
+  target: { businessId: string; customerId: string; rewardId: string },
+  now = new Date(),
+): Promise<RedeemResult> {
+  const redeemed = await inTransaction(async (tx) => {
+    const [row] = await tx.query<{
+      id: string;
+      name: string;
+      code: string;
+      userId: string | null;
+      timezone: string;
+      programId: string | null;
+    }>(
+      `WITH redeemed AS (
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = $4::timestamp(3), "redeemedById" = $1::text
+        FROM "Business" b
+        WHERE b."id" = r."businessId" AND b."id" = $2::text AND ${worksAtSql("b", 1)}
+          AND r."id" = $3::text AND r."userId" = $5::text
+          AND r."status" = 'AVAILABLE'
+          AND (r."expiresAt" IS NULL OR r."expiresAt" > $4::timestamp(3))
+        RETURNING r."id", r."name", r."code", r."userId", r."programId", b."timezone"
+      ), logged AS (
+        INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
+        SELECT gen_random_uuid()::text, "id", 'REDEEMED', $1::text, $4::timestamp(3) FROM redeemed
+      )
+      SELECT "id", "name", "code", "userId", "programId", "timezone" FROM redeemed`,
+      [worker.id, target.businessId, target.rewardId, now, target.customerId],
+    );
+    if (!row) return null;
+    await appendAuditSql(
+      tx,
+      {
+        businessId: target.businessId,
+        action: "REDEMPTION",
+        actorId: worker.id,
+        actorName: worker.name,
+        customerId: target.customerId,
+        programId: row.programId,
+        details: { rewardId: row.id, code: row.code, name: row.name },
+      },
+      now,
+    );
+    return row;
+  });
+  if (redeemed) {
+    const customer = await db.user.findUnique({ where: { id: target.customerId }, select: customerNameSelect });
+    return { ...atCounter(redeemed, customer), redeemedOn: localDateIn(normaliseTimezone(redeemed.timezone), now) };
+  }
+  // Why not, to those who work there only: anyone else's reward is simply not found.
+  const existing = await db.reward.findFirst({
+    where: {
+      id: target.rewardId,
+      userId: target.customerId,
+      businessId: target.businessId,
+      business: worksAt(worker.id),
+    },
+    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
+  });
+  return existing ? refusalOf(existing, now) : NOT_FOUND;
 }

@@ -380,9 +380,17 @@ async function saveProgressRows(tx: SqlTx, membershipId: string, rows: { program
   await tx.execute(progressUpsert(values, membershipId, rows), values);
 }
 
-type ProgramRow = Pick<VisitProgram, "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays">;
+export type ProgramRow = Pick<
+  VisitProgram,
+  "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays"
+>;
 
-async function issueReward(
+/**
+ * Issues one reward of `program` to a customer, with its ISSUED event, inside
+ * the caller's transaction: a visit's, or an owner's adjustment
+ * (lib/db/adjustments.ts), so both hand out rewards the same way.
+ */
+export async function issueReward(
   tx: SqlTx,
   program: ProgramRow,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },

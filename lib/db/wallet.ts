@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { resolveTheme, type Theme } from "@/lib/business/theme";
+import { normaliseTimezone } from "@/lib/business/timezone";
 import {
   describeOffer,
   describeProgress,
@@ -28,12 +29,69 @@ export type WalletCard = {
   businessName: string;
   slug: string;
   theme: Theme;
+  /** The business's IANA zone, in which its times are shown. */
+  timeZone: string;
   linkedAt: Date;
   visitCount: number;
   lastVisitAt: Date | null;
   programs: WalletProgram[];
   availableRewards: number;
+  /** The latest visits and adjustments at this business, newest first. */
+  history: WalletHistoryEntry[];
 };
+
+/** A line of a wallet card's short history; an adjustment shows the owner's reason to the customer. */
+export type WalletHistoryEntry =
+  | { kind: "visit"; id: string; at: Date }
+  | {
+      kind: "adjustment";
+      id: string;
+      at: Date;
+      delta: number;
+      programType: string;
+      programName: string;
+      reason: string;
+    };
+
+/** How many lines a wallet card's history shows. */
+export const WALLET_HISTORY_LENGTH = 5;
+
+const detailsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** The customer's recent visits and the adjustments made to their progress at one business, newest first. */
+async function walletHistory(userId: string, businessId: string): Promise<WalletHistoryEntry[]> {
+  const [taps, adjustments] = await Promise.all([
+    db.tap.findMany({
+      where: { userId, businessId },
+      orderBy: { createdAt: "desc" },
+      take: WALLET_HISTORY_LENGTH,
+      select: { id: true, createdAt: true },
+    }),
+    db.auditLog.findMany({
+      where: { customerId: userId, action: "ADJUSTMENT", businessId },
+      orderBy: { createdAt: "desc" },
+      take: WALLET_HISTORY_LENGTH,
+      select: { id: true, createdAt: true, reason: true, details: true },
+    }),
+  ]);
+  const entries: WalletHistoryEntry[] = [
+    ...taps.map((tap): WalletHistoryEntry => ({ kind: "visit", id: tap.id, at: tap.createdAt })),
+    ...adjustments.map((a): WalletHistoryEntry => {
+      const details = detailsOf(a.details);
+      return {
+        kind: "adjustment",
+        id: a.id,
+        at: a.createdAt,
+        delta: typeof details.applied === "number" ? details.applied : Number(details.delta ?? 0),
+        programType: typeof details.programType === "string" ? details.programType : "other",
+        programName: typeof details.programName === "string" ? details.programName : "",
+        reason: a.reason ?? "",
+      };
+    }),
+  ];
+  return entries.sort((x, y) => y.at.getTime() - x.at.getTime()).slice(0, WALLET_HISTORY_LENGTH);
+}
 
 /** The customer's memberships with their progress in each running program (e.g. 7/10 stamps). */
 export async function listWallet(userId: string, now = new Date()): Promise<WalletCard[]> {
@@ -69,22 +127,25 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
       },
     },
   });
+  const histories = await Promise.all(memberships.map((m) => walletHistory(userId, m.business.id)));
   const available = await db.reward.groupBy({
     by: ["businessId"],
     where: { userId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     _count: { _all: true },
   });
-  return memberships.map((m) => {
+  return memberships.map((m, index) => {
     const localDate = localDateIn(m.business.timezone, now);
     return {
       businessId: m.business.id,
       businessName: m.business.name,
       slug: m.business.slug,
       theme: resolveTheme(m.business.theme),
+      timeZone: normaliseTimezone(m.business.timezone),
       linkedAt: m.linkedAt,
       visitCount: m.visitCount,
       lastVisitAt: m.lastVisitAt,
       availableRewards: available.find((a) => a.businessId === m.business.id)?._count._all ?? 0,
+      history: histories[index] ?? [],
       programs: m.business.programs
         .filter((p) => isProgramInDate(p, localDate))
         .map((p) => {

@@ -129,6 +129,16 @@ const PAGE_CASES: PageCase[] = [
     missing: () => `/dashboard/redeem-reward/${randomUUID()}`,
     skip: ["member"],
   },
+  // A customer's card: the member may not see the business's view of themselves either.
+  {
+    pattern: "/dashboard/business/[id]/customers/[userId]",
+    kind: "owner",
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/customers/${world.member.id}`,
+      `/dashboard/business/${world.businessA.slug}/customers/${world.member.id}`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/customers/${world.member.id}`,
+  },
   { pattern: "/admin", kind: "admin", real: () => ["/admin"], missing: () => null },
   {
     pattern: "/admin/users",
@@ -228,6 +238,40 @@ const ACTION_CASES: ActionCase[] = [
     kind: "owner",
     real: () => [{ businessId: world.businessA.id, customerId: world.member.id }],
     missing: () => [{ businessId: randomUUID(), customerId: world.member.id }],
+  },
+  {
+    name: "recordCardVisitAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, customerId: world.member.id }],
+    missing: () => [{ businessId: randomUUID(), customerId: world.member.id }],
+  },
+  {
+    name: "redeemCardRewardAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, customerId: world.member.id, rewardId: world.rewardA.id }],
+    missing: () => [{ businessId: randomUUID(), customerId: world.member.id, rewardId: world.rewardA.id }],
+  },
+  {
+    name: "adjustProgressAction",
+    kind: "owner",
+    real: () => [
+      {
+        businessId: world.businessA.id,
+        customerId: world.member.id,
+        programId: world.programA.id,
+        delta: 5,
+        reason: "Intruder",
+      },
+    ],
+    missing: () => [
+      {
+        businessId: randomUUID(),
+        customerId: world.member.id,
+        programId: world.programA.id,
+        delta: 5,
+        reason: "Intruder",
+      },
+    ],
   },
   {
     name: "setUserDisabledAction",
@@ -418,6 +462,28 @@ describe("afterwards", () => {
       pagePath: "/about",
     });
     expect(renamed.result).toEqual({ ok: true });
+    const card = await send({
+      method: "GET",
+      url: url() + `/dashboard/business/${world.businessA.id}/customers/${world.member.id}`,
+      headers: headersOf(world.ownerA),
+    });
+    expect(card.status).toBe(200);
+    expect(card.text).toContain(world.member.email);
+    const adjusted = await postAction(
+      url(1),
+      "adjustProgressAction",
+      [
+        {
+          businessId: world.businessA.id,
+          customerId: world.member.id,
+          programId: world.programA.id,
+          delta: 1,
+          reason: "Owner's own",
+        },
+      ],
+      { cookie: world.ownerA.cookie },
+    );
+    expect(adjusted.result).toMatchObject({ ok: true });
     const redeemed = await postAction(url(1), "redeemRewardAction", [world.rewardA.id], {
       cookie: world.ownerA.cookie,
     });

@@ -190,6 +190,16 @@ describe("hostile text is stored as entered and rendered as text", () => {
     slug = rows[0].slug;
   });
 
+  test("an owner's adjustment keeps its reason as typed, payload and all", async () => {
+    const adjusted = await postAction(
+      url(),
+      "adjustProgressAction",
+      [{ businessId: owner.businessId, customerId: member.id, programId, delta: 1, reason: `Because ${HOSTILE}` }],
+      { cookie: owner.cookie },
+    );
+    expect(adjusted.result).toMatchObject({ ok: true });
+  });
+
   type View = { name: string; path: string; as: () => Person | null; shows: string[] };
   const views: View[] = [
     { name: "tap page, visitor", path: "/tap?id=TAG", as: () => null, shows: ["Cafe", "About us", "Card"] },
@@ -203,7 +213,13 @@ describe("hostile text is stored as entered and rendered as text", () => {
     { name: "owner's view of the member's QR", path: "/qr/MEMBER", as: () => owner, shows: [] },
     { name: "member reward page", path: "/dashboard/redeem-reward/REWARD", as: () => member, shows: ["Gift"] },
     { name: "member rewards", path: "/dashboard/rewards", as: () => member, shows: ["Gift"] },
-    { name: "member wallet", path: "/dashboard/wallet", as: () => member, shows: ["Cafe"] },
+    { name: "member wallet", path: "/dashboard/wallet", as: () => member, shows: ["Cafe", "Because"] },
+    {
+      name: "owner's card of the member",
+      path: "/dashboard/business/BUSINESS/customers/MEMBER",
+      as: () => owner,
+      shows: ["Mia", "Because", "Card"],
+    },
     { name: "member settings", path: "/dashboard/settings", as: () => member, shows: ["Mia"] },
     { name: "admin user list", path: "/admin/users", as: () => admin, shows: ["Mia"] },
     { name: "admin user search", path: "/admin/users?q=Mia", as: () => admin, shows: ["Mia"] },

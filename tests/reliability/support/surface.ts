@@ -101,6 +101,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/claim/register": { access: "public" },
   "/dashboard": { access: "signed-in" },
   "/dashboard/business/[id]": { access: "owner" },
+  // The owner's or a staff member's view of one customer.
+  "/dashboard/business/[id]/customers/[userId]": { access: "owner" },
   "/dashboard/business/[id]/insights": { access: "owner" },
   "/dashboard/program/[program_id]": { access: "owner" },
   "/dashboard/program/create": { access: "signed-in" },
@@ -125,6 +127,7 @@ export type ActionEntry = { access: Access; note?: string };
 export const ACTIONS: Record<string, ActionEntry> = {
   addBusinessAction: { access: "signed-in" },
   addReferrerAction: { access: "signed-in" },
+  adjustProgressAction: { access: "owner" },
   changePasswordAction: { access: "signed-in" },
   claimTagAction: { access: "owner" },
   completePendingRegistrationAction: { access: "signed-in" },
@@ -138,8 +141,10 @@ export const ACTIONS: Record<string, ActionEntry> = {
   loginAction: { access: "public" },
   lookupRewardCodeAction: { access: "owner" },
   pinSecureTagChipAction: { access: "owner" },
+  recordCardVisitAction: { access: "owner", note: "the business's owner or staff" },
   recordQrVisitAction: { access: "owner" },
   recordTapAction: { access: "signed-in" },
+  redeemCardRewardAction: { access: "owner", note: "the business's owner or staff" },
   redeemRewardAction: { access: "owner" },
   registerCustomerAction: { access: "public" },
   releaseTagAction: { access: "owner" },

@@ -275,6 +275,37 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
+      group: "recordCardVisitAction",
+      action: "recordCardVisitAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, customerId: c.personId }],
+    },
+    {
+      kind: "action",
+      group: "redeemCardRewardAction",
+      action: "redeemCardRewardAction",
+      auth: "owner",
+      args: [
+        { businessId: c.ownerBusinessId, customerId: c.personId, rewardId: "01900000-0000-7000-8000-000000000000" },
+      ],
+    },
+    {
+      kind: "action",
+      group: "adjustProgressAction",
+      action: "adjustProgressAction",
+      auth: "owner",
+      args: [
+        {
+          businessId: c.ownerBusinessId,
+          customerId: c.personId,
+          programId: c.ownerProgramId,
+          delta: 2,
+          reason: "Sweep correction",
+        },
+      ],
+    },
+    {
+      kind: "action",
       group: "addReferrerAction",
       action: "addReferrerAction",
       auth: "cookie",

@@ -13,6 +13,9 @@ import { isLocale } from "@/lib/i18n/locales";
 import { translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
 import { getQrProfile, getQrViewerContext, type QrProfile, type QrViewerContext } from "@/lib/db/qr";
 import { siteName } from "@/lib/site";
+import { CardCounter } from "@/components/customer-card/card-counter";
+import { getCounterBusiness } from "@/lib/db/business-access";
+import { getCustomerCard } from "@/lib/db/customer-card";
 import { OwnerActions } from "./owner-actions";
 import { ReferrerAction } from "./referrer-action";
 import { SiteHeader } from "@/components/ui/site-header";
@@ -45,16 +48,57 @@ async function VisitorPrompt({ profile }: { profile: QrProfile }) {
   );
 }
 
+/**
+ * An owner scanning a member of their business: that business's card first —
+ * progress and ready rewards, redeemed in one tap — the same components as the
+ * customer's card page, which it links to.
+ */
+async function MemberCard({
+  viewerId,
+  profile,
+  businessId,
+}: {
+  viewerId: string;
+  profile: QrProfile;
+  businessId: string;
+}) {
+  const business = await getCounterBusiness(viewerId, businessId);
+  const card = business ? await getCustomerCard(viewerId, business, profile.id, requestNow(await headers())) : null;
+  if (!card) return null;
+  const t = await getTranslations("customerCard");
+  return (
+    <div className="space-y-4 text-left" data-testid="qr-member-card">
+      <CardCounter card={card} />
+      <Link
+        href={`/dashboard/business/${card.business.id}/customers/${card.customer.id}`}
+        className={buttonClass("secondary")}
+      >
+        {t("openCard", { customer: profile.displayName })}
+      </Link>
+    </div>
+  );
+}
+
 async function SignedInActions({
+  viewerId,
   profile,
   context,
 }: {
+  viewerId: string;
   profile: QrProfile;
   context: Extract<QrViewerContext, { kind: "signed-in" }>;
 }) {
   // Owners get the counter's actions; a customer may name the friend as referrer.
   if (context.businesses.length > 0) {
-    return <OwnerActions customerId={profile.id} customerName={profile.displayName} businesses={context.businesses} />;
+    // The card of the first business the customer is a member of comes first; linking
+    // and recording a visit stay below it, in the same place whether or not it shows.
+    const member = context.businesses.find((b) => b.linked);
+    return (
+      <>
+        {member ? <MemberCard viewerId={viewerId} profile={profile} businessId={member.id} /> : null}
+        <OwnerActions customerId={profile.id} customerName={profile.displayName} businesses={context.businesses} />
+      </>
+    );
   }
   const { referral } = context;
   const t = await getTranslations();
@@ -103,8 +147,8 @@ export default async function QrUserPage({ params }: { params: Params }) {
           {context?.kind === "self" ? <p className="text-slate-600 dark:text-slate-300">{t("self")}</p> : null}
           {context?.kind === "signed-in" ? (
             // The owner's and the referrer's buttons: their words, and the engine's lines after a visit.
-            <ClientMessages locale={locale} namespaces={["qr", "programs"]}>
-              <SignedInActions profile={profile} context={context} />
+            <ClientMessages locale={locale} namespaces={["qr", "programs", "customerCard"]}>
+              <SignedInActions viewerId={viewer!.id} profile={profile} context={context} />
             </ClientMessages>
           ) : null}
         </Card>

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { CustomerCardView } from "@/components/customer-card/customer-card-view";
+import { requireUser } from "@/lib/auth/current-user";
+import { requestNow } from "@/lib/clock";
+import { getCounterBusiness } from "@/lib/db/business-access";
+import { getCustomerCard } from "@/lib/db/customer-card";
+import { businessIdSchema } from "@/lib/validation/business-profile";
+import { customerIdSchema } from "@/lib/validation/customer-card";
+
+type Props = { params: Promise<{ id: string; userId: string }> };
+
+// The owner and the staff of the business; anyone else, and a customer who is
+// not a member, get the same 404 as for a business that does not exist.
+const loadCard = cache(async (id: string, userId: string) => {
+  const user = await requireUser();
+  if (!businessIdSchema.safeParse(id).success || !customerIdSchema.safeParse(userId).success) return null;
+  const business = await getCounterBusiness(user.id, id);
+  if (!business) return null;
+  return getCustomerCard(user.id, business, userId, requestNow(await headers()));
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id, userId } = await params;
+  const card = await loadCard(id, userId);
+  const t = await getTranslations("customerCard");
+  // A person's details: never in search results.
+  return { title: card ? card.customer.fullName : t("notFound"), robots: { index: false, follow: false } };
+}
+
+export default async function CustomerCardPage({ params }: Props) {
+  const { id, userId } = await params;
+  const card = await loadCard(id, userId);
+  if (!card) notFound();
+  return <CustomerCardView card={card} />;
+}
