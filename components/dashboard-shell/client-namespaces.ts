@@ -15,6 +15,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "settings",
   "tags",
   "rewards",
+  "staff",
   "auth",
   "validation",
   "errors",
