@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   createStampsProgram,
   expectHydrated,
@@ -39,6 +40,25 @@ async function mailedInviteLink(to: string): Promise<string> {
   return url.pathname + url.search;
 }
 
+/** axe-core's serious and critical findings on the page as it is now (none expected). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** A new customer's account id (their QR page is /qr/<id>); signed up in a context of its own. */
+async function customerId(browser: Browser, label: string): Promise<string> {
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  await signUpCustomer(customer, label);
+  const me = await customer.request.get("/api/auth/me");
+  const id = ((await me.json()) as { user: { id: string } }).user.id;
+  await context.close();
+  return id;
+}
+
 /** A customer who taps the café's tag once and gets the reward code of its 1-stamp card. */
 async function customerReward(browser: Browser, tagId: string, label: string): Promise<string> {
   const context = await browser.newContext();
@@ -73,6 +93,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${staffEmail}` })).toBeVisible();
   await expect(page.getByTestId("invites-table").getByRole("rowheader", { name: staffEmail })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The invited person signs up through the link, comes back to it and accepts.
   const link = await mailedInviteLink(staffEmail);
@@ -91,6 +112,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await staff.getByRole("button", { name: "Create account" }).click();
   await expectPath(staff, link);
   await expect(staff.getByRole("heading", { name: `Join ${cafe} as staff` })).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
   const join = staff.getByRole("button", { name: "Join as staff" });
   await expectHydrated(join);
   await join.click();
@@ -104,6 +126,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
     "href",
     `/dashboard/business/${businessId}/customers`,
   );
+  expect(await seriousViolations(staff)).toEqual([]);
   await workplace.getByRole("link", { name: "Redeem a reward" }).click();
   await expectPath(staff, "/dashboard/redeem-reward");
   const code = staff.getByLabel("Reward code");
@@ -114,6 +137,13 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await expect(found.getByText("Free cortado")).toBeVisible();
   await found.getByRole("button", { name: "Confirm redemption" }).click();
   await expect(staff.getByRole("status").filter({ hasText: "Redeemed: Free cortado for Pau T." })).toBeVisible();
+
+  // They scan a new customer's QR and record a visit for the café.
+  await staff.goto(`/qr/${await customerId(browser, "staff-qr")}`);
+  const record = staff.getByRole("button", { name: "Record a visit" });
+  await expectHydrated(record);
+  await record.click();
+  await expect(staff.getByRole("status").filter({ hasText: `Visit recorded at ${cafe}.` })).toBeVisible();
 
   // The owner's pages are not theirs: the programs page is a 404.
   const programs = await staff.goto(`/dashboard/business/${businessId}?tab=programs`);

@@ -41,13 +41,16 @@ function refusal(result: RedeemFailure, locale: Locale): string {
     : "rewards.errors.alreadyRedeemed";
 }
 
+const NOT_UNDONE = "rewards.errors.tooLateToUndo";
+const TOO_LATE = failure(NOT_UNDONE);
+
 /**
- * A reward not found for someone who works at no business at all (a staff
+ * A reward not found (or not undone) for someone who works at no business at all (a staff
  * member revoked a moment ago, a customer): say why nothing can be redeemed,
  * rather than a bare "not found". It says nothing about any reward.
  */
 async function notFoundFor(userId: string, key: string): Promise<string> {
-  if (key !== "rewards.errors.notFound") return key;
+  if (key !== "rewards.errors.notFound" && key !== NOT_UNDONE) return key;
   return (await listWorkplaces(userId)).length === 0 ? "rewards.errors.noWorkplace" : key;
 }
 
@@ -92,10 +95,8 @@ export const lookupRewardCodeAction = action(
   },
 );
 
-const TOO_LATE = failure("rewards.errors.tooLateToUndo");
-
 export const undoRedemptionAction = action(
   { role: "user", args: [rewardIdSchema], invalid: [TOO_LATE] },
   async ({ args: [rewardId], user }): Promise<ActionResult> =>
-    (await undoRedemption(user.id, rewardId)) ? { ok: true } : TOO_LATE,
+    (await undoRedemption(user.id, rewardId)) ? { ok: true } : failure(await notFoundFor(user.id, NOT_UNDONE)),
 );

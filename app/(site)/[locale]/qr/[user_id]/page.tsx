@@ -52,7 +52,7 @@ async function SignedInActions({
   profile: QrProfile;
   context: Extract<QrViewerContext, { kind: "signed-in" }>;
 }) {
-  // Owners get the counter's actions; a customer may name the friend as referrer.
+  // Owners and staff get the counter's actions; a customer may name the friend as referrer.
   if (context.businesses.length > 0) {
     return <OwnerActions customerId={profile.id} customerName={profile.displayName} businesses={context.businesses} />;
   }
