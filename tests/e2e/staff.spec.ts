@@ -9,6 +9,7 @@ import {
   signUpOwner,
   uniqueEmail,
   uniqueTag,
+  SHOTS_DIR,
 } from "./support";
 
 // A café takes on a staff member: the owner invites them by email, they sign
@@ -127,6 +128,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
     `/dashboard/business/${businessId}/customers`,
   );
   expect(await seriousViolations(staff)).toEqual([]);
+  await staff.screenshot({ path: `${SHOTS_DIR}/staff-dashboard.png`, fullPage: true });
   await workplace.getByRole("link", { name: "Redeem a reward" }).click();
   await expectPath(staff, "/dashboard/redeem-reward");
   const code = staff.getByLabel("Reward code");
@@ -155,6 +157,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await page.reload();
   const row = page.getByTestId("staff-table").getByRole("row").filter({ hasText: staffEmail });
   await expect(row.getByRole("rowheader", { name: "Sara S." })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_DIR}/staff-page.png`, fullPage: true });
   await expectHydrated(row.getByRole("button", { name: "Revoke" }));
   await row.getByRole("button", { name: "Revoke" }).click();
   await expect(row.getByText("Remove Sara S. from your staff?")).toBeVisible();
