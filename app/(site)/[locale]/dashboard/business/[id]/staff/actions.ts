@@ -2,6 +2,7 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
+import { hitRateLimit } from "@/lib/rate-limit";
 import { inviteStaff, revokeInvite, revokeStaff } from "@/lib/db/staff";
 import {
   inviteStaffSchema,
@@ -23,6 +24,9 @@ const INVITE_REFUSALS = {
   already_staff: "staff.errors.alreadyStaff",
 } as const;
 
+const INVITES_PER_HOUR = 30;
+const INVITE_WINDOW_MS = 60 * 60 * 1000;
+
 export type InviteStaffResult = ActionResult<{ email: string }>;
 
 export const inviteStaffAction = action(
@@ -32,6 +36,9 @@ export const inviteStaffAction = action(
     business: { of: ([input]) => input.businessId, notFound: NOT_FOUND },
   },
   async ({ args: [input], user, business }): Promise<InviteStaffResult> => {
+    // Each invitation is a mail to an address the owner typed: a bounded number per hour.
+    if ((await hitRateLimit(`staff-invite:${user.id}`, INVITE_WINDOW_MS)) > INVITES_PER_HOUR)
+      return failure("staff.errors.tooMany");
     const outcome = await inviteStaff(user, business!.id, input.email);
     if (!outcome.ok)
       return failure(INVITE_REFUSALS[outcome.reason], {
