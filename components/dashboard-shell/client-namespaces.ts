@@ -18,6 +18,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   // A customer's card: its buttons and the adjustment form, and the visit's answer it shares with the QR page.
   "customerCard",
   "qr.owner",
+  "staff",
   "auth",
   "validation",
   "errors",

@@ -296,5 +296,5 @@ export async function recordVisitFromCard(
     select: { id: true },
   });
   if (!member) return failure(REFERRER_MESSAGES.not_found);
-  return recordCounterVisit(business, customerId, now);
+  return recordCounterVisit(workerId, business, customerId, now);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { db } from "@/lib/db";
+import { worksAt } from "@/lib/db/business-access";
 import { recordVisit } from "@/lib/db/visits";
 import type { LoyaltyLine } from "@/lib/loyalty/lines";
 import { checkReferrer, referralWindowStart, type ReferringViewer } from "@/lib/loyalty/referrer";
@@ -49,8 +50,9 @@ export async function getQrViewerContext(
   now: Date,
 ): Promise<QrViewerContext> {
   if (viewer.id === targetId) return { kind: "self" };
+  // The businesses the viewer works at (owner or staff): the counter's actions.
   const businesses = await db.business.findMany({
-    where: { ownerId: viewer.id },
+    where: worksAt(viewer.id),
     orderBy: { createdAt: "asc" },
     select: { id: true, name: true, memberships: { where: { userId: targetId }, select: { id: true } } },
   });
@@ -68,11 +70,14 @@ export async function getQrViewerContext(
   };
 }
 
-/** The owner's business and the customer, both checked; the owner never acts on themselves. */
-async function ownerAndCustomer(ownerId: string, businessId: string, customerId: string) {
-  if (ownerId === customerId) return failure(OWN_QR_MESSAGE);
+/**
+ * A business the worker (its owner or staff) works at, and the customer, both
+ * checked; nobody acts on their own QR.
+ */
+async function workerAndCustomer(workerId: string, businessId: string, customerId: string) {
+  if (workerId === customerId) return failure(OWN_QR_MESSAGE);
   const [business, customer] = await Promise.all([
-    db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true, name: true } }),
+    db.business.findFirst({ where: { id: businessId, ...worksAt(workerId) }, select: { id: true, name: true } }),
     db.user.findUnique({ where: { id: customerId }, select: { id: true, disabledAt: true } }),
   ]);
   if (!business) return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
@@ -80,13 +85,13 @@ async function ownerAndCustomer(ownerId: string, businessId: string, customerId:
   return { ok: true as const, business };
 }
 
-/** Links the customer to the owner's business through the QR, if not linked yet. */
+/** Links the customer to a business the worker works at through the QR, if not linked yet. */
 export async function linkCustomerViaQr(
-  ownerId: string,
+  workerId: string,
   businessId: string,
   customerId: string,
 ): Promise<ActionResult<{ businessName: string; created: boolean }>> {
-  const checked = await ownerAndCustomer(ownerId, businessId, customerId);
+  const checked = await workerAndCustomer(workerId, businessId, customerId);
   if (!checked.ok) return checked;
   // An existing link keeps how and when it was made.
   const { count } = await db.membership.createMany({
@@ -105,31 +110,42 @@ export type QrVisitSummary = {
 };
 
 /**
- * Records a visit for the customer at the owner's business: the same engine
- * and daily tap limit as a tap on a tag (lib/db/visits).
+ * Records a visit for the customer at a business the worker (owner or staff)
+ * works at: the same engine and daily tap limit as a tap on a tag
+ * (lib/db/visits). The visit's own statement checks the worker again, and the
+ * audit entry (VISIT_RECORDED, with who) commits with it.
  */
 export async function recordVisitViaQr(
-  ownerId: string,
+  workerId: string,
   businessId: string,
   customerId: string,
   now: Date = new Date(),
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
-  const checked = await ownerAndCustomer(ownerId, businessId, customerId);
+  const checked = await workerAndCustomer(workerId, businessId, customerId);
   if (!checked.ok) return checked;
-  return recordCounterVisit(checked.business, customerId, now);
+  return recordCounterVisit(workerId, checked.business, customerId, now);
 }
 
 /**
  * The visit itself, once the caller has checked who may record it at
- * `business` (the QR page: its owner; a customer's card: its owner or staff,
- * lib/db/customer-card.ts).
+ * `business` (the QR page and a customer's card: its owner or staff). The
+ * visit's own statement checks the worker again, and the audit entry
+ * (VISIT_RECORDED, with who) commits with it.
  */
 export async function recordCounterVisit(
+  workerId: string,
   business: { id: string; name: string },
   customerId: string,
   now: Date,
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
-  const outcome = await recordVisit({ userId: customerId, businessId: business.id, tagId: null, source: "QR", now });
+  const outcome = await recordVisit({
+    userId: customerId,
+    businessId: business.id,
+    tagId: null,
+    source: "QR",
+    now,
+    actorId: workerId,
+  });
   if (!outcome.ok) {
     if (outcome.reason === "limit_reached") return failure(QR_LIMIT_REACHED_MESSAGE);
     if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);

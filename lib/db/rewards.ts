@@ -1,7 +1,7 @@
 import "server-only";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
-import { appendAuditSql } from "@/lib/db/audit";
+import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtSql } from "@/lib/db/business-access";
 import { inTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
@@ -61,33 +61,61 @@ const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", me
  * The business confirms a reward at the counter. AVAILABLE → REDEEMED happens
  * once, by one conditional UPDATE (with its history event in the same
  * statement), whatever the concurrency: of 20 simultaneous confirmations one
- * succeeds. Only the owner of the issuing business may redeem, never after expiry.
+ * succeeds. Only someone who works at the issuing business (its owner or its
+ * staff, matched in the statement itself) may redeem, never after expiry. The
+ * audit entry (REDEMPTION, with who did it) commits with the change.
  */
 export async function redeemReward(
-  ownerId: string,
+  workerId: string,
   target: { rewardId?: string; code?: string },
   now = new Date(),
 ): Promise<RedeemResult> {
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
-  const rows = await db.$queryRaw<
-    { id: string; name: string; code: string; userId: string | null; timezone: string }[]
-  >`
-    WITH redeemed AS (
-      UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${ownerId}
-      FROM "Business" b
-      WHERE b."id" = r."businessId" AND b."ownerId" = ${ownerId}
-        AND (r."id" = ${rewardId} OR r."code" = ${code})
-        AND r."status" = 'AVAILABLE'
-        AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
-      RETURNING r."id", r."name", r."code", r."userId", b."timezone"
-    ), logged AS (
-      INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
-      SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${ownerId}, ${now} FROM redeemed
-    )
-    SELECT "id", "name", "code", "userId", "timezone" FROM redeemed`;
-  const row = rows[0];
+  const row = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<
+      {
+        id: string;
+        name: string;
+        code: string;
+        userId: string | null;
+        programId: string | null;
+        businessId: string;
+        timezone: string;
+      }[]
+    >`
+      WITH redeemed AS (
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${workerId}
+        FROM "Business" b
+        WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
+          AND (r."id" = ${rewardId} OR r."code" = ${code})
+          AND r."status" = 'AVAILABLE'
+          AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
+        RETURNING r."id", r."name", r."code", r."userId", r."programId", b."id" AS "businessId", b."timezone"
+      ), logged AS (
+        INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
+        SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${workerId}, ${now} FROM redeemed
+      )
+      SELECT "id", "name", "code", "userId", "programId", "businessId", "timezone" FROM redeemed`;
+    const redeemed = rows[0];
+    if (redeemed)
+      await appendAudit(
+        {
+          businessId: redeemed.businessId,
+          action: "REDEMPTION",
+          ...(await actorOf(tx, workerId)),
+          customerId: redeemed.userId,
+          programId: redeemed.programId,
+          before: { status: "AVAILABLE" },
+          after: { status: "REDEEMED" },
+          details: { rewardId: redeemed.id, code: redeemed.code, name: redeemed.name },
+        },
+        tx,
+        now,
+      );
+    return redeemed;
+  });
   if (row) {
     const customer = row.userId
       ? await db.user.findUnique({ where: { id: row.userId }, select: customerNameSelect })
@@ -97,15 +125,26 @@ export async function redeemReward(
       redeemedOn: localDateIn(normaliseTimezone(row.timezone), now),
     };
   }
-  // Explain why, to the owner only: someone else's reward is simply not found.
+  // Explain why, to those who work there only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
-    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: { ownerId } },
+    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: worksAt(workerId) },
     select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
   });
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
 
-/** Why a reward of the owner's own business that is not AVAILABLE cannot be redeemed. */
+/** SQL: the business aliased `b` is one `userId` owns or is staff of (lib/db/business-access.ts, worksAtSql). */
+function worksAtRaw(userId: string): Prisma.Sql {
+  return Prisma.sql`(b."ownerId" = ${userId} OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = b."id" AND s."userId" = ${userId}))`;
+}
+
+/** Who did it, for the audit log: the id and the name they had then. */
+async function actorOf(tx: Prisma.TransactionClient, userId: string) {
+  const user = await tx.user.findUnique({ where: { id: userId }, select: customerNameSelect });
+  return { actorId: userId, actorName: user ? displayName(user) : null };
+}
+
+/** Why a reward of a business the caller works at that is not AVAILABLE cannot be redeemed. */
 function refusalOf(
   reward: {
     status: RewardStatusName;
@@ -138,15 +177,15 @@ function refusalOf(
 }
 
 /**
- * The reward a typed code names, for its business's owner to check before
- * confirming: what it is, whose, and when it was earned. A read only: nothing
- * changes. Another business's code is not found, like an unknown one.
+ * The reward a typed code names, for its business's owner or staff to check
+ * before confirming: what it is, whose, and when it was earned. A read only:
+ * nothing changes. Another business's code is not found, like an unknown one.
  */
-export async function findRewardToRedeem(ownerId: string, typed: string, now = new Date()): Promise<RewardLookup> {
+export async function findRewardToRedeem(workerId: string, typed: string, now = new Date()): Promise<RewardLookup> {
   const code = normaliseRewardCode(typed);
   if (!code) return NOT_FOUND;
   const reward = await db.reward.findFirst({
-    where: { code, business: { ownerId } },
+    where: { code, business: worksAt(workerId) },
     select: {
       id: true,
       name: true,
@@ -167,22 +206,46 @@ export async function findRewardToRedeem(ownerId: string, typed: string, now = n
   };
 }
 
-/** Undo a redemption within 10 minutes; both sides see it in the history. */
-export async function undoRedemption(ownerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+/**
+ * Undo a redemption within 10 minutes (owner or staff of the business, matched
+ * in the statement); both sides see it in the history, and the audit log says
+ * who (REDEMPTION_UNDONE, in the same transaction).
+ */
+export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH undone AS (
-      UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
-      FROM "Business" b
-      WHERE b."id" = r."businessId" AND b."ownerId" = ${ownerId}
-        AND r."id" = ${rewardId} AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
-      RETURNING r."id"
-    ), logged AS (
-      INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
-      SELECT gen_random_uuid()::text, "id", 'REDEMPTION_UNDONE', ${ownerId}, ${now} FROM undone
-    )
-    SELECT "id" FROM undone`;
-  return rows.length > 0;
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<
+      { id: string; code: string; userId: string | null; programId: string | null; businessId: string }[]
+    >`
+      WITH undone AS (
+        UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
+        FROM "Business" b
+        WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
+          AND r."id" = ${rewardId} AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
+        RETURNING r."id", r."code", r."userId", r."programId", b."id" AS "businessId"
+      ), logged AS (
+        INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
+        SELECT gen_random_uuid()::text, "id", 'REDEMPTION_UNDONE', ${workerId}, ${now} FROM undone
+      )
+      SELECT "id", "code", "userId", "programId", "businessId" FROM undone`;
+    const undone = rows[0];
+    if (!undone) return false;
+    await appendAudit(
+      {
+        businessId: undone.businessId,
+        action: "REDEMPTION_UNDONE",
+        ...(await actorOf(tx, workerId)),
+        customerId: undone.userId,
+        programId: undone.programId,
+        before: { status: "REDEEMED" },
+        after: { status: "AVAILABLE" },
+        details: { rewardId: undone.id, code: undone.code },
+      },
+      tx,
+      now,
+    );
+    return true;
+  });
 }
 
 /** The customer as the owner sees them ("Jordi V."); null once the account is gone. */
@@ -213,12 +276,14 @@ export type RewardView = {
   business: { id: string; name: string; slug: string; timeZone: string };
   programName: string | null;
   customerName: string | null;
+  /** "owner": the counter's view, for the owner and for the business's staff (`staff` true). */
   viewer: "customer" | "owner";
+  staff: boolean;
   canUndo: boolean;
   events: { type: string; at: Date }[];
 };
 
-/** A reward for its customer or for the owner of the issuing business; null for anyone else. */
+/** A reward for its customer or for someone who works at the issuing business (owner or staff); null for anyone else. */
 export async function getRewardForViewer(
   userId: string,
   rewardId: string,
@@ -231,12 +296,23 @@ export async function getRewardForViewer(
       userId: true,
       user: { select: customerNameSelect },
       program: { select: { name: true } },
-      business: { select: { id: true, name: true, slug: true, ownerId: true, timezone: true } },
+      business: {
+        select: {
+          id: true,
+          name: true,
+          slug: true,
+          ownerId: true,
+          timezone: true,
+          staff: { where: { userId }, select: { userId: true } },
+        },
+      },
       events: { orderBy: { createdAt: "asc" }, select: { type: true, createdAt: true } },
     },
   });
   if (!reward) return null;
-  const viewer = reward.business.ownerId === userId ? "owner" : reward.userId === userId ? "customer" : null;
+  // Staff see the counter's view of the reward, as the owner does.
+  const worksThere = reward.business.ownerId === userId || reward.business.staff.length > 0;
+  const viewer = worksThere ? "owner" : reward.userId === userId ? "customer" : null;
   if (!viewer) return null;
   return {
     id: reward.id,
@@ -256,6 +332,7 @@ export async function getRewardForViewer(
     programName: reward.program?.name ?? null,
     customerName: customerNameOf(reward.user),
     viewer,
+    staff: viewer === "owner" && reward.business.ownerId !== userId,
     canUndo: viewer === "owner" && canUndoRedemption(reward, now),
     events: reward.events.map((e) => ({ type: e.type, at: e.createdAt })),
   };

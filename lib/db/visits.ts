@@ -1,6 +1,9 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import { appendAuditSql } from "@/lib/db/audit";
+import { worksAtSql } from "@/lib/db/business-access";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
+import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
   visitProgramSelect,
   type IssuedReward,
@@ -62,6 +65,13 @@ export type VisitInput = {
    * stored answer.
    */
   idempotency?: { key: string; answer: (outcome: VisitOutcome) => StoredAnswer };
+  /**
+   * Someone at the counter records the visit (the owner or a staff member, from
+   * the customer's QR): the visit's first statement finds the business only if
+   * they work there (worksAtSql), and a recorded visit is audited as
+   * VISIT_RECORDED with them as the actor, in the visit's transaction.
+   */
+  actorId?: string;
 };
 
 /** How long an Idempotency-Key holds its first answer. */
@@ -133,9 +143,10 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   const place = input.tagId
     ? `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", t."secure"
           FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
-          WHERE t."id" = $3::text AND ($2::text IS NULL OR b."id" = $2::text)`
+          WHERE t."id" = $3::text AND ($2::text IS NULL OR b."id" = $2::text) AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`
     : `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", false AS "secure"
-          FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL WHERE b."id" = $2::text`;
+          FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
+          WHERE b."id" = $2::text AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`;
 
   try {
     return await inTransaction(async (tx) => {
@@ -199,6 +210,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           input.refuseOwner ?? false,
           input.sunCounter !== undefined,
           now,
+          input.actorId ?? null,
         ],
       );
       // The order of the refusals is the tap's: tag, secure link, own business, then the customer.
@@ -279,12 +291,40 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         localDate,
       };
       await finishVisit(tx, membership.id, nextProgress, storeOf(input, recorded, now));
+      if (input.actorId) await auditVisit(tx, input.actorId, business.id, input.userId, recorded, now);
       return recorded;
     });
   } catch (error) {
     if (error instanceof VisitRefused) return { ok: false, reason: error.reason };
     throw error;
   }
+}
+
+/** The VISIT_RECORDED entry of a visit someone at the counter recorded: who, for whom, and what it earned. */
+async function auditVisit(
+  tx: SqlTx,
+  actorId: string,
+  businessId: string,
+  customerId: string,
+  visit: { tapId: string; visitNumber: number; rewards: IssuedReward[] },
+  now: Date,
+) {
+  const [actor] = await tx.query<NameParts>(
+    `SELECT "firstName", "lastName", "name" FROM "User" WHERE "id" = $1::text`,
+    [actorId],
+  );
+  await appendAuditSql(
+    tx,
+    {
+      businessId,
+      action: "VISIT_RECORDED",
+      actorId,
+      actorName: actor ? displayName(actor) : null,
+      customerId,
+      details: { tapId: visit.tapId, visitNumber: visit.visitNumber, rewards: visit.rewards.map((r) => r.code) },
+    },
+    now,
+  );
 }
 
 type ProgramJson = Omit<VisitProgram, "startDate" | "endDate"> & { startDate: string | null; endDate: string | null };

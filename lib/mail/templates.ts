@@ -9,11 +9,16 @@ import { siteName } from "@/lib/site";
 
 export type MailText = { subject: string; text: string };
 
-type MailName = "passwordReset" | "emailVerification";
+type MailName = "passwordReset" | "emailVerification" | "staffInvite";
 
-async function render(locale: Locale, name: MailName, link: string): Promise<MailText> {
+async function render(
+  locale: Locale,
+  name: MailName,
+  link: string,
+  more: Record<string, string> = {},
+): Promise<MailText> {
   const t = await catalogTranslator(locale);
-  const values = { site: siteName, link };
+  const values = { site: siteName, link, ...more };
   return { subject: t(`email.${name}.subject`, values), text: t(`email.${name}.body`, values) };
 }
 
@@ -25,4 +30,9 @@ export function passwordResetMail(locale: Locale, link: string): Promise<MailTex
 /** The mail that confirms a new account's email address: a one-time link, valid for 24 hours. */
 export function emailVerificationMail(locale: Locale, link: string): Promise<MailText> {
   return render(locale, "emailVerification", link);
+}
+
+/** An owner's invitation to join their business's staff: a one-time link, valid for 7 days, in the owner's language. */
+export function staffInviteMail(locale: Locale, link: string, business: string): Promise<MailText> {
+  return render(locale, "staffInvite", link, { business });
 }

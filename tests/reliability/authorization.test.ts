@@ -8,9 +8,11 @@ import { ACTIONS, PAGES, ROUTES } from "./support/surface";
 import { profileForm } from "../support/profile-form";
 
 // The authorisation matrix: a visitor, a customer, the owner of another
-// business and an admin against every owner-only page and server action
-// acting on owner A's business, tag, program and rewards; every non-admin
-// against the admin pages and actions. Each is refused (a redirect to /login
+// business, the staff of another business and an admin against every
+// owner-only page and server action acting on owner A's business, tag,
+// program and rewards; A's own staff against every one of those but the
+// counter's (surface.ts `counter`), which they may use (checked last, as they
+// write); every non-admin against the admin pages and actions. Each is refused (a redirect to /login
 // for a visitor on a signed-in page, else 401/403/404 or the action's own
 // refusal), the answer carries none of A's data, a non-existent id answers
 // exactly like A's id, and nothing is written.
@@ -37,15 +39,18 @@ afterAll(async () => {
 const url = (i = 0) => cluster.instances[i % cluster.instances.length]!.url;
 const missingTag = () => `rel-missing-${randomBytes(4).toString("hex")}`;
 
-function subjects(kind: "owner" | "admin"): Subject[] {
+/** Who is refused: A's staff too, unless the case is one of the counter's (`counter`). */
+function subjects(kind: "owner" | "admin", counter = false): Subject[] {
   const list: Subject[] = [
     { name: "visitor", person: null },
     { name: "customer", person: world.customer },
     { name: "member", person: world.member },
     { name: "owner B", person: world.ownerB },
+    { name: "staff B", person: world.staffB },
   ];
   if (kind === "owner") list.push({ name: "admin", person: world.admin });
   else list.push({ name: "owner A", person: world.ownerA });
+  if (kind === "admin" || !counter) list.push({ name: "staff A", person: world.staffA });
   return list;
 }
 
@@ -82,6 +87,8 @@ function headersOf(person: Person | null): Record<string, string> {
 type PageCase = {
   pattern: string;
   kind: "owner" | "admin";
+  /** A's staff may open it too (surface.ts `counter`). */
+  counter?: boolean;
   real: () => string[];
   missing: () => string | null;
   skip?: string[];
@@ -102,6 +109,15 @@ const PAGE_CASES: PageCase[] = [
       `/dashboard/business/${world.businessA.slug}/insights?range=90`,
     ],
     missing: () => `/dashboard/business/${randomUUID()}/insights`,
+  },
+  {
+    pattern: "/dashboard/business/[id]/staff",
+    kind: "owner",
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/staff`,
+      `/dashboard/business/${world.businessA.slug}/staff`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/staff`,
   },
   {
     pattern: "/dashboard/program/[program_id]",
@@ -125,6 +141,7 @@ const PAGE_CASES: PageCase[] = [
   {
     pattern: "/dashboard/redeem-reward/[id]",
     kind: "owner",
+    counter: true,
     real: () => [`/dashboard/redeem-reward/${world.rewardA.id}`, `/dashboard/redeem-reward/${world.redeemedA.id}`],
     missing: () => `/dashboard/redeem-reward/${randomUUID()}`,
     skip: ["member"],
@@ -133,6 +150,7 @@ const PAGE_CASES: PageCase[] = [
   {
     pattern: "/dashboard/business/[id]/customers/[userId]",
     kind: "owner",
+    counter: true,
     real: () => [
       `/dashboard/business/${world.businessA.id}/customers/${world.member.id}`,
       `/dashboard/business/${world.businessA.slug}/customers/${world.member.id}`,
@@ -154,7 +172,14 @@ const PAGE_CASES: PageCase[] = [
   },
 ];
 
-type ActionCase = { name: string; kind: "owner" | "admin"; real: () => unknown[]; missing: () => unknown[] };
+type ActionCase = {
+  name: string;
+  kind: "owner" | "admin";
+  /** A's staff may use it too (surface.ts `counter`). */
+  counter?: boolean;
+  real: () => unknown[];
+  missing: () => unknown[];
+};
 
 function profileInput() {
   return profileForm({
@@ -193,14 +218,27 @@ const ACTION_CASES: ActionCase[] = [
     missing: () => [randomUUID(), false],
   },
   { name: "endProgramAction", kind: "owner", real: () => [world.programA.id], missing: () => [randomUUID()] },
-  { name: "redeemRewardAction", kind: "owner", real: () => [world.rewardA.id], missing: () => [randomUUID()] },
+  {
+    name: "redeemRewardAction",
+    kind: "owner",
+    counter: true,
+    real: () => [world.rewardA.id],
+    missing: () => [randomUUID()],
+  },
   {
     name: "lookupRewardCodeAction",
     kind: "owner",
+    counter: true,
     real: () => [{ code: world.rewardA.code }],
     missing: () => [{ code: "ZZZZ9999" }],
   },
-  { name: "undoRedemptionAction", kind: "owner", real: () => [world.redeemedA.id], missing: () => [randomUUID()] },
+  {
+    name: "undoRedemptionAction",
+    kind: "owner",
+    counter: true,
+    real: () => [world.redeemedA.id],
+    missing: () => [randomUUID()],
+  },
   {
     name: "renameTagAction",
     kind: "owner",
@@ -228,26 +266,48 @@ const ACTION_CASES: ActionCase[] = [
     missing: () => [{ businessId: randomUUID(), tagId: "rel-intruder-tag" }],
   },
   {
+    name: "inviteStaffAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, email: "intruder-invite@example.test" }],
+    missing: () => [{ businessId: randomUUID(), email: "intruder-invite@example.test" }],
+  },
+  {
+    name: "revokeStaffAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, userId: world.staffA.id }],
+    missing: () => [{ businessId: randomUUID(), userId: world.staffA.id }],
+  },
+  {
+    name: "revokeStaffInviteAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, inviteId: world.inviteA.id }],
+    missing: () => [{ businessId: randomUUID(), inviteId: world.inviteA.id }],
+  },
+  {
     name: "linkCustomerAction",
     kind: "owner",
+    counter: true,
     real: () => [{ businessId: world.businessA.id, customerId: world.customer.id }],
     missing: () => [{ businessId: randomUUID(), customerId: world.customer.id }],
   },
   {
     name: "recordQrVisitAction",
     kind: "owner",
+    counter: true,
     real: () => [{ businessId: world.businessA.id, customerId: world.member.id }],
     missing: () => [{ businessId: randomUUID(), customerId: world.member.id }],
   },
   {
     name: "recordCardVisitAction",
     kind: "owner",
+    counter: true,
     real: () => [{ businessId: world.businessA.id, customerId: world.member.id }],
     missing: () => [{ businessId: randomUUID(), customerId: world.member.id }],
   },
   {
     name: "redeemCardRewardAction",
     kind: "owner",
+    counter: true,
     real: () => [{ businessId: world.businessA.id, customerId: world.member.id, rewardId: world.rewardA.id }],
     missing: () => [{ businessId: randomUUID(), customerId: world.member.id, rewardId: world.rewardA.id }],
   },
@@ -299,15 +359,22 @@ test("every owner-only and admin-only page, route handler and server action has 
     actions: actions.filter((a) => !ACTION_CASES.some((c) => c.name === a)),
     // No route handler acts on a business or on other users today; one that does needs cases here.
     routes,
-  }).toEqual({ pages: [], actions: [], routes: [] });
+    // The matrix lets A's staff through exactly where the surface says the counter's are.
+    counterPages: PAGE_CASES.filter((c) => Boolean(c.counter) !== Boolean(PAGES[c.pattern]?.counter)).map(
+      (c) => c.pattern,
+    ),
+    counterActions: ACTION_CASES.filter((c) => Boolean(c.counter) !== Boolean(ACTIONS[c.name]?.counter)).map(
+      (c) => c.name,
+    ),
+  }).toEqual({ pages: [], actions: [], routes: [], counterPages: [], counterActions: [] });
 });
 
 describe("pages", () => {
   for (const pageCase of PAGE_CASES) {
-    test(`${pageCase.pattern}: refused to everyone but its ${pageCase.kind}, with none of A's data, a missing id alike`, async () => {
+    test(`${pageCase.pattern}: refused to everyone but its ${pageCase.kind}${pageCase.counter ? " and A's staff" : ""}, with none of A's data, a missing id alike`, async () => {
       const problems: string[] = [];
       let i = 0;
-      for (const subject of subjects(pageCase.kind)) {
+      for (const subject of subjects(pageCase.kind, pageCase.counter)) {
         if (pageCase.skip?.includes(subject.name)) continue;
         for (const path of pageCase.real()) {
           const answer = await send({ method: "GET", url: url(i++) + path, headers: headersOf(subject.person) });
@@ -368,10 +435,10 @@ describe("server actions", () => {
     postAction(url(i), name, args, { cookie: person?.cookie, pagePath, headers: { "x-loyaltap-client-ip": testIp() } });
 
   for (const actionCase of ACTION_CASES) {
-    test(`${actionCase.name}: refused to everyone but its ${actionCase.kind}, with none of A's data, a missing id alike`, async () => {
+    test(`${actionCase.name}: refused to everyone but its ${actionCase.kind}${actionCase.counter ? " and A's staff" : ""}, with none of A's data, a missing id alike`, async () => {
       const problems: string[] = [];
       let i = 0;
-      for (const subject of subjects(actionCase.kind)) {
+      for (const subject of subjects(actionCase.kind, actionCase.counter)) {
         // Posted to the action's own page, and to a public page (the action is found by its id there too, past the proxy's login redirect).
         for (const pagePath of [undefined, "/about"]) {
           const args = actionCase.real();
@@ -492,5 +559,44 @@ describe("afterwards", () => {
       cookie: world.admin.cookie,
     });
     expect(disabled.result).toEqual({ ok: true, disabled: true });
+  });
+
+  test("A's staff may do exactly the counter's actions at A (the matrix refused them everything else)", async () => {
+    const asStaff = (i: number, name: string, args: unknown[]) =>
+      postAction(url(i), name, args, { cookie: world.staffA.cookie, headers: { "x-loyaltap-client-ip": testIp() } });
+    const page = await send({
+      method: "GET",
+      url: url() + `/dashboard/redeem-reward/${world.rewardA.id}`,
+      headers: headersOf(world.staffA),
+    });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(world.rewardA.code);
+    const home = await send({ method: "GET", url: url(1) + "/dashboard", headers: headersOf(world.staffA) });
+    expect(home.text).toContain(world.businessA.name);
+
+    // Owner A redeemed rewardA a moment ago (above): staff undo it, look it up and redeem it again.
+    expect((await asStaff(0, "undoRedemptionAction", [world.rewardA.id])).result).toEqual({ ok: true });
+    expect((await asStaff(1, "lookupRewardCodeAction", [{ code: world.rewardA.code }])).result).toMatchObject({
+      ok: true,
+      rewardId: world.rewardA.id,
+    });
+    expect((await asStaff(0, "redeemRewardAction", [world.rewardA.id])).result).toMatchObject({
+      ok: true,
+      rewardId: world.rewardA.id,
+    });
+    // Owner B is nobody's customer at A yet (the customer was disabled above).
+    const counter = { businessId: world.businessA.id, customerId: world.ownerB.id };
+    expect((await asStaff(1, "linkCustomerAction", [counter])).result).toMatchObject({ ok: true, created: true });
+    expect((await asStaff(0, "recordQrVisitAction", [counter])).result).toMatchObject({ ok: true });
+
+    const { rows } = await cluster.sql.query(
+      `SELECT action, "actorId" FROM "AuditLog" WHERE "businessId" = $1 AND "actorId" = $2 ORDER BY "createdAt"`,
+      [world.businessA.id, world.staffA.id],
+    );
+    expect(rows.map((r: { action: string }) => r.action)).toEqual([
+      "REDEMPTION_UNDONE",
+      "REDEMPTION",
+      "VISIT_RECORDED",
+    ]);
   });
 });

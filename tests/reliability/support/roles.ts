@@ -5,7 +5,9 @@ import { postAction } from "./action-manifest";
 // The people of the sweep, authorisation and XSS files, created through the
 // app's own endpoints and actions on a running cluster: two owners with a
 // business each, a customer with a membership and a reward at owner A's, an
-// admin (promoted with SQL, as `npm run user:promote` does).
+// admin (promoted with SQL, as `npm run user:promote` does), a staff member of
+// each business and a pending staff invitation at A (written with SQL, as an
+// accepted and a sent invitation leave them).
 
 export const PASSWORD = "reliability-password-1";
 
@@ -127,6 +129,12 @@ export type World = {
   /** A customer with nothing at A. */
   customer: Person;
   admin: Person;
+  /** Staff of A: the counter's actions at A, nothing of the owner's. */
+  staffA: Person;
+  /** Staff of B: nothing at A. */
+  staffB: Person;
+  /** A pending staff invitation of A's. */
+  inviteA: { id: string };
   businessA: { id: string; slug: string; name: string };
   businessB: { id: string; slug: string; name: string };
   tagA: string;
@@ -163,6 +171,23 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     metadata: { first_name: "Ad", last_name: "Min" },
   });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
+  const staffA = await register(url, {
+    email: `staff-a-${tag}@example.test`,
+    metadata: { first_name: `Stavros${tag}`, last_name: "Staff" },
+  });
+  const staffB = await register(url, {
+    email: `staff-b-${tag}@example.test`,
+    metadata: { first_name: "Bea", last_name: "Staff" },
+  });
+  await cluster.sql.query(
+    `INSERT INTO "BusinessStaff" ("businessId", "userId", "invitedById") VALUES ($1, $2, $3), ($4, $5, $6)`,
+    [ownerA.businessId, staffA.id, ownerA.id, ownerB.businessId, staffB.id, ownerB.id],
+  );
+  const { rows: invites } = await cluster.sql.query(
+    `INSERT INTO "StaffInvite" (id, "businessId", email, "tokenHash", "invitedById", "expiresAt")
+     VALUES (gen_random_uuid()::text, $1, $2, $3, $4, now() + interval '7 days') RETURNING id`,
+    [ownerA.businessId, `invited-${tag}@example.test`, `rel-invite-${tag}`, ownerA.id],
+  );
 
   const programName = `Alpha Secret Card ${tag}`;
   const rewardName = `Alpha Free Flat White ${tag}`;
@@ -189,6 +214,9 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     member,
     customer,
     admin,
+    staffA,
+    staffB,
+    inviteA: { id: invites[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,
     tagA,
@@ -200,6 +228,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     ownTexts: {
       [ownerA.id]: [ownerA.id, ownerA.email, `Anneliese${tag}`],
       [member.id]: [member.id, member.email, `Membra${tag}`],
+      [staffA.id]: [staffA.id, staffA.email, `Stavros${tag}`],
     },
   };
   world.secretsOfA = [
@@ -212,6 +241,8 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     member.email,
     `Membra${tag}`,
     `Anneliese${tag}`,
+    staffA.email,
+    `invited-${tag}@example.test`,
   ];
   return world;
 }

@@ -6,6 +6,8 @@
 //         "signed-in" any account (customer data of one's own)
 //         "owner"   acts on a business the caller owns
 //         "admin"   role ADMIN only
+// counter: an "owner" entry the business's staff may use too (docs/owner-tools.md,
+// "Staff"): the authorisation matrix allows staff exactly these and refuses the rest.
 
 export type Access = "public" | "signed-in" | "owner" | "admin";
 /** none: a visitor; cookie / bearer: a customer's session cookie / access token; owner, admin: an owner's or an admin's session. */
@@ -84,7 +86,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
 };
 
-export type PageEntry = { access: Access };
+export type PageEntry = { access: Access; counter?: true };
 
 export const PAGES: Record<string, PageEntry> = {
   "/": { access: "public" },
@@ -102,11 +104,13 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard": { access: "signed-in" },
   "/dashboard/business/[id]": { access: "owner" },
   // The owner's or a staff member's view of one customer.
-  "/dashboard/business/[id]/customers/[userId]": { access: "owner" },
+  "/dashboard/business/[id]/customers/[userId]": { access: "owner", counter: true },
   "/dashboard/business/[id]/insights": { access: "owner" },
+  "/dashboard/business/[id]/staff": { access: "owner" },
   "/dashboard/program/[program_id]": { access: "owner" },
   "/dashboard/program/create": { access: "signed-in" },
-  "/dashboard/redeem-reward/[id]": { access: "owner" },
+  "/dashboard/redeem-reward": { access: "signed-in" },
+  "/dashboard/redeem-reward/[id]": { access: "owner", counter: true },
   "/dashboard/rewards": { access: "signed-in" },
   "/dashboard/settings": { access: "signed-in" },
   "/dashboard/tag/[id]/qr": { access: "owner" },
@@ -118,13 +122,15 @@ export const PAGES: Record<string, PageEntry> = {
   "/register": { access: "public" },
   "/register/business": { access: "public" },
   "/sign-out": { access: "public" },
+  "/staff/accept": { access: "public" },
   "/tap": { access: "public" },
   "/tap/visitor/[id]": { access: "public" },
 };
 
-export type ActionEntry = { access: Access; note?: string };
+export type ActionEntry = { access: Access; counter?: true; note?: string };
 
 export const ACTIONS: Record<string, ActionEntry> = {
+  acceptStaffInviteAction: { access: "signed-in" },
   addBusinessAction: { access: "signed-in" },
   addReferrerAction: { access: "signed-in" },
   adjustProgressAction: { access: "owner" },
@@ -137,19 +143,22 @@ export const ACTIONS: Record<string, ActionEntry> = {
   endProgramAction: { access: "owner" },
   googleSignInAction: { access: "public" },
   joinBusinessAction: { access: "signed-in" },
-  linkCustomerAction: { access: "owner" },
+  inviteStaffAction: { access: "owner" },
+  linkCustomerAction: { access: "owner", counter: true },
   loginAction: { access: "public" },
-  lookupRewardCodeAction: { access: "owner" },
+  lookupRewardCodeAction: { access: "owner", counter: true },
   pinSecureTagChipAction: { access: "owner" },
-  recordCardVisitAction: { access: "owner", note: "the business's owner or staff" },
-  recordQrVisitAction: { access: "owner" },
+  recordCardVisitAction: { access: "owner", counter: true },
+  recordQrVisitAction: { access: "owner", counter: true },
   recordTapAction: { access: "signed-in" },
-  redeemCardRewardAction: { access: "owner", note: "the business's owner or staff" },
-  redeemRewardAction: { access: "owner" },
+  redeemCardRewardAction: { access: "owner", counter: true },
+  redeemRewardAction: { access: "owner", counter: true },
   registerCustomerAction: { access: "public" },
   releaseTagAction: { access: "owner" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
+  revokeStaffAction: { access: "owner" },
+  revokeStaffInviteAction: { access: "owner" },
   resendVerificationAction: {
     access: "signed-in",
     note: "with REQUIRE_EMAIL_VERIFICATION off (as the sweep runs) it stores nothing",
@@ -162,7 +171,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   setProgramActiveAction: { access: "owner" },
   setUserDisabledAction: { access: "admin" },
   syncLocaleCookieAction: { access: "signed-in" },
-  undoRedemptionAction: { access: "owner" },
+  undoRedemptionAction: { access: "owner", counter: true },
   updateBusinessProfileAction: { access: "owner" },
   updateProfileAction: { access: "signed-in" },
   updateProgramAction: { access: "owner" },

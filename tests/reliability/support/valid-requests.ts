@@ -273,6 +273,35 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       auth: "owner",
       args: [{ businessId: c.ownerBusinessId, customerId: c.personId }],
     },
+    // An address nobody has: refused input never reaches the mailer.
+    {
+      kind: "action",
+      group: "inviteStaffAction",
+      action: "inviteStaffAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, email: email() }],
+    },
+    {
+      kind: "action",
+      group: "revokeStaffAction",
+      action: "revokeStaffAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, userId: c.personId }],
+    },
+    {
+      kind: "action",
+      group: "revokeStaffInviteAction",
+      action: "revokeStaffInviteAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, inviteId: "01900000-0000-7000-8000-000000000000" }],
+    },
+    {
+      kind: "action",
+      group: "acceptStaffInviteAction",
+      action: "acceptStaffInviteAction",
+      auth: "cookie",
+      args: ["sweep-unknown-invitation-token"],
+    },
     {
       kind: "action",
       group: "recordCardVisitAction",

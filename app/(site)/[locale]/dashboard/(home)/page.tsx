@@ -8,7 +8,8 @@ import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
-import { businessTabHref } from "@/lib/business/page-tabs";
+import { businessNavHref, businessTabHref } from "@/lib/business/page-tabs";
+import { listWorkplaces } from "@/lib/db/business-access";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
 import { formatDay } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
@@ -21,11 +22,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardPage() {
   const user = await requireUser();
-  const [cards, businesses, t] = await Promise.all([
+  const [cards, businesses, workplaces, t] = await Promise.all([
     listWallet(user.id),
     listOwnerDashboard(user.id),
+    listWorkplaces(user.id),
     getTranslations("dashboard.home"),
   ]);
+  // Where the user is staff (not owner): the counter's tools only.
+  const staffAt = workplaces.filter((w) => w.access === "staff");
   const name = user.firstName ?? user.name;
   const rawLocale = await getLocale();
   const locale: Locale = isLocale(rawLocale) ? rawLocale : "en";
@@ -91,6 +95,8 @@ export default async function DashboardPage() {
         </section>
       ) : null}
 
+      {staffAt.length > 0 ? <Workplaces workplaces={staffAt} showRedeem={businesses.length === 0} /> : null}
+
       <section aria-labelledby="my-cards" className="space-y-4">
         <h2 id="my-cards" className="text-xl font-semibold">
           {businesses.length > 0 ? t("yourCards") : t("yourPlaces")}
@@ -138,6 +144,51 @@ export default async function DashboardPage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * "Businesses you work at": a staff member's counter tools for each business
+ * (the customers, redeeming a reward, how to record a visit from a QR). The
+ * owner's tools (programs, tags, card) are not offered: they are the owner's.
+ */
+async function Workplaces({
+  workplaces,
+  showRedeem,
+}: {
+  workplaces: { id: string; name: string }[];
+  showRedeem: boolean;
+}) {
+  const t = await getTranslations("staff.workplaces");
+  return (
+    <section aria-labelledby="workplaces" className="space-y-4">
+      <h2 id="workplaces" className="text-xl font-semibold">
+        {t("heading")}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {workplaces.map((w) => (
+          <Card as="li" key={w.id} className="space-y-3 p-4" data-testid="workplace">
+            <h3 className="text-lg font-semibold break-words">{w.name}</h3>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+            <div className="flex flex-wrap gap-2 text-sm">
+              <Link href={businessNavHref(w.id, "customers")} className={buttonClass("secondary")}>
+                {t("customers")}
+              </Link>
+              <Link href="/dashboard/redeem-reward" className={buttonClass("secondary")}>
+                {t("redeem")}
+              </Link>
+            </div>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("scanHint")}</p>
+          </Card>
+        ))}
+      </ul>
+      {showRedeem ? (
+        <Card className="space-y-2 p-4">
+          <h3 className="font-semibold">{t("redeem")}</h3>
+          <RedeemByCodeForm />
+        </Card>
+      ) : null}
+    </section>
   );
 }
 

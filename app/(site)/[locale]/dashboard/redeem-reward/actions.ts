@@ -6,6 +6,7 @@ import { failure, type ActionResult } from "@/lib/actions/result";
 import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
+import { listWorkplaces } from "@/lib/db/business-access";
 import {
   findRewardToRedeem,
   redeemReward,
@@ -40,8 +41,22 @@ function refusal(result: RedeemFailure, locale: Locale): string {
     : "rewards.errors.alreadyRedeemed";
 }
 
-// redeemReward and undoRedemption match the reward's business owner in their own statement.
-async function redeemed(result: RedeemResult): Promise<RedeemActionResult> {
+const NOT_UNDONE = "rewards.errors.tooLateToUndo";
+const TOO_LATE = failure(NOT_UNDONE);
+
+/**
+ * A reward not found (or not undone) for someone who works at no business at all (a staff
+ * member revoked a moment ago, a customer): say why nothing can be redeemed,
+ * rather than a bare "not found". It says nothing about any reward.
+ */
+async function notFoundFor(userId: string, key: string): Promise<string> {
+  if (key !== "rewards.errors.notFound" && key !== NOT_UNDONE) return key;
+  return (await listWorkplaces(userId)).length === 0 ? "rewards.errors.noWorkplace" : key;
+}
+
+// redeemReward, findRewardToRedeem and undoRedemption match the owner or the
+// staff of the reward's business in their own statement (lib/db/business-access.ts).
+async function redeemed(userId: string, result: RedeemResult): Promise<RedeemActionResult> {
   const locale = (await getLocale()) as Locale;
   return result.ok
     ? {
@@ -51,24 +66,25 @@ async function redeemed(result: RedeemResult): Promise<RedeemActionResult> {
         customerName: result.customerName,
         redeemedOn: formatDay(result.redeemedOn, locale),
       }
-    : failure(refusal(result, locale));
+    : failure(await notFoundFor(userId, refusal(result, locale)));
 }
 
-/** The owner confirms a reward: the QR's page button, or after checking a typed code. */
+/** The owner or a staff member confirms a reward: the QR's page button, or after checking a typed code. */
 export const redeemRewardAction = action(
-  { role: "owner", args: [rewardIdSchema], invalid: [failure("rewards.errors.notFound")] },
-  async ({ args: [rewardId], user }) => redeemed(await redeemReward(user.id, { rewardId })),
+  { role: "user", args: [rewardIdSchema], invalid: [failure("rewards.errors.notFound")] },
+  async ({ args: [rewardId], user }) => redeemed(user.id, await redeemReward(user.id, { rewardId })),
 );
 
 /**
- * The owner types the code the customer shows and sees the reward, whose it is
- * and when it was earned, before confirming with redeemRewardAction. Changes nothing.
+ * The owner or a staff member types the code the customer shows and sees the
+ * reward, whose it is and when it was earned, before confirming with
+ * redeemRewardAction. Changes nothing.
  */
 export const lookupRewardCodeAction = action(
-  { role: "owner", args: [redeemCodeSchema] },
+  { role: "user", args: [redeemCodeSchema] },
   async ({ args: [{ code }], user }): Promise<RewardLookupActionResult> => {
     const [found, locale] = await Promise.all([findRewardToRedeem(user.id, code), getLocale() as Promise<Locale>]);
-    if (!found.ok) return failure(refusal(found, locale));
+    if (!found.ok) return failure(await notFoundFor(user.id, refusal(found, locale)));
     return {
       ok: true,
       rewardId: found.rewardId,
@@ -79,10 +95,8 @@ export const lookupRewardCodeAction = action(
   },
 );
 
-const TOO_LATE = failure("rewards.errors.tooLateToUndo");
-
 export const undoRedemptionAction = action(
-  { role: "owner", args: [rewardIdSchema], invalid: [TOO_LATE] },
+  { role: "user", args: [rewardIdSchema], invalid: [TOO_LATE] },
   async ({ args: [rewardId], user }): Promise<ActionResult> =>
-    (await undoRedemption(user.id, rewardId)) ? { ok: true } : TOO_LATE,
+    (await undoRedemption(user.id, rewardId)) ? { ok: true } : failure(await notFoundFor(user.id, NOT_UNDONE)),
 );

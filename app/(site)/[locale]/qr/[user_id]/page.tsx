@@ -88,7 +88,7 @@ async function SignedInActions({
   profile: QrProfile;
   context: Extract<QrViewerContext, { kind: "signed-in" }>;
 }) {
-  // Owners get the counter's actions; a customer may name the friend as referrer.
+  // Owners and staff get the counter's actions; a customer may name the friend as referrer.
   if (context.businesses.length > 0) {
     // The card of the first business the customer is a member of comes first; linking
     // and recording a visit stay below it, in the same place whether or not it shows.

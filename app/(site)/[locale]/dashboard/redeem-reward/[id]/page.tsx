@@ -21,7 +21,7 @@ const EVENTS = ["ISSUED", "REDEEMED", "REDEMPTION_UNDONE", "EXPIRED"] as const;
 const isEvent = (type: string): type is (typeof EVENTS)[number] => (EVENTS as readonly string[]).includes(type);
 
 // The customer shows this page (code + QR) at the counter; the owner who scans
-// the QR lands on the same page and confirms. Anyone else gets a 404.
+// the QR (or their staff) lands on the same page and confirms. Anyone else gets a 404.
 export default async function RedeemRewardPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
   const id = rewardIdSchema.safeParse((await params).id);
@@ -40,7 +40,13 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
       <div className="space-y-1">
         <p className="text-sm text-slate-500 dark:text-slate-400">
           <Link
-            href={reward.viewer === "owner" ? `/dashboard/business/${reward.business.id}` : "/dashboard/rewards"}
+            href={
+              reward.viewer === "owner"
+                ? reward.staff
+                  ? "/dashboard"
+                  : `/dashboard/business/${reward.business.id}`
+                : "/dashboard/rewards"
+            }
             className="underline"
           >
             {reward.viewer === "owner" ? reward.business.name : t("yourRewards")}

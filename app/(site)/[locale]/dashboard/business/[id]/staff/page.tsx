@@ -1,0 +1,161 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { BusinessPageTabs } from "@/components/business/business-page-tabs";
+import { InviteStaffForm } from "@/components/staff/invite-staff-form";
+import { RevokeButton } from "@/components/staff/revoke-button";
+import { Card } from "@/components/ui/card";
+import { requireUser } from "@/lib/auth/current-user";
+import { getOwnedBusiness } from "@/lib/db/businesses";
+import { listStaff } from "@/lib/db/staff";
+import { formatInstantIn } from "@/lib/i18n/dates";
+import type { Locale } from "@/lib/i18n/locales";
+import { businessIdSchema } from "@/lib/validation/business-profile";
+
+type Props = { params: Promise<{ id: string }> };
+
+// Only the owner: a staff member, like anyone else, gets the 404 of a business
+// that does not exist. `id` may also be the business's slug.
+const loadOwnedBusiness = cache(async (id: string) => {
+  const user = await requireUser();
+  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const business = await loadOwnedBusiness((await params).id);
+  const t = await getTranslations("staff.page");
+  return {
+    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
+  };
+}
+
+const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase dark:text-slate-400";
+const td = "px-3 py-2 align-top break-words";
+
+export default async function StaffPage({ params }: Props) {
+  const user = await requireUser();
+  const business = await loadOwnedBusiness((await params).id);
+  if (!business) notFound();
+  const people = await listStaff(user.id, business.id);
+  if (!people) notFound();
+  const [t, locale] = await Promise.all([getTranslations("staff"), getLocale() as Promise<Locale>]);
+  const day = (date: Date) => formatInstantIn(date, business.timezone, locale);
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{business.name}</p>
+        <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
+      </header>
+
+      <BusinessPageTabs businessId={business.id} current="staff" />
+
+      <Card as="section" aria-labelledby="invite-heading" className="space-y-3 p-4">
+        <h2 id="invite-heading" className="text-lg font-semibold">
+          {t("invite.heading")}
+        </h2>
+        <InviteStaffForm businessId={business.id} />
+      </Card>
+
+      <section aria-labelledby="staff-heading" className="space-y-3">
+        <h2 id="staff-heading" className="text-lg font-semibold">
+          {t("list.heading")}
+        </h2>
+        {people.staff.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-300">{t("list.empty")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-sm" data-testid="staff-table">
+              <thead className="border-b border-slate-200 dark:border-slate-800">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t("list.name")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("list.email")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("list.since")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("list.invitedBy")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("list.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {people.staff.map((member) => (
+                  <tr key={member.userId}>
+                    <th scope="row" className={`${td} text-left font-medium`}>
+                      {member.name}
+                    </th>
+                    <td className={td}>{member.email ?? t("list.noEmail")}</td>
+                    <td className={td}>
+                      <time dateTime={member.since.toISOString()}>{day(member.since)}</time>
+                    </td>
+                    <td className={td}>{member.invitedBy ?? t("list.unknownInviter")}</td>
+                    <td className={td}>
+                      <RevokeButton
+                        target={{ kind: "staff", businessId: business.id, userId: member.userId, name: member.name }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="invites-heading" className="space-y-3">
+        <h2 id="invites-heading" className="text-lg font-semibold">
+          {t("invites.heading")}
+        </h2>
+        {people.invites.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-300">{t("invites.empty")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[28rem] text-sm" data-testid="invites-table">
+              <thead className="border-b border-slate-200 dark:border-slate-800">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t("invites.email")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("invites.expires")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("invites.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {people.invites.map((invite) => (
+                  <tr key={invite.id}>
+                    <th scope="row" className={`${td} text-left font-medium`}>
+                      {invite.email}
+                    </th>
+                    <td className={td}>
+                      <time dateTime={invite.expiresAt.toISOString()}>
+                        {formatInstantIn(invite.expiresAt, business.timezone, locale, true)}
+                      </time>
+                    </td>
+                    <td className={td}>
+                      <RevokeButton
+                        target={{ kind: "invite", businessId: business.id, inviteId: invite.id, email: invite.email }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { inviteStaffAction } from "@/app/(site)/[locale]/dashboard/business/[id]/staff/actions";
+import { useMessageText } from "@/components/i18n/use-message-text";
+import { Button } from "@/components/ui/button";
+import { ClientForm } from "@/components/ui/client-form";
+import { Field } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
+import { useRefreshAction } from "@/components/ui/use-refresh-action";
+import { inviteStaffSchema, type InviteStaffInput } from "@/lib/validation/staff";
+
+/** The owner invites someone to the staff by email; the list below refreshes after a success. */
+export function InviteStaffForm({ businessId }: { businessId: string }) {
+  const t = useTranslations("staff.invite");
+  const text = useMessageText();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { pending, run } = useRefreshAction();
+  const { register, handleSubmit, formState, reset, setError } = useForm<InviteStaffInput>({
+    resolver: zodResolver(inviteStaffSchema),
+    defaultValues: { businessId, email: "" },
+  });
+  const submit = handleSubmit((values) =>
+    run(
+      () => inviteStaffAction(values),
+      (result) => {
+        if (result.ok) {
+          setMessage({ ok: true, text: t("sent", { email: result.email }) });
+          reset({ businessId, email: "" });
+          return;
+        }
+        const emailError = result.fieldErrors?.email;
+        if (emailError) setError("email", { message: emailError });
+        setMessage(emailError ? null : { ok: false, text: result.error });
+      },
+    ),
+  );
+  return (
+    <ClientForm onSubmit={submit} noValidate className="space-y-3">
+      <input type="hidden" {...register("businessId")} />
+      <Field
+        label={t("email")}
+        type="email"
+        autoComplete="off"
+        hint={t("hint")}
+        {...register("email")}
+        error={text(formState.errors.email?.message)}
+      />
+      <Button type="submit" disabled={pending}>
+        {t("submit")}
+      </Button>
+      {message?.ok ? (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          {message.text}
+        </p>
+      ) : null}
+      {message && !message.ok ? <FormAlert>{message.text}</FormAlert> : null}
+    </ClientForm>
+  );
+}

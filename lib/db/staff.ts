@@ -1,0 +1,258 @@
+import "server-only";
+import { db, Prisma } from "@/lib/db";
+import { appendAudit } from "@/lib/db/audit";
+import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
+import { storedLocale } from "@/lib/i18n/locales";
+import { mailer } from "@/lib/mail";
+import { staffInviteMail } from "@/lib/mail/templates";
+import { siteUrl } from "@/lib/site";
+import { acceptRefusal, inviteExpiry, normaliseInviteEmail, type AcceptRefusal } from "@/lib/staff/invites";
+import { displayName, type NameParts } from "@/lib/users/display-name";
+
+// A business's staff and its invitations (docs/owner-tools.md, "Staff").
+// Inviting, listing and revoking are the owner's alone: each statement matches
+// the business's `ownerId` itself. Accepting is the invited account's: the
+// invitation is spent by one conditional UPDATE in the transaction that adds
+// the staff row, so a link works once, and never after it expired or was revoked.
+
+const nameSelect = { firstName: true, lastName: true, name: true } satisfies Prisma.UserSelect;
+
+type Actor = { id: string } & NameParts;
+
+const actorOf = (user: Actor) => ({ actorId: user.id, actorName: displayName(user) });
+
+export type InviteOutcome =
+  { ok: true; email: string } | { ok: false; reason: "not_found" | "own_email" | "already_staff" };
+
+/**
+ * The owner invites `email` to the staff: a new one-time link, valid 7 days,
+ * mailed in the owner's language. A pending invitation to the same address is
+ * replaced (its link stops working). Audited as STAFF_INVITED.
+ */
+export async function inviteStaff(
+  owner: Actor & { language?: string | null },
+  businessId: string,
+  rawEmail: string,
+  now = new Date(),
+): Promise<InviteOutcome> {
+  const email = normaliseInviteEmail(rawEmail);
+  const { token, hash } = newOpaqueToken();
+  const outcome = await db.$transaction(async (tx): Promise<InviteOutcome & { businessName?: string }> => {
+    const business = await tx.business.findFirst({
+      where: { id: businessId, ownerId: owner.id },
+      select: { id: true, name: true, owner: { select: { email: true } } },
+    });
+    if (!business) return { ok: false, reason: "not_found" };
+    if (business.owner.email && normaliseInviteEmail(business.owner.email) === email)
+      return { ok: false, reason: "own_email" };
+    const already = await tx.businessStaff.findFirst({
+      where: { businessId, user: { email: { equals: email, mode: "insensitive" } } },
+      select: { userId: true },
+    });
+    if (already) return { ok: false, reason: "already_staff" };
+    await tx.staffInvite.updateMany({
+      where: { businessId, email, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
+    const invite = await tx.staffInvite.create({
+      data: { businessId, email, tokenHash: hash, invitedById: owner.id, expiresAt: inviteExpiry(now), createdAt: now },
+      select: { id: true, expiresAt: true },
+    });
+    await appendAudit(
+      {
+        businessId,
+        action: "STAFF_INVITED",
+        ...actorOf(owner),
+        details: { email, inviteId: invite.id, expiresAt: invite.expiresAt.toISOString() },
+      },
+      tx,
+      now,
+    );
+    return { ok: true, email, businessName: business.name };
+  });
+  if (!outcome.ok) return outcome;
+  const link = `${siteUrl()}/staff/accept?token=${encodeURIComponent(token)}`;
+  await mailer().send({
+    to: email,
+    ...(await staffInviteMail(storedLocale(owner.language), link, outcome.businessName ?? "")),
+  });
+  return { ok: true, email };
+}
+
+export type StaffMember = {
+  userId: string;
+  name: string;
+  email: string | null;
+  since: Date;
+  invitedBy: string | null;
+};
+export type PendingInvite = { id: string; email: string; expiresAt: Date; sentAt: Date };
+
+/** The owner's view of the staff and the invitations still open; null for someone else's business. */
+export async function listStaff(
+  ownerId: string,
+  businessId: string,
+  now = new Date(),
+): Promise<{ staff: StaffMember[]; invites: PendingInvite[] } | null> {
+  const business = await db.business.findFirst({
+    where: { id: businessId, ownerId },
+    select: {
+      staff: {
+        orderBy: { createdAt: "asc" },
+        select: { userId: true, createdAt: true, invitedById: true, user: { select: { ...nameSelect, email: true } } },
+      },
+      staffInvites: {
+        where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+        orderBy: { createdAt: "desc" },
+        select: { id: true, email: true, expiresAt: true, createdAt: true },
+      },
+    },
+  });
+  if (!business) return null;
+  const inviterIds = [...new Set(business.staff.flatMap((s) => (s.invitedById ? [s.invitedById] : [])))];
+  const inviters = inviterIds.length
+    ? await db.user.findMany({ where: { id: { in: inviterIds } }, select: { id: true, ...nameSelect } })
+    : [];
+  const inviterName = new Map(inviters.map((u) => [u.id, displayName(u)]));
+  return {
+    staff: business.staff.map((s) => ({
+      userId: s.userId,
+      name: displayName(s.user),
+      email: s.user.email,
+      since: s.createdAt,
+      invitedBy: s.invitedById ? (inviterName.get(s.invitedById) ?? null) : null,
+    })),
+    invites: business.staffInvites.map((i) => ({
+      id: i.id,
+      email: i.email,
+      expiresAt: i.expiresAt,
+      sentAt: i.createdAt,
+    })),
+  };
+}
+
+/**
+ * The owner removes a staff member: the row goes, so their very next action
+ * at the counter matches nothing (rights are read in each query, never
+ * cached). Audited as STAFF_REVOKED. False when there was no such member.
+ */
+export async function revokeStaff(owner: Actor, businessId: string, userId: string, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const member = await tx.businessStaff.findFirst({
+      where: { businessId, userId, business: { ownerId: owner.id } },
+      select: { user: { select: { email: true } } },
+    });
+    if (!member) return false;
+    const { count } = await tx.businessStaff.deleteMany({
+      where: { businessId, userId, business: { ownerId: owner.id } },
+    });
+    if (count !== 1) return false;
+    await appendAudit(
+      { businessId, action: "STAFF_REVOKED", ...actorOf(owner), details: { userId, email: member.user.email } },
+      tx,
+      now,
+    );
+    return true;
+  });
+}
+
+/** The owner withdraws a pending invitation: its link stops working. Audited as STAFF_REVOKED. */
+export async function revokeInvite(owner: Actor, businessId: string, inviteId: string, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const revoked = await tx.staffInvite.updateManyAndReturn({
+      where: { id: inviteId, businessId, business: { ownerId: owner.id }, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+      select: { email: true },
+    });
+    if (!revoked[0]) return false;
+    await appendAudit(
+      { businessId, action: "STAFF_REVOKED", ...actorOf(owner), details: { inviteId, email: revoked[0].email } },
+      tx,
+      now,
+    );
+    return true;
+  });
+}
+
+export type InviteView = {
+  businessName: string;
+  /** Why the viewing account may not accept it, or null when it may. */
+  refusal: AcceptRefusal | null;
+};
+
+const inviteSelect = {
+  id: true,
+  email: true,
+  expiresAt: true,
+  acceptedAt: true,
+  revokedAt: true,
+  businessId: true,
+  invitedById: true,
+  business: { select: { name: true, ownerId: true } },
+} satisfies Prisma.StaffInviteSelect;
+
+/** The invitation a link names, as `account` may act on it; null for an unknown link. */
+export async function viewInvite(
+  token: string,
+  account: { id: string; email: string | null },
+  now = new Date(),
+): Promise<InviteView | null> {
+  if (!token) return null;
+  const invite = await db.staffInvite.findUnique({ where: { tokenHash: hashToken(token) }, select: inviteSelect });
+  if (!invite) return null;
+  return {
+    businessName: invite.business.name,
+    refusal: acceptRefusal({ ...invite, ownerId: invite.business.ownerId }, account, now),
+  };
+}
+
+export type AcceptOutcome =
+  { ok: true; businessId: string; businessName: string } | { ok: false; reason: AcceptRefusal };
+
+/**
+ * The invited account accepts: in one transaction the invitation is spent by a
+ * conditional UPDATE (still unused, not revoked, not expired, addressed to this
+ * account's email, not the owner's own business) and the staff row is written.
+ * Of two acceptances at once, one wins. Audited as STAFF_JOINED.
+ */
+export async function acceptInvite(
+  account: Actor & { email: string | null },
+  token: string,
+  now = new Date(),
+): Promise<AcceptOutcome> {
+  if (!token) return { ok: false, reason: "unknown" };
+  const tokenHash = hashToken(token);
+  return db.$transaction(async (tx): Promise<AcceptOutcome> => {
+    const invite = await tx.staffInvite.findUnique({ where: { tokenHash }, select: inviteSelect });
+    const refusal = acceptRefusal(invite ? { ...invite, ownerId: invite.business.ownerId } : null, account, now);
+    if (refusal || !invite || !account.email) return { ok: false, reason: refusal ?? "unknown" };
+    const spent = await tx.staffInvite.updateMany({
+      where: {
+        tokenHash,
+        acceptedAt: null,
+        revokedAt: null,
+        expiresAt: { gt: now },
+        email: { equals: account.email, mode: "insensitive" },
+        business: { ownerId: { not: account.id } },
+      },
+      data: { acceptedAt: now, acceptedById: account.id },
+    });
+    // Someone else's acceptance or a revocation committed in between.
+    if (spent.count !== 1) return { ok: false, reason: "accepted" };
+    await tx.businessStaff.createMany({
+      data: [{ businessId: invite.businessId, userId: account.id, invitedById: invite.invitedById, createdAt: now }],
+      skipDuplicates: true,
+    });
+    await appendAudit(
+      {
+        businessId: invite.businessId,
+        action: "STAFF_JOINED",
+        ...actorOf(account),
+        details: { inviteId: invite.id, email: invite.email },
+      },
+      tx,
+      now,
+    );
+    return { ok: true, businessId: invite.businessId, businessName: invite.business.name };
+  });
+}
