@@ -49,7 +49,7 @@ async function VisitorPrompt({ profile }: { profile: QrProfile }) {
 }
 
 /**
- * An owner scanning a member of their business: that business's card first —
+ * An owner or staff member scanning a member of the business: its card first —
  * progress and ready rewards, redeemed in one tap — the same components as the
  * customer's card page, which it links to.
  */
