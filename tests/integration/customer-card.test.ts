@@ -227,7 +227,10 @@ describe("who may see and change a customer's card", () => {
       status: "REDEEMED",
       redeemedById: staff.id,
     });
+    // Each visit and the redemption, with who did them.
     expect(await auditOf(s.business.id)).toEqual([
+      expect.objectContaining({ action: "VISIT_RECORDED", actorId: staff.id, customerId: s.customer.id }),
+      expect.objectContaining({ action: "VISIT_RECORDED", actorId: staff.id, customerId: s.customer.id }),
       expect.objectContaining({
         action: "REDEMPTION",
         actorId: staff.id,
@@ -245,7 +248,8 @@ describe("who may see and change a customer's card", () => {
         reason: "Staff try",
       }),
     ).toEqual({ ok: false, reason: "not_found" });
-    expect(await auditOf(s.business.id)).toHaveLength(1);
+    // The refused adjustment wrote nothing: still the two visits and the redemption.
+    expect(await auditOf(s.business.id)).toHaveLength(3);
   });
 
   it("concurrent redemptions of one reward: exactly one succeeds", async () => {
