@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { appendAudit } from "@/lib/db/audit";
+import { queryRows } from "@/lib/db/sql";
 import type { ExportKind } from "@/lib/validation/customers";
 
 // The owner's CSV export (docs/owner-tools.md, "Export"): the rows of one
@@ -125,10 +126,7 @@ async function batch(
   if (after) {
     where += ` AND (${time}, ${alias}."id") > (${add(after.at.toISOString())}::timestamp(3), ${add(after.id)}::text)`;
   }
-  return db.$queryRawUnsafe<ExportRow[]>(
-    `${text}${where} ORDER BY ${time}, ${alias}."id" LIMIT ${EXPORT_BATCH_SIZE}`,
-    ...values,
-  );
+  return queryRows<ExportRow>(`${text}${where} ORDER BY ${time}, ${alias}."id" LIMIT ${EXPORT_BATCH_SIZE}`, values);
 }
 
 /**
