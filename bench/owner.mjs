@@ -172,7 +172,7 @@ async function main() {
         password: PASSWORD,
         metadata: { first_name: "Bench", last_name: "Owner" },
         business: { name: "Bench Café" },
-        business_profile: { keywords: ["Cafe"] },
+        business_profile: { keywords: ["Cafe"], phone: "+34 600 111 222", address: "Carrer Major 1, Barcelona" },
       }),
     });
     if (registered.status !== 201) throw new Error(`register → ${registered.status} ${await registered.text()}`);
