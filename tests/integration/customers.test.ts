@@ -158,6 +158,8 @@ describe("search, filters and sorts", () => {
     expect(await names(`vidal${tag}`.toUpperCase())).toEqual(["Núria"]);
     expect(await names(`núria vidal${tag}`)).toEqual(["Núria"]);
     expect(await names(`NURIA-${tag}`)).toEqual(["Núria"]);
+    // No match across two fields (the last name's end and the email's start).
+    expect(await names(`vidal${tag}nuria`)).toEqual([]);
     expect(await names("+34600")).toEqual(["Pau"]);
     expect(await names("100%")).toEqual(["100%"]);
     expect(await names("0%")).toEqual(["100%"]);
