@@ -210,7 +210,11 @@ async function main() {
     const toIso = (value) => new Date(`${String(value).replace(" ", "T")}Z`).toISOString();
     const lastVisit = deep.lastVisitAt instanceof Date ? deep.lastVisitAt : null;
     const cursor = Buffer.from(
-      JSON.stringify({ s: "last_visit", v: lastVisit ? toIso(lastVisit.toISOString().slice(0, 23)) : null, i: deep.id }),
+      JSON.stringify({
+        s: "last_visit",
+        v: lastVisit ? toIso(lastVisit.toISOString().slice(0, 23)) : null,
+        i: deep.id,
+      }),
     ).toString("base64url");
     // A period of the visits export holding ~100,000 rows: the last N days.
     const days = Math.max(1, Math.round((100_000 / Math.max(1, counts.visits)) * 365));
