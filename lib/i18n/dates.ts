@@ -21,16 +21,28 @@ export function formatDay(iso: string, locale: Locale): string {
 }
 
 // The wall clock of `timeZone` at `date`, as numbers (Intl knows every IANA zone).
+// Building a DateTimeFormat costs a hundred times using one (a list of 50
+// customers writes 100 dates): one per zone, kept.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let found = wallClockFormats.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallClockFormats.set(timeZone, found);
+  }
+  return found;
+}
+
 function wallClockIn(timeZone: string, date: Date) {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  const parts = wallClockFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "0";
   return { year: +part("year"), month: +part("month"), day: +part("day"), hour: part("hour"), minute: part("minute") };
 }

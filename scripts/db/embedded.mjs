@@ -3,6 +3,7 @@
 // uses for a real PostgreSQL. PGlite is one connection underneath; the socket
 // server queues clients, so the app is given a pool of one (lib/db).
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdir } from "node:fs/promises";
 
@@ -12,7 +13,8 @@ import { mkdir } from "node:fs/promises";
  */
 export async function startEmbedded({ dataDir, port = 0 } = {}) {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm: the customer list's search index (a migration creates the extension).
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 64 });
   await server.start();
   const actualPort = Number(server.getServerConn().split(":").pop());

@@ -102,6 +102,16 @@ const PAGE_CASES: PageCase[] = [
     missing: () => `/dashboard/business/${randomUUID()}`,
   },
   {
+    pattern: "/dashboard/business/[id]/customers",
+    kind: "owner",
+    counter: true,
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/customers`,
+      `/dashboard/business/${world.businessA.id}/customers?sort=rewards&filter=ready`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/customers`,
+  },
+  {
     pattern: "/dashboard/business/[id]/insights",
     kind: "owner",
     real: () => [
@@ -341,6 +351,17 @@ const ACTION_CASES: ActionCase[] = [
   },
 ];
 
+// Route handlers that act on a business: refused like its pages (401 to a
+// visitor, 404 to everyone else but the owner, a missing business alike).
+const ROUTE_CASES: { route: string; real: () => string[]; missing: () => string }[] = [
+  {
+    route: "GET /api/business/[id]/export",
+    real: () =>
+      ["customers", "visits", "rewards"].map((kind) => `/api/business/${world.businessA.id}/export?kind=${kind}`),
+    missing: () => `/api/business/${randomUUID()}/export?kind=customers`,
+  },
+];
+
 test("every owner-only and admin-only page, route handler and server action has a case in the matrix", () => {
   const pages = Object.entries(PAGES)
     .filter(([, e]) => e.access === "owner" || e.access === "admin")
@@ -357,8 +378,7 @@ test("every owner-only and admin-only page, route handler and server action has 
   expect({
     pages: pages.filter((p) => !PAGE_CASES.some((c) => c.pattern === p)),
     actions: actions.filter((a) => !ACTION_CASES.some((c) => c.name === a)),
-    // No route handler acts on a business or on other users today; one that does needs cases here.
-    routes,
+    routes: routes.filter((r) => !ROUTE_CASES.some((c) => c.route === r)),
     // The matrix lets A's staff through exactly where the surface says the counter's are.
     counterPages: PAGE_CASES.filter((c) => Boolean(c.counter) !== Boolean(PAGES[c.pattern]?.counter)).map(
       (c) => c.pattern,
@@ -514,6 +534,32 @@ describe("route handlers", () => {
       expect(answer.text).not.toMatch(/passwordHash|sessionVersion|keysEncrypted/);
     }
   });
+});
+
+describe("owner route handlers", () => {
+  for (const routeCase of ROUTE_CASES) {
+    test(`${routeCase.route}: refused to everyone but the owner, with none of A's data, a missing id alike`, async () => {
+      const problems: string[] = [];
+      let i = 0;
+      for (const subject of subjects("owner")) {
+        for (const path of routeCase.real()) {
+          const answer = await send({ method: "GET", url: url(i++) + path, headers: headersOf(subject.person) });
+          const expected = subject.person ? 404 : 401;
+          if (answer.status !== expected) problems.push(`${subject.name} GET ${path} → ${answer.status}`);
+          const leaks = leaked(answer.text, path, subject.person);
+          if (leaks.length) problems.push(`${subject.name} GET ${path} shows ${leaks.join(", ")}`);
+          const other = await send({
+            method: "GET",
+            url: url(i++) + routeCase.missing(),
+            headers: headersOf(subject.person),
+          });
+          if (other.status !== answer.status || other.text !== answer.text)
+            problems.push(`${subject.name}: A's ${path} → ${answer.status} but a missing one → ${other.status}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
 describe("afterwards", () => {

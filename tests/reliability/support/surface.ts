@@ -55,6 +55,7 @@ export const ROUTES: Record<string, RouteEntry> = {
     auth: ["none", "bearer"],
   },
   "GET /api/account/export": { access: "signed-in", sweep: "query" },
+  "GET /api/business/[id]/export": { access: "owner", sweep: "query" },
   "GET /api/auth/me": { access: "signed-in", sweep: "query" },
   "GET /api/health": { access: "public", sweep: "query" },
   "GET /auth/session-ended": { access: "public", sweep: "query" },
@@ -103,6 +104,7 @@ export const PAGES: Record<string, PageEntry> = {
   "/claim/register": { access: "public" },
   "/dashboard": { access: "signed-in" },
   "/dashboard/business/[id]": { access: "owner" },
+  "/dashboard/business/[id]/customers": { access: "owner", counter: true },
   // The owner's or a staff member's view of one customer.
   "/dashboard/business/[id]/customers/[userId]": { access: "owner", counter: true },
   "/dashboard/business/[id]/insights": { access: "owner" },

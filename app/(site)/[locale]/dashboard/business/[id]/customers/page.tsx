@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { BusinessPageTabs } from "@/components/business/business-page-tabs";
+import { CustomerPages } from "@/components/customers/customer-pages";
+import { CustomerSearchForm } from "@/components/customers/customer-search-form";
+import { CustomerTable } from "@/components/customers/customer-table";
+import { ExportForm } from "@/components/customers/export-form";
+import { requireUser } from "@/lib/auth/current-user";
+import { getCounterBusiness } from "@/lib/db/business-access";
+import { hasMembers, listCustomers } from "@/lib/db/customers";
+import type { Locale } from "@/lib/i18n/locales";
+import { businessIdSchema } from "@/lib/validation/business-profile";
+import { customerListParamsSchema } from "@/lib/validation/customers";
+
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+// The owner and their staff; anyone else gets the 404 of a business that does not exist.
+const loadBusiness = cache(async (id: string) => {
+  const user = await requireUser();
+  return businessIdSchema.safeParse(id).success ? getCounterBusiness(user.id, id) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const business = await loadBusiness((await params).id);
+  return {
+    title: business
+      ? `${(await getTranslations("customers"))("title")} · ${business.name}`
+      : (await getTranslations("dashboard.business"))("notFound"),
+  };
+}
+
+export default async function CustomersPage({ params, searchParams }: Props) {
+  const user = await requireUser();
+  const business = await loadBusiness((await params).id);
+  if (!business) notFound();
+  const query = customerListParamsSchema.parse(await searchParams);
+  const page = await listCustomers(user.id, business.id, query);
+  if (!page) notFound();
+  const [t, locale] = await Promise.all([getTranslations("customers"), getLocale()]);
+  const base = `/dashboard/business/${encodeURIComponent(business.id)}/customers`;
+  const filtered = Boolean(query.q) || query.filter !== "all" || Boolean(query.cursor);
+  const anyMember = page.rows.length > 0 || (filtered && (await hasMembers(user.id, business.id)));
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{business.name}</p>
+        <h1 className="text-2xl font-bold">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro", { business: business.name })}</p>
+      </header>
+
+      <BusinessPageTabs businessId={business.id} current="customers" />
+
+      {anyMember ? <CustomerSearchForm action={base} params={query} /> : null}
+
+      {page.rows.length > 0 ? (
+        <>
+          <CustomerTable
+            businessId={business.id}
+            businessName={business.name}
+            rows={page.rows}
+            timeZone={business.timezone}
+            locale={locale as Locale}
+          />
+          <CustomerPages base={base} params={query} nextCursor={page.nextCursor} />
+        </>
+      ) : anyMember ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t("empty.noMatch")}{" "}
+          <Link href={base} className="font-medium text-brand underline dark:text-indigo-300">
+            {t("search.clear")}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("empty.noMembers")}</p>
+      )}
+
+      {business.access === "owner" ? <ExportForm businessId={business.id} /> : null}
+    </div>
+  );
+}

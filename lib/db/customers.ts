@@ -1,0 +1,196 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { worksAt, worksAtSql } from "@/lib/db/business-access";
+import { containsPattern, cursorAfter, decodeCursor, encodeCursor } from "@/lib/customers/cursor";
+import {
+  CUSTOMER_PAGE_SIZE,
+  type CustomerFilter,
+  type CustomerListParams,
+  type CustomerSort,
+} from "@/lib/validation/customers";
+
+// The owner's (or staff's) list of a business's members (docs/owner-tools.md,
+// "Customers"). Keyset pagination on (sort value, id), descending, read
+// backwards along the indexes Membership has for it; never OFFSET, so page 500
+// costs what page 1 costs and a member who joins meanwhile neither repeats nor
+// hides anyone. Access is checked inside the statement (worksAtSql).
+
+const DAY_MS = 86_400_000;
+export const ACTIVE_DAYS = 30;
+export const LAPSED_DAYS = 60;
+
+export type CustomerRow = {
+  id: string;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  linkedAt: Date;
+  lastVisitAt: Date | null;
+  visitCount: number;
+  rewardsEarned: number;
+  /** AVAILABLE and not past its expiry at `now`. */
+  rewardsReady: number;
+};
+
+export type CustomerPage = { rows: CustomerRow[]; nextCursor: string | null };
+
+const SORT_COLUMNS: Record<CustomerSort, string> = {
+  last_visit: `m."lastVisitAt"`,
+  visits: `m."visitCount"`,
+  rewards: `m."rewardsEarned"`,
+};
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function filterSql(filter: CustomerFilter, p: Params, now: Date): string {
+  const at = (days: number) => `${p.add(new Date(now.getTime() - days * DAY_MS).toISOString())}::timestamp(3)`;
+  switch (filter) {
+    case "active":
+      return `AND m."lastVisitAt" >= ${at(ACTIVE_DAYS)}`;
+    case "lapsed":
+      return `AND m."lastVisitAt" < ${at(LAPSED_DAYS)}`;
+    case "ready":
+      // The counter narrows to members with an AVAILABLE reward; the EXISTS
+      // drops those whose every such reward is past its expiry.
+      return `AND m."rewardsReady" > 0 AND EXISTS (SELECT 1 FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE' AND (r."expiresAt" IS NULL OR r."expiresAt" > ${at(0)}))`;
+    default:
+      return "";
+  }
+}
+
+// One ILIKE over user_search_text (migration customer_search): the fields
+// joined by U+001F, which no search can hold, so no match spans two fields,
+// and "first last" is one field, so a full name matches. Its trigram index
+// finds a rare search without reading every member.
+function searchSql(q: string | undefined, p: Params): string {
+  if (!q) return "";
+  return `AND "user_search_text"(u."firstName", u."lastName", u."name", u."email", u."phone") ILIKE ${p.add(containsPattern(q))}`;
+}
+
+type Phase = { where: string; order: string };
+
+async function selectPage(
+  userId: string,
+  businessId: string,
+  params: CustomerListParams,
+  now: Date,
+  phase: (p: Params) => Phase,
+  limit: number,
+): Promise<CustomerRow[]> {
+  const p = new Params();
+  const user = p.add(userId);
+  const business = p.add(businessId);
+  const nowParam = p.add(now.toISOString());
+  const { where, order } = phase(p);
+  const text = `
+    SELECT m."id", m."userId", u."firstName", u."lastName", u."name", u."email", u."phone",
+      m."linkedAt", m."lastVisitAt", m."visitCount", m."rewardsEarned",
+      (SELECT count(*)::int FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE'
+        AND (r."expiresAt" IS NULL OR r."expiresAt" > ${nowParam}::timestamp(3))) AS "rewardsReady"
+    FROM "Membership" m
+    JOIN "User" u ON u."id" = m."userId"
+    WHERE m."businessId" = (SELECT b."id" FROM "Business" b WHERE b."id" = ${business}::text AND ${worksAtSql("b", 1)})
+      ${filterSql(params.filter, p, now)}
+      ${searchSql(params.q, p)}
+      ${where}
+    ORDER BY ${order}
+    LIMIT ${p.add(limit)}::int`;
+  if (user !== "$1") throw new Error("worksAtSql expects the user as $1");
+  return db.$queryRawUnsafe<CustomerRow[]>(text, ...p.values);
+}
+
+/**
+ * One page of the members of a business the user works at (owner or staff),
+ * or null when they do not. Descending by the sort, ties by id; members who
+ * never visited come last when sorting by last visit.
+ */
+export async function listCustomers(
+  userId: string,
+  businessId: string,
+  params: CustomerListParams,
+  now = new Date(),
+): Promise<CustomerPage | null> {
+  const allowed = await db.$queryRawUnsafe<{ ok: number }[]>(
+    `SELECT 1 AS ok FROM "Business" b WHERE b."id" = $2::text AND ${worksAtSql("b", 1)}`,
+    userId,
+    businessId,
+  );
+  if (allowed.length === 0) return null;
+
+  const sort = params.sort;
+  const cursor = decodeCursor(params.cursor, sort);
+  const want = CUSTOMER_PAGE_SIZE + 1;
+  const column = SORT_COLUMNS[sort];
+  let rows: CustomerRow[];
+  if (sort !== "last_visit") {
+    rows = await selectPage(
+      userId,
+      businessId,
+      params,
+      now,
+      (p) => ({
+        where: cursor ? `AND (${column}, m."id") < (${p.add(cursor.v)}::int, ${p.add(cursor.i)}::text)` : "",
+        order: `${column} DESC, m."id" DESC`,
+      }),
+      want,
+    );
+  } else {
+    // Two stretches: members with a last visit, newest first; then those
+    // without one (linked by QR or a card, never visited), by id. A cursor
+    // whose value is null is already in the second stretch.
+    const inUndated = cursor !== null && cursor.v === null;
+    rows = inUndated
+      ? []
+      : await selectPage(
+          userId,
+          businessId,
+          params,
+          now,
+          (p) => ({
+            where:
+              `AND m."lastVisitAt" IS NOT NULL` +
+              (cursor && cursor.v !== null
+                ? ` AND (m."lastVisitAt", m."id") < (${p.add(cursor.v)}::timestamp(3), ${p.add(cursor.i)}::text)`
+                : ""),
+            order: `m."lastVisitAt" DESC, m."id" DESC`,
+          }),
+          want,
+        );
+    const undatedPossible = params.filter === "all" || params.filter === "ready";
+    if (rows.length < want && undatedPossible) {
+      const more = await selectPage(
+        userId,
+        businessId,
+        params,
+        now,
+        (p) => ({
+          where: `AND m."lastVisitAt" IS NULL` + (inUndated ? ` AND m."id" < ${p.add(cursor!.i)}::text` : ""),
+          order: `m."id" DESC`,
+        }),
+        want - rows.length,
+      );
+      rows = [...rows, ...more];
+    }
+  }
+  const hasMore = rows.length > CUSTOMER_PAGE_SIZE;
+  const page = rows.slice(0, CUSTOMER_PAGE_SIZE);
+  return { rows: page, nextCursor: hasMore ? encodeCursor(cursorAfter(sort, page[page.length - 1]!)) : null };
+}
+
+/** Whether the business (one the user works at) has any member: the empty state tells "none yet" from "none match". */
+export async function hasMembers(userId: string, businessId: string): Promise<boolean> {
+  const member = await db.membership.findFirst({
+    where: { businessId, business: worksAt(userId) },
+    select: { id: true },
+  });
+  return member !== null;
+}
