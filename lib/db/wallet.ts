@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { queryRows } from "@/lib/db/sql";
 import { resolveTheme, type Theme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import {
@@ -59,38 +60,55 @@ export const WALLET_HISTORY_LENGTH = 5;
 const detailsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-/** The customer's recent visits and the adjustments made to their progress at one business, newest first. */
-async function walletHistory(userId: string, businessId: string): Promise<WalletHistoryEntry[]> {
+type HistoryRow = { businessId: string; id: string; at: Date; reason: string | null; details: unknown };
+
+/**
+ * The customer's recent visits and the adjustments made to their progress,
+ * newest first, per business: two statements for every membership together
+ * (the latest few of each business, by a window over the customer's rows),
+ * never one per membership.
+ */
+async function walletHistories(userId: string): Promise<Map<string, WalletHistoryEntry[]>> {
   const [taps, adjustments] = await Promise.all([
-    db.tap.findMany({
-      where: { userId, businessId },
-      orderBy: { createdAt: "desc" },
-      take: WALLET_HISTORY_LENGTH,
-      select: { id: true, createdAt: true },
-    }),
-    db.auditLog.findMany({
-      where: { customerId: userId, action: "ADJUSTMENT", businessId },
-      orderBy: { createdAt: "desc" },
-      take: WALLET_HISTORY_LENGTH,
-      select: { id: true, createdAt: true, reason: true, details: true },
-    }),
+    queryRows<HistoryRow>(
+      `SELECT "businessId", "id", "createdAt" AS "at", NULL AS "reason", NULL AS "details" FROM (
+         SELECT "businessId", "id", "createdAt",
+                row_number() OVER (PARTITION BY "businessId" ORDER BY "createdAt" DESC, "id" DESC) AS "n"
+         FROM "Tap" WHERE "userId" = $1::text
+       ) latest WHERE "n" <= $2::int`,
+      [userId, WALLET_HISTORY_LENGTH],
+    ),
+    queryRows<HistoryRow>(
+      `SELECT "businessId", "id", "createdAt" AS "at", "reason", "details" FROM (
+         SELECT "businessId", "id", "createdAt", "reason", "details",
+                row_number() OVER (PARTITION BY "businessId" ORDER BY "createdAt" DESC, "id" DESC) AS "n"
+         FROM "AuditLog" WHERE "customerId" = $1::text AND "action" = 'ADJUSTMENT'
+       ) latest WHERE "n" <= $2::int`,
+      [userId, WALLET_HISTORY_LENGTH],
+    ),
   ]);
-  const entries: WalletHistoryEntry[] = [
-    ...taps.map((tap): WalletHistoryEntry => ({ kind: "visit", id: tap.id, at: tap.createdAt })),
-    ...adjustments.map((a): WalletHistoryEntry => {
-      const details = detailsOf(a.details);
-      return {
-        kind: "adjustment",
-        id: a.id,
-        at: a.createdAt,
-        delta: typeof details.applied === "number" ? details.applied : Number(details.delta ?? 0),
-        programType: typeof details.programType === "string" ? details.programType : "other",
-        programName: typeof details.programName === "string" ? details.programName : "",
-        reason: a.reason ?? "",
-      };
-    }),
-  ];
-  return entries.sort((x, y) => y.at.getTime() - x.at.getTime()).slice(0, WALLET_HISTORY_LENGTH);
+  const byBusiness = new Map<string, WalletHistoryEntry[]>();
+  const add = (businessId: string, entry: WalletHistoryEntry) => {
+    const list = byBusiness.get(businessId) ?? [];
+    list.push(entry);
+    byBusiness.set(businessId, list);
+  };
+  for (const tap of taps) add(tap.businessId, { kind: "visit", id: tap.id, at: tap.at });
+  for (const a of adjustments) {
+    const details = detailsOf(a.details);
+    add(a.businessId, {
+      kind: "adjustment",
+      id: a.id,
+      at: a.at,
+      delta: typeof details.applied === "number" ? details.applied : Number(details.delta ?? 0),
+      programType: typeof details.programType === "string" ? details.programType : "other",
+      programName: typeof details.programName === "string" ? details.programName : "",
+      reason: a.reason ?? "",
+    });
+  }
+  for (const [businessId, entries] of byBusiness)
+    byBusiness.set(businessId, entries.sort((x, y) => y.at.getTime() - x.at.getTime()).slice(0, WALLET_HISTORY_LENGTH));
+  return byBusiness;
 }
 
 /** The customer's memberships with their progress in each running program (e.g. 7/10 stamps). */
@@ -127,13 +145,13 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
       },
     },
   });
-  const histories = await Promise.all(memberships.map((m) => walletHistory(userId, m.business.id)));
+  const histories = await walletHistories(userId);
   const available = await db.reward.groupBy({
     by: ["businessId"],
     where: { userId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     _count: { _all: true },
   });
-  return memberships.map((m, index) => {
+  return memberships.map((m) => {
     const localDate = localDateIn(m.business.timezone, now);
     return {
       businessId: m.business.id,
@@ -145,7 +163,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
       visitCount: m.visitCount,
       lastVisitAt: m.lastVisitAt,
       availableRewards: available.find((a) => a.businessId === m.business.id)?._count._all ?? 0,
-      history: histories[index] ?? [],
+      history: histories.get(m.business.id) ?? [],
       programs: m.business.programs
         .filter((p) => isProgramInDate(p, localDate))
         .map((p) => {

@@ -91,7 +91,7 @@ beforeAll(async () => {
     [unique(), MEMBERSHIPS],
   );
   for (const other of others) await addPrograms(other.businessId);
-  for (const other of others) {
+  for (const other of [...others, { businessId: owner.businessId, tagId: owner.tagId }]) {
     const answer = await tap(url, regular.accessToken, other.tagId);
     if (answer.status !== 200) throw new Error(`tap ${other.tagId}: ${answer.status} ${JSON.stringify(answer.body)}`);
   }
@@ -111,11 +111,16 @@ const BUDGET = {
   cardWarm: 0,
   apiTapGet: 8,
   apiTapPost: 7,
-  customerDashboard: 9,
-  customerWallet: 8,
+  customerDashboard: 12,
+  customerWallet: 10,
   customerRewards: 5,
-  ownerDashboard: 11,
+  ownerDashboard: 14,
   ownerBusinessPage: 5,
+  ownerCustomers: 7,
+  ownerCustomerCard: 14,
+  ownerInsights: 7,
+  ownerStaff: 8,
+  ownerExport: 6,
 };
 
 describe("query budget per page and route handler (a customer with 50 memberships)", () => {
@@ -163,5 +168,21 @@ describe("query budget per page and route handler (a customer with 50 membership
     const business = await measure(`/dashboard/business/${owner.businessId}`, { cookie: owner.cookie });
     expect(business.status).toBe(200);
     expect(business.statements).toBeLessThanOrEqual(BUDGET.ownerBusinessPage);
+  });
+
+  test("the owner's customers, a customer's card, insights, staff and an export", async () => {
+    const base = `/dashboard/business/${owner.businessId}`;
+    for (const [path, budget] of [
+      [`${base}/customers`, BUDGET.ownerCustomers],
+      [`${base}/customers?q=customer&sort=visits`, BUDGET.ownerCustomers],
+      [`${base}/customers/${regular.id}`, BUDGET.ownerCustomerCard],
+      [`${base}/insights?range=365`, BUDGET.ownerInsights],
+      [`${base}/staff`, BUDGET.ownerStaff],
+      [`/api/business/${owner.businessId}/export?kind=visits`, BUDGET.ownerExport],
+    ] as const) {
+      const page = await measure(path, { cookie: owner.cookie });
+      expect({ path, status: page.status }).toEqual({ path, status: 200 });
+      expect({ path, statements: page.statements }).toEqual({ path, statements: Math.min(page.statements, budget) });
+    }
   });
 });
