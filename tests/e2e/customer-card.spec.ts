@@ -56,7 +56,13 @@ test.describe("a customer's card", () => {
     const customer = await customerInOwnContext(browser, "card-adjust");
     const { businessId } = await ownerWithMember(page, customer.id, 10);
 
-    await page.goto(`/dashboard/business/${businessId}/customers/${customer.id}`);
+    // The owner finds the customer by name in the customer list, and opens their card.
+    await page.goto(`/dashboard/business/${businessId}`);
+    await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Customers" }).click();
+    await page.getByRole("searchbox", { name: "Search" }).fill("pau");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("table").getByRole("link", { name: "Pau Test" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/business/${businessId}/customers/${customer.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pau Test");
     await expect(page.getByText("The customer sees this reason in their wallet.")).toBeVisible();
 
