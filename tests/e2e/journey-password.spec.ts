@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { e2ePort } from "./port";
-import { expectPath, logIn, uniqueEmail } from "./support";
+import { expectPath, logIn, mailedLink, uniqueEmail } from "./support";
 
 // A customer who forgot their password: from the log-in page (the email they
 // typed comes along) to a mailed link, a new password, and back in.
@@ -9,28 +8,6 @@ const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE });
 
 // The e2e server writes mails to its outbox and logs each file's path (never the link).
-const SERVER_LOG = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
-
-async function mailedLink(to: string): Promise<string> {
-  let file: string | undefined;
-  await expect
-    .poll(async () => {
-      const log = await readFile(SERVER_LOG, "utf8").catch(() => "");
-      file = log
-        .split("\n")
-        .filter((line) => line.includes(`to=${to} `))
-        .map((line) => / file=(\S+?\.eml)/.exec(line)?.[1])
-        .filter(Boolean)
-        .at(-1);
-      return file;
-    })
-    .toBeTruthy();
-  const mail = await readFile(file!, "utf8");
-  const link = /https?:\/\/\S+\/auth\/reset\?token=\S+/.exec(mail)?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  return url.pathname + url.search;
-}
 
 test("forgotten password: from log-in, with the email carried, to a new password and back in", async ({
   page,
@@ -56,7 +33,7 @@ test("forgotten password: from log-in, with the email carried, to a new password
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If an account exists for this email" })).toBeVisible();
 
-  const link = await mailedLink(email);
+  const link = await mailedLink(email, "/auth/reset");
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("New password", { exact: true }).fill("a brand new password");

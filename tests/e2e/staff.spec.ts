@@ -1,10 +1,10 @@
-import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   createStampsProgram,
   expectHydrated,
   expectPath,
+  mailedLink,
   signUpCustomer,
   signUpOwner,
   uniqueEmail,
@@ -18,28 +18,6 @@ import {
 // them, their very next redemption is refused with a clear message.
 
 // The e2e server writes mails to its outbox and logs each file's path (never the link).
-const SERVER_LOG = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
-
-async function mailedInviteLink(to: string): Promise<string> {
-  let file: string | undefined;
-  await expect
-    .poll(async () => {
-      const log = await readFile(SERVER_LOG, "utf8").catch(() => "");
-      file = log
-        .split("\n")
-        .filter((line) => line.includes(`to=${to} `))
-        .map((line) => / file=(\S+?\.eml)/.exec(line)?.[1])
-        .filter(Boolean)
-        .at(-1);
-      return file;
-    })
-    .toBeTruthy();
-  const mail = await readFile(file!, "utf8");
-  const link = /https?:\/\/\S+\/staff\/accept\?token=\S+/.exec(mail)?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  return url.pathname + url.search;
-}
 
 /** axe-core's serious and critical findings on the page as it is now (none expected). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -97,7 +75,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   expect(await seriousViolations(page)).toEqual([]);
 
   // The invited person signs up through the link, comes back to it and accepts.
-  const link = await mailedInviteLink(staffEmail);
+  const link = await mailedLink(staffEmail, "/staff/accept");
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await staff.goto(link);

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { e2ePort } from "./port";
 
@@ -83,4 +84,32 @@ export async function createStampsProgram(
   await page.getByLabel("Reward name").fill(program.reward);
   await page.getByRole("button", { name: "Create program" }).click();
   await expect(page.getByText("Program created")).toBeVisible();
+}
+
+const SERVER_LOG = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
+
+/**
+ * The path (with its query) of the link to `path` in the latest mail to `to`:
+ * the e2e server's mailer writes each mail to a file and logs where.
+ */
+export async function mailedLink(to: string, path: string): Promise<string> {
+  let file: string | undefined;
+  await expect
+    .poll(async () => {
+      const log = await readFile(SERVER_LOG, "utf8").catch(() => "");
+      file = log
+        .split("\n")
+        .filter((line) => line.includes(`to=${to} `))
+        .map((line) => / file=(\S+?\.eml)/.exec(line)?.[1])
+        .filter(Boolean)
+        .at(-1);
+      return file;
+    })
+    .toBeTruthy();
+  const mail = await readFile(file!, "utf8");
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = new RegExp(`https?://\\S+${escaped}\\?token=\\S+`).exec(mail)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
 }
