@@ -2,8 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { CardAuditEntry, CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-
-const cell = "px-3 py-2 text-left align-top";
+import { DataTable, tableCell as cell, TableSection } from "@/components/ui/data-table";
 
 const countOf = (value: unknown): number | null => {
   const count = value && typeof value === "object" ? (value as { count?: unknown }).count : undefined;
@@ -43,51 +42,24 @@ export async function CardAudit({ card }: { card: CustomerCard }) {
   const t = await getTranslations("customerCard.audit");
   const zone = card.business.timeZone;
   return (
-    <section aria-labelledby="card-audit-heading" className="space-y-3">
-      <h2 id="card-audit-heading" className="text-lg font-semibold">
-        {t("heading")}
-      </h2>
-      {card.audit.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("none")}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-          <table className="w-full text-sm" data-testid="card-audit">
-            <thead className="bg-slate-50 dark:bg-slate-800">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t("when")}
-                </th>
-                <th scope="col" className={cell}>
-                  {t("who")}
-                </th>
-                <th scope="col" className={cell}>
-                  {t("what")}
-                </th>
-                <th scope="col" className={cell}>
-                  {t("why")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {card.audit.map((entry) => (
-                <tr key={entry.id}>
-                  <th scope="row" className={`${cell} font-normal whitespace-nowrap`}>
-                    {formatInstantIn(entry.at, zone, locale, true)}
-                  </th>
-                  <td className={cell}>{entry.actorName ?? t("system")}</td>
-                  <td className={cell}>
-                    <span className="font-medium">
-                      {t(`actions.${KNOWN_ACTIONS.has(entry.action) ? entry.action : "other"}`)}
-                    </span>
-                    {whatOf(t, entry) ? <span className="block break-words">{whatOf(t, entry)}</span> : null}
-                  </td>
-                  <td className={`${cell} break-words`}>{entry.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <TableSection id="card-audit-heading" heading={t("heading")} empty={card.audit.length === 0 ? t("none") : null}>
+      <DataTable testId="card-audit" columns={[t("when"), t("who"), t("what"), t("why")]}>
+        {card.audit.map((entry) => (
+          <tr key={entry.id}>
+            <th scope="row" className={`${cell} font-normal whitespace-nowrap`}>
+              {formatInstantIn(entry.at, zone, locale, true)}
+            </th>
+            <td className={cell}>{entry.actorName ?? t("system")}</td>
+            <td className={cell}>
+              <span className="font-medium">
+                {t(`actions.${KNOWN_ACTIONS.has(entry.action) ? entry.action : "other"}`)}
+              </span>
+              {whatOf(t, entry) ? <span className="block break-words">{whatOf(t, entry)}</span> : null}
+            </td>
+            <td className={`${cell} break-words`}>{entry.reason ?? ""}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </TableSection>
   );
 }

@@ -6,6 +6,7 @@ import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { InviteStaffForm } from "@/components/staff/invite-staff-form";
 import { RevokeButton } from "@/components/staff/revoke-button";
 import { Card } from "@/components/ui/card";
+import { DataTable, tableCell, TableSection } from "@/components/ui/data-table";
 import { requireUser } from "@/lib/auth/current-user";
 import { getOwnedBusiness } from "@/lib/db/businesses";
 import { listStaff } from "@/lib/db/staff";
@@ -30,8 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase dark:text-slate-400";
-const td = "px-3 py-2 align-top break-words";
+const td = `${tableCell} break-words`;
 
 export default async function StaffPage({ params }: Props) {
   const user = await requireUser();
@@ -59,103 +59,65 @@ export default async function StaffPage({ params }: Props) {
         <InviteStaffForm businessId={business.id} />
       </Card>
 
-      <section aria-labelledby="staff-heading" className="space-y-3">
-        <h2 id="staff-heading" className="text-lg font-semibold">
-          {t("list.heading")}
-        </h2>
-        {people.staff.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-300">{t("list.empty")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm" data-testid="staff-table">
-              <thead className="border-b border-slate-200 dark:border-slate-800">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("list.name")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("list.email")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("list.since")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("list.invitedBy")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("list.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {people.staff.map((member) => (
-                  <tr key={member.userId}>
-                    <th scope="row" className={`${td} text-left font-medium`}>
-                      {member.name}
-                    </th>
-                    <td className={td}>{member.email ?? t("list.noEmail")}</td>
-                    <td className={td}>
-                      <time dateTime={member.since.toISOString()}>{day(member.since)}</time>
-                    </td>
-                    <td className={td}>{member.invitedBy ?? t("list.unknownInviter")}</td>
-                    <td className={td}>
-                      <RevokeButton
-                        target={{ kind: "staff", businessId: business.id, userId: member.userId, name: member.name }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <TableSection
+        id="staff-heading"
+        heading={t("list.heading")}
+        empty={people.staff.length === 0 ? t("list.empty") : null}
+      >
+        <DataTable
+          testId="staff-table"
+          className="min-w-[36rem]"
+          columns={[t("list.name"), t("list.email"), t("list.since"), t("list.invitedBy"), t("list.actions")]}
+        >
+          {people.staff.map((member) => (
+            <tr key={member.userId}>
+              <th scope="row" className={`${td} font-medium`}>
+                {member.name}
+              </th>
+              <td className={td}>{member.email ?? t("list.noEmail")}</td>
+              <td className={td}>
+                <time dateTime={member.since.toISOString()}>{day(member.since)}</time>
+              </td>
+              <td className={td}>{member.invitedBy ?? t("list.unknownInviter")}</td>
+              <td className={td}>
+                <RevokeButton
+                  target={{ kind: "staff", businessId: business.id, userId: member.userId, name: member.name }}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </TableSection>
 
-      <section aria-labelledby="invites-heading" className="space-y-3">
-        <h2 id="invites-heading" className="text-lg font-semibold">
-          {t("invites.heading")}
-        </h2>
-        {people.invites.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-300">{t("invites.empty")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-sm" data-testid="invites-table">
-              <thead className="border-b border-slate-200 dark:border-slate-800">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("invites.email")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("invites.expires")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("invites.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {people.invites.map((invite) => (
-                  <tr key={invite.id}>
-                    <th scope="row" className={`${td} text-left font-medium`}>
-                      {invite.email}
-                    </th>
-                    <td className={td}>
-                      <time dateTime={invite.expiresAt.toISOString()}>
-                        {formatInstantIn(invite.expiresAt, business.timezone, locale, true)}
-                      </time>
-                    </td>
-                    <td className={td}>
-                      <RevokeButton
-                        target={{ kind: "invite", businessId: business.id, inviteId: invite.id, email: invite.email }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <TableSection
+        id="invites-heading"
+        heading={t("invites.heading")}
+        empty={people.invites.length === 0 ? t("invites.empty") : null}
+      >
+        <DataTable
+          testId="invites-table"
+          className="min-w-[28rem]"
+          columns={[t("invites.email"), t("invites.expires"), t("invites.actions")]}
+        >
+          {people.invites.map((invite) => (
+            <tr key={invite.id}>
+              <th scope="row" className={`${td} font-medium`}>
+                {invite.email}
+              </th>
+              <td className={td}>
+                <time dateTime={invite.expiresAt.toISOString()}>
+                  {formatInstantIn(invite.expiresAt, business.timezone, locale, true)}
+                </time>
+              </td>
+              <td className={td}>
+                <RevokeButton
+                  target={{ kind: "invite", businessId: business.id, inviteId: invite.id, email: invite.email }}
+                />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </TableSection>
     </div>
   );
 }
