@@ -61,6 +61,7 @@ test.describe("a customer's card", () => {
     await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Customers" }).click();
     await page.getByRole("searchbox", { name: "Search" }).fill("pau");
     await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]q=pau/);
     await page.getByRole("table").getByRole("link", { name: "Pau Test" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/business/${businessId}/customers/${customer.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pau Test");
