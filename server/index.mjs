@@ -30,7 +30,7 @@ import {
 } from "./request-context.mjs";
 import { newNonce, securityHeaders } from "./security-headers.mjs";
 import { guardRequest } from "./request-guards.mjs";
-import { requestStats } from "./request-stats.mjs";
+import { newRequestStats, requestStats } from "./request-stats.mjs";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -77,7 +77,7 @@ export async function startServer({
   let onDrained = null;
 
   function onRequest(request, response) {
-    const stats = { dbQueries: 0 };
+    const stats = newRequestStats();
     return requestStats.run(stats, () => answerRequest(request, response, stats));
   }
 
@@ -112,6 +112,7 @@ export async function startServer({
         },
         "request",
       );
+      if (stats.statements) logger.info({ type: "statements", requestId, statements: stats.statements }, "statements");
       if (shuttingDown && inFlight === 0) onDrained?.();
     });
 

@@ -27,5 +27,9 @@ export function productionProblems(env = process.env) {
     );
   if (env.LOYALTAP_TEST_CLOCK === "1")
     problems.push("LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production");
+  if (env.LOYALTAP_TEST_CAPTURE_STATEMENTS === "1")
+    problems.push(
+      "LOYALTAP_TEST_CAPTURE_STATEMENTS=1 logs every SQL statement with its values: never set it in production",
+    );
   return problems;
 }

@@ -8,5 +8,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 const KEY = Symbol.for("loyaltap.requestStats");
 
-/** @type {AsyncLocalStorage<{ dbQueries: number }>} */
+/**
+ * @typedef {{ dbQueries: number, statements?: { text: string, values: unknown[] }[] }} RequestStats
+ * `statements` only with LOYALTAP_TEST_CAPTURE_STATEMENTS=1 (the tests that
+ * EXPLAIN what the pages run; production refuses to start with it).
+ */
+
+/** @type {AsyncLocalStorage<RequestStats>} */
 export const requestStats = (globalThis[KEY] ??= new AsyncLocalStorage());
+
+/** @returns {RequestStats} */
+export function newRequestStats(env = process.env) {
+  return env.LOYALTAP_TEST_CAPTURE_STATEMENTS === "1" ? { dbQueries: 0, statements: [] } : { dbQueries: 0 };
+}

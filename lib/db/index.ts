@@ -44,14 +44,28 @@ function createPool(): pg.Pool {
 // sent. Every statement of the app, Prisma's and lib/db/sql.ts's alike, goes
 // through a pooled client's query(), so it is counted there. Outside that
 // server (scripts, tests) there is no store and nothing is counted.
-type RequestStats = AsyncLocalStorage<{ dbQueries: number }>;
+type RequestStats = AsyncLocalStorage<{ dbQueries: number; statements?: { text: string; values: unknown[] }[] }>;
+/** A query() call's text and values, whichever of pg's call forms it used. */
+function statementOf(args: unknown[]): { text: string; values: unknown[] } {
+  const [first, second] = args;
+  if (typeof first === "string") return { text: first, values: Array.isArray(second) ? second : [] };
+  const config = (first ?? {}) as { text?: unknown; values?: unknown };
+  return {
+    text: typeof config.text === "string" ? config.text : "",
+    values: Array.isArray(config.values) ? config.values : Array.isArray(second) ? second : [],
+  };
+}
+
 function countStatements(client: pg.PoolClient) {
   const stats = (globalThis as { [key: symbol]: RequestStats | undefined })[Symbol.for("loyaltap.requestStats")];
   if (!stats) return;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const store = stats.getStore();
-    if (store) store.dbQueries++;
+    if (store) {
+      store.dbQueries++;
+      if (store.statements) store.statements.push(statementOf(args));
+    }
     return query(...args);
   }) as typeof client.query;
 }

@@ -207,37 +207,24 @@ export type OwnerBusinessSummary = {
   rewardsToRedeem: number;
 };
 
-/** An owner's businesses with today's taps (in each business's time zone), active programs and members. */
+/**
+ * An owner's businesses with today's taps (in each business's time zone),
+ * active programs, members and rewards waiting: one statement for all of them,
+ * each figure a count on its own index (never an aggregate over a whole table).
+ */
 export async function listOwnerDashboard(ownerId: string, now = new Date()): Promise<OwnerBusinessSummary[]> {
-  const businesses = await db.business.findMany({
-    where: { ownerId },
-    orderBy: { createdAt: "asc" },
-    select: {
-      id: true,
-      name: true,
-      slug: true,
-      timezone: true,
-      _count: { select: { memberships: true, programs: { where: runningProgramsQuery.where } } },
-    },
-  });
-  return Promise.all(
-    businesses.map(async (b) => {
-      const today = new Date(`${localDateIn(b.timezone, now)}T00:00:00Z`);
-      const [tapsToday, rewardsToRedeem] = await Promise.all([
-        db.tap.count({ where: { businessId: b.id, day: today } }),
-        db.reward.count({
-          where: { businessId: b.id, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-        }),
-      ]);
-      return {
-        id: b.id,
-        name: b.name,
-        slug: b.slug,
-        tapsToday,
-        activePrograms: b._count.programs,
-        members: b._count.memberships,
-        rewardsToRedeem,
-      };
-    }),
+  return queryRows<OwnerBusinessSummary>(
+    `SELECT b."id", b."name", b."slug",
+       (SELECT count(*)::int FROM "Tap" t
+          WHERE t."businessId" = b."id" AND t."day" = ($2::timestamptz AT TIME ZONE b."timezone")::date) AS "tapsToday",
+       (SELECT count(*)::int FROM "Program" p
+          WHERE p."businessId" = b."id" AND p."active" AND p."endedAt" IS NULL) AS "activePrograms",
+       (SELECT count(*)::int FROM "Membership" m WHERE m."businessId" = b."id") AS "members",
+       (SELECT count(*)::int FROM "Reward" r
+          WHERE r."businessId" = b."id" AND r."status" = 'AVAILABLE'
+            AND (r."expiresAt" IS NULL OR r."expiresAt" > $2::timestamp(3))) AS "rewardsToRedeem"
+     FROM "Business" b WHERE b."ownerId" = $1::text
+     ORDER BY b."createdAt" ASC, b."id" ASC`,
+    [ownerId, now],
   );
 }
