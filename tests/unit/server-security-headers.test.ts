@@ -55,6 +55,12 @@ describe("production configuration", () => {
       /^TAG_KEY_ENCRYPTION_KEY is not set/,
     );
   });
+  test("the test-only switches are refused in a public deployment", () => {
+    expect(productionProblems({ ...complete, LOYALTAP_TEST_CLOCK: "1" })[0]).toMatch(/^LOYALTAP_TEST_CLOCK=1/);
+    expect(productionProblems({ ...complete, LOYALTAP_TEST_CAPTURE_STATEMENTS: "1" })[0]).toMatch(
+      /^LOYALTAP_TEST_CAPTURE_STATEMENTS=1 logs every SQL statement/,
+    );
+  });
   test("local runs of the production build (http site URL) keep their conveniences", () => {
     expect(productionProblems({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" })).toEqual([]);
   });
