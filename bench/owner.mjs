@@ -41,10 +41,10 @@ async function seed(client, businessId) {
       [businessId],
     )
   ).rows;
-  // Members: bench-u-000001…, linked at some moment of the past year.
+  // Members: ids 00000000-0000-4000-8000-000000000001… (UUIDs, as the pages expect), linked at some moment of the past year.
   await client.query(
     `INSERT INTO "User" ("id", "email", "phone", "firstName", "lastName", "name", "updatedAt")
-     SELECT 'bench-u-' || lpad(g::text, 6, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
+     SELECT '00000000-0000-4000-8000-' || lpad(g::text, 12, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
             (ARRAY['Laia','Marc','Núria','Pau','Aina','Jordi','Marta','Pol'])[1 + g % 8], 'Member' || g,
             'Member ' || g, now()
      FROM generate_series(1, $1::int) g`,
@@ -52,7 +52,7 @@ async function seed(client, businessId) {
   );
   await client.query(
     `INSERT INTO "Membership" ("id", "userId", "businessId", "linkedAt")
-     SELECT 'bench-m-' || lpad(g::text, 6, '0'), 'bench-u-' || lpad(g::text, 6, '0'), $1,
+     SELECT 'bench-m-' || lpad(g::text, 6, '0'), '00000000-0000-4000-8000-' || lpad(g::text, 12, '0'), $1,
             (now() AT TIME ZONE 'UTC') - interval '366 days' + (g % 1000) * interval '1 minute'
      FROM generate_series(1, $2::int) g`,
     [businessId, MEMBERS],
@@ -60,7 +60,7 @@ async function seed(client, businessId) {
   // Visits spread over the past year; members visit unevenly (squared random).
   await client.query(
     `INSERT INTO "Tap" ("id", "businessId", "userId", "membershipId", "source", "day", "createdAt")
-     SELECT gen_random_uuid()::text, $1, 'bench-u-' || lpad(m::text, 6, '0'), 'bench-m-' || lpad(m::text, 6, '0'),
+     SELECT gen_random_uuid()::text, $1, '00000000-0000-4000-8000-' || lpad(m::text, 12, '0'), 'bench-m-' || lpad(m::text, 6, '0'),
             'TAG', at::date, at
      FROM (SELECT 1 + floor(power(random(), 2) * $2::int)::int AS m,
                   (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
@@ -85,7 +85,7 @@ async function seed(client, businessId) {
   await client.query(
     `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")
      SELECT gen_random_uuid()::text, 'BENCH' || lpad(g::text, 6, '0'), $1, $2, 'bench-m-' || lpad(m::text, 6, '0'),
-            'bench-u-' || lpad(m::text, 6, '0'), 'Free coffee',
+            '00000000-0000-4000-8000-' || lpad(m::text, 12, '0'), 'Free coffee',
             (CASE WHEN g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", at,
             at + interval '90 days', CASE WHEN g % 2 = 0 THEN at + interval '3 days' END
      FROM (SELECT g, 1 + floor(power(random(), 2) * $3::int)::int AS m,
@@ -227,7 +227,7 @@ async function main() {
       ["customers, first page", `${page}/customers`],
       ["customers, search ?q=member4999", `${page}/customers?q=member4999`],
       ["customers, deep keyset page (~500)", `${page}/customers?cursor=${cursor}`],
-      ["a customer's card", `${page}/customers/bench-u-000042`],
+      ["a customer's card", `${page}/customers/00000000-0000-4000-8000-000000000042`],
       ["insights", `${page}/insights`],
     ];
     const headers = { cookie };
