@@ -91,6 +91,15 @@ export function ChartLegend({ items }: { items: { label: string; className: stri
   );
 }
 
-export const tableClass = "w-full border-collapse text-left tabular-nums";
-export const thClass = "border-b border-slate-200 px-2 py-1 font-medium dark:border-slate-700";
-export const tdClass = "border-b border-slate-100 px-2 py-1 dark:border-slate-800";
+// The data tables' cells are styled once, on the table (descendant variants),
+// not cell by cell: a year of days is thousands of cells, and every class on
+// a server-rendered element is sent twice (in the HTML and in the page's RSC
+// payload). Numbers are right-aligned; the first column names the row.
+export const tableClass = [
+  "w-full border-collapse text-left tabular-nums",
+  "[&_td]:border-b [&_td]:border-slate-100 [&_td]:px-2 [&_td]:py-1 [&_td]:text-right dark:[&_td]:border-slate-800",
+  "[&_th]:border-b [&_th]:px-2 [&_th]:py-1",
+  "[&_thead_th]:border-slate-200 [&_thead_th]:font-medium [&_thead_th]:whitespace-nowrap dark:[&_thead_th]:border-slate-700",
+  "[&_thead_th:not(:first-child)]:text-right",
+  "[&_tbody_th]:border-slate-100 [&_tbody_th]:font-normal [&_tbody_th]:break-words dark:[&_tbody_th]:border-slate-800",
+].join(" ");

@@ -1,4 +1,4 @@
-import { ChartFigure, ChartLegend, tableClass, tdClass, thClass } from "@/components/insights/chart-figure";
+import { ChartFigure, ChartLegend, tableClass } from "@/components/insights/chart-figure";
 import { axisTicks, niceCeiling, slotWidth, yScale } from "@/lib/insights/scale";
 
 export type DailySeries = { label: string; className: string; values: readonly number[] };
@@ -73,11 +73,9 @@ export function DailyBarsChart({
         <table className={tableClass}>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>
-                {dayHeader}
-              </th>
+              <th scope="col">{dayHeader}</th>
               {series.map((s) => (
-                <th key={s.label} scope="col" className={`${thClass} text-right`}>
+                <th key={s.label} scope="col">
                   {s.label}
                 </th>
               ))}
@@ -86,13 +84,9 @@ export function DailyBarsChart({
           <tbody>
             {days.map((day, i) => (
               <tr key={day} data-day={day}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  {dayLabels[i]}
-                </th>
+                <th scope="row">{dayLabels[i]}</th>
                 {series.map((s) => (
-                  <td key={s.label} className={`${tdClass} text-right`}>
-                    {formatNumber(s.values[i] ?? 0)}
-                  </td>
+                  <td key={s.label}>{formatNumber(s.values[i] ?? 0)}</td>
                 ))}
               </tr>
             ))}
@@ -122,54 +116,46 @@ export function DailyBarsChart({
             </text>
           </g>
         ))}
-        {days.map((day, i) => {
-          const x = LEFT + i * slot;
-          let stackBase = 0;
-          return (
-            <g key={day}>
-              {series.map((s, k) => {
-                const value = s.values[i] ?? 0;
-                if (value <= 0) return null;
-                if (mode === "stacked") {
-                  const y0 = y(stackBase);
-                  stackBase += value;
-                  const y1 = y(stackBase);
-                  return (
-                    <rect
-                      key={s.label}
-                      x={x + gap / 2}
-                      y={y1}
-                      width={slot - gap}
-                      height={Math.max(0, y0 - y1)}
-                      className={s.className}
-                    />
-                  );
-                }
-                const barWidth = (slot - gap) / series.length;
-                return (
-                  <rect
-                    key={s.label}
-                    x={x + gap / 2 + k * barWidth}
-                    y={y(value)}
-                    width={barWidth}
-                    height={bottom - y(value)}
-                    className={s.className}
-                  />
-                );
-              })}
-              {labelled.has(i) ? (
-                <text
-                  x={Math.min(Math.max(x + slot / 2, LEFT + 16), width - RIGHT - 16)}
-                  y={bottom + 15}
-                  textAnchor="middle"
-                  className="fill-slate-500 text-[10px] dark:fill-slate-400"
-                >
-                  {axisLabels[i]}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
+        {/* One group per series carries its colour, rather than every bar (a year is 365 bars a series). */}
+        {series.map((s, k) => (
+          <g key={s.label} className={s.className}>
+            {days.map((day, i) => {
+              const value = s.values[i] ?? 0;
+              if (value <= 0) return null;
+              const x = LEFT + i * slot;
+              if (mode === "stacked") {
+                const below = series.slice(0, k).reduce((sum, other) => sum + Math.max(0, other.values[i] ?? 0), 0);
+                const y0 = y(below);
+                const y1 = y(below + value);
+                return <rect key={day} x={x + gap / 2} y={y1} width={slot - gap} height={Math.max(0, y0 - y1)} />;
+              }
+              const barWidth = (slot - gap) / series.length;
+              return (
+                <rect
+                  key={day}
+                  x={x + gap / 2 + k * barWidth}
+                  y={y(value)}
+                  width={barWidth}
+                  height={bottom - y(value)}
+                />
+              );
+            })}
+          </g>
+        ))}
+        <g className="fill-slate-500 text-[10px] dark:fill-slate-400">
+          {days.map((day, i) =>
+            labelled.has(i) ? (
+              <text
+                key={day}
+                x={Math.min(Math.max(LEFT + i * slot + slot / 2, LEFT + 16), width - RIGHT - 16)}
+                y={bottom + 15}
+                textAnchor="middle"
+              >
+                {axisLabels[i]}
+              </text>
+            ) : null,
+          )}
+        </g>
         <line
           x1={LEFT}
           x2={width - RIGHT}

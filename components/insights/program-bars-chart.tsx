@@ -1,4 +1,4 @@
-import { ChartFigure, tableClass, tdClass, thClass } from "@/components/insights/chart-figure";
+import { ChartFigure, tableClass } from "@/components/insights/chart-figure";
 import { niceCeiling } from "@/lib/insights/scale";
 
 const WIDTH = 300;
@@ -44,21 +44,15 @@ export function ProgramBarsChart({
         <table className={tableClass}>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>
-                {programHeader}
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                {valueHeader}
-              </th>
+              <th scope="col">{programHeader}</th>
+              <th scope="col">{valueHeader}</th>
             </tr>
           </thead>
           <tbody>
             {programs.map((program) => (
               <tr key={program.id}>
-                <th scope="row" className={`${tdClass} font-normal break-words`}>
-                  {program.name}
-                </th>
-                <td className={`${tdClass} text-right`}>{formatNumber(program.completions)}</td>
+                <th scope="row">{program.name}</th>
+                <td>{formatNumber(program.completions)}</td>
               </tr>
             ))}
           </tbody>

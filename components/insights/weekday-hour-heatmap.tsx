@@ -1,4 +1,4 @@
-import { ChartFigure, tableClass, tdClass, thClass } from "@/components/insights/chart-figure";
+import { ChartFigure, tableClass } from "@/components/insights/chart-figure";
 import { HOURS, heatLevel, matrixMax } from "@/lib/insights/heatmap";
 
 const CELL = 12;
@@ -58,11 +58,9 @@ export function WeekdayHourHeatmap({
         <table className={tableClass}>
           <thead>
             <tr>
-              <th scope="col" className={thClass}>
-                {weekdayHeader}
-              </th>
+              <th scope="col">{weekdayHeader}</th>
               {hourLabels.map((label) => (
-                <th key={label} scope="col" className={`${thClass} text-right whitespace-nowrap`}>
+                <th key={label} scope="col">
                   {label}
                 </th>
               ))}
@@ -71,13 +69,9 @@ export function WeekdayHourHeatmap({
           <tbody>
             {matrix.map((row, w) => (
               <tr key={w}>
-                <th scope="row" className={`${tdClass} font-normal`}>
-                  {weekdayLabels[w]}
-                </th>
+                <th scope="row">{weekdayLabels[w]}</th>
                 {row.map((value, hour) => (
-                  <td key={hour} className={`${tdClass} text-right`}>
-                    {formatNumber(value)}
-                  </td>
+                  <td key={hour}>{formatNumber(value)}</td>
                 ))}
               </tr>
             ))}
@@ -108,17 +102,15 @@ export function WeekdayHourHeatmap({
             >
               {weekdayLabels[w]}
             </text>
-            {row.map((value, hour) => (
-              <rect
-                key={hour}
-                x={LEFT + hour * STEP}
-                y={TOP + w * STEP}
-                width={CELL}
-                height={CELL}
-                rx={2}
-                className={LEVEL_CLASSES[heatLevel(value, max)]}
-                data-visits={value}
-              />
+            {/* One group per level carries its colour, rather than every one of the 168 cells. */}
+            {LEVEL_CLASSES.map((levelClass, level) => (
+              <g key={level} className={levelClass}>
+                {row.map((value, hour) =>
+                  heatLevel(value, max) === level ? (
+                    <rect key={hour} x={LEFT + hour * STEP} y={TOP + w * STEP} width={CELL} height={CELL} rx={2} />
+                  ) : null,
+                )}
+              </g>
             ))}
           </g>
         ))}
