@@ -1,9 +1,13 @@
 // Helpers shared by the benchmark scripts (not tests: they print figures).
+import autocannon from "autocannon";
 import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { SignJWT } from "jose";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -64,3 +68,114 @@ export async function pageJsGzipBytes(url) {
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const BENCH_AUTH_SECRET = "bench-secret-0123456789abcdef0123456789";
+
+/** An access token for `userId`, in the format of lib/auth/tokens.ts (HS256, key derived from AUTH_SECRET). */
+export async function accessToken(userId, authSecret = BENCH_AUTH_SECRET) {
+  const key = createHash("sha256").update(`access-token:${authSecret}`).digest();
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: "access" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer("loyaltap")
+    .setAudience("loyaltap-api")
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(key);
+}
+
+/** `count` fresh customers (no membership yet) inserted in one statement; resolves with their access tokens. */
+export async function createCustomers(databaseUrl, count) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const prefix = randomUUID().slice(0, 8);
+    const { rows } = await client.query(
+      `INSERT INTO "User" (id, email, "firstName", "updatedAt")
+       SELECT gen_random_uuid()::text, 'bench-' || $1 || '-' || g || '@example.test', 'Bench', now()
+       FROM generate_series(1, $2::int) g RETURNING id`,
+      [prefix, count],
+    );
+    return Promise.all(rows.map((r) => accessToken(r.id)));
+  } finally {
+    await client.end();
+  }
+}
+
+/** One autocannon run (20 connections unless `options` says otherwise), without its own printing. */
+export function cannon(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: 20, duration: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** autocannon's options for POST /api/tap of tag `tagId`, each request with the next token of `pool`. */
+export function postTapOptions(tagId, pool) {
+  return {
+    method: "POST",
+    requests: [
+      {
+        setupRequest(request) {
+          const token = pool.tokens[pool.next++ % pool.tokens.length];
+          return {
+            ...request,
+            headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
+            body: JSON.stringify({ id: tagId }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+export function summarise(name, result) {
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Registers a user through POST /api/auth/register (an owner when `business`
+ * is given: the business is created with them) and signs in as in the
+ * browser; resolves with the session cookie and the new business's id.
+ */
+export async function signUpAndIn(base, { email, password, business }) {
+  const headers = { origin: base, "content-type": "application/json" };
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email,
+      password,
+      metadata: { first_name: "Bench", last_name: business ? "Owner" : "Customer" },
+      ...(business
+        ? {
+            business: { name: business },
+            business_profile: { keywords: ["Cafe"], phone: "+34 600 111 222", address: "Carrer Major 1, Barcelona" },
+          }
+        : {}),
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register → ${registered.status} ${await registered.text()}`);
+  const { business_id: businessId } = await registered.json();
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (login.status !== 200 || !cookie) throw new Error(`login → ${login.status}`);
+  return { cookie, businessId };
+}

@@ -12,18 +12,27 @@
 // then downloads a visits CSV of ~100,000 rows, timing it and sampling the
 // server process's RSS every 20 ms.
 // Targets: pages p99 < 300 ms; export ≥ 20,000 rows/s with flat memory.
-import autocannon from "autocannon";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild, freePort, root, run as runCommand, startApp, stopApp, waitFor200 } from "./lib.mjs";
+import {
+  BENCH_AUTH_SECRET as AUTH_SECRET,
+  cannon,
+  ensureBuild,
+  freePort,
+  root,
+  run as runCommand,
+  signUpAndIn,
+  startApp,
+  stopApp,
+  waitFor200,
+} from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 10;
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 50_000);
 const VISITS = Number(process.env.BENCH_VISITS || 500_000);
 const REWARDS = Number(process.env.BENCH_REWARDS || 30_000);
-const AUTH_SECRET = "bench-secret-0123456789abcdef0123456789";
 const PASSWORD = "bench owner password";
 const adminUrl = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbName = process.env.BENCH_DB_NAME || `loyaltap_bench_owner_${Date.now()}`;
@@ -98,14 +107,7 @@ async function seed(client, businessId) {
   return ms(t0);
 }
 
-function measure(url, headers) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
+const measure = (url, headers) => cannon(url, { connections: CONNECTIONS, duration: SECONDS, headers });
 
 /** RSS (bytes) of the production server: the `server/index.mjs` process under `npm start`'s. */
 function serverPid(startPid) {
@@ -162,31 +164,11 @@ async function main() {
     });
 
     // The owner signs up (with the business) and signs in, as in the browser.
-    const email = `bench-owner-${Date.now()}@bench.example`;
-    const origin = { origin: base, "content-type": "application/json" };
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: origin,
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        metadata: { first_name: "Bench", last_name: "Owner" },
-        business: { name: "Bench Café" },
-        business_profile: { keywords: ["Cafe"], phone: "+34 600 111 222", address: "Carrer Major 1, Barcelona" },
-      }),
+    const { cookie, businessId } = await signUpAndIn(base, {
+      email: `bench-owner-${Date.now()}@bench.example`,
+      password: PASSWORD,
+      business: "Bench Café",
     });
-    if (registered.status !== 201) throw new Error(`register → ${registered.status} ${await registered.text()}`);
-    const { business_id: businessId } = await registered.json();
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: origin,
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-    if (login.status !== 200 || !cookie) throw new Error(`login → ${login.status}`);
 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
