@@ -28,12 +28,16 @@ import {
   cannon,
   createCustomers,
   ensureBuild,
+  INSERT_REWARDS,
+  REWARD_STATE,
   freePort,
   postTapOptions,
   root,
   run as runCommand,
+  seedMembers,
   startApp,
   stopApp,
+  syncMembershipVisits,
   signUpAndIn,
   summarise,
   waitFor200,
@@ -91,13 +95,7 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
        FROM generate_series(2, $1::int) g`,
       [B],
     );
-    await q(
-      `INSERT INTO "User" ("id", "email", "phone", "firstName", "lastName", "name", "updatedAt")
-       SELECT 'bench-u-' || lpad(g::text, 6, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
-              (ARRAY['Laia','Marc','Núria','Pau','Aina','Jordi','Marta','Pol'])[1 + g % 8], 'Member' || g, 'Member ' || g, now()
-       FROM generate_series(1, $1::int) g`,
-      [C],
-    );
+    await seedMembers(client, C);
     // Business 2 runs no program; 3..B run 1–3.
     await q(
       `INSERT INTO "Business" ("id", "slug", "ownerId", "name", "updatedAt")
@@ -172,13 +170,7 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
        WHERE m."id" NOT LIKE 'bench-m-0-%'`,
       [Math.max(1, Math.ceil((V - bigVisits) / others))],
     );
-    await q(
-      `UPDATE "Membership" m SET "visitCount" = t.n, "firstVisitAt" = t.first, "lastVisitAt" = t.last,
-              "linkedAt" = t.first
-       FROM (SELECT "membershipId", count(*)::int AS n, min("createdAt") AS first, max("createdAt") AS last
-             FROM "Tap" GROUP BY "membershipId") t
-       WHERE m."id" = t."membershipId"`,
-    );
+    await syncMembershipVisits(client);
     // Progress of every membership in every program of its business, from its visits.
     await q(
       `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "updatedAt")
@@ -195,21 +187,18 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
     // first program; half redeemed, the rest available (some past their expiry).
     const bigRewards = Math.round(R * BIG_SHARE);
     await q(
-      `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")
+      `${INSERT_REWARDS}
        SELECT gen_random_uuid()::text, 'BENCHB' || lpad(g::text, 6, '0'), $1, 'bench-p-big-1', 'bench-m-0-' || m,
-              'bench-u-' || lpad(m::text, 6, '0'), 'Free coffee',
-              (CASE WHEN g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", at, at + interval '90 days',
-              CASE WHEN g % 2 = 0 THEN LEAST(at + interval '3 days', now() AT TIME ZONE 'UTC') END
+              'bench-u-' || lpad(m::text, 6, '0'), 'Free coffee', ${REWARD_STATE}
        FROM (SELECT g, 1 + floor(power(random(), 2) * $2::int)::int AS m,
                     (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
              FROM generate_series(1, $3::int) g) r`,
       [bigBusinessId, C, bigRewards],
     );
     await q(
-      `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")
-       SELECT gen_random_uuid()::text, 'BENCHS' || lpad(r.g::text, 6, '0'), m."businessId", 'bench-p-' || r.b || '-1', m."id",
-              m."userId", 'Treat', (CASE WHEN r.g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", r.at,
-              r.at + interval '90 days', CASE WHEN r.g % 2 = 0 THEN LEAST(r.at + interval '3 days', now() AT TIME ZONE 'UTC') END
+      `${INSERT_REWARDS}
+       SELECT gen_random_uuid()::text, 'BENCHS' || lpad(g::text, 6, '0'), m."businessId", 'bench-p-' || r.b || '-1', m."id",
+              m."userId", 'Treat', ${REWARD_STATE}
        FROM (SELECT g, 3 + floor(random() * ($2::int - 2))::int AS b, 1 + floor(random() * $3::int)::int AS k,
                     (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
              FROM generate_series(1, $1::int) g) r
@@ -227,6 +216,8 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
         `SELECT (SELECT count(*) FROM "Business")::int AS businesses, (SELECT count(*) FROM "Membership")::int AS memberships,
                 (SELECT count(*) FROM "Tap")::int AS visits, (SELECT count(*) FROM "Reward")::int AS rewards,
                 (SELECT count(*) FROM "Progress")::int AS progress,
+                (SELECT sum("visits") FROM "BusinessDailyStat")::int AS "rolledUpVisits",
+                (SELECT sum("rewardsEarned") FROM "Membership")::int AS "membershipRewards",
                 (SELECT count(*) FROM "Membership" WHERE "businessId" = $1)::int AS "bigMembers",
                 (SELECT count(*) FROM "Membership" WHERE "userId" = $2)::int AS "regularMemberships"`,
         [bigBusinessId, regular],
@@ -475,8 +466,8 @@ function chart(rows, title) {
 <rect width="100%" height="100%" fill="#ffffff"/>
 <text x="8" y="20" font-size="15" font-weight="bold">${escapeXml(title)}</text>
 <line x1="${labelWidth}" y1="${top - 8}" x2="${labelWidth}" y2="${y}" stroke="#333"/>
-${items.join("\n")}
 ${lines.join("\n")}
+${items.join("\n")}
 <text x="8" y="${y + 20}" fill="#555">green: target met · red: missed · grey: no target</text>
 </svg>
 `;

@@ -179,3 +179,39 @@ export async function signUpAndIn(base, { email, password, business }) {
   if (login.status !== 200 || !cookie) throw new Error(`login → ${login.status}`);
   return { cookie, businessId };
 }
+
+// Seeding helpers shared by the benchmarks that build a year of data in SQL.
+
+/** `count` customers bench-u-000001…, with names, emails and phones, in one statement. */
+export function seedMembers(client, count) {
+  return client.query(
+    `INSERT INTO "User" ("id", "email", "phone", "firstName", "lastName", "name", "updatedAt")
+     SELECT 'bench-u-' || lpad(g::text, 6, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
+            (ARRAY['Laia','Marc','Núria','Pau','Aina','Jordi','Marta','Pol'])[1 + g % 8], 'Member' || g,
+            'Member ' || g, now()
+     FROM generate_series(1, $1::int) g`,
+    [count],
+  );
+}
+
+/** Sets each membership's visitCount / firstVisitAt / lastVisitAt from its taps (of one business, or all). */
+export function syncMembershipVisits(client, businessId = null) {
+  return client.query(
+    `UPDATE "Membership" m SET "visitCount" = t.n, "firstVisitAt" = t.first, "lastVisitAt" = t.last,
+            "linkedAt" = LEAST(m."linkedAt", t.first)
+     FROM (SELECT "membershipId", count(*)::int AS n, min("createdAt") AS first, max("createdAt") AS last
+           FROM "Tap" WHERE $1::text IS NULL OR "businessId" = $1 GROUP BY "membershipId") t
+     WHERE m."id" = t."membershipId"`,
+    [businessId],
+  );
+}
+
+/**
+ * The start of an INSERT of rewards from a SELECT whose rows have `g` (a
+ * sequence number), `at` (issue time), and the reward's business, program,
+ * membership, user and name: half redeemed three days later, the rest
+ * available for 90 days (some already past their expiry).
+ */
+export const INSERT_REWARDS = `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")`;
+export const REWARD_STATE = `(CASE WHEN g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", at, at + interval '90 days',
+  CASE WHEN g % 2 = 0 THEN LEAST(at + interval '3 days', now() AT TIME ZONE 'UTC') END`;

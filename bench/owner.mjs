@@ -19,12 +19,16 @@ import {
   BENCH_AUTH_SECRET as AUTH_SECRET,
   cannon,
   ensureBuild,
+  INSERT_REWARDS,
+  REWARD_STATE,
   freePort,
   root,
   run as runCommand,
+  seedMembers,
   signUpAndIn,
   startApp,
   stopApp,
+  syncMembershipVisits,
   waitFor200,
 } from "./lib.mjs";
 
@@ -51,14 +55,7 @@ async function seed(client, businessId) {
     )
   ).rows;
   // Members: bench-u-000001…, linked at some moment of the past year.
-  await client.query(
-    `INSERT INTO "User" ("id", "email", "phone", "firstName", "lastName", "name", "updatedAt")
-     SELECT 'bench-u-' || lpad(g::text, 6, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
-            (ARRAY['Laia','Marc','Núria','Pau','Aina','Jordi','Marta','Pol'])[1 + g % 8], 'Member' || g,
-            'Member ' || g, now()
-     FROM generate_series(1, $1::int) g`,
-    [MEMBERS],
-  );
+  await seedMembers(client, MEMBERS);
   await client.query(
     `INSERT INTO "Membership" ("id", "userId", "businessId", "linkedAt")
      SELECT 'bench-m-' || lpad(g::text, 6, '0'), 'bench-u-' || lpad(g::text, 6, '0'), $1,
@@ -76,13 +73,7 @@ async function seed(client, businessId) {
            FROM generate_series(1, $3::int)) v`,
     [businessId, MEMBERS, VISITS],
   );
-  await client.query(
-    `UPDATE "Membership" m SET "visitCount" = t.n, "firstVisitAt" = t.first, "lastVisitAt" = t.last
-     FROM (SELECT "membershipId", count(*)::int AS n, min("createdAt") AS first, max("createdAt") AS last
-           FROM "Tap" WHERE "businessId" = $1 GROUP BY "membershipId") t
-     WHERE m."id" = t."membershipId"`,
-    [businessId],
-  );
+  await syncMembershipVisits(client, businessId);
   await client.query(
     `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "updatedAt")
      SELECT gen_random_uuid()::text, m."id", $2, m."visitCount" % 10, m."visitCount", now()
@@ -92,11 +83,9 @@ async function seed(client, businessId) {
   // Rewards: half redeemed, the rest available (some already past their expiry).
   // The trigger keeps each membership's counters as they go in.
   await client.query(
-    `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")
+    `${INSERT_REWARDS}
      SELECT gen_random_uuid()::text, 'BENCH' || lpad(g::text, 6, '0'), $1, $2, 'bench-m-' || lpad(m::text, 6, '0'),
-            'bench-u-' || lpad(m::text, 6, '0'), 'Free coffee',
-            (CASE WHEN g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", at,
-            at + interval '90 days', CASE WHEN g % 2 = 0 THEN at + interval '3 days' END
+            'bench-u-' || lpad(m::text, 6, '0'), 'Free coffee', ${REWARD_STATE}
      FROM (SELECT g, 1 + floor(power(random(), 2) * $3::int)::int AS m,
                   (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
            FROM generate_series(1, $4::int) g) r`,
