@@ -328,6 +328,7 @@ async function measure(setup, base, ctx) {
       kind: row.kind,
       connections: options.connections,
       status: probe.status,
+      bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
       ceiling: Boolean(row.ceiling),
       ratioTarget: row.ratioTarget ?? null,
       p99Target: row.p99Target ?? null,
@@ -352,6 +353,7 @@ async function measure(setup, base, ctx) {
 async function benchSingle() {
   const database = await createDatabase(adminUrl, "loyaltap_bench_all");
   let child;
+  let log = "";
   try {
     await runCommand(process.execPath, [path.join(root, "scripts/db.mjs"), "migrate"], {
       ...process.env,
@@ -369,7 +371,6 @@ async function benchSingle() {
       REGISTRATION_LIMIT_PER_HOUR: "0",
       SEED_DEMO: "0",
     });
-    let log = "";
     child.stdout.on("data", (d) => (log = (log + d).slice(-8000)));
     child.stderr.on("data", (d) => (log = (log + d).slice(-8000)));
     await waitFor200(`${base}/about`).catch((error) => {
@@ -379,6 +380,9 @@ async function benchSingle() {
     const ctx = await prepare(base, database.url);
     console.log(`single instance: seeded in ${(ctx.seedMs / 1000).toFixed(1)} s`, ctx.counts);
     return { seedMs: ctx.seedMs, counts: ctx.counts, rows: await measure("1 instance", base, ctx) };
+  } catch (error) {
+    console.error(`app output (tail):\n${log}`);
+    throw error;
   } finally {
     if (child) await stopApp(child);
     await database.drop();
@@ -414,12 +418,12 @@ function targetText(r) {
 
 function table(rows) {
   const lines = [
-    "| setup | row | conns | status | req/s | p50 ms | p99 ms | × ceiling | target | non-2xx/errors |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    "| setup | row | conns | status | KB/resp | req/s | p50 ms | p99 ms | × ceiling | target | non-2xx/errors |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.setup} | ${r.name} | ${r.connections} | ${r.status} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(r.ratio, 2)} | ${targetText(r)} | ${r.failures} |`,
+      `| ${r.setup} | ${r.name} | ${r.connections} | ${r.status} | ${fmt(r.bytesPerResponse / 1024, 1)} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(r.ratio, 2)} | ${targetText(r)} | ${r.failures} |`,
     );
   return lines.join("\n");
 }
