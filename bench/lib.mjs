@@ -1,9 +1,13 @@
 // Helpers shared by the benchmark scripts (not tests: they print figures).
+import autocannon from "autocannon";
 import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { SignJWT } from "jose";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -64,3 +68,150 @@ export async function pageJsGzipBytes(url) {
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const BENCH_AUTH_SECRET = "bench-secret-0123456789abcdef0123456789";
+
+/** An access token for `userId`, in the format of lib/auth/tokens.ts (HS256, key derived from AUTH_SECRET). */
+export async function accessToken(userId, authSecret = BENCH_AUTH_SECRET) {
+  const key = createHash("sha256").update(`access-token:${authSecret}`).digest();
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: "access" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer("loyaltap")
+    .setAudience("loyaltap-api")
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(key);
+}
+
+/** `count` fresh customers (no membership yet) inserted in one statement; resolves with their access tokens. */
+export async function createCustomers(databaseUrl, count) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const prefix = randomUUID().slice(0, 8);
+    const { rows } = await client.query(
+      `INSERT INTO "User" (id, email, "firstName", "updatedAt")
+       SELECT gen_random_uuid()::text, 'bench-' || $1 || '-' || g || '@example.test', 'Bench', now()
+       FROM generate_series(1, $2::int) g RETURNING id`,
+      [prefix, count],
+    );
+    return Promise.all(rows.map((r) => accessToken(r.id)));
+  } finally {
+    await client.end();
+  }
+}
+
+/** One autocannon run (20 connections unless `options` says otherwise), without its own printing. */
+export function cannon(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: 20, duration: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** autocannon's options for POST /api/tap of tag `tagId`, each request with the next token of `pool`. */
+export function postTapOptions(tagId, pool) {
+  return {
+    method: "POST",
+    requests: [
+      {
+        setupRequest(request) {
+          const token = pool.tokens[pool.next++ % pool.tokens.length];
+          return {
+            ...request,
+            headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
+            body: JSON.stringify({ id: tagId }),
+          };
+        },
+      },
+    ],
+  };
+}
+
+export function summarise(name, result) {
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Registers a user through POST /api/auth/register (an owner when `business`
+ * is given: the business is created with them) and signs in as in the
+ * browser; resolves with the session cookie and the new business's id.
+ */
+export async function signUpAndIn(base, { email, password, business }) {
+  const headers = { origin: base, "content-type": "application/json" };
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email,
+      password,
+      metadata: { first_name: "Bench", last_name: business ? "Owner" : "Customer" },
+      ...(business
+        ? {
+            business: { name: business },
+            business_profile: { keywords: ["Cafe"], phone: "+34 600 111 222", address: "Carrer Major 1, Barcelona" },
+          }
+        : {}),
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register → ${registered.status} ${await registered.text()}`);
+  const { business_id: businessId } = await registered.json();
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (login.status !== 200 || !cookie) throw new Error(`login → ${login.status}`);
+  return { cookie, businessId };
+}
+
+// Seeding helpers shared by the benchmarks that build a year of data in SQL.
+
+/** `count` customers 00000000-0000-4000-8000-000000000001… (UUIDs, as the pages expect), with names, emails and phones, in one statement. */
+export function seedMembers(client, count) {
+  return client.query(
+    `INSERT INTO "User" ("id", "email", "phone", "firstName", "lastName", "name", "updatedAt")
+     SELECT '00000000-0000-4000-8000-' || lpad(g::text, 12, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
+            (ARRAY['Laia','Marc','Núria','Pau','Aina','Jordi','Marta','Pol'])[1 + g % 8], 'Member' || g,
+            'Member ' || g, now()
+     FROM generate_series(1, $1::int) g`,
+    [count],
+  );
+}
+
+/** Sets each membership's visitCount / firstVisitAt / lastVisitAt from its taps (of one business, or all). */
+export function syncMembershipVisits(client, businessId = null) {
+  return client.query(
+    `UPDATE "Membership" m SET "visitCount" = t.n, "firstVisitAt" = t.first, "lastVisitAt" = t.last,
+            "linkedAt" = LEAST(m."linkedAt", t.first)
+     FROM (SELECT "membershipId", count(*)::int AS n, min("createdAt") AS first, max("createdAt") AS last
+           FROM "Tap" WHERE $1::text IS NULL OR "businessId" = $1 GROUP BY "membershipId") t
+     WHERE m."id" = t."membershipId"`,
+    [businessId],
+  );
+}
+
+/**
+ * The start of an INSERT of rewards from a SELECT whose rows have `g` (a
+ * sequence number), `at` (issue time), and the reward's business, program,
+ * membership, user and name: half redeemed three days later, the rest
+ * available for 90 days (some already past their expiry).
+ */
+export const INSERT_REWARDS = `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")`;
+export const REWARD_STATE = `(CASE WHEN g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", at, at + interval '90 days',
+  CASE WHEN g % 2 = 0 THEN LEAST(at + interval '3 days', now() AT TIME ZONE 'UTC') END`;

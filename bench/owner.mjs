@@ -12,18 +12,31 @@
 // then downloads a visits CSV of ~100,000 rows, timing it and sampling the
 // server process's RSS every 20 ms.
 // Targets: pages p99 < 300 ms; export ≥ 20,000 rows/s with flat memory.
-import autocannon from "autocannon";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild, freePort, root, run as runCommand, startApp, stopApp, waitFor200 } from "./lib.mjs";
+import {
+  BENCH_AUTH_SECRET as AUTH_SECRET,
+  cannon,
+  ensureBuild,
+  INSERT_REWARDS,
+  REWARD_STATE,
+  freePort,
+  root,
+  run as runCommand,
+  seedMembers,
+  signUpAndIn,
+  startApp,
+  stopApp,
+  syncMembershipVisits,
+  waitFor200,
+} from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 10;
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 50_000);
 const VISITS = Number(process.env.BENCH_VISITS || 500_000);
 const REWARDS = Number(process.env.BENCH_REWARDS || 30_000);
-const AUTH_SECRET = "bench-secret-0123456789abcdef0123456789";
 const PASSWORD = "bench owner password";
 const adminUrl = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const dbName = process.env.BENCH_DB_NAME || `loyaltap_bench_owner_${Date.now()}`;
@@ -41,15 +54,8 @@ async function seed(client, businessId) {
       [businessId],
     )
   ).rows;
-  // Members: ids 00000000-0000-4000-8000-000000000001… (UUIDs, as the pages expect), linked at some moment of the past year.
-  await client.query(
-    `INSERT INTO "User" ("id", "email", "phone", "firstName", "lastName", "name", "updatedAt")
-     SELECT '00000000-0000-4000-8000-' || lpad(g::text, 12, '0'), 'member' || g || '@bench.example', '+34 6' || lpad(g::text, 8, '0'),
-            (ARRAY['Laia','Marc','Núria','Pau','Aina','Jordi','Marta','Pol'])[1 + g % 8], 'Member' || g,
-            'Member ' || g, now()
-     FROM generate_series(1, $1::int) g`,
-    [MEMBERS],
-  );
+  // Members (seedMembers' ids), linked at some moment of the past year.
+  await seedMembers(client, MEMBERS);
   await client.query(
     `INSERT INTO "Membership" ("id", "userId", "businessId", "linkedAt")
      SELECT 'bench-m-' || lpad(g::text, 6, '0'), '00000000-0000-4000-8000-' || lpad(g::text, 12, '0'), $1,
@@ -67,13 +73,7 @@ async function seed(client, businessId) {
            FROM generate_series(1, $3::int)) v`,
     [businessId, MEMBERS, VISITS],
   );
-  await client.query(
-    `UPDATE "Membership" m SET "visitCount" = t.n, "firstVisitAt" = t.first, "lastVisitAt" = t.last
-     FROM (SELECT "membershipId", count(*)::int AS n, min("createdAt") AS first, max("createdAt") AS last
-           FROM "Tap" WHERE "businessId" = $1 GROUP BY "membershipId") t
-     WHERE m."id" = t."membershipId"`,
-    [businessId],
-  );
+  await syncMembershipVisits(client, businessId);
   await client.query(
     `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "updatedAt")
      SELECT gen_random_uuid()::text, m."id", $2, m."visitCount" % 10, m."visitCount", now()
@@ -83,11 +83,9 @@ async function seed(client, businessId) {
   // Rewards: half redeemed, the rest available (some already past their expiry).
   // The trigger keeps each membership's counters as they go in.
   await client.query(
-    `INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "name", "status", "issuedAt", "expiresAt", "redeemedAt")
+    `${INSERT_REWARDS}
      SELECT gen_random_uuid()::text, 'BENCH' || lpad(g::text, 6, '0'), $1, $2, 'bench-m-' || lpad(m::text, 6, '0'),
-            '00000000-0000-4000-8000-' || lpad(m::text, 12, '0'), 'Free coffee',
-            (CASE WHEN g % 2 = 0 THEN 'REDEEMED' ELSE 'AVAILABLE' END)::"RewardStatus", at,
-            at + interval '90 days', CASE WHEN g % 2 = 0 THEN at + interval '3 days' END
+            '00000000-0000-4000-8000-' || lpad(m::text, 12, '0'), 'Free coffee', ${REWARD_STATE}
      FROM (SELECT g, 1 + floor(power(random(), 2) * $3::int)::int AS m,
                   (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
            FROM generate_series(1, $4::int) g) r`,
@@ -98,14 +96,7 @@ async function seed(client, businessId) {
   return ms(t0);
 }
 
-function measure(url, headers) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
+const measure = (url, headers) => cannon(url, { connections: CONNECTIONS, duration: SECONDS, headers });
 
 /** RSS (bytes) of the production server: the `server/index.mjs` process under `npm start`'s. */
 function serverPid(startPid) {
@@ -162,31 +153,11 @@ async function main() {
     });
 
     // The owner signs up (with the business) and signs in, as in the browser.
-    const email = `bench-owner-${Date.now()}@bench.example`;
-    const origin = { origin: base, "content-type": "application/json" };
-    const registered = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: origin,
-      body: JSON.stringify({
-        email,
-        password: PASSWORD,
-        metadata: { first_name: "Bench", last_name: "Owner" },
-        business: { name: "Bench Café" },
-        business_profile: { keywords: ["Cafe"], phone: "+34 600 111 222", address: "Carrer Major 1, Barcelona" },
-      }),
+    const { cookie, businessId } = await signUpAndIn(base, {
+      email: `bench-owner-${Date.now()}@bench.example`,
+      password: PASSWORD,
+      business: "Bench Café",
     });
-    if (registered.status !== 201) throw new Error(`register → ${registered.status} ${await registered.text()}`);
-    const { business_id: businessId } = await registered.json();
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: origin,
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
-    if (login.status !== 200 || !cookie) throw new Error(`login → ${login.status}`);
 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

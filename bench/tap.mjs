@@ -15,73 +15,33 @@
 // cluster: two instances behind nginx with Redis on PostgreSQL (the stack of
 // scripts/cluster/stack.mjs), measured through nginx; adds the public card
 // GET /b/<slug>, also against the static page of the same setup.
-import autocannon from "autocannon";
-import { createHash, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SignJWT } from "jose";
-import { ensureBuild, freePort, kb, pageJsGzipBytes, root, startApp, stopApp, waitFor200 } from "./lib.mjs";
+import {
+  BENCH_AUTH_SECRET as AUTH_SECRET,
+  cannon,
+  createCustomers,
+  ensureBuild,
+  freePort,
+  kb,
+  pageJsGzipBytes,
+  postTapOptions,
+  root,
+  startApp,
+  stopApp,
+  summarise,
+  waitFor200,
+} from "./lib.mjs";
 import { startStack } from "../scripts/cluster/stack.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = 20;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 10000);
-const AUTH_SECRET = "bench-secret-0123456789abcdef0123456789";
 const TAG = "demo-cafe";
 
-// Same token format as lib/auth/tokens.ts (HS256, key derived from AUTH_SECRET).
-async function accessToken(userId) {
-  const key = createHash("sha256").update(`access-token:${AUTH_SECRET}`).digest();
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ typ: "access" })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(userId)
-    .setIssuer("loyaltap")
-    .setAudience("loyaltap-api")
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .sign(key);
-}
-
-async function createCustomers(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const prefix = randomUUID().slice(0, 8);
-    const { rows } = await client.query(
-      `INSERT INTO "User" (id, email, "firstName", "updatedAt")
-       SELECT gen_random_uuid()::text, 'bench-' || $1 || '-' || g || '@example.test', 'Bench', now()
-       FROM generate_series(1, $2) g RETURNING id`,
-      [prefix, CUSTOMERS],
-    );
-    return Promise.all(rows.map((r) => accessToken(r.id)));
-  } finally {
-    await client.end();
-  }
-}
-
-function run(url, options = {}) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
-  });
-}
-
-function summarise(name, result) {
-  const non2xx = result.non2xx + result.errors + result.timeouts;
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    failures: non2xx,
-  };
-}
+const run = (url, options = {}) => cannon(url, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
 async function benchServer(label, env, databaseUrlForSeeding) {
   const port = await freePort();
@@ -101,25 +61,9 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     await waitFor200(`${base}/about`);
     const databaseUrl =
       databaseUrlForSeeding ?? /on (postgresql:\/\/[^\s"]+)/.exec(log)?.[1]?.replace(":***@", ":postgres@");
-    const tokens = await createCustomers(databaseUrl);
-    let next = 0;
-    const postTaps = (options = {}) =>
-      run(`${base}/api/tap`, {
-        method: "POST",
-        requests: [
-          {
-            setupRequest(request) {
-              const token = tokens[next++ % tokens.length];
-              return {
-                ...request,
-                headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
-                body: JSON.stringify({ id: TAG }),
-              };
-            },
-          },
-        ],
-        ...options,
-      });
+    const tokens = await createCustomers(databaseUrl, CUSTOMERS);
+    const pool = { tokens, next: 0 };
+    const postTaps = (options = {}) => run(`${base}/api/tap`, { ...postTapOptions(TAG, pool), ...options });
     // Warm up the caches and the JIT of every measured path: steady state is what is compared.
     await run(`${base}/about`, { duration: 2 });
     await run(`${base}/tap?id=${TAG}`, { duration: 2 });
@@ -132,14 +76,14 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     // The same tag in another language, through the page's language switch: its own cached page.
     rows.push(summarise(`switched GET /tap?id=${TAG}&lang=es`, await run(`${base}/tap?id=${TAG}&lang=es`)));
     const post = await postTaps();
-    if (next > tokens.length)
+    if (pool.next > tokens.length)
       console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);
     rows.push(summarise("POST /api/tap (distinct customers)", post));
     if (post.non2xx > 0) {
       // Show what a failing tap answered (a fresh customer's first tap should succeed).
       const sample = await fetch(`${base}/api/tap`, {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+        headers: { "content-type": "application/json", authorization: `Bearer ${tokens[pool.next++ % tokens.length]}` },
         body: JSON.stringify({ id: TAG }),
       });
       console.warn(
@@ -175,25 +119,9 @@ async function benchCluster(adminUrl) {
     );
     await client.end();
     const cardPath = `/b/${businesses[0].slug}`;
-    const tokens = await createCustomers(stack.databaseUrl);
-    let next = 0;
-    const postTaps = (options = {}) =>
-      run(`${base}/api/tap`, {
-        method: "POST",
-        requests: [
-          {
-            setupRequest(request) {
-              const token = tokens[next++ % tokens.length];
-              return {
-                ...request,
-                headers: { ...request.headers, "content-type": "application/json", authorization: `Bearer ${token}` },
-                body: JSON.stringify({ id: TAG }),
-              };
-            },
-          },
-        ],
-        ...options,
-      });
+    const tokens = await createCustomers(stack.databaseUrl, CUSTOMERS);
+    const pool = { tokens, next: 0 };
+    const postTaps = (options = {}) => run(`${base}/api/tap`, { ...postTapOptions(TAG, pool), ...options });
     await run(`${base}/about`, { duration: 2 });
     await run(`${base}/tap?id=${TAG}`, { duration: 2 });
     await run(`${base}${cardPath}`, { duration: 2 });
@@ -203,7 +131,7 @@ async function benchCluster(adminUrl) {
     rows.push(summarise(`visitor GET /tap?id=${TAG}`, await run(`${base}/tap?id=${TAG}`)));
     rows.push(summarise(`card GET ${cardPath}`, await run(`${base}${cardPath}`)));
     const post = await postTaps();
-    if (next > tokens.length)
+    if (pool.next > tokens.length)
       console.warn("(cluster: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)");
     rows.push(summarise("POST /api/tap (distinct customers)", post));
     return { label: "2 instances + nginx + Redis (PostgreSQL)", rows };

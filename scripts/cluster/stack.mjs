@@ -201,6 +201,7 @@ async function startNginx(root, listenPort, instancePorts) {
  * - `env`: extra environment for every instance;
  * - `adminUrl`: the PostgreSQL server the stack's database is created on
  *   (default CLUSTER_DATABASE_URL, TEST_DATABASE_URL or the local server);
+ * - `databasePrefix` (loyaltap_cluster): the start of that database's name;
  * - `redis` (true): a redis-server of its own, REDIS_URL on every instance;
  * - `nginx` (true): nginx in front, on a port of its own;
  * - `root`: the project's folder (default the current directory).
@@ -225,7 +226,7 @@ export async function startStack(options = {}) {
   };
 
   try {
-    const database = await createDatabase(adminUrl);
+    const database = await createDatabase(adminUrl, options.databasePrefix);
     cleanups.push(() => database.drop());
     const redis = options.redis === false ? null : await startRedis();
     if (redis) cleanups.push(() => redis.stop());
