@@ -12,4 +12,15 @@ export async function register() {
     console.error(`Refusing to start. ${error.message}`);
     process.exit(1);
   }
+  // The job queue's worker runs inside the server unless JOB_WORKER=off (then
+  // `npm run worker` processes do the work; docs/jobs.md). A database that is
+  // not reachable yet does not stop the server: the queue is tried again on
+  // the first job sent.
+  const { env } = await import("@/lib/env");
+  if (env.JOB_WORKER === "in-process" && env.DATABASE_URL) {
+    const { startWorker } = await import("@/lib/jobs/worker");
+    await startWorker().catch((error: unknown) => {
+      console.error(`The job worker did not start: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
 }

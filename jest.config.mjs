@@ -25,6 +25,7 @@ const integration = await createJestConfig({
   testEnvironment: "node",
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts?(x)"],
   setupFiles: ["<rootDir>/tests/support/env.ts"],
+  setupFilesAfterEnv: ["<rootDir>/tests/support/stop-jobs.ts"],
 })();
 
 // Prisma 7's client loads its query compiler from an ESM .mjs file;

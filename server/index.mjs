@@ -171,6 +171,13 @@ export async function startServer({
     // lib/db keeps the process's one Prisma client and pool on globalThis.
     const shared = globalThis;
     try {
+      // The job queue (lib/jobs/boss.ts) first: a job in progress finishes or is handed back.
+      const boss = await shared.loyaltapBoss?.catch(() => null);
+      if (boss) await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    } catch (error) {
+      logger.warn({ err: { message: error?.message } }, "stopping the job queue failed");
+    }
+    try {
       if (shared.loyaltapPrisma) await shared.loyaltapPrisma.$disconnect();
       else if (shared.loyaltapPool) await shared.loyaltapPool.end();
     } catch (error) {

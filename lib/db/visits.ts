@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtSql } from "@/lib/db/business-access";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
+import { rewardIssued } from "@/lib/jobs/events";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
   visitProgramSelect,
@@ -465,7 +466,10 @@ export async function issueReward(
         expiresAt,
       ],
     );
-    if (reward) return { ...reward, programId: program.id };
+    if (reward) {
+      await rewardIssued(tx, { id: reward.id, userId: to.userId, businessId: program.businessId });
+      return { ...reward, programId: program.id };
+    }
   }
   throw new Error("could not find a free reward code");
 }

@@ -1,0 +1,76 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
+import { QUEUE_NAMES, QUEUES } from "@/lib/jobs/queues";
+
+// One pg-boss per process (docs/jobs.md). Its tables live in the `pgboss`
+// schema of the app's own database, so the queue needs no other service, is
+// shared by every instance and keeps its jobs across restarts. start()
+// creates or upgrades that schema (under an advisory lock, so instances
+// starting together do not race) and the queues with their retry policy.
+//
+// A process that only sends jobs (a page, a test) starts it without
+// supervision or scheduling; the worker (lib/jobs/worker.ts) starts it with
+// both, which is what expires lost jobs and runs the sweeps' cron.
+
+type Role = "producer" | "worker";
+
+const state = globalThis as unknown as { loyaltapBoss?: Promise<PgBoss>; loyaltapBossRole?: Role };
+
+export const JOB_SCHEMA = "pgboss";
+
+function create(role: Role): PgBoss {
+  const connectionString = env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set: the job queue lives in the app's database");
+  const boss = new PgBoss({
+    connectionString,
+    schema: JOB_SCHEMA,
+    max: env.JOB_POOL_MAX,
+    application_name: `loyaltap-jobs-${role}`,
+    supervise: role === "worker",
+    schedule: role === "worker",
+    // How often a worker checks for expired (lost) jobs and runs retention.
+    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_SECONDS,
+    // Completed jobs are kept a week for inspection, then deleted.
+    deleteAfterDays: 7,
+  });
+  boss.on("error", (error: Error) => console.error(`Job queue error: ${error.message}`));
+  return boss;
+}
+
+async function start(role: Role): Promise<PgBoss> {
+  const boss = create(role);
+  await boss.start();
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  for (const name of QUEUE_NAMES) {
+    const policy = QUEUES[name];
+    if (existing.has(name)) await boss.updateQueue(name, { name, ...policy });
+    else await boss.createQueue(name, { name, ...policy });
+  }
+  return boss;
+}
+
+/** The process's started queue; the first caller decides whether it also supervises (the worker) or only sends. */
+export function getBoss(role: Role = "producer"): Promise<PgBoss> {
+  if (!state.loyaltapBoss) {
+    state.loyaltapBossRole = role;
+    state.loyaltapBoss = start(role).catch((error) => {
+      state.loyaltapBoss = undefined;
+      throw error;
+    });
+  } else if (role === "worker" && state.loyaltapBossRole !== "worker") {
+    throw new Error("the job queue was started to send only; start the worker before anything sends a job");
+  }
+  return state.loyaltapBoss;
+}
+
+/** Stops the queue, waiting up to `timeoutMs` for running jobs (tests, shutdown). */
+export async function stopBoss(timeoutMs = 10_000): Promise<void> {
+  const started = state.loyaltapBoss;
+  state.loyaltapBoss = undefined;
+  state.loyaltapBossRole = undefined;
+  if (!started) return;
+  const boss = await started.catch(() => null);
+  if (!boss) return;
+  await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+}

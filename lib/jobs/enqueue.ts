@@ -1,0 +1,57 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getBoss } from "@/lib/jobs/boss";
+import type { QueueName } from "@/lib/jobs/queues";
+
+/** A statement runner: a transaction of lib/db/sql.ts, or prismaExecutor() of a Prisma transaction. */
+export type SqlExecutor = { query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]> };
+
+export type JobRequest = {
+  name: QueueName;
+  data: Record<string, unknown>;
+  /**
+   * The event this job is for ("reward-earned:<rewardId>"): the job's id is
+   * derived from it, so sending the same event twice queues one job while
+   * the first is still kept (see docs/jobs.md for what guards delivery after).
+   */
+  key?: string;
+  /** Not before this moment. */
+  startAfter?: Date;
+};
+
+/** A stable UUID for an event key (SHA-256, shaped as a version-5-like UUID). */
+export function jobIdFor(name: string, key: string): string {
+  const hex = createHash("sha256").update(`${name}\u0000${key}`).digest("hex");
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Queues jobs, in one statement. Given the caller's transaction, the jobs
+ * are written by that transaction: they exist once it commits and vanish if
+ * it rolls back, so a job never announces a reward that was not kept, and a
+ * kept reward never misses its job. Without one they are queued at once.
+ */
+export async function enqueue(jobs: readonly JobRequest[], on?: SqlExecutor): Promise<void> {
+  if (jobs.length === 0) return;
+  const boss = await getBoss();
+  const rows = jobs.map((job) => ({
+    name: job.name,
+    data: job.data,
+    ...(job.key ? { id: jobIdFor(job.name, job.key) } : {}),
+    ...(job.startAfter ? { startAfter: job.startAfter.toISOString() } : {}),
+  }));
+  await boss.insert(
+    rows,
+    on ? { db: { executeSql: async (text, values) => ({ rows: await on.query(text, values) }) } } : {},
+  );
+}
+
+/** A Prisma interactive transaction as a statement runner for enqueue(). */
+export function prismaExecutor(tx: {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}): SqlExecutor {
+  return {
+    query: <Row>(text: string, values: readonly unknown[] = []) => tx.$queryRawUnsafe<Row[]>(text, ...values),
+  };
+}

@@ -1,0 +1,10 @@
+import "server-only";
+import type { QueueName } from "@/lib/jobs/queues";
+
+/** What a job's handler is given. It throws to have the job retried (its queue's policy). */
+export type JobContext = { id: string; retryCount: number };
+export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
+
+// Each feature's handlers, by queue. A queue without a handler here keeps
+// its jobs until a worker that has one runs.
+export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {};

@@ -1,0 +1,54 @@
+// The job queues of the product and how each retries (docs/jobs.md). A queue
+// is created with these settings when the queue starts, and every job sent to
+// it inherits them. Pure data: the producer (lib/jobs/enqueue.ts) and the
+// worker (lib/jobs/worker.ts) both read it.
+
+export type QueuePolicy = {
+  /** Further tries after the first one fails; then the job is marked failed. */
+  retryLimit: number;
+  /** Seconds before the first retry; with backoff it doubles each time (with jitter). */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** A job still active after this long is taken as lost (its worker died) and tried again. */
+  expireInSeconds: number;
+};
+
+const DELIVERY: QueuePolicy = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
+const SWEEP: QueuePolicy = { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 };
+
+export const QUEUES = {
+  /** A customer earned a reward: the mail to them. */
+  "mail.reward-earned": DELIVERY,
+  /** A customer's reward expires within three days: the reminder mail. */
+  "mail.reward-expiring": DELIVERY,
+  /** A new account: the welcome mail. */
+  "mail.welcome": DELIVERY,
+  /** An owner's daily or weekly summary mail. */
+  "mail.owner-summary": DELIVERY,
+  /** A customer earned a reward: the web push to their subscribed browsers. */
+  "push.reward-earned": DELIVERY,
+  /** A customer's reward expires within three days: the web push reminder. */
+  "push.reward-expiring": DELIVERY,
+  /** A membership's card changed (tap, redemption, adjustment, expiry): its wallet passes are updated. */
+  "wallet.membership-changed": DELIVERY,
+  /** A membership's wallet passes are voided (account or business deleted). */
+  "wallet.void": DELIVERY,
+  /** Scheduled: rewards that expire soon get their reminders, expired ones update wallet passes. */
+  "sweep.reward-expiry": SWEEP,
+  /** Scheduled: owners whose summary is due get it. */
+  "sweep.owner-summary": SWEEP,
+} as const satisfies Record<string, QueuePolicy>;
+
+export type QueueName = keyof typeof QUEUES;
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/**
+ * Scheduled jobs: a cron line (in UTC) per sweep. The queue runs each slot at
+ * most once across all instances; each sweep works out every business's own
+ * local time itself.
+ */
+export const SCHEDULES: { name: QueueName; cron: string }[] = [
+  { name: "sweep.reward-expiry", cron: "7 * * * *" },
+  { name: "sweep.owner-summary", cron: "17 * * * *" },
+];
