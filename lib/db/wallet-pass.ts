@@ -1,0 +1,108 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { resolveTheme, type Theme } from "@/lib/business/theme";
+import { normaliseTimezone } from "@/lib/business/timezone";
+import { describeProgress, isProgramInDate, type ProgressDescription } from "@/lib/loyalty";
+import { localDateIn } from "@/lib/time/local-date";
+import { runningProgramsQuery } from "@/lib/db/visit-types";
+import { siteUrl } from "@/lib/site";
+
+/**
+ * What a membership's card in a phone's wallet shows (Apple Wallet and Google
+ * Wallet alike): the business's look, the progress of its main program (the
+ * first running one), the rewards ready, and the customer's personal QR, the
+ * same /qr/<userId> link the owner scans at the counter.
+ */
+export type PassContent = {
+  membershipId: string;
+  userId: string;
+  /** The customer's language (User.language), in which the pass's text is written. */
+  language: string;
+  customerName: string | null;
+  businessId: string;
+  businessName: string;
+  slug: string;
+  logoUrl: string | null;
+  theme: Theme;
+  timeZone: string;
+  mainProgram: { id: string; type: string; name: string; rewardName: string; progress: ProgressDescription } | null;
+  readyRewards: number;
+  /** The personal QR's payload. */
+  qrPayload: string;
+  /** The card's public page. */
+  businessUrl: string;
+  memberSince: Date;
+};
+
+/** A membership's wallet card content, or null when the membership (or its business) is gone. */
+export async function getPassContent(membershipId: string, now = new Date()): Promise<PassContent | null> {
+  const membership = await db.membership.findUnique({
+    where: { id: membershipId },
+    select: {
+      id: true,
+      linkedAt: true,
+      user: { select: { id: true, language: true, name: true, disabledAt: true } },
+      progress: { select: { programId: true, count: true, total: true, tier: true, state: true } },
+      business: {
+        select: {
+          id: true,
+          name: true,
+          slug: true,
+          logoUrl: true,
+          theme: true,
+          timezone: true,
+          programs: {
+            ...runningProgramsQuery,
+            select: { id: true, type: true, name: true, rules: true, rewardName: true, startDate: true, endDate: true },
+          },
+        },
+      },
+    },
+  });
+  if (!membership || membership.user.disabledAt) return null;
+  const { business, user } = membership;
+  const timeZone = normaliseTimezone(business.timezone);
+  const localDate = localDateIn(timeZone, now);
+  const main = business.programs.find((p) => isProgramInDate(p, localDate)) ?? null;
+  const row = main ? membership.progress.find((p) => p.programId === main.id) : undefined;
+  const readyRewards = await db.reward.count({
+    where: { membershipId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+  });
+  return {
+    membershipId: membership.id,
+    userId: user.id,
+    language: user.language,
+    customerName: user.name,
+    businessId: business.id,
+    businessName: business.name,
+    slug: business.slug,
+    logoUrl: business.logoUrl,
+    theme: resolveTheme(business.theme),
+    timeZone,
+    mainProgram: main
+      ? {
+          id: main.id,
+          type: main.type,
+          name: main.name,
+          rewardName: main.rewardName,
+          progress: describeProgress(
+            main.type,
+            main.rules,
+            row
+              ? {
+                  count: row.count,
+                  total: row.total,
+                  tier: row.tier,
+                  state: (row.state ?? {}) as Record<string, unknown>,
+                }
+              : null,
+            localDate,
+          ),
+        }
+      : null,
+    readyRewards,
+    qrPayload: `${siteUrl()}/qr/${encodeURIComponent(user.id)}`,
+    businessUrl: `${siteUrl()}/b/${encodeURIComponent(business.slug)}`,
+    memberSince: membership.linkedAt,
+  };
+}
