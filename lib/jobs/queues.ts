@@ -29,10 +29,14 @@ export const QUEUES = {
   "push.reward-earned": DELIVERY,
   /** A customer's reward expires within three days: the web push reminder. */
   "push.reward-expiring": DELIVERY,
-  /** A membership's card changed (tap, redemption, adjustment, expiry): its wallet passes are updated. */
-  "wallet.membership-changed": DELIVERY,
-  /** A membership's wallet passes are voided (account or business deleted). */
-  "wallet.void": DELIVERY,
+  /** A membership's card changed (tap, redemption, adjustment, expiry): its Apple Wallet pass is updated on the devices that hold it. */
+  "wallet.apple-update": DELIVERY,
+  /** Apple Wallet passes are voided (account or business deleted). */
+  "wallet.apple-void": DELIVERY,
+  /** A membership's card changed: its Google Wallet loyalty object is patched. */
+  "wallet.google-update": DELIVERY,
+  /** Google Wallet loyalty objects are made inactive (account or business deleted). */
+  "wallet.google-void": DELIVERY,
   /** Scheduled: rewards that expire soon get their reminders, expired ones update wallet passes. */
   "sweep.reward-expiry": SWEEP,
   /** Scheduled: owners whose summary is due get it. */
