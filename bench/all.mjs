@@ -16,7 +16,10 @@
 // Writes bench/results/bench-<commit>.json and .svg (the ratios as bars).
 // Env: BENCH_SCALE (1; 0.02 for a quick round), BENCH_SECONDS (10 per row),
 // BENCH_WARM_SECONDS (2), BENCH_TAP_CUSTOMERS (fresh customers for the POST
-// rows, 30,000), BENCH_ONLY=single or cluster, BENCH_PG_URL.
+// rows, 30,000), BENCH_ONLY=single or cluster, BENCH_PG_URL, BENCH_ROWS (only
+// the rows whose name contains one of these comma-separated words; the
+// ceilings are always measured), BENCH_CPU_PROF (a folder: the single
+// instance runs with --cpu-prof and writes its profile there on exit).
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -50,6 +53,11 @@ const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS || 2);
 const TAP_CUSTOMERS = Number(process.env.BENCH_TAP_CUSTOMERS || 30_000);
 const adminUrl = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const only = process.env.BENCH_ONLY || "single,cluster";
+const rowFilter = (process.env.BENCH_ROWS || "")
+  .split(",")
+  .map((word) => word.trim())
+  .filter(Boolean);
+const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : "";
 const PASSWORD = "bench password 0123";
 // At least 60 businesses at any scale: the customer of 50 businesses needs them.
 const SIZE = {
@@ -302,7 +310,10 @@ function rowsOf(ctx) {
 
 async function measure(setup, base, ctx) {
   const results = [];
-  for (const row of rowsOf(ctx)) {
+  const rows = rowsOf(ctx).filter(
+    (row) => row.ceiling || !rowFilter.length || rowFilter.some((w) => row.name.includes(w)),
+  );
+  for (const row of rows) {
     const options = {
       connections: row.signedIn ? SIGNED_IN_CONNECTIONS : PUBLIC_CONNECTIONS,
       ...row.options,
@@ -361,16 +372,19 @@ async function benchSingle() {
     });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = startApp({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      AUTH_SECRET,
-      AUTH_URL: base,
-      SITE_URL: base,
-      REGISTRATION_LIMIT_PER_HOUR: "0",
-      SEED_DEMO: "0",
-    });
+    child = startApp(
+      {
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        AUTH_SECRET,
+        AUTH_URL: base,
+        SITE_URL: base,
+        REGISTRATION_LIMIT_PER_HOUR: "0",
+        SEED_DEMO: "0",
+      },
+      cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+    );
     child.stdout.on("data", (d) => (log = (log + d).slice(-8000)));
     child.stderr.on("data", (d) => (log = (log + d).slice(-8000)));
     await waitFor200(`${base}/about`).catch((error) => {

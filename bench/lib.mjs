@@ -28,8 +28,8 @@ export async function ensureBuild() {
 }
 
 /** Starts `npm start` (scripts/start.mjs) and resolves with the child once the process is spawned. */
-export function startApp(env) {
-  return spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+export function startApp(env, nodeArgs = []) {
+  return spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

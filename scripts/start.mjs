@@ -164,7 +164,9 @@ async function main() {
 
   const serverEnv = { ...env, PORT: port, HOST: process.env.HOST || "0.0.0.0", [CACHE_SCOPE_ENV]: cacheScope };
   delete serverEnv.LOG_FILE;
-  child = spawnLogged(process.execPath, [serverEntry], serverEnv);
+  // `node --cpu-prof scripts/start.mjs` profiles the server too (npm run bench's BENCH_CPU_PROF).
+  const profiling = process.execArgv.filter((arg) => arg.startsWith("--cpu-prof"));
+  child = spawnLogged(process.execPath, [...profiling, serverEntry], serverEnv);
   child.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
 }
 
