@@ -1,4 +1,5 @@
 import "server-only";
+import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
@@ -7,4 +8,8 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 
 // Each feature's handlers, by queue. A queue without a handler here keeps
 // its jobs until a worker that has one runs.
-export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {};
+export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
+  // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
+  "sweep.reward-expiry": async () => void (await sweepRewardExpiry(new Date())),
+  "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
+};

@@ -1,0 +1,122 @@
+import "server-only";
+import { dueOwnerSummary, type DueOwnerSummary, type OwnerSummaryPeriod } from "@/lib/business/owner-summary";
+import { normaliseTimezone } from "@/lib/business/timezone";
+import { inTransaction, queryRows } from "@/lib/db/sql";
+import { ownerSummariesDue, rewardsExpiring } from "@/lib/jobs/events";
+import { EXPIRY_REMINDER_HORIZON_MS, isExpiryReminderDue } from "@/lib/rewards/expiry-reminder";
+
+// The scheduled sweeps (docs/jobs.md, "Sweeps"). Each reads a bounded batch
+// at a time in index order (keyset, never OFFSET), decides what is due with
+// the pure rules on each business's clock, then marks and queues in one
+// transaction with a conditional UPDATE: of two sweeps that see the same row
+// due (the same slot run twice, an overlap), only the one whose UPDATE
+// changes the row queues its jobs, and a rollback leaves neither mark nor job.
+
+export const SWEEP_BATCH_SIZE = 500;
+
+type ExpiringRow = {
+  id: string;
+  userId: string;
+  businessId: string;
+  expiresAt: Date;
+  issuedAt: Date;
+  timezone: string;
+};
+
+/**
+ * Queues the expiry reminders due at `now` (a mail and a web push per
+ * reward, once): AVAILABLE rewards of a customer, not yet reminded, whose
+ * expiry is within three days on their business's clock. Returns how many
+ * rewards it queued reminders for.
+ */
+export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<number> {
+  const horizon = new Date(now.getTime() + EXPIRY_REMINDER_HORIZON_MS);
+  let after: { expiresAt: Date; id: string } = { expiresAt: now, id: "" };
+  let reminded = 0;
+  for (;;) {
+    // Index "Reward_status_expiryReminderAt_expiresAt_id_idx": the rewards
+    // expiring within the horizon that are still to be reminded, in order.
+    const rows = await queryRows<ExpiringRow>(
+      `SELECT r."id", r."userId", r."businessId", r."expiresAt", r."issuedAt", b."timezone"
+      FROM "Reward" r JOIN "Business" b ON b."id" = r."businessId"
+      WHERE r."status" = 'AVAILABLE'::"RewardStatus" AND r."expiryReminderAt" IS NULL
+        AND r."expiresAt" > $1::timestamp(3) AND r."expiresAt" <= $2::timestamp(3)
+        AND (r."expiresAt", r."id") > ($3::timestamp(3), $4::text)
+        AND r."userId" IS NOT NULL
+      ORDER BY r."expiresAt", r."id"
+      LIMIT $5::int`,
+      [now, horizon, after.expiresAt, after.id, batchSize],
+    );
+    const due = rows.filter((row) => isExpiryReminderDue(row, normaliseTimezone(row.timezone), now));
+    if (due.length) {
+      reminded += await inTransaction(async (tx) => {
+        const marked = await tx.query<{ id: string; userId: string; businessId: string }>(
+          `UPDATE "Reward" SET "expiryReminderAt" = $2::timestamp(3)
+          WHERE "id" = ANY($1::text[]) AND "expiryReminderAt" IS NULL AND "status" = 'AVAILABLE'::"RewardStatus"
+          RETURNING "id", "userId", "businessId"`,
+          [due.map((row) => row.id), now],
+        );
+        await rewardsExpiring(tx, marked);
+        return marked.length;
+      });
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return reminded;
+    after = { expiresAt: last.expiresAt, id: last.id };
+  }
+}
+
+// The column that remembers the last period queued, per kind (a constant, never input).
+const QUEUED_FROM_COLUMN: Record<OwnerSummaryPeriod, string> = {
+  DAILY: "ownerSummaryDailyFrom",
+  WEEKLY: "ownerSummaryWeeklyFrom",
+};
+
+/**
+ * Queues the owners' summaries due at `now` (mail.owner-summary, one per
+ * business and period, once): businesses whose owner chose a daily or weekly
+ * summary and whose local time has passed that period's summary moment.
+ * Returns how many summaries it queued.
+ */
+export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<number> {
+  let queued = 0;
+  for (const period of ["DAILY", "WEEKLY"] as const) {
+    const column = QUEUED_FROM_COLUMN[period];
+    let after = "";
+    for (;;) {
+      // Index "Business_ownerSummary_id_idx".
+      const rows = await queryRows<{ id: string; timezone: string }>(
+        `SELECT "id", "timezone" FROM "Business"
+        WHERE "ownerSummary" = $1::"OwnerSummary" AND "id" > $2::text
+        ORDER BY "id" LIMIT $3::int`,
+        [period, after, batchSize],
+      );
+      const due = rows.flatMap((row) => {
+        const summary = dueOwnerSummary(period, normaliseTimezone(row.timezone), now);
+        return summary ? [{ ...summary, businessId: row.id }] : [];
+      });
+      if (due.length) {
+        queued += await inTransaction(async (tx) => {
+          const marked = await tx.query<{ id: string }>(
+            `UPDATE "Business" b SET "${column}" = d."fromDay"
+            FROM unnest($1::text[], $2::date[]) AS d("id", "fromDay")
+            WHERE b."id" = d."id" AND b."ownerSummary" = $3::"OwnerSummary"
+              AND (b."${column}" IS NULL OR b."${column}" < d."fromDay")
+            RETURNING b."id"`,
+            [due.map((summary) => summary.businessId), due.map((summary) => summary.fromDay), period],
+          );
+          const markedIds = new Set(marked.map((row) => row.id));
+          const summaries: (DueOwnerSummary & { businessId: string })[] = due.filter((summary) =>
+            markedIds.has(summary.businessId),
+          );
+          await ownerSummariesDue(tx, summaries);
+          return summaries.length;
+        });
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) break;
+      after = last.id;
+    }
+  }
+  return queued;
+}
