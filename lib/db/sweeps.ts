@@ -26,13 +26,13 @@ type ExpiringRow = {
 /**
  * Queues the expiry reminders due at `now` (a mail and a web push per
  * reward, once): AVAILABLE rewards of a customer, not yet reminded, whose
- * expiry is within three days on their business's clock. Returns how many
- * rewards it queued reminders for.
+ * expiry is within three days on their business's clock. Returns the ids of
+ * the rewards it queued reminders for.
  */
-export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<number> {
+export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<string[]> {
   const horizon = new Date(now.getTime() + EXPIRY_REMINDER_HORIZON_MS);
   let after: { expiresAt: Date; id: string } = { expiresAt: now, id: "" };
-  let reminded = 0;
+  const reminded: string[] = [];
   for (;;) {
     // Index "Reward_status_expiryReminderAt_expiresAt_id_idx": the rewards
     // expiring within the horizon that are still to be reminded, in order.
@@ -49,7 +49,7 @@ export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE)
     );
     const due = rows.filter((row) => isExpiryReminderDue(row, normaliseTimezone(row.timezone), now));
     if (due.length) {
-      reminded += await inTransaction(async (tx) => {
+      const marked = await inTransaction(async (tx) => {
         const marked = await tx.query<{ id: string; userId: string; businessId: string }>(
           `UPDATE "Reward" SET "expiryReminderAt" = $2::timestamp(3)
           WHERE "id" = ANY($1::text[]) AND "expiryReminderAt" IS NULL AND "status" = 'AVAILABLE'::"RewardStatus"
@@ -57,14 +57,17 @@ export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE)
           [due.map((row) => row.id), now],
         );
         await rewardsExpiring(tx, marked);
-        return marked.length;
+        return marked;
       });
+      reminded.push(...marked.map((row) => row.id));
     }
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return reminded;
     after = { expiresAt: last.expiresAt, id: last.id };
   }
 }
+
+export type QueuedOwnerSummary = DueOwnerSummary & { businessId: string };
 
 // The column that remembers the last period queued, per kind (a constant, never input).
 const QUEUED_FROM_COLUMN: Record<OwnerSummaryPeriod, string> = {
@@ -76,10 +79,10 @@ const QUEUED_FROM_COLUMN: Record<OwnerSummaryPeriod, string> = {
  * Queues the owners' summaries due at `now` (mail.owner-summary, one per
  * business and period, once): businesses whose owner chose a daily or weekly
  * summary and whose local time has passed that period's summary moment.
- * Returns how many summaries it queued.
+ * Returns the summaries it queued.
  */
-export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<number> {
-  let queued = 0;
+export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<QueuedOwnerSummary[]> {
+  const queued: QueuedOwnerSummary[] = [];
   for (const period of ["DAILY", "WEEKLY"] as const) {
     const column = QUEUED_FROM_COLUMN[period];
     let after = "";
@@ -96,8 +99,8 @@ export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZ
         return summary ? [{ ...summary, businessId: row.id }] : [];
       });
       if (due.length) {
-        queued += await inTransaction(async (tx) => {
-          const marked = await tx.query<{ id: string }>(
+        const summaries = await inTransaction(async (tx) => {
+          const updated = await tx.query<{ id: string }>(
             `UPDATE "Business" b SET "${column}" = d."fromDay"
             FROM unnest($1::text[], $2::date[]) AS d("id", "fromDay")
             WHERE b."id" = d."id" AND b."ownerSummary" = $3::"OwnerSummary"
@@ -105,13 +108,12 @@ export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZ
             RETURNING b."id"`,
             [due.map((summary) => summary.businessId), due.map((summary) => summary.fromDay), period],
           );
-          const markedIds = new Set(marked.map((row) => row.id));
-          const summaries: (DueOwnerSummary & { businessId: string })[] = due.filter((summary) =>
-            markedIds.has(summary.businessId),
-          );
-          await ownerSummariesDue(tx, summaries);
-          return summaries.length;
+          const markedIds = new Set(updated.map((row) => row.id));
+          const marked = due.filter((summary) => markedIds.has(summary.businessId));
+          await ownerSummariesDue(tx, marked);
+          return marked;
         });
+        queued.push(...summaries);
       }
       const last = rows.at(-1);
       if (!last || rows.length < batchSize) break;
