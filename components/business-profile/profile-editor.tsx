@@ -15,6 +15,7 @@ import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
 import { Field, SelectField, TextAreaField, UrlField } from "@/components/ui/field";
 import { FormSection } from "@/components/ui/form-section";
+import { OWNER_SUMMARY_FREQUENCIES } from "@/lib/business/owner-summary";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -38,6 +39,7 @@ const PART_FIELDS: Record<ProfilePart, ReadonlySet<string>> = {
     "dailyTapLimit",
     "timezone",
     "language",
+    "ownerSummary",
   ]),
 };
 
@@ -200,6 +202,22 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
                     // Each language named in itself, so anyone can find their own.
                     <option key={locale} value={locale} lang={locale}>
                       {LOCALE_NAMES[locale]}
+                    </option>
+                  ))}
+                </SelectField>
+              </FormSection>
+
+              <FormSection legend={t("summary.legend")}>
+                <SelectField
+                  label={t("summary.label")}
+                  id="ownerSummary"
+                  hint={t("summary.hint")}
+                  {...register("ownerSummary")}
+                  error={text(errors.ownerSummary?.message)}
+                >
+                  {OWNER_SUMMARY_FREQUENCIES.map((frequency) => (
+                    <option key={frequency} value={frequency}>
+                      {t(`summary.options.${frequency}`)}
                     </option>
                   ))}
                 </SelectField>

@@ -1,6 +1,7 @@
 import "server-only";
 import { cachedQuery, cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
+import type { OwnerSummaryFrequency } from "@/lib/business/owner-summary";
 import { toPublicBusiness, type PublicBusiness } from "@/lib/business/public-business";
 import { normaliseTheme, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
@@ -43,9 +44,15 @@ const ownedBusinessSelect = {
   ownerId: true,
   timezone: true,
   dailyTapLimit: true,
+  ownerSummary: true,
 } as const satisfies Prisma.BusinessSelect;
 
-export type OwnedBusiness = PublicBusiness & { timezone: string; dailyTapLimit: number; storedTheme: StoredTheme };
+export type OwnedBusiness = PublicBusiness & {
+  timezone: string;
+  dailyTapLimit: number;
+  ownerSummary: OwnerSummaryFrequency;
+  storedTheme: StoredTheme;
+};
 
 /**
  * The caller's own business, looked up by id or, failing that, by slug (so
@@ -56,8 +63,14 @@ export async function getOwnedBusiness(ownerId: string, idOrSlug: string): Promi
     (await db.business.findFirst({ where: { id: idOrSlug, ownerId }, select: ownedBusinessSelect })) ??
     (await db.business.findFirst({ where: { slug: idOrSlug, ownerId }, select: ownedBusinessSelect }));
   if (!row) return null;
-  const { ownerId: _owner, timezone, dailyTapLimit, ...publicRow } = row;
-  return { ...toPublicBusiness(publicRow), timezone, dailyTapLimit, storedTheme: normaliseTheme(row.theme) };
+  const { ownerId: _owner, timezone, dailyTapLimit, ownerSummary, ...publicRow } = row;
+  return {
+    ...toPublicBusiness(publicRow),
+    timezone,
+    dailyTapLimit,
+    ownerSummary,
+    storedTheme: normaliseTheme(row.theme),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { OwnerSummaryFrequency } from "@/lib/business/owner-summary";
 import type { PublicBusiness } from "@/lib/business/public-business";
 import { normaliseTheme, type PlaceholderIcon, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
@@ -11,6 +12,7 @@ import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profi
 export type StoredBusinessProfile = Omit<PublicBusiness, "theme" | "slug" | "id" | "updatedAt"> & {
   timezone: string;
   dailyTapLimit: number;
+  ownerSummary: OwnerSummaryFrequency;
   storedTheme: StoredTheme;
 };
 
@@ -38,6 +40,7 @@ export function profileFormValues(business: StoredBusinessProfile): BusinessProf
     dailyTapLimit: business.dailyTapLimit,
     timezone: business.timezone,
     language: business.language,
+    ownerSummary: business.ownerSummary,
   };
 }
 
@@ -55,5 +58,6 @@ export function profileRowData(data: BusinessProfileUpdateInput) {
     theme: normaliseTheme(data.theme),
     dailyTapLimit: data.dailyTapLimit,
     timezone: data.timezone,
+    ...(data.ownerSummary ? { ownerSummary: data.ownerSummary } : {}),
   };
 }

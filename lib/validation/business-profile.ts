@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OWNER_SUMMARY_FREQUENCIES } from "@/lib/business/owner-summary";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
 import { localeSchema } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
@@ -23,6 +24,7 @@ export { HTTP_URL_MESSAGE };
 export const HEX_COLOR_MESSAGE = "dashboard.profile.validation.hexColor";
 export const TAP_LIMIT_MESSAGE = "dashboard.profile.validation.tapLimit";
 export const TIMEZONE_MESSAGE = "dashboard.profile.validation.timezone";
+export const OWNER_SUMMARY_MESSAGE = "dashboard.profile.validation.ownerSummary";
 export const MAX_KEYWORDS = 20;
 export const MAX_SOCIAL_LINKS = 12;
 
@@ -112,6 +114,8 @@ export const businessProfileUpdateSchema = z
     timezone: singleLineText().trim().refine(isValidTimezone, TIMEZONE_MESSAGE),
     // The language of the business's tap page and card; left out, the stored one stays.
     language: localeSchema.optional(),
+    // The owner's summary mail (off, daily or weekly); left out, the stored choice stays.
+    ownerSummary: z.enum(OWNER_SUMMARY_FREQUENCIES, { error: OWNER_SUMMARY_MESSAGE }).optional(),
   })
   .superRefine((value, ctx) => {
     // The card maps network → link, so a network may appear once.

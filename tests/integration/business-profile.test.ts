@@ -149,6 +149,22 @@ describe("updateBusinessProfile", () => {
     expect(card?.theme).toMatchObject({ primaryColor: "#0F766E", secondaryColor: "#7C3AED", placeholderIcon: "leaf" });
   });
 
+  it("saves the owner's summary choice, and an edit that leaves it out keeps it", async () => {
+    const { userId, business } = await registerOwner(uniqueName("Resum"));
+    expect((await getOwnedBusiness(userId, business.id))?.ownerSummary).toBe("OFF");
+
+    await updateBusinessProfile(userId, business.id, validEdit({ ownerSummary: "WEEKLY" }));
+    const owned = await getOwnedBusiness(userId, business.id);
+    expect(owned?.ownerSummary).toBe("WEEKLY");
+    expect(profileFormValues(owned!).ownerSummary).toBe("WEEKLY");
+
+    await updateBusinessProfile(userId, business.id, validEdit({ name: "Still weekly" }));
+    expect(await db.business.findUniqueOrThrow({ where: { id: business.id } })).toMatchObject({
+      name: "Still weekly",
+      ownerSummary: "WEEKLY",
+    });
+  });
+
   it("saves the language the visitors' pages are shown in, and the public card carries it", async () => {
     const { userId, business } = await registerOwner(uniqueName("Idioma"));
     expect((await getPublicBusinessBySlug(business.slug))?.language).toBe("ca");
@@ -214,7 +230,7 @@ describe("businessProfileUpdateSchema", () => {
     ]);
   });
 
-  it("refuses bad colours, tap limits outside 1–10, unknown time zones and icons", () => {
+  it("refuses bad colours, tap limits outside 1–10, unknown time zones, summary choices and icons", () => {
     expect(issues(validEdit({ theme: { ...validEdit().theme, primaryColor: "red" } }))).toEqual([
       { path: "theme.primaryColor", message: "Use a hex colour like #4F46E5" },
     ]);
@@ -224,6 +240,9 @@ describe("businessProfileUpdateSchema", () => {
     expect(issues(validEdit({ dailyTapLimit: 10 }))).toEqual([]);
     expect(issues(validEdit({ timezone: "Mars/Olympus_Mons" }))).toEqual([
       { path: "timezone", message: "Choose a valid time zone" },
+    ]);
+    expect(issues(validEdit({ ownerSummary: "MONTHLY" } as unknown as BusinessProfileUpdateInput))).toEqual([
+      { path: "ownerSummary", message: "Choose off, daily or weekly" },
     ]);
     const badIcon = {
       ...validEdit().theme,

@@ -52,6 +52,7 @@ describe("the profile editor", () => {
     ...toPublicBusiness(row),
     timezone: "Europe/Madrid",
     dailyTapLimit: 2,
+    ownerSummary: "WEEKLY" as const,
     storedTheme: { primaryColor: "#7C2D12" },
   };
 
@@ -77,6 +78,7 @@ describe("the profile editor", () => {
       dailyTapLimit: 2,
       timezone: "Europe/Madrid",
       language: "ca",
+      ownerSummary: "WEEKLY",
     });
   });
 
@@ -85,6 +87,20 @@ describe("the profile editor", () => {
     expect(businessProfileUpdateSchema.safeParse({ ...values, language: "es" }).success).toBe(true);
     expect(businessProfileUpdateSchema.safeParse({ ...values, language: "fr" }).success).toBe(false);
     expect(businessProfileUpdateSchema.safeParse({ ...values, language: "en-US" }).success).toBe(false);
+  });
+
+  it("offers the owner's summary off, daily or weekly, and keeps the stored choice when it is left out", () => {
+    const values = profileFormValues(stored);
+    for (const ownerSummary of ["OFF", "DAILY", "WEEKLY"])
+      expect(businessProfileUpdateSchema.safeParse({ ...values, ownerSummary }).success).toBe(true);
+    for (const ownerSummary of ["MONTHLY", "daily", "", 1]) {
+      const parsed = businessProfileUpdateSchema.safeParse({ ...values, ownerSummary });
+      expect(parsed.error?.issues).toEqual([
+        expect.objectContaining({ path: ["ownerSummary"], message: "dashboard.profile.validation.ownerSummary" }),
+      ]);
+    }
+    const { ownerSummary: _left, ...withoutSummary } = values;
+    expect(profileRowData(businessProfileUpdateSchema.parse(withoutSummary))).not.toHaveProperty("ownerSummary");
   });
 
   it("saves what it shows: empty fields as null, the links as one object, the theme's set colours only", () => {
@@ -101,6 +117,7 @@ describe("the profile editor", () => {
       theme: { primaryColor: "#7C2D12", placeholderIcon: "store" },
       dailyTapLimit: 2,
       timezone: "Europe/Madrid",
+      ownerSummary: "WEEKLY",
     });
   });
 });

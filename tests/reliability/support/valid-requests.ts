@@ -69,6 +69,7 @@ function profileUpdate() {
     },
     dailyTapLimit: 1,
     timezone: "Europe/Madrid",
+    ownerSummary: "DAILY",
   };
 }
 
