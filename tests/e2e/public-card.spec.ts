@@ -200,6 +200,22 @@ test.describe("owner's business page", () => {
     expect((await page.content()).toLowerCase()).not.toContain("javascript:alert");
   });
 
+  test("the owner turns on a weekly summary by email, and the choice is kept", async ({ page }) => {
+    await logInAs(page, DEMO_OWNER_EMAIL);
+    await page.goto(EDIT_PROFILE);
+    const summary = page.getByLabel("Owner summary", { exact: true });
+    await expect(summary).toHaveValue("OFF");
+    await expect(page.getByText("every day for the day before, or on Mondays for the week before")).toBeVisible();
+    await summary.selectOption({ label: "Weekly (Mondays)" });
+    await saveProfile(page);
+    await page.reload();
+    await expect(page.getByLabel("Owner summary", { exact: true })).toHaveValue("WEEKLY");
+
+    // Put the demo back as it was for the other specs.
+    await page.getByLabel("Owner summary", { exact: true }).selectOption("OFF");
+    await saveProfile(page);
+  });
+
   test("another signed-in user gets a 404 on the owner's business page", async ({ page }) => {
     await logInAs(page, DEMO_CUSTOMER_EMAIL);
     const response = await page.goto(EDIT);
