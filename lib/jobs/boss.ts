@@ -19,7 +19,11 @@ const state = globalThis as unknown as { loyaltapBoss?: Promise<PgBoss>; loyalta
 
 export const JOB_SCHEMA = "pgboss";
 
-function create(role: Role): PgBoss {
+/**
+ * A pg-boss on the app's database with the product's settings, not started.
+ * The process's own is getBoss()'s; tests start more to play other processes.
+ */
+export function createBoss(role: Role): PgBoss {
   const connectionString = env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the job queue lives in the app's database");
   const boss = new PgBoss({
@@ -39,7 +43,7 @@ function create(role: Role): PgBoss {
 }
 
 async function start(role: Role): Promise<PgBoss> {
-  const boss = create(role);
+  const boss = createBoss(role);
   await boss.start();
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const name of QUEUE_NAMES) {
