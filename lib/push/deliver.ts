@@ -32,12 +32,6 @@ const rewardJobSchema = z.object({ rewardId: idString(), userId: idString(), bus
 export type PushOutcome =
   { skipped: string } | { sent: number; alreadySent: number; gone: number; failed: number; subscriptions: number };
 
-/** The sender the jobs use; tests may put another in its place. */
-let senderOverride: PushSender | null = null;
-export function setPushSender(sender: PushSender | null): void {
-  senderOverride = sender;
-}
-
 /**
  * Pushes one reward event to the customer's browsers. Finishes without sending
  * when push is off, the job names a reward that is gone or not this customer's,
@@ -70,7 +64,7 @@ export async function deliverRewardPush(
   const eventKey = rewardEventKey(kind, rewardId);
   // A claim older than a lost job's timeout was left by a worker that died mid-send.
   const staleAfter = QUEUES[kind === "reward-earned" ? "push.reward-earned" : "push.reward-expiring"].expireInSeconds;
-  const sender = senderOverride ?? new WebPushSender(config);
+  const sender: PushSender = new WebPushSender(config);
 
   const outcome = { sent: 0, alreadySent: 0, gone: 0, failed: 0, subscriptions: subscriptions.length };
   const failures: string[] = [];

@@ -12,6 +12,7 @@ import { MAX_URL_LENGTH, singleLineText } from "@/lib/validation/text";
 
 export const PUSH_ENDPOINT_MESSAGE = "push.validation.endpoint";
 export const PUSH_KEYS_MESSAGE = "push.validation.keys";
+export const PUSH_SUBSCRIPTION_MESSAGE = "push.validation.subscription";
 
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -34,32 +35,38 @@ export function isPushEndpoint(value: string, loopback: boolean): boolean {
 
 /** The subscription to store; `loopback` as in isPushEndpoint (the action passes "not production"). */
 export function pushSubscriptionSchema({ loopback }: { loopback: boolean }) {
-  return z.object({
-    endpoint: singleLineText({ error: PUSH_ENDPOINT_MESSAGE })
-      .max(MAX_URL_LENGTH, PUSH_ENDPOINT_MESSAGE)
-      .refine((value) => isPushEndpoint(value, loopback), PUSH_ENDPOINT_MESSAGE),
-    keys: z.object(
-      {
-        // The browser's P-256 public key (RFC 8291 "ua_public").
-        p256dh: z
-          .string({ error: PUSH_KEYS_MESSAGE })
-          .max(128, PUSH_KEYS_MESSAGE)
-          .refine((value) => isP256PublicKey(decodeBase64Url(value)), PUSH_KEYS_MESSAGE),
-        // The browser's 16-byte authentication secret.
-        auth: z
-          .string({ error: PUSH_KEYS_MESSAGE })
-          .max(64, PUSH_KEYS_MESSAGE)
-          .refine((value) => decodeBase64Url(value)?.length === 16, PUSH_KEYS_MESSAGE),
-      },
-      { error: PUSH_KEYS_MESSAGE },
-    ),
-  });
+  return z.object(
+    {
+      endpoint: singleLineText({ error: PUSH_ENDPOINT_MESSAGE })
+        .max(MAX_URL_LENGTH, PUSH_ENDPOINT_MESSAGE)
+        .refine((value) => isPushEndpoint(value, loopback), PUSH_ENDPOINT_MESSAGE),
+      keys: z.object(
+        {
+          // The browser's P-256 public key (RFC 8291 "ua_public").
+          p256dh: z
+            .string({ error: PUSH_KEYS_MESSAGE })
+            .max(128, PUSH_KEYS_MESSAGE)
+            .refine((value) => isP256PublicKey(decodeBase64Url(value)), PUSH_KEYS_MESSAGE),
+          // The browser's 16-byte authentication secret.
+          auth: z
+            .string({ error: PUSH_KEYS_MESSAGE })
+            .max(64, PUSH_KEYS_MESSAGE)
+            .refine((value) => decodeBase64Url(value)?.length === 16, PUSH_KEYS_MESSAGE),
+        },
+        { error: PUSH_KEYS_MESSAGE },
+      ),
+    },
+    { error: PUSH_SUBSCRIPTION_MESSAGE },
+  );
 }
 export type PushSubscriptionInput = z.infer<ReturnType<typeof pushSubscriptionSchema>>;
 
 /** Turning notifications off in this browser: the endpoint to forget (only the caller's own is deleted). */
-export const pushEndpointSchema = z.object({
-  endpoint: singleLineText({ error: PUSH_ENDPOINT_MESSAGE })
-    .min(1, PUSH_ENDPOINT_MESSAGE)
-    .max(MAX_URL_LENGTH, PUSH_ENDPOINT_MESSAGE),
-});
+export const pushEndpointSchema = z.object(
+  {
+    endpoint: singleLineText({ error: PUSH_ENDPOINT_MESSAGE })
+      .min(1, PUSH_ENDPOINT_MESSAGE)
+      .max(MAX_URL_LENGTH, PUSH_ENDPOINT_MESSAGE),
+  },
+  { error: PUSH_SUBSCRIPTION_MESSAGE },
+);
