@@ -1,4 +1,5 @@
 import webpush from "web-push";
+import { GET as exportAccount } from "@/app/api/account/export/route";
 import { subscribePushAction, unsubscribePushAction } from "@/app/(site)/[locale]/dashboard/wallet/actions";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
@@ -7,6 +8,7 @@ import { findActiveUserById, type AppUser } from "@/lib/db/users";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import { deliverRewardPush } from "@/lib/push/deliver";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { call } from "../support/api";
 import { createBusiness, createUser, uid } from "../support/fixtures";
 import {
   browserSubscription,
@@ -276,6 +278,18 @@ describe("subscribing and unsubscribing (the wallet's server actions)", () => {
 
     expect(await unsubscribePushAction({ endpoint: browser.endpoint })).toEqual({ ok: true });
     expect(await db.pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("lists the subscribed browsers in the person's data export, never their keys", async () => {
+    const { user, bearer } = await createUser();
+    const [browser] = await subscribe(user.id);
+    const res = await call(exportAccount, "GET", "/api/account/export", { bearer });
+    expect(res.status).toBe(200);
+    expect(res.json.notificationBrowsers).toEqual([
+      { endpoint: browser!.endpoint, userAgent: null, createdAt: expect.any(String) },
+    ]);
+    expect(res.text).not.toContain(browser!.keys.p256dh);
+    expect(res.text).not.toContain(browser!.keys.auth);
   });
 
   it("gives a browser to whoever opted in on it last, and one person cannot turn off another's", async () => {
