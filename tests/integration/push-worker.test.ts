@@ -1,6 +1,7 @@
 import webpush from "web-push";
 import { db } from "@/lib/db";
 import { recordVisit } from "@/lib/db/visits";
+import { jobIdFor } from "@/lib/jobs/enqueue";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import { startWorker } from "@/lib/jobs/worker";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
@@ -45,6 +46,13 @@ test("a reward earned at a tap reaches the customer's subscribed browser through
   const second = await visit();
   if (!second.ok) throw new Error("visit refused");
   const rewardId = second.rewards[0]!.id;
+  // The tap's transaction queued the job under the event's id. The integration files share one
+  // queue, whose worker takes one job per poll: this one is put first, or it would wait behind
+  // every reward the other files earned.
+  const jobId = jobIdFor("push.reward-earned", `reward-earned:${rewardId}`);
+  const queued =
+    await db.$executeRaw`UPDATE pgboss.job SET priority = 100 WHERE name = 'push.reward-earned' AND id = ${jobId}::uuid`;
+  expect(queued).toBe(1);
 
   const pushes = () => service.received.filter((push) => push.path === browser.path);
   const deadline = Date.now() + 20_000;
