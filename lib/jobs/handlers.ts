@@ -1,5 +1,6 @@
 import "server-only";
 import type { QueueName } from "@/lib/jobs/queues";
+import { deliverRewardPush } from "@/lib/push/deliver";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
 export type JobContext = { id: string; retryCount: number };
@@ -7,4 +8,8 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 
 // Each feature's handlers, by queue. A queue without a handler here keeps
 // its jobs until a worker that has one runs.
-export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {};
+export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
+  // Web push (docs/notifications-push.md): data { rewardId, userId, businessId }.
+  "push.reward-earned": async (data) => void (await deliverRewardPush("reward-earned", data)),
+  "push.reward-expiring": async (data) => void (await deliverRewardPush("reward-expiring", data)),
+};
