@@ -4,7 +4,8 @@ import { rewardSelect } from "@/lib/db/rewards";
 
 // Everything the service keeps about one person, as they may download it from
 // Settings (the privacy page promises it): their profile, the businesses they
-// joined with their progress, their visits and their rewards. Never another
+// joined with their progress, their visits and their rewards, and the browsers
+// they asked for reward notifications on (never those browsers' keys). Never another
 // person's data, never secrets (password hash, sessions, tokens, NFC keys).
 export const ACCOUNT_EXPORT_FORMAT = 1;
 
@@ -57,10 +58,14 @@ export async function accountExport(userId: string, now: Date = new Date()) {
         orderBy: { issuedAt: "asc" },
         select: { ...rewardSelect, business: { select: { id: true, name: true } } },
       },
+      pushSubscriptions: {
+        orderBy: { createdAt: "asc" },
+        select: { endpoint: true, userAgent: true, createdAt: true },
+      },
     },
   });
   if (!user) return null;
-  const { accounts, businesses, memberships, taps, rewards, ...profile } = user;
+  const { accounts, businesses, memberships, taps, rewards, pushSubscriptions, ...profile } = user;
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
@@ -73,6 +78,7 @@ export async function accountExport(userId: string, now: Date = new Date()) {
     memberships,
     visits: taps,
     rewards,
+    notificationBrowsers: pushSubscriptions,
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
+import { deliverRewardPush } from "@/lib/push/deliver";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
 export type JobContext = { id: string; retryCount: number };
@@ -12,4 +13,7 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
   "sweep.reward-expiry": async () => void (await sweepRewardExpiry(new Date())),
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
+  // Web push (docs/notifications-push.md): data { rewardId, userId, businessId }.
+  "push.reward-earned": async (data) => void (await deliverRewardPush("reward-earned", data)),
+  "push.reward-expiring": async (data) => void (await deliverRewardPush("reward-expiring", data)),
 };

@@ -172,8 +172,11 @@ export const ACTIONS: Record<string, ActionEntry> = {
   setNotificationsAction: { access: "signed-in" },
   setProgramActiveAction: { access: "owner" },
   setUserDisabledAction: { access: "admin" },
+  // The wallet's reward notifications: the caller's own browser only.
+  subscribePushAction: { access: "signed-in" },
   syncLocaleCookieAction: { access: "signed-in" },
   undoRedemptionAction: { access: "owner", counter: true },
+  unsubscribePushAction: { access: "signed-in" },
   updateBusinessProfileAction: { access: "owner" },
   updateProfileAction: { access: "signed-in" },
   updateProgramAction: { access: "owner" },
