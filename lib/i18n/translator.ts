@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { Locale } from "./locales";
 import type { KeyTranslator } from "./message-key";
 import { loadMessages } from "./messages";
