@@ -26,6 +26,7 @@ export type WalletProgram = {
   progress: ProgressDescription;
 };
 export type WalletCard = {
+  membershipId: string;
   businessId: string;
   businessName: string;
   slug: string;
@@ -117,6 +118,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
     where: { userId },
     orderBy: [{ lastVisitAt: { sort: "desc", nulls: "last" } }, { linkedAt: "desc" }],
     select: {
+      id: true,
       linkedAt: true,
       visitCount: true,
       lastVisitAt: true,
@@ -154,6 +156,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
   return memberships.map((m) => {
     const localDate = localDateIn(m.business.timezone, now);
     return {
+      membershipId: m.id,
       businessId: m.business.id,
       businessName: m.business.name,
       slug: m.business.slug,
