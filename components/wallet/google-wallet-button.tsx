@@ -17,7 +17,6 @@ export async function GoogleWalletButton({
     <a
       href={`/api/wallet/google/save?membership=${encodeURIComponent(membershipId)}`}
       rel="nofollow"
-      aria-label={t("label", { business: businessName })}
       data-testid="google-wallet-add"
       className="inline-flex min-h-12 items-center gap-2.5 rounded-full bg-[#1f1f1f] py-2 pr-5 pl-4 text-sm font-medium text-white shadow-sm outline-offset-2 hover:bg-black focus-visible:outline-2 focus-visible:outline-[#1f1f1f] dark:ring-1 dark:ring-white/40"
     >
@@ -30,7 +29,11 @@ export async function GoogleWalletButton({
           fill="#4285F4"
         />
       </svg>
-      <span>{t("add")}</span>
+      <span>
+        {t("add")}
+        {/* The card's business, for a screen reader listing the page's links; the visible words stay Google's. */}
+        <span className="sr-only"> ({businessName})</span>
+      </span>
     </a>
   );
 }

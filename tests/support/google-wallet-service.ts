@@ -155,3 +155,19 @@ export async function startGoogleWalletService(account: {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Google Wallet settings for a test server: a fresh service account key, and
+ * Google's endpoints on a loopback port nothing listens on (or a stand-in's),
+ * so no test ever reaches Google.
+ */
+export function googleWalletTestEnv(endpoints?: { apiUrl: string; tokenUrl: string }): Record<string, string> {
+  const { privateKeyPem } = serviceAccountKey();
+  return {
+    GOOGLE_WALLET_ISSUER_ID: "3388000000022299999",
+    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: "wallet@loyaltap-test.iam.gserviceaccount.com",
+    GOOGLE_WALLET_PRIVATE_KEY: privateKeyPem,
+    GOOGLE_WALLET_API_URL: endpoints?.apiUrl ?? "http://127.0.0.1:9/walletobjects/v1",
+    GOOGLE_WALLET_TOKEN_URL: endpoints?.tokenUrl ?? "http://127.0.0.1:9/token",
+  };
+}
