@@ -1,5 +1,6 @@
 import { DataDisclosure, tableClass } from "@/components/insights/chart-figure";
 import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
 
 /**
  * The numbers of every daily chart in one table, a row a day: the charts above
@@ -36,7 +37,8 @@ export function DaysTable({
       <p className="text-sm text-slate-600 dark:text-slate-300">{hint}</p>
       <Card className="p-3">
         <DataDisclosure id={id} showData={showData}>
-          <table className={tableClass}>
+          {/* A day on one line: the table scrolls sideways on a phone rather than a row taking three. */}
+          <table className={cn(tableClass, "[&_tbody_th]:whitespace-nowrap")}>
             <thead>
               <tr>
                 <th scope="col">{dayHeader}</th>
