@@ -93,7 +93,7 @@ const BUDGET = {
   ownerBusinessPage: 5,
   ownerCustomers: 7,
   ownerCustomerCard: 14,
-  ownerInsights: 7,
+  ownerInsights: 4,
   ownerStaff: 8,
   ownerExport: 6,
 };
