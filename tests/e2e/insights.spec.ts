@@ -23,7 +23,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("an owner with taps opens Insights, reads today's visits in a chart's table and switches to 90 days", async ({
+test("an owner with taps opens Insights, reads today's numbers in the day-by-day table and switches to 90 days", async ({
   page,
   browser,
 }) => {
