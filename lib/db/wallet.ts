@@ -11,7 +11,7 @@ import {
   type ProgressDescription,
 } from "@/lib/loyalty";
 import { localDateIn } from "@/lib/time/local-date";
-import { runningProgramsQuery } from "@/lib/db/visit-types";
+import { runningProgramLinesQuery } from "@/lib/db/visit-types";
 
 export type WalletProgram = {
   id: string;
@@ -130,19 +130,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
           slug: true,
           theme: true,
           timezone: true,
-          programs: {
-            ...runningProgramsQuery,
-            select: {
-              id: true,
-              type: true,
-              name: true,
-              description: true,
-              rules: true,
-              rewardName: true,
-              startDate: true,
-              endDate: true,
-            },
-          },
+          programs: runningProgramLinesQuery,
         },
       },
     },
