@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +19,14 @@ export const serverLogFile = process.env.E2E_SERVER_LOG || "test-results/e2e-ser
 export const E2E_VAPID_PUBLIC_KEY =
   "BNqw599tsfNgtcgrAY4S1jcOUdwlAMbU8SqzWvlPrSujFBirofJSwwifEF9XFCbaNhHiYwOpXJffnXMxSNrDTHA";
 export const E2E_VAPID_PRIVATE_KEY = "o4wujNtsvYZxVaoXuteIyCxdwEAs1lXdb9bbsRDR6QU";
+
+// Google Wallet on, with an issuer of the e2e server's own: a service account key made for this run
+// (scripts/check-logs.mjs fails the run if a private key reaches the log) and Google's endpoints on a
+// loopback port nothing listens on, so nothing ever reaches Google (tests/e2e/google-wallet.spec.ts).
+export const E2E_GOOGLE_WALLET_ISSUER_ID = "3388000000022200000";
+const e2eGoogleWalletKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
+  .privateKey.export({ type: "pkcs8", format: "pem" })
+  .toString();
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -85,6 +94,11 @@ export default defineConfig({
       VAPID_PUBLIC_KEY: E2E_VAPID_PUBLIC_KEY,
       VAPID_PRIVATE_KEY: E2E_VAPID_PRIVATE_KEY,
       VAPID_SUBJECT: "mailto:push@loyaltap.test",
+      GOOGLE_WALLET_ISSUER_ID: E2E_GOOGLE_WALLET_ISSUER_ID,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: "wallet@loyaltap-e2e.iam.gserviceaccount.com",
+      GOOGLE_WALLET_PRIVATE_KEY: e2eGoogleWalletKey,
+      GOOGLE_WALLET_API_URL: "http://127.0.0.1:9/walletobjects/v1",
+      GOOGLE_WALLET_TOKEN_URL: "http://127.0.0.1:9/token",
     },
   },
 });

@@ -21,14 +21,15 @@
 // ceilings are always measured), BENCH_CPU_PROF (a folder: the single
 // instance runs with --cpu-prof and writes its profile there on exit).
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import {
   BENCH_AUTH_SECRET as AUTH_SECRET,
   cannon,
+  countersOff,
+  countersRebuilt,
   createCustomers,
   ensureBuild,
   INSERT_REWARDS,
@@ -73,15 +74,6 @@ const SIGNED_IN_CONNECTIONS = 10;
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 
-/** The backfill statements at the end of a migration (from `marker` on), so the seed rebuilds what triggers keep. */
-async function backfillOf(migration, marker) {
-  const dir = readdirSync(path.join(root, "prisma/migrations")).find((d) => d.endsWith(migration));
-  const sql = await readFile(path.join(root, "prisma/migrations", dir, "migration.sql"), "utf8");
-  const at = sql.indexOf(marker);
-  if (at === -1) throw new Error(`${migration}: no "${marker}"`);
-  return sql.slice(at);
-}
-
 /**
  * Seeds the year. The triggers that keep the rollups and membership counters
  * are off while the rows go in (one statement each, row triggers would cost
@@ -96,7 +88,7 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
     const q = (sql, params) => client.query(sql, params);
     const regular = (await q(`SELECT "id" FROM "User" WHERE "email" = $1`, [regularEmail])).rows[0].id;
     await q("BEGIN");
-    for (const table of ["Tap", "Membership", "Reward"]) await q(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
+    await countersOff(client);
     await q(
       `INSERT INTO "User" ("id", "email", "firstName", "lastName", "name", "updatedAt")
        SELECT 'bench-o-' || lpad(g::text, 4, '0'), 'owner' || g || '@bench.example', 'Owner', 'Shop' || g, 'Owner Shop' || g, now()
@@ -213,10 +205,7 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
        JOIN "Membership" m ON m."id" = 'bench-m-' || r.b || '-' || r.k`,
       [R - bigRewards, B, SMALL_MEMBERS],
     );
-    for (const table of ["Tap", "Membership", "Reward"]) await q(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
-    await q(`DELETE FROM "BusinessDailyStat"; DELETE FROM "BusinessHourlyVisits"; DELETE FROM "ProgramDailyStat"`);
-    await q(await backfillOf("_insights_rollups", "-- Backfill from the rows already there"));
-    await q(await backfillOf("_customer_list", "-- Backfill the counters"));
+    await countersRebuilt(client);
     await q("COMMIT");
     await q("ANALYZE");
     const counts = (

@@ -3,6 +3,7 @@ import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { parseKek } from "@/lib/nfc/kek";
 import { isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
+import { isIssuerId, isServiceAccountEmail, normalisePrivateKeyPem, rsaPrivateKeyOf } from "@/lib/wallet/google/keys";
 import { firstIssue } from "@/lib/validation/errors";
 import { isPublicProduction, productionProblems } from "@/server/production-checks.mjs";
 
@@ -138,6 +139,49 @@ export const envSchema = {
   /** Who push services may contact about our pushes; default: mailto: the address of MAIL_FROM. */
   VAPID_SUBJECT: url(["mailto:", "https:"], "mailto:push@loyaltap.example"),
 
+  // Google Wallet (docs/wallet.md): the three of the issuer set together turn it on; without
+  // them the wallet shows no "Add to Google Wallet" button and nothing is queued.
+  /** The issuer id of Google's Pay & Wallet Console (digits). */
+  GOOGLE_WALLET_ISSUER_ID: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .refine(isIssuerId, "must be the issuer id of the Google Pay & Wallet Console (digits)")
+      .optional(),
+  ),
+  /** The service account that signs the save links and calls the API: the JSON key's "client_email". */
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .refine(isServiceAccountEmail, "must be the service account's address (the JSON key's \"client_email\")")
+      .optional(),
+  ),
+  /** The service account's RSA private key (the JSON key's "private_key", PEM; "\n" escapes allowed); a secret. */
+  GOOGLE_WALLET_PRIVATE_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => rsaPrivateKeyOf(value) !== null,
+        'must be the PEM RSA private key of the service account\'s JSON key ("private_key")',
+      )
+      .transform(normalisePrivateKeyPem)
+      .optional(),
+  ),
+  /** Where the Google Wallet REST API is (tests point it at a stand-in on loopback). */
+  GOOGLE_WALLET_API_URL: withDefault(
+    url(["https:", "http:"], "https://walletobjects.googleapis.com/walletobjects/v1"),
+    "https://walletobjects.googleapis.com/walletobjects/v1",
+  ),
+  /** Google's OAuth token endpoint, where the service account trades its signed assertion for an access token. */
+  GOOGLE_WALLET_TOKEN_URL: withDefault(
+    url(["https:", "http:"], "https://oauth2.googleapis.com/token"),
+    "https://oauth2.googleapis.com/token",
+  ),
+
   // Background jobs (docs/jobs.md): a queue in the app's database.
   /** "in-process" (default): the app server also works the queue; "off": only `npm run worker` processes do. */
   JOB_WORKER: withDefault(
@@ -234,6 +278,28 @@ export function vapidProblems(publicKey: string | undefined, privateKey: string 
   }
 }
 
+const GOOGLE_WALLET_ISSUER = [
+  "GOOGLE_WALLET_ISSUER_ID",
+  "GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL",
+  "GOOGLE_WALLET_PRIVATE_KEY",
+] as const;
+
+/**
+ * Google Wallet is on with all three of the issuer's settings and off with
+ * none: some without the others would only show up as every save link and
+ * every update refused by Google.
+ */
+export function googleWalletProblems(
+  values: Partial<Record<(typeof GOOGLE_WALLET_ISSUER)[number], unknown>>,
+): string[] {
+  const set = GOOGLE_WALLET_ISSUER.filter((name) => values[name] !== undefined);
+  if (set.length === 0 || set.length === GOOGLE_WALLET_ISSUER.length) return [];
+  const missing = GOOGLE_WALLET_ISSUER.filter((name) => values[name] === undefined);
+  return [
+    `${missing.join(" and ")} must be set too: Google Wallet needs all of ${GOOGLE_WALLET_ISSUER.join(", ")} (or none)`,
+  ];
+}
+
 function parseVariable<Name extends EnvName>(
   name: Name,
   raw: string | undefined,
@@ -259,6 +325,7 @@ export function parseEnv(source: Source = process.env): Env {
     problems.push(
       ...vapidProblems(parsed.VAPID_PUBLIC_KEY as string | undefined, parsed.VAPID_PRIVATE_KEY as string | undefined),
     );
+  if (!problems.some((problem) => problem.startsWith("GOOGLE_WALLET_"))) problems.push(...googleWalletProblems(parsed));
   problems.push(...productionProblems(source));
   if (problems.length) throw new EnvError(problems);
   return parsed as Env;

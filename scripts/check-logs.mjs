@@ -22,6 +22,7 @@ export const SECRET_PATTERNS = [
   ["access or refresh token value", /\b(?:access|refresh|id)_token"?\s*[:=]\s*"?(?!\[redacted)[A-Za-z0-9._~+/-]{8,}/i],
   ["link with a token", /[?&](?:token|code)=(?!\[redacted)[^\s&"'<>]{6,}/i],
   ["bearer token", /\bBearer\s+(?!\[redacted)[A-Za-z0-9._~+/-]{8,}/],
+  ["private key (PEM)", /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
   ["JWT", /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}/],
   ["key hex (128 bits or more)", /(?<![0-9A-Za-z])[0-9A-Fa-f]{32,}(?![0-9A-Za-z])/],
 ];

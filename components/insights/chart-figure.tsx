@@ -4,8 +4,9 @@ import { Card } from "@/components/ui/card";
 /**
  * One chart of the insights page: its heading, the drawing (an SVG image whose
  * label says what it shows, for those who cannot see it) and, behind a
- * disclosure, the same numbers as a table. The drawing scrolls sideways inside
- * its box when it is wider than a phone.
+ * disclosure, the same numbers as a table (the daily charts share one table,
+ * DaysTable, instead). The drawing scrolls sideways inside its box when it is
+ * wider than a phone.
  */
 export function ChartFigure({
   id,
@@ -26,8 +27,8 @@ export function ChartFigure({
   width: number;
   height: number;
   legend?: ReactNode;
-  showData: string;
-  table: ReactNode;
+  showData?: string;
+  table?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -57,21 +58,32 @@ export function ChartFigure({
           </svg>
         </div>
         {legend}
-        <details className="text-sm">
-          <summary className="cursor-pointer rounded font-medium text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
-            {showData}
-          </summary>
-          <div
-            className="mt-2 max-h-96 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-            tabIndex={0}
-            role="group"
-            aria-labelledby={id}
-          >
+        {table && showData ? (
+          <DataDisclosure id={id} showData={showData}>
             {table}
-          </div>
-        </details>
+          </DataDisclosure>
+        ) : null}
       </Card>
     </section>
+  );
+}
+
+/** A table of numbers behind a "Show the data" disclosure; its box scrolls, by keyboard too. */
+export function DataDisclosure({ id, showData, children }: { id: string; showData: string; children: ReactNode }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer rounded font-medium text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+        {showData}
+      </summary>
+      <div
+        className="mt-2 max-h-96 overflow-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        tabIndex={0}
+        role="group"
+        aria-labelledby={id}
+      >
+        {children}
+      </div>
+    </details>
   );
 }
 

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DailyBarsChart } from "@/components/insights/daily-bars-chart";
+import { DaysTable } from "@/components/insights/days-table";
 import { ProgramBarsChart } from "@/components/insights/program-bars-chart";
 import { WeekdayHourHeatmap } from "@/components/insights/weekday-hour-heatmap";
 import { Card } from "@/components/ui/card";
@@ -30,8 +31,7 @@ export async function InsightsView({
   const formatNumber = (value: number) => number.format(value);
   const { days } = insights;
   const dayKeys = days.map((d) => d.day);
-  const dayLabels = dayKeys.map((day) => formatDay(day, locale));
-  const axisLabels = dayKeys.map((day) => formatShortDay(day, locale));
+  const axisLabel = (day: string) => formatShortDay(day, locale);
   const from = formatDay(insights.from, locale);
   const to = formatDay(insights.to, locale);
 
@@ -113,11 +113,8 @@ export async function InsightsView({
         id="insights-visits"
         heading={t("visits.heading")}
         summary={t("visits.summary", { from, to, total: totals.visits, max: Math.max(0, ...visits) })}
-        showData={t("showData")}
-        dayHeader={t("day")}
         days={dayKeys}
-        dayLabels={dayLabels}
-        axisLabels={axisLabels}
+        axisLabel={axisLabel}
         series={[{ label: t("visits.column"), className: "fill-indigo-600 dark:fill-indigo-400", values: visits }]}
         formatNumber={formatNumber}
       />
@@ -127,11 +124,8 @@ export async function InsightsView({
         heading={t("customers.heading")}
         hint={t("customers.hint")}
         summary={t("customers.summary", { from, to, newCustomers: totals.newCustomers, returning: totals.returning })}
-        showData={t("showData")}
-        dayHeader={t("day")}
         days={dayKeys}
-        dayLabels={dayLabels}
-        axisLabels={axisLabels}
+        axisLabel={axisLabel}
         series={[
           { label: t("customers.new"), className: "fill-emerald-600 dark:fill-emerald-400", values: newCustomers },
           { label: t("customers.returning"), className: "fill-indigo-600 dark:fill-indigo-400", values: returning },
@@ -144,15 +138,30 @@ export async function InsightsView({
         heading={t("rewards.heading")}
         hint={t("rewards.hint")}
         summary={t("rewards.summary", { from, to, issued: totals.issued, redeemed: totals.redeemed })}
-        showData={t("showData")}
-        dayHeader={t("day")}
         days={dayKeys}
-        dayLabels={dayLabels}
-        axisLabels={axisLabels}
+        axisLabel={axisLabel}
         mode="grouped"
         series={[
           { label: t("rewards.issued"), className: "fill-amber-500 dark:fill-amber-300", values: issued },
           { label: t("rewards.redeemed"), className: "fill-emerald-700 dark:fill-emerald-400", values: redeemed },
+        ]}
+        formatNumber={formatNumber}
+      />
+
+      <DaysTable
+        id="insights-days"
+        heading={t("days.heading")}
+        hint={t("days.hint")}
+        showData={t("showData")}
+        dayHeader={t("day")}
+        days={dayKeys}
+        dayLabel={(day) => formatDay(day, locale)}
+        columns={[
+          { label: t("totals.visits"), values: visits },
+          { label: t("totals.newCustomers"), values: newCustomers },
+          { label: t("totals.returning"), values: returning },
+          { label: t("totals.issued"), values: issued },
+          { label: t("totals.redeemed"), values: redeemed },
         ]}
         formatNumber={formatNumber}
       />

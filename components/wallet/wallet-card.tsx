@@ -4,13 +4,18 @@ import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import { deltaText } from "@/components/customer-card/adjustment-text";
+import { GoogleWalletButton } from "@/components/wallet/google-wallet-button";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import type { KeyTranslator } from "@/lib/i18n/message-key";
 
-/** One business in the customer's wallet, in the business's colours: each program's card, with their progress. */
-export async function WalletCard({ card }: { card: WalletCardData }) {
+/**
+ * One business in the customer's wallet, in the business's colours: each
+ * program's card, with their progress; with Google Wallet on, the button that
+ * adds the card to it.
+ */
+export async function WalletCard({ card, googleWallet = false }: { card: WalletCardData; googleWallet?: boolean }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
   const [t, history, root] = await Promise.all([
@@ -89,6 +94,7 @@ export async function WalletCard({ card }: { card: WalletCardData }) {
             {t("businessCard")}
           </Link>
         </p>
+        {googleWallet ? <GoogleWalletButton membershipId={card.membershipId} businessName={card.businessName} /> : null}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
 import { inTransaction } from "@/lib/db/sql";
+import { walletMembershipChanged } from "@/lib/jobs/events";
 import type { IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
 import { normalizeProgress } from "@/lib/loyalty";
@@ -85,6 +86,7 @@ export async function adjustProgress(
         await issueReward(tx, program, { userId: request.customerId, membershipId: membership.id, tapId: null, now }),
       );
     }
+    await walletMembershipChanged(tx, membership.id);
     const beforeValue = { count: before.count, total: before.total };
     const afterValue = { count: next.count, total: next.total };
     await appendAuditSql(

@@ -4,7 +4,7 @@ import { normaliseTimezone } from "@/lib/business/timezone";
 import { db } from "@/lib/db";
 import { worksAt, type CounterBusiness } from "@/lib/db/business-access";
 import { recordCounterVisit, type QrVisitSummary } from "@/lib/db/qr";
-import { runningProgramsQuery } from "@/lib/db/visit-types";
+import { runningProgramLinesQuery } from "@/lib/db/visit-types";
 import {
   describeOffer,
   describeProgress,
@@ -116,19 +116,7 @@ export async function getCustomerCard(
       business: {
         select: {
           timezone: true,
-          programs: {
-            ...runningProgramsQuery,
-            select: {
-              id: true,
-              type: true,
-              name: true,
-              description: true,
-              rules: true,
-              rewardName: true,
-              startDate: true,
-              endDate: true,
-            },
-          },
+          programs: runningProgramLinesQuery,
         },
       },
     },

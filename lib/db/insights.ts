@@ -1,14 +1,13 @@
 import "server-only";
 import { normaliseTimezone } from "@/lib/business/timezone";
-import { db } from "@/lib/db";
-import { fillDays, rangeEndingOn } from "@/lib/insights/days";
+import { queryRows } from "@/lib/db/sql";
+import { fillDays } from "@/lib/insights/days";
 import { weekdayHourMatrix } from "@/lib/insights/heatmap";
 import type { InsightRange } from "@/lib/insights/range";
-import { localDateIn } from "@/lib/time/local-date";
 
 // The owner's insights (docs/owner-tools.md, "Insights"), read from the rollup
 // tables the triggers keep (BusinessDailyStat, BusinessHourlyVisits,
-// ProgramDailyStat), never from Tap. Owner only: every query matches the
+// ProgramDailyStat), never from Tap. Owner only: the one statement matches the
 // business's ownerId, so staff and everyone else get null, as for a business
 // that does not exist.
 
@@ -36,48 +35,77 @@ export type Insights = {
 
 const EMPTY_DAY = { visits: 0, newCustomers: 0, rewardsIssued: 0, rewardsRedeemed: 0 };
 
+type InsightsRow = {
+  id: string;
+  name: string;
+  timezone: string;
+  from: string;
+  to: string;
+  /** [day, visits, newCustomers, rewardsIssued, rewardsRedeemed] per stored day. */
+  days: [string, number, number, number, number][];
+  /** [ISO weekday, local hour, visits] per cell with visits. */
+  hours: [number, number, number][];
+  /** [id, name, completions], oldest program first. */
+  programs: [string, string, number][];
+};
+
+// One statement, one round trip: the business (matched by its owner) and,
+// for its last `range` local days, the daily rows, the weekday × hour sums and
+// each program's completions, as JSON arrays. "Today" is the business's local
+// day at `now`, computed by the same insights_local_day the triggers count
+// with, so the range and the rollups agree on where a day starts. Every
+// subquery reads the rollups through the business row the owner matched,
+// along their (businessId, day) keys. It goes on the pool directly
+// (lib/db/sql.ts): no Prisma decoding of its rows.
+const INSIGHTS_SQL = `
+WITH "b" AS (
+  SELECT "id", "name", "timezone", "insights_local_day"($3::timestamp, "timezone") AS "to"
+  FROM "Business"
+  WHERE ("id" = $1 OR "slug" = $1) AND "ownerId" = $2
+  ORDER BY ("id" = $1) DESC LIMIT 1
+), "r" AS (
+  SELECT "b".*, "b"."to" - ($4::int - 1) AS "from" FROM "b"
+)
+SELECT "r"."id", "r"."name", "r"."timezone",
+  to_char("r"."from", 'YYYY-MM-DD') AS "from", to_char("r"."to", 'YYYY-MM-DD') AS "to",
+  (SELECT COALESCE(json_agg(json_build_array(to_char(s."day", 'YYYY-MM-DD'), s."visits", s."newCustomers",
+            s."rewardsIssued", s."rewardsRedeemed")), '[]')
+     FROM "BusinessDailyStat" s
+     WHERE s."businessId" = "r"."id" AND s."day" BETWEEN "r"."from" AND "r"."to") AS "days",
+  (SELECT COALESCE(json_agg(json_build_array(c."weekday", c."hour", c."visits")), '[]')
+     FROM (SELECT EXTRACT(ISODOW FROM h."day")::int AS "weekday", h."hour"::int AS "hour", SUM(h."visits")::int AS "visits"
+           FROM "BusinessHourlyVisits" h
+           WHERE h."businessId" = "r"."id" AND h."day" BETWEEN "r"."from" AND "r"."to"
+           GROUP BY 1, 2) c) AS "hours",
+  (SELECT COALESCE(json_agg(json_build_array(p."id", p."name", p."completions") ORDER BY p."createdAt", p."id"), '[]')
+     FROM (SELECT p."id", p."name", p."createdAt",
+                  (SELECT COALESCE(SUM(s."completions"), 0)::int FROM "ProgramDailyStat" s
+                   WHERE s."programId" = p."id" AND s."day" BETWEEN "r"."from" AND "r"."to") AS "completions"
+           FROM "Program" p WHERE p."businessId" = "r"."id") p) AS "programs"
+FROM "r"`;
+
 export async function getInsights(
   ownerId: string,
   idOrSlug: string,
   range: InsightRange,
   now = new Date(),
 ): Promise<Insights | null> {
-  const [business] = await db.$queryRaw<{ id: string; name: string; timezone: string }[]>`
-    SELECT "id", "name", "timezone" FROM "Business"
-    WHERE ("id" = ${idOrSlug} OR "slug" = ${idOrSlug}) AND "ownerId" = ${ownerId}
-    ORDER BY ("id" = ${idOrSlug}) DESC LIMIT 1`;
-  if (!business) return null;
-  const timeZone = normaliseTimezone(business.timezone);
-  const { from, to } = rangeEndingOn(localDateIn(timeZone, now), range);
-
-  const [days, hours, programs] = await Promise.all([
-    db.$queryRaw<InsightsDay[]>`
-      SELECT to_char(s."day", 'YYYY-MM-DD') AS "day", s."visits", s."newCustomers", s."rewardsIssued", s."rewardsRedeemed"
-      FROM "BusinessDailyStat" s JOIN "Business" b ON b."id" = s."businessId"
-      WHERE s."businessId" = ${business.id} AND b."ownerId" = ${ownerId}
-        AND s."day" BETWEEN ${from}::date AND ${to}::date`,
-    db.$queryRaw<{ weekday: number; hour: number; visits: number }[]>`
-      SELECT EXTRACT(ISODOW FROM h."day")::int AS "weekday", h."hour"::int AS "hour", SUM(h."visits")::int AS "visits"
-      FROM "BusinessHourlyVisits" h JOIN "Business" b ON b."id" = h."businessId"
-      WHERE h."businessId" = ${business.id} AND b."ownerId" = ${ownerId}
-        AND h."day" BETWEEN ${from}::date AND ${to}::date
-      GROUP BY 1, 2`,
-    db.$queryRaw<{ id: string; name: string; completions: number }[]>`
-      SELECT p."id", p."name", COALESCE(SUM(s."completions"), 0)::int AS "completions"
-      FROM "Program" p JOIN "Business" b ON b."id" = p."businessId"
-      LEFT JOIN "ProgramDailyStat" s ON s."programId" = p."id" AND s."day" BETWEEN ${from}::date AND ${to}::date
-      WHERE p."businessId" = ${business.id} AND b."ownerId" = ${ownerId}
-      GROUP BY p."id", p."name", p."createdAt"
-      ORDER BY p."createdAt", p."id"`,
-  ]);
-
+  const [row] = await queryRows<InsightsRow>(INSIGHTS_SQL, [idOrSlug, ownerId, now, range]);
+  if (!row) return null;
+  const days = row.days.map(([day, visits, newCustomers, rewardsIssued, rewardsRedeemed]) => ({
+    day,
+    visits,
+    newCustomers,
+    rewardsIssued,
+    rewardsRedeemed,
+  }));
   return {
-    business: { id: business.id, name: business.name, timeZone },
+    business: { id: row.id, name: row.name, timeZone: normaliseTimezone(row.timezone) },
     range,
-    from,
-    to,
-    days: fillDays(days, from, to, EMPTY_DAY),
-    heatmap: weekdayHourMatrix(hours),
-    programs,
+    from: row.from,
+    to: row.to,
+    days: fillDays(days, row.from, row.to, EMPTY_DAY),
+    heatmap: weekdayHourMatrix(row.hours.map(([weekday, hour, visits]) => ({ weekday, hour, visits }))),
+    programs: row.programs.map(([id, name, completions]) => ({ id, name, completions })),
   };
 }

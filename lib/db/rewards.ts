@@ -4,6 +4,8 @@ import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtSql } from "@/lib/db/business-access";
 import { inTransaction } from "@/lib/db/sql";
+import { prismaExecutor } from "@/lib/jobs/enqueue";
+import { walletMembershipChanged } from "@/lib/jobs/events";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
@@ -81,6 +83,7 @@ export async function redeemReward(
         code: string;
         userId: string | null;
         programId: string | null;
+        membershipId: string | null;
         businessId: string;
         timezone: string;
       }[]
@@ -92,13 +95,14 @@ export async function redeemReward(
           AND (r."id" = ${rewardId} OR r."code" = ${code})
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
-        RETURNING r."id", r."name", r."code", r."userId", r."programId", b."id" AS "businessId", b."timezone"
+        RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId", b."timezone"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
         SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${workerId}, ${now} FROM redeemed
       )
-      SELECT "id", "name", "code", "userId", "programId", "businessId", "timezone" FROM redeemed`;
+      SELECT "id", "name", "code", "userId", "programId", "membershipId", "businessId", "timezone" FROM redeemed`;
     const redeemed = rows[0];
+    if (redeemed?.membershipId) await walletMembershipChanged(prismaExecutor(tx), redeemed.membershipId);
     if (redeemed)
       await appendAudit(
         {
@@ -215,21 +219,29 @@ export async function undoRedemption(workerId: string, rewardId: string, now = n
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
-      { id: string; code: string; userId: string | null; programId: string | null; businessId: string }[]
+      {
+        id: string;
+        code: string;
+        userId: string | null;
+        programId: string | null;
+        membershipId: string | null;
+        businessId: string;
+      }[]
     >`
       WITH undone AS (
         UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
         FROM "Business" b
         WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
           AND r."id" = ${rewardId} AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
-        RETURNING r."id", r."code", r."userId", r."programId", b."id" AS "businessId"
+        RETURNING r."id", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
         SELECT gen_random_uuid()::text, "id", 'REDEMPTION_UNDONE', ${workerId}, ${now} FROM undone
       )
-      SELECT "id", "code", "userId", "programId", "businessId" FROM undone`;
+      SELECT "id", "code", "userId", "programId", "membershipId", "businessId" FROM undone`;
     const undone = rows[0];
     if (!undone) return false;
+    if (undone.membershipId) await walletMembershipChanged(prismaExecutor(tx), undone.membershipId);
     await appendAudit(
       {
         businessId: undone.businessId,
@@ -400,6 +412,7 @@ export async function redeemRewardAtCounter(
       userId: string | null;
       timezone: string;
       programId: string | null;
+      membershipId: string | null;
     }>(
       `WITH redeemed AS (
         UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = $4::timestamp(3), "redeemedById" = $1::text
@@ -408,15 +421,16 @@ export async function redeemRewardAtCounter(
           AND r."id" = $3::text AND r."userId" = $5::text
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > $4::timestamp(3))
-        RETURNING r."id", r."name", r."code", r."userId", r."programId", b."timezone"
+        RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."timezone"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
         SELECT gen_random_uuid()::text, "id", 'REDEEMED', $1::text, $4::timestamp(3) FROM redeemed
       )
-      SELECT "id", "name", "code", "userId", "programId", "timezone" FROM redeemed`,
+      SELECT "id", "name", "code", "userId", "programId", "membershipId", "timezone" FROM redeemed`,
       [worker.id, target.businessId, target.rewardId, now, target.customerId],
     );
     if (!row) return null;
+    if (row.membershipId) await walletMembershipChanged(tx, row.membershipId);
     await appendAuditSql(
       tx,
       {

@@ -2,6 +2,8 @@ import "server-only";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { db, Prisma } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/locales";
+import { prismaExecutor } from "@/lib/jobs/enqueue";
+import { walletPassesVoided } from "@/lib/jobs/events";
 import { ownsBusinessesMessage, type BirthdayInput, type ProfileSettingsInput } from "@/lib/validation/settings";
 
 // The signed-in user's own settings (/dashboard/settings). Every function takes
@@ -48,11 +50,13 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
   });
   if (businesses.length > 0) return failure(ownsBusinessesMessage(businesses.map((b) => b.name)));
   try {
-    await db.$transaction([
+    await db.$transaction(async (tx) => {
+      // The cards the person added to Google Wallet go inactive there; their rows go with the memberships.
+      await walletPassesVoided(prismaExecutor(tx), { userId });
       // Per-day tap-limit counters name the user but have no foreign key.
-      db.dailyTapCount.deleteMany({ where: { userId } }),
-      db.user.delete({ where: { id: userId } }),
-    ]);
+      await tx.dailyTapCount.deleteMany({ where: { userId } });
+      await tx.user.delete({ where: { id: userId } });
+    });
     return { ok: true };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError) {

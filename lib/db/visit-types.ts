@@ -10,6 +10,21 @@ import type { ProgressDescription, VisitSummary } from "@/lib/loyalty";
 /** The programs a visit applies: running (not paused, not ended), oldest first. The visit's SQL says the same. */
 export const runningProgramsQuery = { where: { active: true, endedAt: null }, orderBy: { createdAt: "asc" } } as const;
 
+/** The running programs with what their cards and progress lines show (the wallet, a customer's card). */
+export const runningProgramLinesQuery = {
+  ...runningProgramsQuery,
+  select: {
+    id: true,
+    type: true,
+    name: true,
+    description: true,
+    rules: true,
+    rewardName: true,
+    startDate: true,
+    endDate: true,
+  },
+} as const;
+
 /** The part of a Program row the engine needs (read by the visit's first statement, column for column). */
 export const visitProgramSelect = {
   id: true,

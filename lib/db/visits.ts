@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtSql } from "@/lib/db/business-access";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
-import { rewardIssued } from "@/lib/jobs/events";
+import { rewardIssued, walletMembershipChanged } from "@/lib/jobs/events";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
   visitProgramSelect,
@@ -292,6 +292,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         localDate,
       };
       await finishVisit(tx, membership.id, nextProgress, storeOf(input, recorded, now));
+      await walletMembershipChanged(tx, membership.id);
       if (input.actorId) await auditVisit(tx, input.actorId, business.id, input.userId, recorded, now);
       return recorded;
     });
@@ -492,4 +493,5 @@ async function payReferrer(tx: SqlTx, program: ProgramRow, referrerId: string, b
     { programId: program.id, state: creditReferrer(stored ? toState(stored) : normalizeProgress(null)) },
   ]);
   await issueReward(tx, program, { userId: referrerId, membershipId: membership.id, tapId: null, now });
+  await walletMembershipChanged(tx, membership.id);
 }

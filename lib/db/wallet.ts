@@ -11,7 +11,7 @@ import {
   type ProgressDescription,
 } from "@/lib/loyalty";
 import { localDateIn } from "@/lib/time/local-date";
-import { runningProgramsQuery } from "@/lib/db/visit-types";
+import { runningProgramLinesQuery } from "@/lib/db/visit-types";
 
 export type WalletProgram = {
   id: string;
@@ -26,6 +26,7 @@ export type WalletProgram = {
   progress: ProgressDescription;
 };
 export type WalletCard = {
+  membershipId: string;
   businessId: string;
   businessName: string;
   slug: string;
@@ -117,6 +118,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
     where: { userId },
     orderBy: [{ lastVisitAt: { sort: "desc", nulls: "last" } }, { linkedAt: "desc" }],
     select: {
+      id: true,
       linkedAt: true,
       visitCount: true,
       lastVisitAt: true,
@@ -128,19 +130,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
           slug: true,
           theme: true,
           timezone: true,
-          programs: {
-            ...runningProgramsQuery,
-            select: {
-              id: true,
-              type: true,
-              name: true,
-              description: true,
-              rules: true,
-              rewardName: true,
-              startDate: true,
-              endDate: true,
-            },
-          },
+          programs: runningProgramLinesQuery,
         },
       },
     },
@@ -154,6 +144,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
   return memberships.map((m) => {
     const localDate = localDateIn(m.business.timezone, now);
     return {
+      membershipId: m.id,
       businessId: m.business.id,
       businessName: m.business.name,
       slug: m.business.slug,

@@ -1,6 +1,7 @@
 import "server-only";
 import { ownerSummaryKey } from "@/lib/business/owner-summary";
 import { enqueue, type SqlExecutor } from "@/lib/jobs/enqueue";
+import { googleWalletConfig } from "@/lib/wallet/google/config";
 
 // What the loyalty engine tells the rest of the product, as jobs queued in
 // the transaction that made the change (docs/jobs.md): nothing is sent for a
@@ -23,6 +24,61 @@ export async function rewardIssued(
     ],
     tx,
   );
+}
+
+/**
+ * A membership's card changed (a tap, a redemption or its undo, an owner's
+ * adjustment): its wallet passes are brought up to date. Google Wallet: only
+ * when it is configured and the customer added this card to it (a
+ * GoogleWalletObject row, whose version counts the changes); the job carries
+ * that number, so each change queues one update and an older one can tell a
+ * newer one is on its way.
+ */
+export async function walletMembershipChanged(tx: SqlExecutor, membershipId: string): Promise<void> {
+  if (!googleWalletConfig()) return;
+  const [saved] = await tx.query<{ version: number }>(
+    `UPDATE "GoogleWalletObject" SET "version" = "version" + 1 WHERE "membershipId" = $1::text RETURNING "version"`,
+    [membershipId],
+  );
+  if (!saved) return;
+  await enqueue(
+    [
+      {
+        name: "wallet.google-update",
+        data: { membershipId, version: saved.version },
+        key: `google-update:${membershipId}:${saved.version}`,
+      },
+    ],
+    tx,
+  );
+}
+
+/** How many objects one void job makes inactive. */
+export const VOID_BATCH = 100;
+
+/**
+ * An account or a business is being deleted, in this transaction: its
+ * memberships' Google Wallet objects are to be made inactive. Their rows go
+ * with the memberships, so the object ids travel in the jobs themselves.
+ */
+export async function walletPassesVoided(
+  tx: SqlExecutor,
+  owner: { userId: string } | { businessId: string },
+): Promise<void> {
+  if (!googleWalletConfig()) return;
+  const column = "userId" in owner ? `m."userId"` : `m."businessId"`;
+  const rows = await tx.query<{ objectId: string }>(
+    `SELECT o."objectId" FROM "GoogleWalletObject" o JOIN "Membership" m ON m."id" = o."membershipId"
+     WHERE ${column} = $1::text ORDER BY o."objectId"`,
+    ["userId" in owner ? owner.userId : owner.businessId],
+  );
+  const jobs = [];
+  for (let start = 0; start < rows.length; start += VOID_BATCH)
+    jobs.push({
+      name: "wallet.google-void" as const,
+      data: { objectIds: rows.slice(start, start + VOID_BATCH).map((row) => row.objectId) },
+    });
+  await enqueue(jobs, tx);
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
 import { deliverRewardPush } from "@/lib/push/deliver";
+import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
 export type JobContext = { id: string; retryCount: number };
@@ -16,4 +17,7 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // Web push (docs/notifications-push.md): data { rewardId, userId, businessId }.
   "push.reward-earned": async (data) => void (await deliverRewardPush("reward-earned", data)),
   "push.reward-expiring": async (data) => void (await deliverRewardPush("reward-expiring", data)),
+  // Google Wallet (docs/wallet.md): data { membershipId, version }; { objectIds }.
+  "wallet.google-update": async (data) => void (await updateGoogleWalletObject(data)),
+  "wallet.google-void": async (data) => void (await voidGoogleWalletObjects(data)),
 };

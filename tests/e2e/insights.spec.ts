@@ -23,7 +23,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("an owner with taps opens Insights, reads today's visits in a chart's table and switches to 90 days", async ({
+test("an owner with taps opens Insights, reads today's numbers in the day-by-day table and switches to 90 days", async ({
   page,
   browser,
 }) => {
@@ -57,12 +57,21 @@ test("an owner with taps opens Insights, reads today's visits in a chart's table
   await expect(page.getByRole("img", { name: /Coffee card, 2/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /the busiest is \w+day at \d+:00, with 2 visits/ })).toBeVisible();
 
-  await visits.getByText("Show the data").click();
-  const table = visits.getByRole("table");
-  await expect(table.getByRole("columnheader", { name: "Visits" })).toBeVisible();
+  // The daily charts' numbers are in one table, a row a day.
+  const daily = page.getByRole("region", { name: "Day by day" });
+  await daily.getByText("Show the data").click();
+  const table = daily.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Day",
+    "Visits",
+    "New customers",
+    "Returning visits",
+    "Rewards issued",
+    "Rewards redeemed",
+  ]);
   await expect(table.getByRole("row")).toHaveCount(31);
   const today = table.getByRole("row", { name: todayInMadrid() });
-  await expect(today.getByRole("cell")).toHaveText("2");
+  await expect(today.getByRole("cell")).toHaveText(["2", "2", "0", "2", "0"]);
 
   await page.screenshot({ path: `${SHOTS_DIR}/insights-375.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
@@ -75,11 +84,11 @@ test("an owner with taps opens Insights, reads today's visits in a chart's table
   await expect(page.getByRole("link", { name: "90 days" })).toHaveAttribute("aria-current", "page");
   await expect(visits.getByRole("img", { name: /^Visits per day from .+: 2 visits in all/ })).toBeVisible();
   // A client-side navigation may keep the table's disclosure open as the reader left it.
-  const details = visits.locator("details");
+  const details = daily.locator("details");
   if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open)))
-    await visits.getByText("Show the data").click();
+    await daily.getByText("Show the data").click();
   await expect(table.getByRole("row")).toHaveCount(91);
-  await expect(today.getByRole("cell")).toHaveText("2");
+  await expect(today.getByRole("cell")).toHaveText(["2", "2", "0", "2", "0"]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   // 90 days are wider than a phone: each chart scrolls inside its box, by keyboard too.
   expect(await seriousViolations(page)).toEqual([]);

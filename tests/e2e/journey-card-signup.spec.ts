@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectPath, signUpCustomer, signUpOwner, uniqueEmail, uniqueTag } from "./support";
+import { expectPath, expectSessionRecorded, signUpCustomer, signUpOwner, uniqueEmail, uniqueTag } from "./support";
 
 // A visitor sent by a search engine to a café's public card creates their card
 // there: the café is remembered by the sign-up itself, so the wallet shows it,
@@ -39,6 +39,8 @@ test("a search visitor opens /b/<slug>, creates a card, and the business is reme
   // Straight to the wallet, where the café's card already is.
   await expectPath(page, "/dashboard/wallet");
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+  // The wallet's HTML shows before it is hydrated; the card's header reads what it records then.
+  await expectSessionRecorded(page);
 
   // Back on the (cached) card, the header knows who is signed in.
   await page.goto(`/b/${slug}`);
@@ -51,10 +53,17 @@ test("a search visitor opens /b/<slug>, creates a card, and the business is reme
   await expect(owner.getByText(`Marta S. is linked to ${name}.`)).toBeVisible();
   await expect(owner.getByRole("button", { name: `Link to ${name}` })).toHaveCount(0);
 
-  // A later tap records the visit at once: no "Link me".
+  // A later tap records the visit at once: no "Link me". The café runs no program
+  // yet, so the answer is a modal dialog, which may open before the page is read:
+  // while it is open, the page under it is hidden from assistive technology (and
+  // so from getByRole). The page is read once the dialog is closed.
   await page.goto(`/tap?id=${tagId}`);
+  const dialog = page.getByRole("dialog", { name: "No Loyalty Program" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "No Loyalty Program" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Visit recorded" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Link me" })).toHaveCount(0);
   await ownerContext.close();
 });

@@ -36,6 +36,17 @@ export async function expectHydrated(locator: Locator) {
     .toBe(true);
 }
 
+/**
+ * Waits until a signed-in page has recorded in this browser who is signed in
+ * (SessionSync or SessionMark write it once React has hydrated the page). The
+ * headers of the cached pages (the public card, the visitor's tap page) read
+ * it; a test that leaves the signed-in page before then finds them saying
+ * "Log in", although the server's HTML of that page was already on screen.
+ */
+export async function expectSessionRecorded(page: Page) {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("auth"))).not.toBeNull();
+}
+
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** A new customer, signed in in this page's browser context (the API sets the session cookie). */

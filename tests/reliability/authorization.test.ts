@@ -6,6 +6,7 @@ import { buildWorld, stampsProgramInput, testIp, type Person, type World } from 
 import { postAction, type ActionResponse } from "./support/action-manifest";
 import { ACTIONS, PAGES, ROUTES } from "./support/surface";
 import { profileForm } from "../support/profile-form";
+import { googleWalletTestEnv } from "../support/google-wallet-service";
 
 // The authorisation matrix: a visitor, a customer, the owner of another
 // business, the staff of another business and an admin against every
@@ -26,7 +27,8 @@ const WRITTEN_WHEN_REFUSED = ["RateLimit"];
 type Subject = { name: string; person: Person | null };
 
 beforeAll(async () => {
-  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  // Google Wallet on, so its save route is exercised past its "not configured" answer.
+  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0", ...googleWalletTestEnv() } });
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   world = await buildWorld(cluster);
@@ -536,6 +538,38 @@ describe("route handlers", () => {
   });
 });
 
+describe("GET /api/wallet/google/save", () => {
+  test("a visitor is refused; anyone but the member gets the 404 of a missing membership, with none of A's data", async () => {
+    const [membership] = (
+      await cluster.sql.query<{ id: string }>(`SELECT "id" FROM "Membership" WHERE "userId" = $1`, [world.member.id])
+    ).rows;
+    const path = (id: string) => `/api/wallet/google/save?membership=${encodeURIComponent(id)}`;
+    const visitor = await send({ method: "GET", url: url() + path(membership!.id), headers: headersOf(null) });
+    expect(visitor.status).toBe(401);
+    const problems: string[] = [];
+    for (const subject of subjects("owner")) {
+      if (!subject.person || subject.name === "member") continue;
+      const answer = await send({
+        method: "GET",
+        url: url(1) + path(membership!.id),
+        headers: headersOf(subject.person),
+      });
+      const missing = await send({
+        method: "GET",
+        url: url() + path(randomUUID()),
+        headers: headersOf(subject.person),
+      });
+      if (answer.status !== 404) problems.push(`${subject.name} → ${answer.status}`);
+      if (answer.text !== missing.text)
+        problems.push(`${subject.name}: A's member's card answers unlike a missing one`);
+      if (answer.location) problems.push(`${subject.name} is sent to ${answer.location}`);
+      const leaks = leaked(answer.text, path(membership!.id), subject.person);
+      if (leaks.length) problems.push(`${subject.name} sees ${leaks.join(", ")}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe("owner route handlers", () => {
   for (const routeCase of ROUTE_CASES) {
     test(`${routeCase.route}: refused to everyone but the owner, with none of A's data, a missing id alike`, async () => {
@@ -644,5 +678,24 @@ describe("afterwards", () => {
       "REDEMPTION",
       "VISIT_RECORDED",
     ]);
+  });
+});
+
+// Last: adding a card writes its GoogleWalletObject row, which the snapshot above must not see.
+describe("the member's own card", () => {
+  test("GET /api/wallet/google/save sends the member to Google's save page with their card", async () => {
+    const [membership] = (
+      await cluster.sql.query<{ id: string }>(`SELECT "id" FROM "Membership" WHERE "userId" = $1`, [world.member.id])
+    ).rows;
+    const answer = await send({
+      method: "GET",
+      url: `${url()}/api/wallet/google/save?membership=${membership!.id}`,
+      headers: headersOf(world.member),
+    });
+    expect(answer.status).toBe(303);
+    const jwt = answer.location!.replace("https://pay.google.com/gp/v/save/", "");
+    expect(answer.location).toBe(`https://pay.google.com/gp/v/save/${jwt}`);
+    const claims = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8"));
+    expect(claims.payload.loyaltyObjects[0].id).toBe(`3388000000022299999.${membership!.id}`);
   });
 });

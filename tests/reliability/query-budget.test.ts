@@ -1,4 +1,5 @@
 import { startCluster, type Cluster } from "./support/cluster";
+import { logLineOf, sendLogged, type LoggedRequest } from "./support/request-log";
 import { registerCustomer, registerOwner, tap, unique, type Actor, type Owner } from "./support/actors";
 
 // A query budget per page and route handler: the SQL statements one request
@@ -19,38 +20,12 @@ let regular: Actor;
 let slug: string;
 const measured: string[] = [];
 
-/** The statements the request with this id ran, from the instance's access log. */
-async function statementsOf(requestId: string): Promise<number> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (const line of cluster.instances[0]!.output.join("").split("\n")) {
-      if (!line.includes(requestId)) continue;
-      const entry = JSON.parse(line) as { type?: string; requestId?: string; dbQueries?: number };
-      if (entry.type === "access" && entry.requestId === requestId) return entry.dbQueries ?? -1;
-    }
-    // The access line is written when the response closes, just after the body arrives.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no access log line for ${requestId}`);
-}
-
-async function measure(
-  path: string,
-  init: { cookie?: string; method?: string; body?: unknown; bearer?: string } = {},
-): Promise<{ status: number; statements: number }> {
-  const headers: Record<string, string> = {};
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(new URL(path, url), {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  const statements = await statementsOf(response.headers.get("x-request-id")!);
-  measured.push(`${init.method ?? "GET"} ${path}: ${response.status}, ${statements} statements`);
-  return { status: response.status, statements };
+async function measure(path: string, init: LoggedRequest = {}): Promise<{ status: number; statements: number }> {
+  const { status, requestId } = await sendLogged(url, path, init);
+  const access = await logLineOf<{ dbQueries?: number }>(cluster.instances[0]!, requestId, "access");
+  const statements = access.dbQueries ?? -1;
+  measured.push(`${init.method ?? "GET"} ${path}: ${status}, ${statements} statements`);
+  return { status, statements };
 }
 
 /** Three running programs, as the demo café has: a short stamp card (rewards are issued), points, tiers. */
@@ -118,7 +93,7 @@ const BUDGET = {
   ownerBusinessPage: 5,
   ownerCustomers: 7,
   ownerCustomerCard: 14,
-  ownerInsights: 7,
+  ownerInsights: 4,
   ownerStaff: 8,
   ownerExport: 6,
 };

@@ -1,4 +1,5 @@
 import { startCluster, type Cluster } from "./support/cluster";
+import { logLineOf, sendLogged, type LoggedRequest } from "./support/request-log";
 import { registerCustomer, registerOwner, tap, unique, type Actor, type Owner } from "./support/actors";
 
 // Every lookup the hot pages make has an index. A production instance on
@@ -23,32 +24,11 @@ let slug: string;
 
 type Statement = { text: string; values: unknown[] };
 
-async function statementsOf(requestId: string): Promise<Statement[]> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (const line of cluster.instances[0]!.output.join("").split("\n")) {
-      if (!line.includes(requestId) || !line.includes('"statements"')) continue;
-      const entry = JSON.parse(line) as { type?: string; requestId?: string; statements?: Statement[] };
-      if (entry.type === "statements" && entry.requestId === requestId) return entry.statements ?? [];
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no statements logged for ${requestId}`);
-}
-
-async function run(path: string, init: { cookie?: string; method?: string; body?: unknown; bearer?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(new URL(path, url), {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: "manual",
-  });
-  await response.arrayBuffer();
-  expect({ path, status: response.status }).toEqual({ path, status: 200 });
-  return statementsOf(response.headers.get("x-request-id")!);
+async function run(path: string, init: LoggedRequest = {}): Promise<Statement[]> {
+  const { status, requestId } = await sendLogged(url, path, init);
+  expect({ path, status }).toEqual({ path, status: 200 });
+  const entry = await logLineOf<{ statements?: Statement[] }>(cluster.instances[0]!, requestId, "statements");
+  return entry.statements ?? [];
 }
 
 type PlanNode = { "Node Type"?: string; "Relation Name"?: string; Plans?: PlanNode[] };

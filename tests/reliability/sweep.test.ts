@@ -7,6 +7,7 @@ import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/ac
 import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
 import { validRequests, withNulInEachField, type SweepContext } from "./support/valid-requests";
 import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
+import { googleWalletTestEnv } from "../support/google-wallet-service";
 
 // The bad-input sweep: every route handler × method × hostile body × content
 // type × auth state, every page with bad dynamic segments and query strings,
@@ -42,7 +43,8 @@ let admin: Person;
 let context: SweepContext;
 
 beforeAll(async () => {
-  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0" } });
+  // Google Wallet on, so its save route is exercised past its "not configured" answer.
+  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0", ...googleWalletTestEnv() } });
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   const url = cluster.instances[0]!.url;

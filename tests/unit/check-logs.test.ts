@@ -8,6 +8,7 @@ describe("the log check of the e2e run", () => {
       '{"access_token":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2lnbmF0dXJl","refresh_token":"rt_abcdefghijkl"}',
       "authorization: Bearer abcdefghijklmnop",
       "sdm key 00112233445566778899AABBCCDDEEFF",
+      '{"msg":"GOOGLE_WALLET_PRIVATE_KEY=-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBg"}',
     ];
     for (const line of leaks) expect({ line, found: findSecrets(line).length > 0 }).toEqual({ line, found: true });
   });

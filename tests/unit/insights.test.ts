@@ -3,6 +3,7 @@ import { busiestHour, heatLevel, matrixMax, weekdayHourMatrix } from "@/lib/insi
 import { parseRange } from "@/lib/insights/range";
 import { redemptionRate, returningVisits } from "@/lib/insights/rates";
 import { axisTicks, niceCeiling, slotWidth, yScale } from "@/lib/insights/scale";
+import { dailyBarRects, heatmapLevelRects, rectsPath } from "@/lib/insights/shapes";
 import { formatShortDay, weekdayName } from "@/lib/i18n/dates";
 
 describe("insights days", () => {
@@ -117,6 +118,57 @@ describe("chart scales", () => {
   it("fit a month's bars in a phone's width beside the axis", () => {
     expect(32 + 30 * slotWidth(30) + 8).toBeLessThanOrEqual(375 - 56);
     expect(slotWidth(365)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("chart shapes", () => {
+  it("draw many rectangles as one path, leaving out empty ones", () => {
+    expect(
+      rectsPath([
+        { x: 32.5, y: 100, width: 8, height: 48 },
+        { x: 41.5, y: 148, width: 8, height: 0 },
+        { x: 50.123, y: 10.005, width: 2.5, height: 1 / 3 },
+      ]),
+    ).toBe("M32.5 100h8v48h-8zM50.12 10.01h2.5v0.33h-2.5z");
+    expect(rectsPath([])).toBe("");
+  });
+
+  it("stack a day's series on each other, or set them side by side, and skip days without any", () => {
+    const frame = { left: 10, slot: 10, gap: 2, bottom: 100, y: yScale(10, 100, 100) };
+    const [first, second] = dailyBarRects(
+      [
+        [2, 0, 5],
+        [3, 4, 0],
+      ],
+      3,
+      "stacked",
+      frame,
+    );
+    expect(first).toEqual([
+      { x: 11, y: 80, width: 8, height: 20 },
+      { x: 31, y: 50, width: 8, height: 50 },
+    ]);
+    // Day 1 starts where the first series ended; day 2 starts at the bottom.
+    expect(second).toEqual([
+      { x: 11, y: 50, width: 8, height: 30 },
+      { x: 21, y: 60, width: 8, height: 40 },
+    ]);
+    const [issued, redeemed] = dailyBarRects([[2], [3]], 1, "grouped", frame);
+    expect(issued).toEqual([{ x: 11, y: 80, width: 4, height: 20 }]);
+    expect(redeemed).toEqual([{ x: 15, y: 70, width: 4, height: 30 }]);
+  });
+
+  it("group the heatmap's squares by shade, every cell in exactly one level", () => {
+    const matrix = weekdayHourMatrix([
+      { weekday: 1, hour: 0, visits: 8 },
+      { weekday: 7, hour: 23, visits: 1 },
+    ]);
+    const levels = heatmapLevelRects(matrix, { left: 40, top: 16, step: 14, cell: 12 });
+    expect(levels).toHaveLength(5);
+    expect(levels.reduce((sum, level) => sum + level.length, 0)).toBe(7 * 24);
+    expect(levels[4]).toEqual([{ x: 40, y: 16, width: 12, height: 12 }]);
+    expect(levels[1]).toEqual([{ x: 40 + 23 * 14, y: 16 + 6 * 14, width: 12, height: 12 }]);
+    expect(levels[0]).toHaveLength(7 * 24 - 2);
   });
 });
 

@@ -85,6 +85,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/auth/reset-password": { access: "public", sweep: "json" },
   "POST /api/auth/token": { access: "public", sweep: "json" },
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
+  // "Add to Google Wallet": the caller's own membership only; a redirect to Google's save page.
+  "GET /api/wallet/google/save": { access: "signed-in", sweep: "query" },
 };
 
 export type PageEntry = { access: Access; counter?: true };

@@ -8,6 +8,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { hasHadReward, pushEndpointDigests } from "@/lib/db/push";
 import { listWallet } from "@/lib/db/wallet";
 import { pushConfig } from "@/lib/push/config";
+import { googleWalletConfig } from "@/lib/wallet/google/config";
 import { asksBirthday } from "@/lib/tap/programs";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,6 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WalletPage() {
   const user = await requireUser();
   const push = pushConfig();
+  // Google Wallet is an optional channel: without its configuration no card offers it.
+  const googleWallet = googleWalletConfig() !== null;
   const [cards, t, offerPush, subscribed] = await Promise.all([
     listWallet(user.id),
     getTranslations("dashboard.wallet"),
@@ -41,7 +44,7 @@ export default async function WalletPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {cards.map((card) => (
-            <WalletCard key={card.businessId} card={card} />
+            <WalletCard key={card.businessId} card={card} googleWallet={googleWallet} />
           ))}
         </div>
       )}

@@ -1,0 +1,31 @@
+import "server-only";
+import { env } from "@/lib/env";
+
+export type GoogleWalletConfig = {
+  issuerId: string;
+  serviceAccountEmail: string;
+  /** PEM of the service account's RSA key; a secret: never logged, never sent anywhere. */
+  privateKeyPem: string;
+  /** The REST API's base, without a trailing slash. */
+  apiUrl: string;
+  tokenUrl: string;
+};
+
+/**
+ * Google Wallet's settings, or null when it is off (the issuer's three
+ * settings unset; env.ts refuses some without the others). Off: the wallet
+ * shows no button, the save route answers 404, and nothing is queued.
+ */
+export function googleWalletConfig(): GoogleWalletConfig | null {
+  const issuerId = env.GOOGLE_WALLET_ISSUER_ID;
+  const serviceAccountEmail = env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL;
+  const privateKeyPem = env.GOOGLE_WALLET_PRIVATE_KEY;
+  if (!issuerId || !serviceAccountEmail || !privateKeyPem) return null;
+  return {
+    issuerId,
+    serviceAccountEmail,
+    privateKeyPem,
+    apiUrl: env.GOOGLE_WALLET_API_URL.replace(/\/+$/, ""),
+    tokenUrl: env.GOOGLE_WALLET_TOKEN_URL,
+  };
+}
