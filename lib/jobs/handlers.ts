@@ -1,5 +1,6 @@
 import "server-only";
 import type { QueueName } from "@/lib/jobs/queues";
+import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
 export type JobContext = { id: string; retryCount: number };
@@ -7,4 +8,10 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 
 // Each feature's handlers, by queue. A queue without a handler here keeps
 // its jobs until a worker that has one runs.
-export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {};
+export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
+  // Notification mails (docs/notifications.md).
+  "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
+  "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),
+  "mail.welcome": async (data) => void (await sendWelcomeMail(data)),
+  "mail.owner-summary": async (data) => void (await sendOwnerSummaryMail(data)),
+};

@@ -37,11 +37,21 @@ export function checkedHeaders(mail: Pick<Mail, "headers" | "subject" | "to">): 
   });
 }
 
-/** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). */
+/**
+ * SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). A mail
+ * server that does not answer fails the send well within a mail job's time
+ * limit (lib/jobs/queues.ts, 120 s), so the job is retried rather than taken
+ * for lost while it is still waiting (docs/notifications.md).
+ */
 class SmtpMailer implements Mailer {
   private transport;
   constructor(url: string) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 20_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 45_000,
+    });
   }
   async send(mail: Mail) {
     const headers = checkedHeaders(mail);

@@ -85,6 +85,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/auth/reset-password": { access: "public", sweep: "json" },
   "POST /api/auth/token": { access: "public", sweep: "json" },
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
+  // RFC 8058 one-click unsubscribe: the signed token in the query is the whole authorisation.
+  "POST /api/unsubscribe": { access: "public", sweep: "json" },
 };
 
 export type PageEntry = { access: Access; counter?: true };
@@ -127,6 +129,7 @@ export const PAGES: Record<string, PageEntry> = {
   "/staff/accept": { access: "public" },
   "/tap": { access: "public" },
   "/tap/visitor/[id]": { access: "public" },
+  "/unsubscribe": { access: "public" },
 };
 
 export type ActionEntry = { access: Access; counter?: true; note?: string };
@@ -159,6 +162,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   releaseTagAction: { access: "owner" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
+  resubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   revokeStaffAction: { access: "owner" },
   revokeStaffInviteAction: { access: "owner" },
   resendVerificationAction: {
@@ -174,6 +178,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   setUserDisabledAction: { access: "admin" },
   syncLocaleCookieAction: { access: "signed-in" },
   undoRedemptionAction: { access: "owner", counter: true },
+  unsubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   updateBusinessProfileAction: { access: "owner" },
   updateProfileAction: { access: "signed-in" },
   updateProgramAction: { access: "owner" },
