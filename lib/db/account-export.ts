@@ -4,7 +4,8 @@ import { rewardSelect } from "@/lib/db/rewards";
 
 // Everything the service keeps about one person, as they may download it from
 // Settings (the privacy page promises it): their profile, the businesses they
-// joined with their progress, their visits and their rewards. Never another
+// joined with their progress, their visits and their rewards, and their mail
+// opt-outs and the notification mails they were sent. Never another
 // person's data, never secrets (password hash, sessions, tokens, NFC keys).
 export const ACCOUNT_EXPORT_FORMAT = 1;
 
@@ -57,10 +58,18 @@ export async function accountExport(userId: string, now: Date = new Date()) {
         orderBy: { issuedAt: "asc" },
         select: { ...rewardSelect, business: { select: { id: true, name: true } } },
       },
+      mailOptOuts: {
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true, business: { select: { id: true, name: true } } },
+      },
+      notificationDeliveries: {
+        orderBy: { claimedAt: "asc" },
+        select: { key: true, status: true, sentAt: true },
+      },
     },
   });
   if (!user) return null;
-  const { accounts, businesses, memberships, taps, rewards, ...profile } = user;
+  const { accounts, businesses, memberships, taps, rewards, mailOptOuts, notificationDeliveries, ...profile } = user;
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
@@ -73,6 +82,13 @@ export async function accountExport(userId: string, now: Date = new Date()) {
     memberships,
     visits: taps,
     rewards,
+    // The businesses whose mails the person stopped, and the notification mails sent to them (docs/notifications.md).
+    mailsStopped: mailOptOuts,
+    notificationMails: notificationDeliveries.map(({ key, status, sentAt }) => ({
+      mail: key.replace(/^mail:/, ""),
+      status,
+      sentAt,
+    })),
   };
 }
 
