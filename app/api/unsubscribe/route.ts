@@ -1,4 +1,4 @@
-import { apiError, apiJson, BodyTooLarge, MAX_BODY_BYTES, readLimited } from "@/lib/http/api";
+import { apiError, apiJson } from "@/lib/http/api";
 import { localized } from "@/lib/http/api-locale";
 import { setMailSubscription } from "@/lib/db/notification-mail";
 import { readToken } from "@/lib/notifications/unsubscribe";
@@ -8,17 +8,11 @@ import { unsubscribeTokenSchema } from "@/lib/validation/unsubscribe";
 // address of a notification mail's List-Unsubscribe header. A mail program
 // posts `List-Unsubscribe=One-Click` (form-encoded) here without cookies or a
 // log-in; the signed token alone says whose mails from which business stop
-// (docs/notifications.md). The body carries nothing we need and is only read
-// up to a limit. Never a GET: link scanners open every link of a mail.
+// (docs/notifications.md). The body carries nothing we need and is not read.
+// Never a GET: link scanners open every link of a mail.
 export const POST = localized(async (request: Request) => {
   const tokens = new URL(request.url).searchParams.getAll("token");
   const parsed = tokens.length === 1 ? unsubscribeTokenSchema.safeParse(tokens[0]) : null;
-  try {
-    await readLimited(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return apiError(413, "api.bodyTooLarge");
-    return apiError(400, "api.bodyUnreadable");
-  }
   const scope = parsed?.success ? readToken(parsed.data) : null;
   if (!scope) return apiError(400, "api.unsubscribe.invalidLink", { code: "invalid_token" });
   const result = await setMailSubscription(scope.userId, scope.businessId);
