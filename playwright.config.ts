@@ -13,6 +13,11 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "loyaltap-e2e-"));
 // Everything the server prints, for the log checks of `npm test` (scripts/check-logs.mjs).
 export const serverLogFile = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
+// The e2e server's VAPID pair (`npx web-push generate-vapid-keys`); scripts/check-logs.mjs
+// fails the run if the private key ever reaches the server's log.
+export const E2E_VAPID_PUBLIC_KEY =
+  "BNqw599tsfNgtcgrAY4S1jcOUdwlAMbU8SqzWvlPrSujFBirofJSwwifEF9XFCbaNhHiYwOpXJffnXMxSNrDTHA";
+export const E2E_VAPID_PRIVATE_KEY = "o4wujNtsvYZxVaoXuteIyCxdwEAs1lXdb9bbsRDR6QU";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -75,6 +80,11 @@ export default defineConfig({
       REGISTRATION_LIMIT_PER_HOUR: "0",
       LOG_FILE: serverLogFile,
       MAIL_OUTBOX_DIR: path.join(dataDir, "mail"),
+      // Web push on, with a key pair of the e2e server's own (never used anywhere else), so
+      // the wallet offers reward notifications (tests/e2e/push.spec.ts).
+      VAPID_PUBLIC_KEY: E2E_VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: E2E_VAPID_PRIVATE_KEY,
+      VAPID_SUBJECT: "mailto:push@loyaltap.test",
     },
   },
 });

@@ -1,6 +1,8 @@
 import "server-only";
+import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { parseKek } from "@/lib/nfc/kek";
+import { isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
 import { firstIssue } from "@/lib/validation/errors";
 import { isPublicProduction, productionProblems } from "@/server/production-checks.mjs";
 
@@ -113,6 +115,29 @@ export const envSchema = {
   MAIL_FROM: withDefault(text(), "Loyaltap <no-reply@loyaltap.local>"),
   MAIL_OUTBOX_DIR: text(),
 
+  // Web push (docs/notifications-push.md): both keys set turn it on; without them
+  // the wallet offers no opt-in and push jobs do nothing.
+  /** `npx web-push generate-vapid-keys` prints the pair: the public key browsers subscribe with. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .refine(isVapidPublicKey, "must be the public key `npx web-push generate-vapid-keys` prints (URL-safe base64)")
+      .optional(),
+  ),
+  /** Signs every push request (VAPID); a secret like AUTH_SECRET. */
+  VAPID_PRIVATE_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .trim()
+      .refine(isVapidPrivateKey, "must be the private key `npx web-push generate-vapid-keys` prints (URL-safe base64)")
+      .optional(),
+  ),
+  /** Who push services may contact about our pushes; default: mailto: the address of MAIL_FROM. */
+  VAPID_SUBJECT: url(["mailto:", "https:"], "mailto:push@loyaltap.example"),
+
   // Background jobs (docs/jobs.md): a queue in the app's database.
   /** "in-process" (default): the app server also works the queue; "off": only `npm run worker` processes do. */
   JOB_WORKER: withDefault(
@@ -191,6 +216,24 @@ export class EnvError extends Error {
 
 const names = Object.keys(envSchema) as EnvName[];
 
+/**
+ * The VAPID keys work as a pair: one without the other, or a public key that
+ * is not the private key's, would only show up as every push refused.
+ */
+export function vapidProblems(publicKey: string | undefined, privateKey: string | undefined): string[] {
+  if (!publicKey && !privateKey) return [];
+  if (!publicKey || !privateKey)
+    return ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (web push is off without both)"];
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    if (ecdh.getPublicKey().equals(Buffer.from(publicKey, "base64url"))) return [];
+    return ["VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY (generate them together)"];
+  } catch {
+    return ["VAPID_PRIVATE_KEY is not a valid P-256 private key"];
+  }
+}
+
 function parseVariable<Name extends EnvName>(
   name: Name,
   raw: string | undefined,
@@ -212,6 +255,10 @@ export function parseEnv(source: Source = process.env): Env {
     if (problem) problems.push(problem);
     else parsed[name] = value;
   }
+  if (!problems.some((problem) => problem.startsWith("VAPID_")))
+    problems.push(
+      ...vapidProblems(parsed.VAPID_PUBLIC_KEY as string | undefined, parsed.VAPID_PRIVATE_KEY as string | undefined),
+    );
   problems.push(...productionProblems(source));
   if (problems.length) throw new EnvError(problems);
   return parsed as Env;

@@ -54,3 +54,68 @@ self.addEventListener("fetch", (event) => {
   // Not calling respondWith leaves the request to the browser: network only.
   if (isStaticAsset(url)) event.respondWith(cacheFirst(request));
 });
+
+// Web push (docs/notifications-push.md): the server sends a reward's
+// notification already written in the customer's language — { title, body,
+// url, tag, icon, lang } — encrypted for this browser; the browser decrypts it
+// before this event sees it.
+function readPush(event) {
+  try {
+    return event.data ? event.data.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const message = readPush(event);
+  // A push must show a notification (userVisibleOnly); without a readable one, a plain one.
+  const title = (message && typeof message.title === "string" && message.title) || "Loyaltap";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: message && typeof message.body === "string" ? message.body : "",
+      icon: (message && message.icon) || "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      lang: (message && message.lang) || "",
+      // One notification per event: the same event pushed again replaces it.
+      tag: (message && message.tag) || "",
+      data: { url: (message && message.url) || "/dashboard/rewards" },
+    }),
+  );
+});
+
+// Only a page of this site is ever opened from a notification.
+function notificationTarget(notification) {
+  const raw = (notification && notification.data && notification.data.url) || "/dashboard/rewards";
+  let url;
+  try {
+    url = new URL(raw, self.location.origin);
+  } catch {
+    url = new URL("/dashboard/rewards", self.location.origin);
+  }
+  return url.origin === self.location.origin ? url : new URL("/dashboard/rewards", self.location.origin);
+}
+
+/**
+ * What a click on a notification does: closes it and shows its page (the
+ * reward) — in a window of this site already open on that page, or one of
+ * this site's windows taken there, or a new one.
+ */
+async function openFromNotification(notification) {
+  notification.close();
+  const target = notificationTarget(notification);
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const onPage = windows.find((client) => client.url === target.href);
+  if (onPage) return onPage.focus();
+  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin && "navigate" in client);
+  if (ours) {
+    const moved = await ours.navigate(target.href).catch(() => null);
+    // Focusing needs the click's user activation; a window that moved is shown even if it cannot take focus.
+    if (moved) return moved.focus().catch(() => moved);
+  }
+  return self.clients.openWindow(target.href);
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.waitUntil(openFromNotification(event.notification));
+});

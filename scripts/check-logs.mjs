@@ -14,6 +14,8 @@ export const TEST_PASSWORDS = [
   "long enough password",
   "another password",
   "e2e-secret-not-for-production",
+  // The e2e server's VAPID private key (playwright.config.ts).
+  "o4wujNtsvYZxVaoXuteIyCxdwEAs1lXdb9bbsRDR6QU",
 ];
 
 export const SECRET_PATTERNS = [

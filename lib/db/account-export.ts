@@ -4,7 +4,8 @@ import { rewardSelect } from "@/lib/db/rewards";
 
 // Everything the service keeps about one person, as they may download it from
 // Settings (the privacy page promises it): their profile, the businesses they
-// joined with their progress, their visits and their rewards, and their mail
+// joined with their progress, their visits and their rewards, the browsers they
+// asked for reward notifications on (never those browsers' keys), their mail
 // opt-outs and the notification mails they were sent. Never another
 // person's data, never secrets (password hash, sessions, tokens, NFC keys).
 export const ACCOUNT_EXPORT_FORMAT = 1;
@@ -66,10 +67,24 @@ export async function accountExport(userId: string, now: Date = new Date()) {
         orderBy: { claimedAt: "asc" },
         select: { key: true, status: true, sentAt: true },
       },
+      pushSubscriptions: {
+        orderBy: { createdAt: "asc" },
+        select: { endpoint: true, userAgent: true, createdAt: true },
+      },
     },
   });
   if (!user) return null;
-  const { accounts, businesses, memberships, taps, rewards, mailOptOuts, notificationDeliveries, ...profile } = user;
+  const {
+    accounts,
+    businesses,
+    memberships,
+    taps,
+    rewards,
+    pushSubscriptions,
+    mailOptOuts,
+    notificationDeliveries,
+    ...profile
+  } = user;
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
@@ -82,6 +97,7 @@ export async function accountExport(userId: string, now: Date = new Date()) {
     memberships,
     visits: taps,
     rewards,
+    notificationBrowsers: pushSubscriptions,
     // The businesses whose mails the person stopped, and the notification mails sent to them (docs/notifications.md).
     mailsStopped: mailOptOuts,
     notificationMails: notificationDeliveries.map(({ key, status, sentAt }) => ({

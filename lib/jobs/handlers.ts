@@ -1,6 +1,7 @@
 import "server-only";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
+import { deliverRewardPush } from "@/lib/push/deliver";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
 export type JobContext = { id: string; retryCount: number };
@@ -14,4 +15,7 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),
   "mail.welcome": async (data) => void (await sendWelcomeMail(data)),
   "mail.owner-summary": async (data) => void (await sendOwnerSummaryMail(data)),
+  // Web push (docs/notifications-push.md): data { rewardId, userId, businessId }.
+  "push.reward-earned": async (data) => void (await deliverRewardPush("reward-earned", data)),
+  "push.reward-expiring": async (data) => void (await deliverRewardPush("reward-expiring", data)),
 };

@@ -16,8 +16,15 @@ export async function startWorker(
 ): Promise<{ stop: () => Promise<void> }> {
   const boss = await getBoss("worker");
   for (const [name, handler] of Object.entries(handlers) as [QueueName, JobHandler][]) {
-    await boss.work(name, { batchSize: 1, pollingIntervalSeconds: env.JOB_POLL_SECONDS }, async ([job]) => {
+    let workerId: string | null = null;
+    workerId = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: env.JOB_POLL_SECONDS }, async ([job]) => {
       if (!job) return;
+      // pg-boss waits a whole polling interval after every fetch, even one
+      // that found a job: a burst of rewards would then be mailed one every
+      // JOB_POLL_SECONDS. Telling the worker it has been notified makes it
+      // fetch again at once while the queue has work; an empty fetch never
+      // calls this, so an idle queue still polls at the interval.
+      if (workerId) boss.notifyWorker(workerId);
       const started = Date.now();
       try {
         await handler(job.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });

@@ -176,9 +176,12 @@ export const ACTIONS: Record<string, ActionEntry> = {
   setNotificationsAction: { access: "signed-in" },
   setProgramActiveAction: { access: "owner" },
   setUserDisabledAction: { access: "admin" },
+  // The wallet's reward notifications: the caller's own browser only.
+  subscribePushAction: { access: "signed-in" },
   syncLocaleCookieAction: { access: "signed-in" },
   undoRedemptionAction: { access: "owner", counter: true },
   unsubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
+  unsubscribePushAction: { access: "signed-in" },
   updateBusinessProfileAction: { access: "owner" },
   updateProfileAction: { access: "signed-in" },
   updateProgramAction: { access: "owner" },

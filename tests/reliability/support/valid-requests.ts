@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { stampsProgramInput } from "./roles";
 
 // Requests that are valid in every field but one: the sweep puts a NUL into
@@ -69,6 +69,17 @@ function profileUpdate() {
     },
     dailyTapLimit: 1,
     timezone: "Europe/Madrid",
+  };
+}
+
+/** A browser's push subscription as PushSubscription.toJSON() gives it: a real P-256 key and auth secret. */
+function pushSubscription() {
+  const key = createECDH("prime256v1");
+  key.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/sweep-${unique()}`,
+    expirationTime: null,
+    keys: { p256dh: key.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
   };
 }
 
@@ -201,6 +212,20 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       action: "setBirthdayAction",
       auth: "cookie",
       args: [{ birthday: "1990-01-02" }],
+    },
+    {
+      kind: "action",
+      group: "subscribePushAction",
+      action: "subscribePushAction",
+      auth: "cookie",
+      args: [pushSubscription()],
+    },
+    {
+      kind: "action",
+      group: "unsubscribePushAction",
+      action: "unsubscribePushAction",
+      auth: "cookie",
+      args: [{ endpoint: pushSubscription().endpoint }],
     },
     {
       kind: "action",

@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { PushOptIn } from "@/components/push/push-opt-in";
 import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
 import { Card } from "@/components/ui/card";
 import { WalletCard } from "@/components/wallet/wallet-card";
 import { requireUser } from "@/lib/auth/current-user";
+import { hasHadReward, pushEndpointDigests } from "@/lib/db/push";
 import { listWallet } from "@/lib/db/wallet";
+import { pushConfig } from "@/lib/push/config";
 import { asksBirthday } from "@/lib/tap/programs";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,10 +16,18 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function WalletPage() {
   const user = await requireUser();
-  const [cards, t] = await Promise.all([listWallet(user.id), getTranslations("dashboard.wallet")]);
+  const push = pushConfig();
+  const [cards, t, offerPush, subscribed] = await Promise.all([
+    listWallet(user.id),
+    getTranslations("dashboard.wallet"),
+    // Reward notifications are offered once there is a reward to be told about (and web push is on).
+    push ? hasHadReward(user.id) : false,
+    push ? pushEndpointDigests(user.id) : [],
+  ]);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
+      {push && offerPush ? <PushOptIn publicKey={push.publicKey} subscribed={subscribed} /> : null}
       {asksBirthday(
         user,
         cards.flatMap((card) => card.programs),

@@ -1,0 +1,22 @@
+import "server-only";
+import { env } from "@/lib/env";
+
+export type PushConfig = { publicKey: string; privateKey: string; subject: string };
+
+/** The address of MAIL_FROM ("Loyaltap <no-reply@x>" → "no-reply@x"). */
+function mailFromAddress(): string {
+  const from = env.MAIL_FROM;
+  return (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+}
+
+/**
+ * Web push's VAPID settings, or null when push is off (VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY unset): then the wallet offers no opt-in, the subscribe
+ * action refuses, and the push jobs finish without sending.
+ */
+export function pushConfig(): PushConfig | null {
+  const publicKey = env.VAPID_PUBLIC_KEY;
+  const privateKey = env.VAPID_PRIVATE_KEY;
+  if (!publicKey || !privateKey) return null;
+  return { publicKey, privateKey, subject: env.VAPID_SUBJECT ?? `mailto:${mailFromAddress()}` };
+}

@@ -1,0 +1,92 @@
+import { formatInstantIn } from "@/lib/i18n/dates";
+import type { Locale } from "@/lib/i18n/locales";
+import type { KeyTranslator } from "@/lib/i18n/message-key";
+
+// What a reward's push says and whether it is still worth saying: pure rules,
+// with the reward as the worker reads it when the job runs (which may be long
+// after the event, if the worker was down or the push service refused).
+
+export type RewardPushKind = "reward-earned" | "reward-expiring";
+
+export type RewardPushFacts = {
+  id: string;
+  name: string;
+  status: string;
+  expiresAt: Date | null;
+  businessName: string;
+  timeZone: string;
+  notificationsEnabled: boolean;
+};
+
+/** What the service worker's `push` event receives (as JSON) and shows. */
+export type RewardPushPayload = {
+  title: string;
+  body: string;
+  /** The page a click opens: the reward itself, on this site. */
+  url: string;
+  /** One notification per event: a repeat replaces it rather than piling up. */
+  tag: string;
+  icon: string;
+  lang: Locale;
+};
+
+export const PUSH_ICON = "/icons/icon-192.png";
+const WEEK_SECONDS = 7 * 24 * 3600;
+
+/** The event a push is about, "reward-earned:<rewardId>": a subscription gets each one once. */
+export function rewardEventKey(kind: RewardPushKind, rewardId: string): string {
+  return `${kind}:${rewardId}`;
+}
+
+/** The page of one reward, where its code and QR are shown at the counter. */
+export function rewardPath(rewardId: string): string {
+  return `/dashboard/redeem-reward/${encodeURIComponent(rewardId)}`;
+}
+
+/**
+ * Why nothing should be pushed (null: push). A customer who turned
+ * notifications off hears nothing; a reward that was redeemed or expired
+ * meanwhile is not announced; a reminder needs an expiry still ahead.
+ */
+export function skipReason(kind: RewardPushKind, reward: RewardPushFacts, now: Date): string | null {
+  if (!reward.notificationsEnabled) return "notifications turned off";
+  if (reward.status !== "AVAILABLE") return `reward ${reward.status.toLowerCase()}`;
+  if (reward.expiresAt && reward.expiresAt <= now) return "reward expired";
+  if (kind === "reward-expiring" && !reward.expiresAt) return "reward does not expire";
+  return null;
+}
+
+/** How long a push service keeps the message for an offline browser: not past the reward's expiry, at most a week. */
+export function pushTtlSeconds(reward: Pick<RewardPushFacts, "expiresAt">, now: Date): number {
+  if (!reward.expiresAt) return WEEK_SECONDS;
+  const left = Math.floor((reward.expiresAt.getTime() - now.getTime()) / 1000);
+  return Math.max(60, Math.min(WEEK_SECONDS, left));
+}
+
+/** The notification in the customer's language (`t` over their locale's catalog). */
+export function rewardPushPayload(
+  kind: RewardPushKind,
+  reward: RewardPushFacts,
+  t: KeyTranslator,
+  locale: Locale,
+): RewardPushPayload {
+  const values = { business: reward.businessName, reward: reward.name };
+  const [title, body] =
+    kind === "reward-earned"
+      ? [t("push.notification.earned.title", values), t("push.notification.earned.body", values)]
+      : [
+          t("push.notification.expiring.title", values),
+          t("push.notification.expiring.body", {
+            ...values,
+            date: formatInstantIn(reward.expiresAt ?? new Date(), reward.timeZone, locale),
+          }),
+        ];
+  return {
+    title,
+    body,
+    url: rewardPath(reward.id),
+    tag: rewardEventKey(kind, reward.id),
+    icon: PUSH_ICON,
+    lang: locale,
+  };
+}
