@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { authConfig } from "@/lib/auth/config";
 import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
+import { withWelcomeMail } from "@/lib/auth/oauth-sign-up";
 import { env } from "@/lib/env";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
 
@@ -18,7 +19,10 @@ export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRE
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
   // A first Google sign-in creates the account in the browser's language.
-  adapter: withSignUpLanguage(PrismaAdapter(db), async () => negotiateLocale((await headers()).get("accept-language"))),
+  // Its welcome mail is queued in the transaction that creates the account.
+  adapter: withSignUpLanguage(withWelcomeMail(PrismaAdapter(db)), async () =>
+    negotiateLocale((await headers()).get("accept-language")),
+  ),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
   events: {
     async signIn(message) {

@@ -4,8 +4,9 @@ import { rewardSelect } from "@/lib/db/rewards";
 
 // Everything the service keeps about one person, as they may download it from
 // Settings (the privacy page promises it): their profile, the businesses they
-// joined with their progress, their visits and their rewards, and the browsers
-// they asked for reward notifications on (never those browsers' keys). Never another
+// joined with their progress, their visits and their rewards, the browsers they
+// asked for reward notifications on (never those browsers' keys), their mail
+// opt-outs and the notification mails they were sent. Never another
 // person's data, never secrets (password hash, sessions, tokens, NFC keys).
 export const ACCOUNT_EXPORT_FORMAT = 1;
 
@@ -58,6 +59,14 @@ export async function accountExport(userId: string, now: Date = new Date()) {
         orderBy: { issuedAt: "asc" },
         select: { ...rewardSelect, business: { select: { id: true, name: true } } },
       },
+      mailOptOuts: {
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true, business: { select: { id: true, name: true } } },
+      },
+      notificationDeliveries: {
+        orderBy: { claimedAt: "asc" },
+        select: { key: true, status: true, sentAt: true },
+      },
       pushSubscriptions: {
         orderBy: { createdAt: "asc" },
         select: { endpoint: true, userAgent: true, createdAt: true },
@@ -65,7 +74,17 @@ export async function accountExport(userId: string, now: Date = new Date()) {
     },
   });
   if (!user) return null;
-  const { accounts, businesses, memberships, taps, rewards, pushSubscriptions, ...profile } = user;
+  const {
+    accounts,
+    businesses,
+    memberships,
+    taps,
+    rewards,
+    pushSubscriptions,
+    mailOptOuts,
+    notificationDeliveries,
+    ...profile
+  } = user;
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     exportedAt: now.toISOString(),
@@ -79,6 +98,13 @@ export async function accountExport(userId: string, now: Date = new Date()) {
     visits: taps,
     rewards,
     notificationBrowsers: pushSubscriptions,
+    // The businesses whose mails the person stopped, and the notification mails sent to them (docs/notifications.md).
+    mailsStopped: mailOptOuts,
+    notificationMails: notificationDeliveries.map(({ key, status, sentAt }) => ({
+      mail: key.replace(/^mail:/, ""),
+      status,
+      sentAt,
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
 import { inTransaction } from "@/lib/db/sql";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { walletMembershipChanged } from "@/lib/jobs/events";
 import type { IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
@@ -45,6 +46,8 @@ export async function adjustProgress(
   request: AdjustmentRequest,
   now: Date = new Date(),
 ): Promise<AdjustmentOutcome> {
+  // A reward it issues queues its jobs in the transaction: the queue is started before it (lib/db/visits.ts).
+  await jobQueueReady();
   return inTransaction(async (tx) => {
     const [membership] = await tx.query<{ id: string; actor: NameParts }>(
       `SELECT m."id", json_build_object('firstName', o."firstName", 'lastName', o."lastName", 'name', o."name") AS "actor"

@@ -8,6 +8,8 @@ import { firstFreeSlug, slugify } from "@/lib/business/slug";
 import { normaliseTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
+import { accountCreated } from "@/lib/jobs/events";
 import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
 import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
@@ -63,6 +65,7 @@ export async function registerAccount(
   join: SignUpJoin | null = null,
 ): Promise<RegisterResult> {
   const passwordHash = await hashPassword(input.password!);
+  await jobQueueReady();
   const first = input.metadata.first_name ?? null;
   const last = input.metadata.last_name ?? null;
   const name = input.metadata.full_name ?? ([first, last].filter(Boolean).join(" ") || null);
@@ -80,6 +83,8 @@ export async function registerAccount(
         },
         select: publicUserSelect,
       });
+      // The welcome mail exists once the account does, and not if anything below rolls it back.
+      await accountCreated(prismaExecutor(tx), user.id);
       const business = input.business
         ? await createBusiness(
             tx,

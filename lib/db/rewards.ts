@@ -4,7 +4,7 @@ import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtSql } from "@/lib/db/business-access";
 import { inTransaction } from "@/lib/db/sql";
-import { prismaExecutor } from "@/lib/jobs/enqueue";
+import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
 import { walletMembershipChanged } from "@/lib/jobs/events";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
@@ -75,6 +75,8 @@ export async function redeemReward(
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
+  // The queue starts outside the transaction that enqueues (docs/jobs.md).
+  await jobQueueReady();
   const row = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -217,6 +219,7 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
  */
 export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
+  await jobQueueReady();
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -404,6 +407,7 @@ export async function redeemRewardAtCounter(
   target: { businessId: string; customerId: string; rewardId: string },
   now = new Date(),
 ): Promise<RedeemResult> {
+  await jobQueueReady();
   const redeemed = await inTransaction(async (tx) => {
     const [row] = await tx.query<{
       id: string;

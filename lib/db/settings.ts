@@ -2,7 +2,7 @@ import "server-only";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { db, Prisma } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/locales";
-import { prismaExecutor } from "@/lib/jobs/enqueue";
+import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
 import { walletPassesVoided } from "@/lib/jobs/events";
 import { ownsBusinessesMessage, type BirthdayInput, type ProfileSettingsInput } from "@/lib/validation/settings";
 
@@ -49,6 +49,7 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     orderBy: { createdAt: "asc" },
   });
   if (businesses.length > 0) return failure(ownsBusinessesMessage(businesses.map((b) => b.name)));
+  await jobQueueReady();
   try {
     await db.$transaction(async (tx) => {
       // The cards the person added to Google Wallet go inactive there; their rows go with the memberships.

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtSql } from "@/lib/db/business-access";
 import { inTransaction, type SqlTx } from "@/lib/db/sql";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { rewardIssued, walletMembershipChanged } from "@/lib/jobs/events";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
@@ -149,6 +150,9 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           WHERE b."id" = $2::text AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`;
 
+  // A reward queues its jobs inside the transaction: the queue is started first,
+  // never from within it (on the embedded database, one session, that would wait on itself).
+  await jobQueueReady();
   try {
     return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);

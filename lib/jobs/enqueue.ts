@@ -47,6 +47,15 @@ export async function enqueue(jobs: readonly JobRequest[], on?: SqlExecutor): Pr
   );
 }
 
+/**
+ * Starts this process's queue if it is not yet (a no-op after the first call).
+ * Called before a Prisma transaction that will enqueue: the queue's first start
+ * (its schema, its queues) must not eat into the transaction's time limit.
+ */
+export async function jobQueueReady(): Promise<void> {
+  await getBoss();
+}
+
 /** A Prisma interactive transaction as a statement runner for enqueue(). */
 export function prismaExecutor(tx: {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;

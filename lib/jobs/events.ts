@@ -120,3 +120,16 @@ export async function ownerSummariesDue(
     tx,
   );
 }
+
+/**
+ * A new account (any sign-up path: the forms, the API, the wizard, a first
+ * Google sign-in): its welcome mail, queued in the transaction that creates
+ * it. `startAfter` holds it back a little where the sign-up may go on to
+ * create a business (Google's wizard), so the mail can welcome an owner.
+ */
+export async function accountCreated(tx: SqlExecutor, userId: string, startAfter?: Date): Promise<void> {
+  await enqueue(
+    [{ name: "mail.welcome", data: { userId }, key: `welcome:${userId}`, ...(startAfter ? { startAfter } : {}) }],
+    tx,
+  );
+}

@@ -1,6 +1,7 @@
 import "server-only";
 import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
+import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
 import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
 
@@ -14,6 +15,11 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
   "sweep.reward-expiry": async () => void (await sweepRewardExpiry(new Date())),
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
+  // Notification mails (docs/notifications.md).
+  "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
+  "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),
+  "mail.welcome": async (data) => void (await sendWelcomeMail(data)),
+  "mail.owner-summary": async (data) => void (await sendOwnerSummaryMail(data)),
   // Web push (docs/notifications-push.md): data { rewardId, userId, businessId }.
   "push.reward-earned": async (data) => void (await deliverRewardPush("reward-earned", data)),
   "push.reward-expiring": async (data) => void (await deliverRewardPush("reward-expiring", data)),

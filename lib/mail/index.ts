@@ -5,24 +5,101 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { env, publicProduction } from "@/lib/env";
 
-export type Mail = { to: string; subject: string; text: string };
+/**
+ * One mail. `text` is always there (every client can show it); `html`, when
+ * given, is the same mail laid out, sent beside it as multipart/alternative.
+ * `headers` are extra header lines (List-Unsubscribe, List-Unsubscribe-Post).
+ */
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). */
+// A header name is a token; a value is one line. A line break in either would
+// let text become a header of its own (header injection): refused outright.
+const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+const LINE_BREAK = /[\r\n]/;
+
+/** The mail's extra headers, checked: a bad name or a value with a line break throws. */
+export function checkedHeaders(mail: Pick<Mail, "headers" | "subject" | "to">): [string, string][] {
+  if (LINE_BREAK.test(mail.subject) || LINE_BREAK.test(mail.to))
+    throw new Error("a mail's subject or address spans lines");
+  return Object.entries(mail.headers ?? {}).map(([name, value]) => {
+    if (!HEADER_NAME.test(name) || LINE_BREAK.test(value))
+      throw new Error(`invalid mail header ${JSON.stringify(name)}`);
+    return [name, value];
+  });
+}
+
+/**
+ * SMTP through nodemailer (SMTP_URL, e.g. smtp://user:pass@host:587). A mail
+ * server that does not answer fails the send well within a mail job's time
+ * limit (lib/jobs/queues.ts, 120 s), so the job is retried rather than taken
+ * for lost while it is still waiting (docs/notifications.md).
+ */
 class SmtpMailer implements Mailer {
   private transport;
   constructor(url: string) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 20_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 45_000,
+    });
   }
   async send(mail: Mail) {
-    await this.transport.sendMail({ from: env.MAIL_FROM, ...mail });
+    const headers = checkedHeaders(mail);
+    await this.transport.sendMail({
+      from: env.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
+    });
   }
 }
 
 export function outboxDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
+}
+
+/**
+ * A mail as the text of an .eml file any mail program opens: the headers, then
+ * the plain text, and with `html` both parts as multipart/alternative. Written
+ * as 8-bit UTF-8 rather than encoded, so the file also reads in an editor.
+ */
+export function emlText(mail: Mail, from: string, date = new Date()): string {
+  const extra = checkedHeaders(mail);
+  const lines = [
+    `From: ${from}`,
+    `To: ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    `Date: ${date.toUTCString()}`,
+    "MIME-Version: 1.0",
+    ...extra.map(([name, value]) => `${name}: ${value}`),
+  ];
+  const part = (type: string, body: string) =>
+    [`Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: 8bit", "", body].join("\n");
+  if (!mail.html) return [...lines, part("text/plain", mail.text), ""].join("\n");
+  const boundary = `loyaltap-${randomBytes(12).toString("hex")}`;
+  return [
+    ...lines,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    part("text/plain", mail.text),
+    `--${boundary}`,
+    part("text/html", mail.html),
+    `--${boundary}--`,
+    "",
+  ].join("\n");
 }
 
 /**
@@ -33,12 +110,12 @@ export function outboxDir(): string {
 export class OutboxMailer implements Mailer {
   constructor(private readonly dir: string = outboxDir()) {}
   async send(mail: Mail) {
+    const content = emlText(mail, env.MAIL_FROM);
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const file = path.join(
       this.dir,
       `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`,
     );
-    const content = `To: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toUTCString()}\n\n${mail.text}\n`;
     await writeFile(file, content, { mode: 0o600 });
     console.info(
       `Mail written to the outbox (no SMTP_URL): to=${mail.to} subject=${JSON.stringify(mail.subject)} file=${file}`,
@@ -52,19 +129,23 @@ class MissingSmtpMailer implements Mailer {
   }
 }
 
-let current: Mailer | null = null;
+let chosen: Mailer | null = null;
+let made: { url: string | undefined; mailer: Mailer } | null = null;
 
+/** The mailer for SMTP_URL as it is now (a test that points SMTP_URL at a stand-in gets a transport to it). */
 export function mailer(): Mailer {
-  if (!current) {
-    const smtpUrl = env.SMTP_URL;
+  if (chosen) return chosen;
+  const smtpUrl = env.SMTP_URL;
+  if (!made || made.url !== smtpUrl) {
     // A public deployment must deliver mail, never keep it on disk (it does not start without SMTP_URL).
-    if (smtpUrl) current = new SmtpMailer(smtpUrl);
-    else current = publicProduction() ? new MissingSmtpMailer() : new OutboxMailer();
+    const next = smtpUrl ? new SmtpMailer(smtpUrl) : publicProduction() ? new MissingSmtpMailer() : new OutboxMailer();
+    made = { url: smtpUrl, mailer: next };
   }
-  return current;
+  return made.mailer;
 }
 
-/** Tests capture mail instead of sending it. */
+/** Tests capture mail instead of sending it; null goes back to SMTP_URL's mailer. */
 export function setMailer(next: Mailer | null) {
-  current = next;
+  chosen = next;
+  made = null;
 }

@@ -99,28 +99,37 @@ export async function createStampsProgram(
 
 const SERVER_LOG = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
 
-/**
- * The path (with its query) of the link to `path` in the latest mail to `to`:
- * the e2e server's mailer writes each mail to a file and logs where.
- */
-export async function mailedLink(to: string, path: string): Promise<string> {
-  let file: string | undefined;
+/** The mails to `to`, oldest first, as the .eml files the e2e server's mailer wrote (it logs each file's path, never a link). */
+async function mailsTo(to: string): Promise<string[]> {
+  const log = await readFile(SERVER_LOG, "utf8").catch(() => "");
+  const files = log
+    .split("\n")
+    .filter((line) => line.includes(`to=${to} `))
+    .map((line) => / file=(\S+?\.eml)/.exec(line)?.[1])
+    .filter((file): file is string => Boolean(file));
+  return Promise.all(files.map((file) => readFile(file, "utf8")));
+}
+
+/** The newest mail to `to` that `matches`, once it has been written. */
+export async function mailedTo(to: string, matches: (mail: string) => boolean = () => true): Promise<string> {
+  let found: string | undefined;
   await expect
     .poll(async () => {
-      const log = await readFile(SERVER_LOG, "utf8").catch(() => "");
-      file = log
-        .split("\n")
-        .filter((line) => line.includes(`to=${to} `))
-        .map((line) => / file=(\S+?\.eml)/.exec(line)?.[1])
-        .filter(Boolean)
-        .at(-1);
-      return file;
+      found = (await mailsTo(to)).filter(matches).at(-1);
+      return found !== undefined;
     })
-    .toBeTruthy();
-  const mail = await readFile(file!, "utf8");
+    .toBe(true);
+  return found!;
+}
+
+/**
+ * The path (with its query) of the link to `path` in the newest mail to `to`
+ * that has one (an account also gets its welcome mail, at a moment of the queue's choosing).
+ */
+export async function mailedLink(to: string, path: string): Promise<string> {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const link = new RegExp(`https?://\\S+${escaped}\\?token=\\S+`).exec(mail)?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
+  const pattern = new RegExp(`https?://[^\\s<>"]+${escaped}\\?token=[^\\s<>"]+`);
+  const link = pattern.exec(await mailedTo(to, (mail) => pattern.test(mail)))![0];
+  const url = new URL(link);
   return url.pathname + url.search;
 }

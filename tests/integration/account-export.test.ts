@@ -42,10 +42,30 @@ describe("GET /api/account/export", () => {
       expect.objectContaining({ source: "TAG", business: expect.objectContaining({ id: business.id }) }),
     ]);
     expect(res.json.rewards).toEqual([expect.objectContaining({ name: "Free coffee", status: "AVAILABLE" })]);
+    expect(res.json).toMatchObject({ mailsStopped: [], notificationMails: [] });
     // No secrets of the account itself.
     expect(res.text).not.toContain("argon2-secret-hash");
     expect(res.text).not.toContain("passwordHash");
     expect(res.text).not.toContain("sessionVersion");
+  });
+
+  it("includes the businesses whose mails the person stopped and the notification mails they were sent", async () => {
+    const { business } = await createBusiness();
+    const { user, bearer } = await createUser();
+    await db.mailOptOut.create({ data: { userId: user.id, businessId: business.id } });
+    const sentAt = new Date("2026-05-01T10:00:00Z");
+    await db.notificationDelivery.create({
+      data: { key: `mail:welcome:${user.id}`, userId: user.id, status: "SENT", sentAt },
+    });
+
+    const res = await call(exportAccount, "GET", "/api/account/export", { bearer });
+
+    expect(res.json.mailsStopped).toEqual([
+      { createdAt: expect.any(String), business: { id: business.id, name: business.name } },
+    ]);
+    expect(res.json.notificationMails).toEqual([
+      { mail: `welcome:${user.id}`, status: "SENT", sentAt: sentAt.toISOString() },
+    ]);
   });
 
   it("holds nothing of another person: not their visits at the same business, not their rewards", async () => {

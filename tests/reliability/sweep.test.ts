@@ -2,6 +2,7 @@ import { startCluster, type Cluster } from "./support/cluster";
 import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { leaksInternals, pool, send, type Answer } from "./support/http";
 import { readInventory } from "./support/inventory";
+import { waitForMailJobs } from "./support/jobs";
 import { createProgram, register, registerOwner, stampsProgramInput, testIp, type Person } from "./support/roles";
 import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/action-manifest";
 import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
@@ -66,6 +67,8 @@ beforeAll(async () => {
     metadata: { first_name: "Sweep", last_name: "Admin" },
   });
   await cluster.sql.query(`UPDATE "User" SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
+  // The welcome mails of these sign-ups are sent before the database is compared.
+  await waitForMailJobs(cluster.sql);
 });
 afterAll(async () => {
   await cluster?.stop();

@@ -38,6 +38,49 @@ describe("mail without SMTP_URL", () => {
     expect(log).not.toContain("token=");
   });
 
+  test("a mail with HTML is written as a readable multipart .eml with both parts and its extra headers", async () => {
+    jest.spyOn(console, "info").mockImplementation(() => undefined);
+    await new OutboxMailer(dir).send({
+      to: "ana@example.test",
+      subject: "Tu premio en Café Central",
+      text: "Código: ABC123",
+      html: "<p>Código: <strong>ABC123</strong></p>",
+      headers: {
+        "List-Unsubscribe": "<https://loyaltap.example/api/unsubscribe?token=t>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+    const [file] = await readdir(dir);
+    const content = await readFile(path.join(dir, file!), "utf8");
+    const boundary = /boundary="([^"]+)"/.exec(content)?.[1];
+    expect(boundary).toBeTruthy();
+    expect(content).toContain("Subject: Tu premio en Café Central");
+    expect(content).toContain("List-Unsubscribe: <https://loyaltap.example/api/unsubscribe?token=t>");
+    expect(content).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const parts = content.split(`--${boundary}`);
+    // Preamble, text, html, closing.
+    expect(parts).toHaveLength(4);
+    expect(parts[1]).toContain("Content-Type: text/plain; charset=utf-8");
+    expect(parts[1]).toContain("Código: ABC123");
+    expect(parts[2]).toContain("Content-Type: text/html; charset=utf-8");
+    expect(parts[2]).toContain("<strong>ABC123</strong>");
+    expect(parts[3]!.startsWith("--")).toBe(true);
+  });
+
+  test("a header value or subject with a line break is refused, not written", async () => {
+    const mailer = new OutboxMailer(dir);
+    await expect(
+      mailer.send({
+        to: "a@example.test",
+        subject: "s",
+        text: "t",
+        headers: { "X-Test": "a\r\nBcc: evil@example.test" },
+      }),
+    ).rejects.toThrow("invalid mail header");
+    await expect(mailer.send({ to: "a@example.test", subject: "s\nBcc: x", text: "t" })).rejects.toThrow("spans lines");
+    await expect(readdir(dir)).resolves.toEqual([]);
+  });
+
   test("a public production deployment never falls back to the outbox", async () => {
     const saved = { ...process.env };
     try {

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { freePort } from "../../../scripts/lib/loopback.mjs";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -105,6 +107,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     env: { ...process.env, DATABASE_URL: database.url },
   });
   const sql = new pg.Pool({ connectionString: database.url, max: 4 });
+  // The mails the instances send (welcome, rewards) land here, not in the repository's .data/mail.
+  const mailDir = mkdtempSync(path.join(tmpdir(), "loyaltap-cluster-mail-"));
   const count = options.instances ?? 2;
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await freePort());
@@ -125,6 +129,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         SITE_URL: url,
         TZ: "America/New_York",
         LOYALTAP_TEST_CLOCK: "1",
+        MAIL_OUTBOX_DIR: mailDir,
         ...options.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -154,6 +159,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     await sql.end();
     await database.drop();
+    rmSync(mailDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -200,6 +206,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       );
       await sql.end();
       await database.drop();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

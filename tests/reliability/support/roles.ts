@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Cluster } from "./cluster";
 import { postAction } from "./action-manifest";
+import { waitForMailJobs } from "./jobs";
 
 // The people of the sweep, authorisation and XSS files, created through the
 // app's own endpoints and actions on a running cluster: two owners with a
@@ -231,6 +232,8 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
       [staffA.id]: [staffA.id, staffA.email, `Stavros${tag}`],
     },
   };
+  // The welcome and reward mails of these sign-ups and the tap are sent before anyone compares the database.
+  await waitForMailJobs(cluster.sql);
   world.secretsOfA = [
     nameA,
     programName,

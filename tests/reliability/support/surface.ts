@@ -87,6 +87,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
   // "Add to Google Wallet": the caller's own membership only; a redirect to Google's save page.
   "GET /api/wallet/google/save": { access: "signed-in", sweep: "query" },
+  // RFC 8058 one-click unsubscribe: the signed token in the query is the whole authorisation.
+  "POST /api/unsubscribe": { access: "public", sweep: "json" },
 };
 
 export type PageEntry = { access: Access; counter?: true };
@@ -129,6 +131,7 @@ export const PAGES: Record<string, PageEntry> = {
   "/staff/accept": { access: "public" },
   "/tap": { access: "public" },
   "/tap/visitor/[id]": { access: "public" },
+  "/unsubscribe": { access: "public" },
 };
 
 export type ActionEntry = { access: Access; counter?: true; note?: string };
@@ -161,6 +164,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   releaseTagAction: { access: "owner" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
+  resubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   revokeStaffAction: { access: "owner" },
   revokeStaffInviteAction: { access: "owner" },
   resendVerificationAction: {
@@ -178,6 +182,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   subscribePushAction: { access: "signed-in" },
   syncLocaleCookieAction: { access: "signed-in" },
   undoRedemptionAction: { access: "owner", counter: true },
+  unsubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   unsubscribePushAction: { access: "signed-in" },
   updateBusinessProfileAction: { access: "owner" },
   updateProfileAction: { access: "signed-in" },
