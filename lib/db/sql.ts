@@ -8,8 +8,8 @@ import { env } from "@/lib/env";
 // (lib/db/visits.ts). Prisma's interactive transaction cost about six times
 // the CPU of the same statements sent directly (0.6 vs 0.1 ms per
 // transaction, measured on a tap's statements), and a tap is CPU-bound
-// in the app server. Everything else reads and writes through Prisma, but
-// for the few big reads of queryRows below.
+// in the app server. Everything else reads and writes through Prisma, except
+// the few big reads of queryRows below.
 
 export type SqlTx = {
   /** Runs one statement with $1… parameters and returns its rows. */
