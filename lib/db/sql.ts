@@ -8,7 +8,8 @@ import { env } from "@/lib/env";
 // (lib/db/visits.ts). Prisma's interactive transaction cost about six times
 // the CPU of the same statements sent directly (0.6 vs 0.1 ms per
 // transaction, measured on a tap's statements), and a tap is CPU-bound
-// in the app server. Everything else reads and writes through Prisma.
+// in the app server. Everything else reads and writes through Prisma, except
+// the few big reads of queryRows below.
 
 export type SqlTx = {
   /** Runs one statement with $1… parameters and returns its rows. */
@@ -88,8 +89,8 @@ export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise
 
 /**
  * One statement on the pool, outside a transaction: for reads of many rows
- * (the owner's CSV export), where Prisma's raw-query decoding cost several
- * times the CPU of the query itself.
+ * (the owner's CSV export, the insights' rollups), where Prisma's raw-query
+ * decoding cost several times the CPU of the query itself.
  */
 export async function queryRows<Row>(text: string, values?: readonly unknown[]): Promise<Row[]> {
   const result = await pool().query({ name: statementName(text), text, values: toParams(values), types });
