@@ -3,8 +3,9 @@
 // at once and again 20 minutes later. Each business gets one mail.owner-summary
 // job per due period, for the right local day or week, whatever its zone.
 //
-// Other files leave every business's summary OFF (the default); the sweep's
-// answer is still filtered to this file's businesses.
+// Other files leave every business's summary OFF (the default), or turn it on
+// only while they hold the same test lock; the sweep's answer is still
+// filtered to this file's businesses.
 
 import { db } from "@/lib/db";
 import { queryRows } from "@/lib/db/sql";
@@ -12,9 +13,16 @@ import { sweepOwnerSummaries, type QueuedOwnerSummary } from "@/lib/db/sweeps";
 import { jobIdFor } from "@/lib/jobs/enqueue";
 import type { OwnerSummary } from "@/lib/generated/prisma/enums";
 import { createBusiness } from "../support/fixtures";
-import { jobsWhere } from "../support/jobs";
+import { holdTestLock, jobsWhere, OWNER_SUMMARY_LOCK } from "../support/jobs";
 
-afterAll(() => db.$disconnect());
+let releaseLock: () => Promise<void>;
+beforeAll(async () => {
+  releaseLock = await holdTestLock(OWNER_SUMMARY_LOCK);
+});
+afterAll(async () => {
+  await releaseLock();
+  await db.$disconnect();
+});
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);

@@ -19,3 +19,22 @@ export function jobsWhere(names: readonly string[], field: string, values: reado
     [names, field, values],
   );
 }
+
+/**
+ * Holds a PostgreSQL advisory lock (on a connection of its own) until the
+ * returned release is called. The owner-summary sweep reads every business of
+ * the shared test database: the files that turn summaries on hold this lock
+ * while they sweep, so one file's sweep never marks another's businesses.
+ */
+export async function holdTestLock(name: string): Promise<() => Promise<void>> {
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+  return async () => {
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+    await client.end();
+  };
+}
+
+export const OWNER_SUMMARY_LOCK = "tests:owner-summary-sweep";
