@@ -69,9 +69,7 @@ export async function adjustProgress(
       `SELECT "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text AND "programId" = $2::text FOR UPDATE`,
       [membership.id, program.id],
     );
-    const before = normalizeProgress(
-      stored ? { ...stored, state: (stored.state ?? {}) as Record<string, unknown> } : null,
-    );
+    const before = normalizeProgress(stored);
     const result = applyAdjustment(program, before, request.delta);
     if (!result.ok) return result;
     if (result.applied === 0) return { ok: false, reason: "nothing_to_remove" };

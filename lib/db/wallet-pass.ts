@@ -85,19 +85,7 @@ export async function getPassContent(membershipId: string, now = new Date()): Pr
           type: main.type,
           name: main.name,
           rewardName: main.rewardName,
-          progress: describeProgress(
-            main.type,
-            main.rules,
-            row
-              ? {
-                  count: row.count,
-                  total: row.total,
-                  tier: row.tier,
-                  state: (row.state ?? {}) as Record<string, unknown>,
-                }
-              : null,
-            localDate,
-          ),
+          progress: describeProgress(main.type, main.rules, row, localDate),
         }
       : null,
     readyRewards,

@@ -159,19 +159,7 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
         .filter((p) => isProgramInDate(p, localDate))
         .map((p) => {
           const row = m.progress.find((x) => x.programId === p.id);
-          const progress = describeProgress(
-            p.type,
-            p.rules,
-            row
-              ? {
-                  count: row.count,
-                  total: row.total,
-                  tier: row.tier,
-                  state: (row.state ?? {}) as Record<string, unknown>,
-                }
-              : null,
-            localDate,
-          );
+          const progress = describeProgress(p.type, p.rules, row, localDate);
           return {
             id: p.id,
             type: p.type,

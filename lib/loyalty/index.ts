@@ -14,7 +14,7 @@ import { pointsProgram } from "./points";
 import { referralProgram } from "./referral";
 import { programTypeOf, ruleSchemas, type ProgramType } from "./rules";
 import { stampsProgram } from "./stamps";
-import { normalizeProgress } from "./state";
+import { normalizeProgress, type StoredProgressInput } from "./state";
 import { tierProgram } from "./tier";
 import { timeLimitedProgram } from "./time-limited";
 import { visitsProgram } from "./visits";
@@ -42,7 +42,7 @@ export type { ProgramType, RulesByType, RulesFor, RulesParseResult, Tier } from 
 export { isProgramInDate } from "./dates";
 export { describeOffer } from "./offer";
 export { closestToReward, stepsToReward } from "./closest";
-export { emptyProgress, normalizeProgress } from "./state";
+export { emptyProgress, normalizeProgress, type StoredProgressInput } from "./state";
 export { creditReferrer } from "./referral";
 export { tierFor } from "./tier";
 
@@ -117,7 +117,7 @@ export function applyVisit(
 export function describeProgress(
   type: string,
   rules: unknown,
-  progress: Partial<ProgressState> | null | undefined,
+  progress: StoredProgressInput | null | undefined,
   localDate?: string,
 ): ProgressDescription {
   const current = normalizeProgress(progress);

@@ -14,8 +14,14 @@ export function emptyProgress(): ProgressState {
   return { count: 0, total: 0, tier: null, state: {} };
 }
 
+/**
+ * A Progress row as stored: its `state` is whatever JSON the column holds,
+ * which normalizeProgress checks, so readers pass the row as it comes.
+ */
+export type StoredProgressInput = Partial<Omit<ProgressState, "state">> & { state?: unknown };
+
 /** Coerces a stored row into a valid ProgressState (negative or missing → 0). */
-export function normalizeProgress(progress: Partial<ProgressState> | null | undefined): ProgressState {
+export function normalizeProgress(progress: StoredProgressInput | null | undefined): ProgressState {
   return {
     count: wholeOrZero(progress?.count),
     total: wholeOrZero(progress?.total),

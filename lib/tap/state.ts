@@ -102,12 +102,7 @@ async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | nul
   });
   const progress: Record<string, ProgressDescription> = {};
   for (const row of membership?.progress ?? []) {
-    progress[row.programId] = describeProgress(
-      row.program.type,
-      row.program.rules,
-      { count: row.count, total: row.total, tier: row.tier, state: (row.state ?? {}) as Record<string, unknown> },
-      localDate,
-    );
+    progress[row.programId] = describeProgress(row.program.type, row.program.rules, row, localDate);
   }
   return { ...base, linked: Boolean(membership), progress };
 }
