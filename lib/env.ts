@@ -3,6 +3,15 @@ import { createECDH } from "node:crypto";
 import { z } from "zod";
 import { parseKek } from "@/lib/nfc/kek";
 import { isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
+import {
+  apnsKeyOf,
+  appleWalletProblems,
+  certificateOf,
+  isAppleId10,
+  isPassTypeId,
+  isPrivateKeyPem,
+  normalisePem,
+} from "@/lib/wallet/apple/keys";
 import { isIssuerId, isServiceAccountEmail, normalisePrivateKeyPem, rsaPrivateKeyOf } from "@/lib/wallet/google/keys";
 import { firstIssue } from "@/lib/validation/errors";
 import { isPublicProduction, productionProblems } from "@/server/production-checks.mjs";
@@ -182,6 +191,64 @@ export const envSchema = {
     "https://oauth2.googleapis.com/token",
   ),
 
+  // Apple Wallet (docs/wallet.md): all of the seven below set together turn it on; without
+  // them the wallet shows no "Add to Apple Wallet" button and nothing is queued.
+  /** The Pass Type ID registered in the Apple Developer account ("pass.com.example.loyalty"). */
+  APPLE_PASS_TYPE_ID: z.preprocess(
+    unset,
+    z.string().trim().refine(isPassTypeId, 'must be a Pass Type ID ("pass." and a reverse-DNS name)').optional(),
+  ),
+  /** The Team ID of the Apple Developer account (ten capital letters and digits). */
+  APPLE_TEAM_ID: z.preprocess(
+    unset,
+    z.string().trim().refine(isAppleId10, "must be the ten-character Team ID of the Apple Developer account").optional(),
+  ),
+  /** The Pass Type ID certificate that signs passes, PEM ("\n" escapes allowed). */
+  APPLE_PASS_CERTIFICATE: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine((value) => certificateOf(value) !== null, "must be the Pass Type ID certificate in PEM")
+      .transform(normalisePem)
+      .optional(),
+  ),
+  /** That certificate's private key, PEM; a secret. */
+  APPLE_PASS_PRIVATE_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(isPrivateKeyPem, "must be the private key of the Pass Type ID certificate in PEM")
+      .transform(normalisePem)
+      .optional(),
+  ),
+  /** The private key's passphrase, when it is encrypted; a secret. */
+  APPLE_PASS_PRIVATE_KEY_PASSPHRASE: text(),
+  /** Apple's WWDR intermediate certificate (G4), PEM: passes carry it with their signature. */
+  APPLE_WWDR_CERTIFICATE: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine((value) => certificateOf(value) !== null, "must be Apple's WWDR certificate in PEM")
+      .transform(normalisePem)
+      .optional(),
+  ),
+  /** The id of the APNs auth key that tells devices a pass changed (ten characters). */
+  APPLE_APNS_KEY_ID: z.preprocess(
+    unset,
+    z.string().trim().refine(isAppleId10, "must be the ten-character Key ID of the APNs auth key").optional(),
+  ),
+  /** The APNs auth key (the .p8 file), PEM; a secret. */
+  APPLE_APNS_PRIVATE_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine((value) => apnsKeyOf(value) !== null, "must be the APNs auth key (the .p8 file, an EC P-256 key in PEM)")
+      .transform(normalisePem)
+      .optional(),
+  ),
+  /** Where APNs is (tests point it at an HTTP/2 stand-in on loopback). */
+  APPLE_APNS_URL: withDefault(url(["https:", "http:"], "https://api.push.apple.com"), "https://api.push.apple.com"),
+
   // Background jobs (docs/jobs.md): a queue in the app's database.
   /** "in-process" (default): the app server also works the queue; "off": only `npm run worker` processes do. */
   JOB_WORKER: withDefault(
@@ -326,6 +393,7 @@ export function parseEnv(source: Source = process.env): Env {
       ...vapidProblems(parsed.VAPID_PUBLIC_KEY as string | undefined, parsed.VAPID_PRIVATE_KEY as string | undefined),
     );
   if (!problems.some((problem) => problem.startsWith("GOOGLE_WALLET_"))) problems.push(...googleWalletProblems(parsed));
+  if (!problems.some((problem) => problem.startsWith("APPLE_"))) problems.push(...appleWalletProblems(parsed));
   problems.push(...productionProblems(source));
   if (problems.length) throw new EnvError(problems);
   return parsed as Env;

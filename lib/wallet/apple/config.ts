@@ -1,0 +1,44 @@
+import "server-only";
+import { env } from "@/lib/env";
+
+export type AppleWalletConfig = {
+  passTypeId: string;
+  teamId: string;
+  /** The signer: the Pass Type ID certificate and its key (a secret: never logged, never sent anywhere). */
+  signerCertPem: string;
+  signerKeyPem: string;
+  signerKeyPassphrase: string | undefined;
+  wwdrPem: string;
+  apns: {
+    keyId: string;
+    /** The .p8 auth key, PEM; a secret. */
+    keyPem: string;
+    /** APNs' origin, without a trailing slash. */
+    url: string;
+  };
+};
+
+/**
+ * Apple Wallet's settings, or null when it is off (its settings unset;
+ * env.ts refuses some without the others). Off: the wallet and the tap result
+ * show no button, the pass routes answer 404, and nothing is queued.
+ */
+export function appleWalletConfig(): AppleWalletConfig | null {
+  const passTypeId = env.APPLE_PASS_TYPE_ID;
+  const teamId = env.APPLE_TEAM_ID;
+  const signerCertPem = env.APPLE_PASS_CERTIFICATE;
+  const signerKeyPem = env.APPLE_PASS_PRIVATE_KEY;
+  const wwdrPem = env.APPLE_WWDR_CERTIFICATE;
+  const keyId = env.APPLE_APNS_KEY_ID;
+  const keyPem = env.APPLE_APNS_PRIVATE_KEY;
+  if (!passTypeId || !teamId || !signerCertPem || !signerKeyPem || !wwdrPem || !keyId || !keyPem) return null;
+  return {
+    passTypeId,
+    teamId,
+    signerCertPem,
+    signerKeyPem,
+    signerKeyPassphrase: env.APPLE_PASS_PRIVATE_KEY_PASSPHRASE,
+    wwdrPem,
+    apns: { keyId, keyPem, url: env.APPLE_APNS_URL.replace(/\/+$/, "") },
+  };
+}
