@@ -2,7 +2,7 @@ import "server-only";
 import { dueOwnerSummary, type DueOwnerSummary, type OwnerSummaryPeriod } from "@/lib/business/owner-summary";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { inTransaction, queryRows } from "@/lib/db/sql";
-import { ownerSummariesDue, rewardsExpiring } from "@/lib/jobs/events";
+import { ownerSummariesDue, rewardsExpiring, walletMembershipChanged } from "@/lib/jobs/events";
 import { EXPIRY_REMINDER_HORIZON_MS, isExpiryReminderDue } from "@/lib/rewards/expiry-reminder";
 
 // The scheduled sweeps (docs/jobs.md, "Sweeps"). Each reads a bounded batch
@@ -64,6 +64,47 @@ export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE)
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return reminded;
     after = { expiresAt: last.expiresAt, id: last.id };
+  }
+}
+
+/**
+ * Brings wallet passes up to date for the rewards that expired by `now`:
+ * AVAILABLE rewards past their expiry that the sweep has not seen yet are
+ * marked, and each membership among them that has a card in a wallet gets
+ * one wallet update (its ready rewards count drops). Returns the ids of the
+ * memberships it queued updates for.
+ */
+export async function sweepExpiredRewards(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<string[]> {
+  const updated: string[] = [];
+  for (;;) {
+    // Index "Reward_status_expirySweptAt_expiresAt_id_idx". Marking in the same
+    // statement that picks: a row marked by a concurrent sweep is skipped, so
+    // each expiry is seen once.
+    const memberships = await inTransaction(async (tx) => {
+      const rows = await tx.query<{ membershipId: string | null; inWallet: boolean }>(
+        `WITH due AS (
+          SELECT "id" FROM "Reward"
+          WHERE "status" = 'AVAILABLE'::"RewardStatus" AND "expirySweptAt" IS NULL
+            AND "expiresAt" <= $1::timestamp(3)
+          ORDER BY "expiresAt", "id"
+          LIMIT $2::int
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE "Reward" r SET "expirySweptAt" = $1::timestamp(3)
+        FROM due WHERE r."id" = due."id"
+        RETURNING r."membershipId",
+          r."membershipId" IS NOT NULL AND (
+            EXISTS (SELECT 1 FROM "GoogleWalletObject" g WHERE g."membershipId" = r."membershipId")
+            OR EXISTS (SELECT 1 FROM "ApplePass" a WHERE a."membershipId" = r."membershipId")
+          ) AS "inWallet"`,
+        [now, batchSize],
+      );
+      const inWallet = [...new Set(rows.filter((row) => row.inWallet).map((row) => row.membershipId!))];
+      for (const membershipId of inWallet) await walletMembershipChanged(tx, membershipId);
+      return { swept: rows.length, inWallet };
+    });
+    updated.push(...memberships.inWallet);
+    if (memberships.swept < batchSize) return updated;
   }
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
+import { sweepExpiredRewards, sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
@@ -13,7 +13,12 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 // its jobs until a worker that has one runs.
 export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
-  "sweep.reward-expiry": async () => void (await sweepRewardExpiry(new Date())),
+  // The hourly expiry sweep: reminders for rewards about to expire, wallet updates for those that did.
+  "sweep.reward-expiry": async () => {
+    const now = new Date();
+    await sweepRewardExpiry(now);
+    await sweepExpiredRewards(now);
+  },
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
   // Notification mails (docs/notifications.md).
   "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
