@@ -2,16 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { env, EnvError, parseEnv } from "@/lib/env";
+import { envProblems } from "../support/env-problems";
 
-function problemsOf(source: Record<string, string | undefined>): string[] {
-  try {
-    parseEnv(source);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = envProblems;
 
 const publicSite = { NODE_ENV: "production", SITE_URL: "https://loyaltap.example" };
 const complete = {

@@ -1,19 +1,12 @@
 import { generateKeyPairSync } from "node:crypto";
-import { EnvError, parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env";
+import { envProblems } from "../support/env-problems";
 
 // Google Wallet's settings (lib/env.ts): the issuer's three go together, the
 // key must be an RSA private key in PEM (as the service account's JSON key
 // holds it, "\n" escapes and all), and the endpoints default to Google's.
 
-function problemsOf(source: Record<string, string | undefined>): string[] {
-  try {
-    parseEnv(source);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = envProblems;
 
 const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();

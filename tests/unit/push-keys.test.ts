@@ -1,17 +1,10 @@
 import { createECDH } from "node:crypto";
 import webpush from "web-push";
-import { EnvError, parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env";
 import { decodeBase64Url, isP256PublicKey, isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
+import { envProblems } from "../support/env-problems";
 
-function problemsOf(source: Record<string, string | undefined>): string[] {
-  try {
-    parseEnv(source);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+const problemsOf = envProblems;
 
 describe("Web Push keys (lib/push/keys.ts)", () => {
   test("reads URL-safe base64 with or without padding, and nothing else", () => {
