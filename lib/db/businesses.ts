@@ -7,6 +7,8 @@ import { normaliseTheme, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { profileRowData } from "@/lib/validation/business-profile-form";
 import { businessLocale, type Locale } from "@/lib/i18n/locales";
+import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
+import { walletBusinessChanged } from "@/lib/jobs/events";
 
 // Businesses: the public card (lib/business/public-business.ts turns the row
 // into what pages show) and the owner's own business. The editor's starting
@@ -85,6 +87,7 @@ export async function updateBusinessProfile(
   businessId: string,
   data: BusinessProfileUpdateInput,
 ): Promise<{ slug: string; business: PublicBusiness } | null> {
+  await jobQueueReady();
   const saved = await db.$transaction(async (tx) => {
     const current = await tx.business.findFirst({
       where: { id: businessId, ownerId },
@@ -105,6 +108,8 @@ export async function updateBusinessProfile(
       },
       select: publicBusinessSelect,
     });
+    // The cards in customers' wallets show the business's name, logo and colours.
+    await walletBusinessChanged(current.id, prismaExecutor(tx));
     return { slug: row.slug, business: toPublicBusiness(row) };
   });
   if (saved) expireTags(cacheTags.business(saved.business.id), cacheTags.sitemap);

@@ -3,6 +3,7 @@ import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { toProgramData } from "@/lib/validation/program-form";
 import type { ProgramInput } from "@/lib/validation/programs";
+import { walletBusinessChanged } from "@/lib/jobs/events";
 
 // An owner's programs. Every read and write is scoped to the owner in the
 // query itself (`business: { ownerId }`), so someone else's program answers
@@ -68,6 +69,7 @@ export async function createProgram(ownerId: string, input: ProgramInput): Promi
   const data = rowData(input);
   const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
   expireTags(cacheTags.business(business.id));
+  await walletBusinessChanged(business.id);
   return program;
 }
 
@@ -106,6 +108,8 @@ export async function updateProgram(
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   expireTags(cacheTags.business(program.businessId));
+  // The main program's name and progress are on the cards in customers' wallets.
+  await walletBusinessChanged(program.businessId);
   return { ok: true, program };
 }
 
@@ -124,6 +128,8 @@ export async function setProgramActive(
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   expireTags(cacheTags.business(program.businessId));
+  // The main program's name and progress are on the cards in customers' wallets.
+  await walletBusinessChanged(program.businessId);
   return { ok: true, program };
 }
 
@@ -139,6 +145,8 @@ export async function endProgram(ownerId: string, programId: string, now = new D
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   expireTags(cacheTags.business(program.businessId));
+  // The main program's name and progress are on the cards in customers' wallets.
+  await walletBusinessChanged(program.businessId);
   return { ok: true, program };
 }
 

@@ -94,3 +94,39 @@ export async function getPassContent(membershipId: string, now = new Date()): Pr
     memberSince: membership.linkedAt,
   };
 }
+
+/** What every card of a business shares (Google's loyalty class): its name, logo, colours and page. */
+export type BusinessCardLook = Pick<PassContent, "businessId" | "businessName" | "logoUrl" | "theme" | "businessUrl">;
+
+export async function getBusinessCardLook(businessId: string): Promise<BusinessCardLook | null> {
+  const business = await db.business.findUnique({
+    where: { id: businessId },
+    select: { id: true, name: true, slug: true, logoUrl: true, theme: true },
+  });
+  if (!business) return null;
+  return {
+    businessId: business.id,
+    businessName: business.name,
+    logoUrl: business.logoUrl,
+    theme: resolveTheme(business.theme),
+    businessUrl: `${siteUrl()}/b/${encodeURIComponent(business.slug)}`,
+  };
+}
+
+/**
+ * The next `limit` memberships of a business, after `after` in id order, that
+ * have a card in a wallet (a Google Wallet object or an Apple Wallet pass).
+ */
+export async function cardedMembershipsOf(businessId: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db.membership.findMany({
+    where: {
+      businessId,
+      id: { gt: after },
+      OR: [{ googleWalletObject: { isNot: null } }, { applePass: { isNot: null } }],
+    },
+    select: { id: true },
+    orderBy: { id: "asc" },
+    take: limit,
+  });
+  return rows.map((row) => row.id);
+}

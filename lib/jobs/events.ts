@@ -1,6 +1,7 @@
 import "server-only";
 import { ownerSummaryKey } from "@/lib/business/owner-summary";
 import { enqueue, type SqlExecutor } from "@/lib/jobs/enqueue";
+import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
 
 // What the loyalty engine tells the rest of the product, as jobs queued in
@@ -130,6 +131,33 @@ export async function ownerSummariesDue(
 export async function accountCreated(tx: SqlExecutor, userId: string, startAfter?: Date): Promise<void> {
   await enqueue(
     [{ name: "mail.welcome", data: { userId }, key: `welcome:${userId}`, ...(startAfter ? { startAfter } : {}) }],
+    tx,
+  );
+}
+
+/** Edits of one business within this many milliseconds share one wallet refresh. */
+export const BUSINESS_CHANGE_WINDOW_MS = 30_000;
+
+/**
+ * What every card of a business shows changed: its name, logo or colours, or
+ * its programs (the main one and its rules). When a wallet is configured, one
+ * `wallet.business-changed` job brings its class and every card in a wallet up
+ * to date. Edits within the same 30-second window share one job, which runs
+ * once the window has closed and reads the business as it is then. Given the
+ * caller's transaction it is queued there; otherwise at once.
+ */
+export async function walletBusinessChanged(businessId: string, tx?: SqlExecutor, now = new Date()): Promise<void> {
+  if (!googleWalletConfig() && !appleWalletConfig()) return;
+  const window = Math.floor(now.getTime() / BUSINESS_CHANGE_WINDOW_MS);
+  await enqueue(
+    [
+      {
+        name: "wallet.business-changed",
+        data: { businessId },
+        key: `business-changed:${businessId}:${window}`,
+        startAfter: new Date((window + 1) * BUSINESS_CHANGE_WINDOW_MS),
+      },
+    ],
     tx,
   );
 }

@@ -3,6 +3,7 @@ import { sweepExpiredRewards, sweepOwnerSummaries, sweepRewardExpiry } from "@/l
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
+import { refreshBusinessCards } from "@/lib/wallet/business-cards";
 import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
@@ -31,4 +32,6 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // Google Wallet (docs/wallet.md): data { membershipId, version }; { objectIds }.
   "wallet.google-update": async (data) => void (await updateGoogleWalletObject(data)),
   "wallet.google-void": async (data) => void (await voidGoogleWalletObjects(data)),
+  // Both wallets (docs/wallet.md): data { businessId }.
+  "wallet.business-changed": async (data) => void (await refreshBusinessCards(data)),
 };

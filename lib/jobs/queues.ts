@@ -37,6 +37,8 @@ export const QUEUES = {
   "wallet.google-update": DELIVERY,
   /** Google Wallet loyalty objects are made inactive (account or business deleted). */
   "wallet.google-void": DELIVERY,
+  /** A business's look or programs changed: its Google Wallet class is patched and every card in a wallet updated. */
+  "wallet.business-changed": DELIVERY,
   /** Scheduled: rewards that expire soon get their reminders, expired ones update wallet passes. */
   "sweep.reward-expiry": SWEEP,
   /** Scheduled: owners whose summary is due get it. */

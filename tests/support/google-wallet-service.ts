@@ -77,6 +77,14 @@ export async function startGoogleWalletService(account: {
   function api(method: string, path: string, body: unknown, response: http.ServerResponse) {
     const record = body as Record<string, unknown>;
     const objectPath = /^\/walletobjects\/v1\/loyaltyObject\/([^/]+)$/.exec(path);
+    const classPath = /^\/walletobjects\/v1\/loyaltyClass\/([^/]+)$/.exec(path);
+    if (classPath && (method === "PATCH" || method === "GET")) {
+      const id = decodeURIComponent(classPath[1]!);
+      const stored = classes.get(id);
+      if (!stored) return answer(response, 404, { error: { code: 404, message: "not found" } });
+      if (method === "PATCH") classes.set(id, { ...stored, ...record });
+      return answer(response, 200, classes.get(id));
+    }
     if (method === "POST" && path === "/walletobjects/v1/loyaltyClass") {
       const id = String(record.id);
       if (classes.has(id)) return answer(response, 409, { error: { code: 409, message: "exists" } });

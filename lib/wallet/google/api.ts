@@ -35,6 +35,8 @@ export interface GoogleWalletApi {
   insertObject(object: LoyaltyObject): Promise<"inserted" | "exists">;
   /** "exists" when the class was already there (409). */
   insertClass(loyaltyClass: LoyaltyClass): Promise<"inserted" | "exists">;
+  /** Changes the given fields of a class; "not_found" when Google has no such class. */
+  patchClass(classId: string, fields: Partial<LoyaltyClass>): Promise<"patched" | "not_found">;
 }
 
 type CachedToken = { token: string; expiresAt: number };
@@ -133,6 +135,17 @@ export class RestGoogleWalletApi implements GoogleWalletApi {
     const status = await this.request("POST", "/loyaltyObject", object, "insert loyaltyObject");
     if (status === 404) throw new GoogleWalletApiError(status, "insert loyaltyObject");
     return status === 409 ? ("exists" as const) : ("inserted" as const);
+  }
+
+  async patchClass(classId: string, fields: Partial<LoyaltyClass>) {
+    const status = await this.request(
+      "PATCH",
+      `/loyaltyClass/${encodeURIComponent(classId)}`,
+      fields,
+      "PATCH loyaltyClass",
+    );
+    if (status === 409) throw new GoogleWalletApiError(status, "PATCH loyaltyClass");
+    return status === 404 ? ("not_found" as const) : ("patched" as const);
   }
 
   async insertClass(loyaltyClass: LoyaltyClass) {
