@@ -39,7 +39,11 @@ const day = (n: number) => new Date(Date.now() - (10 - n) * 86_400_000);
 
 /** A business with `programs`, and a customer with `visits` tag visits there (their membership). */
 async function member(
-  options: { programs?: Parameters<typeof createBusiness>[0]["programs"]; visits?: number; language?: string } = {},
+  options: {
+    programs?: NonNullable<Parameters<typeof createBusiness>[0]>["programs"];
+    visits?: number;
+    language?: string;
+  } = {},
 ) {
   const place = await createBusiness({ dailyTapLimit: 5, programs: options.programs ?? [stampsProgram(10)] });
   const customer = await createUser({
