@@ -204,11 +204,12 @@ describe("GET /api/wallet/apple/pass", () => {
 
     // A business where the caller has no card, or both names at once: not found, nothing written.
     const stranger = await createUser();
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { business: who.business.id },
       { business: "no-such-business" },
       { membership: who.membership.id, business: who.business.id },
-    ]) {
+    ];
+    for (const query of queries) {
       const refused = await call(downloadApplePass, "GET", "/api/wallet/apple/pass", {
         query,
         bearer: stranger.bearer,
