@@ -67,11 +67,11 @@ function edit(name: string, primaryColor: string): BusinessProfileUpdateInput {
       backgroundColor: "",
       textColor: "",
       descriptionColor: "",
-      placeholderIcon: "",
+      placeholderIcon: "coffee",
     },
     dailyTapLimit: 3,
     timezone: "Europe/Madrid",
-  } as BusinessProfileUpdateInput;
+  };
 }
 
 /** A business with two members: one with their card in Google Wallet (on Google already), one without. */

@@ -8,6 +8,7 @@ import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/ac
 import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
 import { validRequests, withNulInEachField, type SweepContext } from "./support/valid-requests";
 import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
+import { appleTestCredentials } from "../support/apple-wallet-certs";
 import { googleWalletTestEnv } from "../support/google-wallet-service";
 
 // The bad-input sweep: every route handler × method × hostile body × content
@@ -44,8 +45,11 @@ let admin: Person;
 let context: SweepContext;
 
 beforeAll(async () => {
-  // Google Wallet on, so its save route is exercised past its "not configured" answer.
-  cluster = await startCluster({ instances: 2, env: { REGISTRATION_LIMIT_PER_HOUR: "0", ...googleWalletTestEnv() } });
+  // Google Wallet and Apple Wallet on, so their routes are exercised past their "not configured" answers.
+  cluster = await startCluster({
+    instances: 2,
+    env: { REGISTRATION_LIMIT_PER_HOUR: "0", ...googleWalletTestEnv(), ...appleTestCredentials().env() },
+  });
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   const url = cluster.instances[0]!.url;

@@ -87,6 +87,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
   // "Add to Google Wallet": the caller's own membership only; a redirect to Google's save page.
   "GET /api/wallet/google/save": { access: "signed-in", sweep: "query" },
+  // "Add to Apple Wallet": the caller's own membership only; its signed pass (made on the first download).
+  "GET /api/wallet/apple/pass": { access: "signed-in", sweep: "query" },
   // RFC 8058 one-click unsubscribe: the signed token in the query is the whole authorisation.
   "POST /api/unsubscribe": { access: "public", sweep: "json" },
 };
