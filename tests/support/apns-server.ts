@@ -51,7 +51,7 @@ export async function startApnsServer(options: {
   const providerTokens: string[] = [];
   const statuses = new Map<string, { status: number; reason?: string }>();
   const open = new Set<http2.ServerHttp2Session>();
-  const sessionIds = new WeakMap<http2.ServerHttp2Session, number>();
+  const sessionIds = new WeakMap<http2.Http2Session, number>();
   let sessionCount = 0;
 
   const server = http2.createServer();
