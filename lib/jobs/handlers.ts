@@ -1,8 +1,9 @@
 import "server-only";
-import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
+import { sweepOwnerSummaries, sweepRewardExpiry, sweepVoidedApplePasses } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
+import { updateApplePass, voidApplePasses } from "@/lib/wallet/apple/deliver";
 import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
@@ -13,7 +14,12 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 // its jobs until a worker that has one runs.
 export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
-  "sweep.reward-expiry": async () => void (await sweepRewardExpiry(new Date())),
+  // The hourly reward-expiry sweep also removes Apple Wallet passes voided over 30 days ago.
+  "sweep.reward-expiry": async () => {
+    const now = new Date();
+    await sweepRewardExpiry(now);
+    await sweepVoidedApplePasses(now);
+  },
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
   // Notification mails (docs/notifications.md).
   "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
@@ -26,4 +32,7 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // Google Wallet (docs/wallet.md): data { membershipId, version }; { objectIds }.
   "wallet.google-update": async (data) => void (await updateGoogleWalletObject(data)),
   "wallet.google-void": async (data) => void (await voidGoogleWalletObjects(data)),
+  // Apple Wallet (docs/wallet.md, "Apple Wallet: updates"): data { passId, version }; { passIds }.
+  "wallet.apple-update": async (data) => void (await updateApplePass(data)),
+  "wallet.apple-void": async (data) => void (await voidApplePasses(data)),
 };
