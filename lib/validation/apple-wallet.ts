@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPassTypeId } from "@/lib/wallet/apple/keys";
-import { idString } from "@/lib/validation/text";
+import { idString, multiLineText } from "@/lib/validation/text";
 
 // What Apple Wallet sends the PassKit web service (docs/wallet.md, "Apple
 // Wallet: updates"): path segments, the registration's body, the log's body
@@ -46,9 +46,13 @@ export const registrationBodySchema = z.object({
 export const DEVICE_LOG_MESSAGES = 20;
 export const DEVICE_LOG_MESSAGE_LENGTH = 1000;
 
-/** POST /v1/log: Wallet's error messages about our passes. Longer lists and texts are cut, not refused. */
+/**
+ * POST /v1/log: Wallet's error messages about our passes. Text only (line
+ * breaks allowed, other control characters refused, as everywhere); longer
+ * lists and messages are cut when logged, not refused.
+ */
 export const deviceLogBodySchema = z.object({
-  logs: z.array(z.string().max(10_000)).max(100),
+  logs: z.array(multiLineText().max(10_000)).max(100),
 });
 
 /** passesUpdatedSince: a tag we gave out (milliseconds since the epoch, as text). */

@@ -281,7 +281,7 @@ describe("the log", () => {
     const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
     const messages = [
       `[2026-11-24 10:00:00 +0000] Get pass task (pass type ${TEST_PASS_TYPE_ID}, serial number ${pass.serialNumber}) encountered error: Authentication failure`,
-      `Register task with ApplePass ${pass.authenticationToken}\nsecond line\u0000`,
+      `Register task with ApplePass ${pass.authenticationToken}\nsecond line\t`,
       "x".repeat(5000).replace(/x/g, (_, i: number) => (i % 10 === 0 ? " " : "x")),
       ...Array.from({ length: 30 }, (_, i) => `message ${i}`),
     ];
@@ -305,6 +305,8 @@ describe("the log", () => {
     jest.spyOn(console, "warn").mockImplementation(() => {});
     expect((await postLog("not a list")).status).toBe(400);
     expect((await postLog([1, 2])).status).toBe(400);
+    expect((await postLog(["a\u0000b"])).status).toBe(400);
+    expect((await postLog(Array.from({ length: 101 }, () => "x"))).status).toBe(400);
     const raw = await callService(
       logRoute as never,
       "POST",
