@@ -81,7 +81,11 @@ test("many pushes share one HTTP/2 session and one provider token, renewed once 
   const sessionsBefore = apns.sessions();
   const tokens = [deviceToken(), deviceToken(), deviceToken()];
   for (const token of tokens) expect(await one.send(token, TEST_PASS_TYPE_ID)).toBe("sent");
-  expect(await Promise.all(tokens.map((token) => one.send(token, TEST_PASS_TYPE_ID)))).toEqual(["sent", "sent", "sent"]);
+  expect(await Promise.all(tokens.map((token) => one.send(token, TEST_PASS_TYPE_ID)))).toEqual([
+    "sent",
+    "sent",
+    "sent",
+  ]);
   expect(apns.sessions() - sessionsBefore).toBe(1);
   const jwts = tokens.flatMap((token) => apns.pushesTo(token).map((push) => String(push.headers.authorization)));
   expect(new Set(jwts).size).toBe(1);

@@ -108,7 +108,8 @@ export class Http2ApnsSender implements ApnsSender {
       }
       if (answer.status === 200) return "sent";
       if (answer.status === 410) return "gone";
-      if (answer.status === 400 && (answer.reason === "BadDeviceToken" || answer.reason === "Unregistered")) return "gone";
+      if (answer.status === 400 && (answer.reason === "BadDeviceToken" || answer.reason === "Unregistered"))
+        return "gone";
       if (answer.status === 403 && answer.reason === "ExpiredProviderToken" && !renewed) {
         this.token = null;
         renewed = true;
@@ -213,7 +214,9 @@ export class Http2ApnsSender implements ApnsSender {
         if (!status) return finish(() => reject(new TransportError("APNs closed the stream without an answer")));
         finish(() => resolve({ status, reason: reasonOf(Buffer.concat(chunks).toString("utf8")) }));
       });
-      stream.on("error", (error) => finish(() => reject(new TransportError(`APNs request failed: ${messageOf(error)}`))));
+      stream.on("error", (error) =>
+        finish(() => reject(new TransportError(`APNs request failed: ${messageOf(error)}`))),
+      );
       stream.on("close", () => {
         if (!status) finish(() => reject(new TransportError("APNs closed the stream without an answer")));
       });
