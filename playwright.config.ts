@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { e2ePort } from "./tests/e2e/port";
+import { appleTestCredentials } from "./tests/support/apple-wallet-certs";
 
 // e2e runs against the production build (`next build` first; `npm test` does
 // it) served by `npm start` on a fresh embedded database, in Debian's Chromium:
@@ -27,6 +28,11 @@ export const E2E_GOOGLE_WALLET_ISSUER_ID = "3388000000022200000";
 const e2eGoogleWalletKey = generateKeyPairSync("rsa", { modulusLength: 2048 })
   .privateKey.export({ type: "pkcs8", format: "pem" })
   .toString();
+
+// Apple Wallet on too, with the openssl-made test credentials (a test CA, WWDR and Pass Type ID certificate
+// of this run) and APNs on a closed loopback port: the wallet and the tap result offer both wallets
+// (tests/e2e/apple-wallet.spec.ts), and nothing ever reaches Apple.
+const e2eAppleWalletEnv = appleTestCredentials().env("http://127.0.0.1:9");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -99,6 +105,7 @@ export default defineConfig({
       GOOGLE_WALLET_PRIVATE_KEY: e2eGoogleWalletKey,
       GOOGLE_WALLET_API_URL: "http://127.0.0.1:9/walletobjects/v1",
       GOOGLE_WALLET_TOKEN_URL: "http://127.0.0.1:9/token",
+      ...e2eAppleWalletEnv,
     },
   },
 });

@@ -8,6 +8,7 @@ import Link from "next/link";
 import { recordTapAction } from "@/app/(site)/[locale]/tap/actions";
 import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
 import { useTapOutcome } from "@/components/tap/tap-outcome";
+import { TapWalletButtons, type TapWallets } from "@/components/tap/tap-wallet-buttons";
 import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Card } from "@/components/ui/card";
@@ -47,12 +48,15 @@ export function TapRecorder({
   sun,
   attemptOnly = false,
   askBirthday = false,
+  wallets,
 }: {
   tagId: string;
   sun?: SunParams;
   attemptOnly?: boolean;
   /** The customer has no birthday on file and the business runs a birthday program: ask for it with the result. */
   askBirthday?: boolean;
+  /** The wallets the server has configured: their buttons follow a recorded visit. */
+  wallets?: TapWallets;
 }) {
   const t = useTranslations("tap.recorder");
   const { setAnswer } = useTapOutcome();
@@ -107,7 +111,9 @@ export function TapRecorder({
       </Card>
     );
   }
-  return <TapResult response={response} onProcessed={() => setResponse(null)} askBirthday={askBirthday} />;
+  return (
+    <TapResult response={response} onProcessed={() => setResponse(null)} askBirthday={askBirthday} wallets={wallets} />
+  );
 }
 
 function isReward(response: TapVisitBody): boolean {
@@ -124,10 +130,12 @@ export function TapResult({
   response,
   onProcessed,
   askBirthday = false,
+  wallets,
 }: {
   response: TapResponse;
   onProcessed: () => void;
   askBirthday?: boolean;
+  wallets?: TapWallets;
 }) {
   const t = useTranslations("tap.result");
   const ask = useTranslations("programs.birthdayAsk");
@@ -137,15 +145,18 @@ export function TapResult({
   const progressed = response.status === "success" && response.type !== "no_programs";
   // While the birthday question is open the result stays: the customer leaves by answering or by "Not now".
   const [asking, setAsking] = useState(askBirthday && progressed);
+  // A customer who pressed a wallet button comes back from Wallet (or Google's page) to this result, not the dashboard.
+  const [toWallet, setToWallet] = useState(false);
+  const walletButtons = wallets ? <TapWalletButtons wallets={wallets} onPress={() => setToWallet(true)} /> : null;
 
   useEffect(() => {
-    if (!progressed || asking) return;
+    if (!progressed || asking || toWallet) return;
     const timer = window.setTimeout(() => {
       router.push("/dashboard");
       onProcessed();
     }, TAP_RESULT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [progressed, asking, router, onProcessed]);
+  }, [progressed, asking, toWallet, router, onProcessed]);
 
   if (response.status === "error") {
     const codeKey = `codes.${response.code}`;
@@ -164,7 +175,9 @@ export function TapResult({
         onClose={() => setShowNoProgram(false)}
       />
     ) : (
-      <ResultCard tone="success" title={t("visitRecorded")} message={t("recordedNoPrograms")} />
+      <ResultCard tone="success" title={t("visitRecorded")} message={t("recordedNoPrograms")}>
+        {walletButtons}
+      </ResultCard>
     );
   }
   const reward = isReward(response);
@@ -202,7 +215,8 @@ export function TapResult({
           ) : null}
         </div>
       ) : null}
-      {asking ? null : <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>}
+      {walletButtons}
+      {asking || toWallet ? null : <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>}
     </ResultCard>
   );
 }

@@ -4,6 +4,7 @@ import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import { deltaText } from "@/components/customer-card/adjustment-text";
+import { AppleWalletButton } from "@/components/wallet/apple-wallet-button";
 import { GoogleWalletButton } from "@/components/wallet/google-wallet-button";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
 import { formatInstantIn } from "@/lib/i18n/dates";
@@ -12,10 +13,18 @@ import type { KeyTranslator } from "@/lib/i18n/message-key";
 
 /**
  * One business in the customer's wallet, in the business's colours: each
- * program's card, with their progress; with Google Wallet on, the button that
- * adds the card to it.
+ * program's card, with their progress; with Apple Wallet or Google Wallet on,
+ * the buttons that add the card to them.
  */
-export async function WalletCard({ card, googleWallet = false }: { card: WalletCardData; googleWallet?: boolean }) {
+export async function WalletCard({
+  card,
+  appleWallet = false,
+  googleWallet = false,
+}: {
+  card: WalletCardData;
+  appleWallet?: boolean;
+  googleWallet?: boolean;
+}) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
   const [t, history, root] = await Promise.all([
@@ -94,7 +103,16 @@ export async function WalletCard({ card, googleWallet = false }: { card: WalletC
             {t("businessCard")}
           </Link>
         </p>
-        {googleWallet ? <GoogleWalletButton membershipId={card.membershipId} businessName={card.businessName} /> : null}
+        {appleWallet || googleWallet ? (
+          <div className="flex flex-wrap gap-2">
+            {appleWallet ? (
+              <AppleWalletButton membershipId={card.membershipId} businessName={card.businessName} />
+            ) : null}
+            {googleWallet ? (
+              <GoogleWalletButton membershipId={card.membershipId} businessName={card.businessName} />
+            ) : null}
+          </div>
+        ) : null}
       </div>
     </article>
   );

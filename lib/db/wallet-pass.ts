@@ -94,3 +94,20 @@ export async function getPassContent(membershipId: string, now = new Date()): Pr
     memberSince: membership.linkedAt,
   };
 }
+
+/**
+ * The membership a wallet button names: a membership id as it is (the
+ * statements that use it match the user themselves), or the user's own
+ * membership of a business; null when they have none there.
+ */
+export async function ownMembershipId(
+  userId: string,
+  target: { membershipId: string } | { businessId: string },
+): Promise<string | null> {
+  if ("membershipId" in target) return target.membershipId;
+  const membership = await db.membership.findUnique({
+    where: { userId_businessId: { userId, businessId: target.businessId } },
+    select: { id: true },
+  });
+  return membership?.id ?? null;
+}

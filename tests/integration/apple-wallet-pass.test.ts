@@ -72,6 +72,7 @@ async function member(
 async function download(membership: string, options: CallOptions = {}) {
   const url = new URL("http://localhost/api/wallet/apple/pass");
   url.searchParams.set("membership", membership);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
   const headers = new Headers(options.headers);
   if (options.bearer) headers.set("authorization", `Bearer ${options.bearer}`);
   const response = await downloadApplePass(new Request(url, { headers }));
@@ -182,6 +183,45 @@ describe("GET /api/wallet/apple/pass", () => {
     expect(second.serialNumber).toBe(first.serialNumber);
     expect(second.authenticationToken).toBe(first.authenticationToken);
     expect(await db.applePass.count({ where: { membershipId: who.membership.id } })).toBe(1);
+  });
+
+  test("the tap result names the business: the customer's own membership there is the pass", async () => {
+    const who = await member();
+    const byMembership = unzip((await download(who.membership.id, { bearer: who.customer.bearer })).body).passJson;
+    const answer = await call(downloadApplePass, "GET", "/api/wallet/apple/pass", {
+      query: { business: who.business.id },
+      bearer: who.customer.bearer,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/vnd.apple.pkpass");
+    const url = new URL("http://localhost/api/wallet/apple/pass");
+    url.searchParams.set("business", who.business.id);
+    const response = await downloadApplePass(
+      new Request(url, { headers: { authorization: `Bearer ${who.customer.bearer}` } }),
+    );
+    const byBusiness = unzip(Buffer.from(await response.arrayBuffer())).passJson;
+    expect(byBusiness.serialNumber).toBe(byMembership.serialNumber);
+
+    // A business where the caller has no card, or both names at once: not found, nothing written.
+    const stranger = await createUser();
+    const queries: Record<string, string>[] = [
+      { business: who.business.id },
+      { business: "no-such-business" },
+      { membership: who.membership.id, business: who.business.id },
+    ];
+    for (const query of queries) {
+      const refused = await call(downloadApplePass, "GET", "/api/wallet/apple/pass", {
+        query,
+        bearer: stranger.bearer,
+      });
+      expect(refused.status).toBe(404);
+    }
+    const both = await call(downloadApplePass, "GET", "/api/wallet/apple/pass", {
+      query: { membership: who.membership.id, business: who.business.id },
+      bearer: who.customer.bearer,
+    });
+    expect(both.status).toBe(404);
+    expect(await db.applePass.count({ where: { membership: { userId: stranger.user.id } } })).toBe(0);
   });
 
   test("two first downloads at once make one pass", async () => {

@@ -158,6 +158,25 @@ describe("GET /api/wallet/google/save", () => {
     expect(await db.googleWalletObject.count({ where: { membershipId: who.membership.id } })).toBe(0);
   });
 
+  test("the tap result names the business: the customer's own membership there is the card", async () => {
+    const who = await member();
+    const answer = await call(saveToGoogleWallet, "GET", "/api/wallet/google/save", {
+      query: { business: who.business.id },
+      bearer: who.customer.bearer,
+    });
+    expect(answer.status).toBe(303);
+    const jwt = answer.headers.get("location")!.slice("https://pay.google.com/gp/v/save/".length);
+    const card = decodeJwt(jwt).payload as { loyaltyObjects: { id: string }[] };
+    expect(card.loyaltyObjects[0]!.id).toBe(who.objectId);
+    const stranger = await createUser();
+    const refused = await call(saveToGoogleWallet, "GET", "/api/wallet/google/save", {
+      query: { business: who.business.id },
+      bearer: stranger.bearer,
+    });
+    expect(refused.status).toBe(404);
+    expect(await db.googleWalletObject.count({ where: { membership: { userId: stranger.user.id } } })).toBe(0);
+  });
+
   test("not configured: 404, nothing written", async () => {
     const who = await member();
     delete process.env.GOOGLE_WALLET_ISSUER_ID;

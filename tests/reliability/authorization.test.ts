@@ -580,37 +580,54 @@ describe("route handlers", () => {
   });
 });
 
-describe("GET /api/wallet/google/save", () => {
-  test("a visitor is refused; anyone but the member gets the 404 of a missing membership, with none of A's data", async () => {
-    const [membership] = (
-      await cluster.sql.query<{ id: string }>(`SELECT "id" FROM "Membership" WHERE "userId" = $1`, [world.member.id])
-    ).rows;
-    const path = (id: string) => `/api/wallet/google/save?membership=${encodeURIComponent(id)}`;
-    const visitor = await send({ method: "GET", url: url() + path(membership!.id), headers: headersOf(null) });
-    expect(visitor.status).toBe(401);
-    const problems: string[] = [];
-    for (const subject of subjects("owner")) {
-      if (!subject.person || subject.name === "member") continue;
-      const answer = await send({
-        method: "GET",
-        url: url(1) + path(membership!.id),
-        headers: headersOf(subject.person),
-      });
-      const missing = await send({
-        method: "GET",
-        url: url() + path(randomUUID()),
-        headers: headersOf(subject.person),
-      });
-      if (answer.status !== 404) problems.push(`${subject.name} → ${answer.status}`);
-      if (answer.text !== missing.text)
-        problems.push(`${subject.name}: A's member's card answers unlike a missing one`);
-      if (answer.location) problems.push(`${subject.name} is sent to ${answer.location}`);
-      const leaks = leaked(answer.text, path(membership!.id), subject.person);
-      if (leaks.length) problems.push(`${subject.name} sees ${leaks.join(", ")}`);
-    }
-    expect(problems).toEqual([]);
+// The wallets' buttons name a card by its membership (the wallet page) or by its business (the tap result).
+const WALLET_ROUTES = [
+  { route: "GET /api/wallet/google/save", path: "/api/wallet/google/save" },
+  { route: "GET /api/wallet/apple/pass", path: "/api/wallet/apple/pass" },
+];
+
+for (const wallet of WALLET_ROUTES) {
+  describe(wallet.route, () => {
+    test("a visitor is refused; anyone but the member gets the 404 of a missing card, with none of A's data", async () => {
+      const [membership] = (
+        await cluster.sql.query<{ id: string; businessId: string }>(
+          `SELECT "id", "businessId" FROM "Membership" WHERE "userId" = $1`,
+          [world.member.id],
+        )
+      ).rows;
+      const queries = [
+        { real: `membership=${encodeURIComponent(membership!.id)}`, missing: `membership=${randomUUID()}` },
+        { real: `business=${encodeURIComponent(membership!.businessId)}`, missing: `business=${randomUUID()}` },
+      ];
+      const path = (query: string) => `${wallet.path}?${query}`;
+      const visitor = await send({ method: "GET", url: url() + path(queries[0]!.real), headers: headersOf(null) });
+      expect(visitor.status).toBe(401);
+      const problems: string[] = [];
+      for (const query of queries) {
+        for (const subject of subjects("owner")) {
+          if (!subject.person || subject.name === "member") continue;
+          const answer = await send({
+            method: "GET",
+            url: url(1) + path(query.real),
+            headers: headersOf(subject.person),
+          });
+          const missing = await send({
+            method: "GET",
+            url: url() + path(query.missing),
+            headers: headersOf(subject.person),
+          });
+          if (answer.status !== 404) problems.push(`${subject.name} ${query.real} → ${answer.status}`);
+          if (answer.text !== missing.text)
+            problems.push(`${subject.name}: A's member's card (${query.real}) answers unlike a missing one`);
+          if (answer.location) problems.push(`${subject.name} is sent to ${answer.location}`);
+          const leaks = leaked(answer.text, path(query.real), subject.person);
+          if (leaks.length) problems.push(`${subject.name} sees ${leaks.join(", ")}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
   });
-});
+}
 
 describe("the PassKit web service (Apple Wallet)", () => {
   const registration = (device: string, serial: string) =>
@@ -779,8 +796,8 @@ describe("afterwards", () => {
   });
 });
 
-// Last: adding a card writes its GoogleWalletObject row (a registration its AppleDeviceRegistration
-// row), which the snapshot above must not see.
+// Last: adding a card writes its GoogleWalletObject or ApplePass row (a device's registration its
+// AppleDeviceRegistration row), which the snapshot above must not see.
 describe("the member's own card", () => {
   test("the member's device, with the pass's own token, registers for its updates and fetches it", async () => {
     const device = randomBytes(16).toString("hex");
@@ -827,5 +844,25 @@ describe("the member's own card", () => {
     expect(answer.location).toBe(`https://pay.google.com/gp/v/save/${jwt}`);
     const claims = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8"));
     expect(claims.payload.loyaltyObjects[0].id).toBe(`3388000000022299999.${membership!.id}`);
+  });
+
+  test("GET /api/wallet/apple/pass downloads the member's own pass, the same by membership and by business", async () => {
+    const [membership] = (
+      await cluster.sql.query<{ id: string; businessId: string }>(
+        `SELECT "id", "businessId" FROM "Membership" WHERE "userId" = $1`,
+        [world.member.id],
+      )
+    ).rows;
+    for (const query of [`membership=${membership!.id}`, `business=${membership!.businessId}`]) {
+      const answer = await send({
+        method: "GET",
+        url: `${url()}/api/wallet/apple/pass?${query}`,
+        headers: headersOf(world.member),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.contentType).toBe("application/vnd.apple.pkpass");
+    }
+    const { rows } = await cluster.sql.query(`SELECT 1 FROM "ApplePass" WHERE "membershipId" = $1`, [membership!.id]);
+    expect(rows).toHaveLength(1);
   });
 });

@@ -42,17 +42,83 @@ export function appleTestCredentials(): AppleTestCredentials {
     path.join(dir, "signer.ext"),
     "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=codeSigning,emailProtection\n",
   );
-  openssl(dir, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "3650",
-    "-subj", "/CN=Loyaltap Test Root CA/O=Loyaltap Tests", "-addext", "basicConstraints=critical,CA:TRUE",
-    "-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
-  openssl(dir, ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "wwdr.key", "-out", "wwdr.csr",
-    "-subj", "/CN=Loyaltap Test WWDR/OU=G4/O=Loyaltap Tests"]);
-  openssl(dir, ["x509", "-req", "-in", "wwdr.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-    "-out", "wwdr.pem", "-days", "3650", "-extfile", "ca.ext"]);
-  openssl(dir, ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "signer.key", "-out", "signer.csr",
-    "-subj", `/UID=${TEST_PASS_TYPE_ID}/CN=Pass Type ID: ${TEST_PASS_TYPE_ID}/OU=${TEST_TEAM_ID}/O=Loyaltap Tests`]);
-  openssl(dir, ["x509", "-req", "-in", "signer.csr", "-CA", "wwdr.pem", "-CAkey", "wwdr.key", "-CAcreateserial",
-    "-out", "signer.pem", "-days", "3650", "-extfile", "signer.ext"]);
+  openssl(dir, [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "3650",
+    "-subj",
+    "/CN=Loyaltap Test Root CA/O=Loyaltap Tests",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
+  openssl(dir, [
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "wwdr.key",
+    "-out",
+    "wwdr.csr",
+    "-subj",
+    "/CN=Loyaltap Test WWDR/OU=G4/O=Loyaltap Tests",
+  ]);
+  openssl(dir, [
+    "x509",
+    "-req",
+    "-in",
+    "wwdr.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "wwdr.pem",
+    "-days",
+    "3650",
+    "-extfile",
+    "ca.ext",
+  ]);
+  openssl(dir, [
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "signer.key",
+    "-out",
+    "signer.csr",
+    "-subj",
+    `/UID=${TEST_PASS_TYPE_ID}/CN=Pass Type ID: ${TEST_PASS_TYPE_ID}/OU=${TEST_TEAM_ID}/O=Loyaltap Tests`,
+  ]);
+  openssl(dir, [
+    "x509",
+    "-req",
+    "-in",
+    "signer.csr",
+    "-CA",
+    "wwdr.pem",
+    "-CAkey",
+    "wwdr.key",
+    "-CAcreateserial",
+    "-out",
+    "signer.pem",
+    "-days",
+    "3650",
+    "-extfile",
+    "signer.ext",
+  ]);
   const read = (name: string) => readFileSync(path.join(dir, name), "utf8");
   const apnsKeyPem = generateKeyPairSync("ec", { namedCurve: "prime256v1" })
     .privateKey.export({ type: "pkcs8", format: "pem" })

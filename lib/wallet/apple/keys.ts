@@ -65,7 +65,9 @@ export const APPLE_WALLET_SETTINGS = [
   "APPLE_APNS_PRIVATE_KEY",
 ] as const;
 
-type AppleValues = Partial<Record<(typeof APPLE_WALLET_SETTINGS)[number] | "APPLE_PASS_PRIVATE_KEY_PASSPHRASE", unknown>>;
+type AppleValues = Partial<
+  Record<(typeof APPLE_WALLET_SETTINGS)[number] | "APPLE_PASS_PRIVATE_KEY_PASSPHRASE", unknown>
+>;
 
 /**
  * Apple Wallet is on with all of its settings and off with none. Some without

@@ -41,6 +41,23 @@ function star(cx: number, cy: number, radius: number): string {
   return points.join(" ");
 }
 
+/** Where each stamp's disc sits in the strip (at @1x), in order, and how large the discs are. */
+export function stampPositions(total: number): { radius: number; centres: { cx: number; cy: number }[] } {
+  const { rows, cols, diameter } = stampLayout(total);
+  // The discs stay a group in the middle, at most half a disc apart, rather than spread to the edges.
+  const cellW = Math.min((STRIP_WIDTH - 40) / cols, diameter * 1.5);
+  const cellH = (STRIP_HEIGHT - 28) / rows;
+  const left = (STRIP_WIDTH - cellW * cols) / 2;
+  const centres = Array.from({ length: total }, (_, i) => {
+    const row = Math.floor(i / cols);
+    // The last row is centred when it is not full.
+    const inRow = row === rows - 1 ? total - row * cols : cols;
+    const offset = ((cols - inRow) * cellW) / 2;
+    return { cx: left + offset + cellW * (i % cols) + cellW / 2, cy: 14 + cellH * row + cellH / 2 };
+  });
+  return { radius: diameter / 2, centres };
+}
+
 /** The strip as SVG at @1x coordinates (scaled by the viewBox). */
 export function stripSvg({ filled, total, colors }: StripInput, scale: number): string {
   const width = STRIP_WIDTH * scale;
@@ -57,7 +74,7 @@ export function stripSvg({ filled, total, colors }: StripInput, scale: number): 
   const count = Math.max(0, Math.min(filled, total));
   if (total > MAX_DRAWN_STAMPS) {
     const barWidth = STRIP_WIDTH - 60;
-    const share = total > 0 ? count / total : 0;
+    const share = count / total;
     return (
       head +
       backdrop +
@@ -68,19 +85,10 @@ export function stripSvg({ filled, total, colors }: StripInput, scale: number): 
       `</svg>`
     );
   }
-  const { rows, cols, diameter } = stampLayout(total);
-  const cellW = (STRIP_WIDTH - 40) / cols;
-  const cellH = (STRIP_HEIGHT - 28) / rows;
-  const r = diameter / 2;
+  const { radius: r, centres } = stampPositions(total);
   const stroke = Math.max(1.5, r * 0.12);
   const shapes: string[] = [];
-  for (let i = 0; i < total; i++) {
-    const row = Math.floor(i / cols);
-    // The last row is centred when it is not full.
-    const inRow = row === rows - 1 ? total - row * cols : cols;
-    const offset = ((cols - inRow) * cellW) / 2;
-    const cx = 20 + offset + cellW * (i % cols) + cellW / 2;
-    const cy = 14 + cellH * row + cellH / 2;
+  for (const [i, { cx, cy }] of centres.entries()) {
     const f = (n: number) => n.toFixed(2);
     if (i < count) {
       shapes.push(

@@ -104,6 +104,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "GET /api/wallet/apple/v1/passes/[passTypeIdentifier]/[serialNumber]": { access: "public", sweep: "query" },
   // Wallet's error reports: anyone may post; bounded, cleaned and rate-limited before they reach the log.
   "POST /api/wallet/apple/v1/log": { access: "public", sweep: "json" },
+  // "Add to Apple Wallet": the caller's own membership only; its signed pass (made on the first download).
+  "GET /api/wallet/apple/pass": { access: "signed-in", sweep: "query" },
   // RFC 8058 one-click unsubscribe: the signed token in the query is the whole authorisation.
   "POST /api/unsubscribe": { access: "public", sweep: "json" },
 };

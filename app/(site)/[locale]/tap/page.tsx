@@ -16,6 +16,8 @@ import { requestNow } from "@/lib/clock";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { pickSunParams, sunQueryOf, type SunParams, type SunRejection } from "@/lib/nfc/verify-tap";
 import { asksBirthday } from "@/lib/tap/programs";
+import { appleWalletConfig } from "@/lib/wallet/apple/config";
+import { googleWalletConfig } from "@/lib/wallet/google/config";
 import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
 import { firstIssue } from "@/lib/validation/errors";
 import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
@@ -26,7 +28,15 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 // What the recorder reads: its own words, the result's, and the engine's lines (the HTML
 // carries these, so only these: not the rest of the tap namespace).
 // The birthday question reads its bad-date message from settings.validation.
-const CLIENT_NAMESPACES = ["tap.recorder", "tap.result", "programs", "settings.validation"] as const;
+// The wallets' buttons under a recorded visit read their own words.
+const CLIENT_NAMESPACES = [
+  "tap.recorder",
+  "tap.result",
+  "programs",
+  "settings.validation",
+  "appleWallet.button",
+  "googleWallet.button",
+] as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("tap");
@@ -139,9 +149,20 @@ function renderWithFlags(state: TapState, user: AppUser | null, sun: SunParams, 
   }
   // Only a secure tag's (verified) SUN parameters are passed on; an ordinary tag's link stays as it was.
   const secureSun = state.kind === "business" && state.secure ? sun : undefined;
+  // The wallets' buttons follow a recorded visit, each only when its wallet is configured.
   const recorder =
     user && state.kind === "business" ? (
-      <TapRecorder tagId={state.tagId} sun={secureSun} askBirthday={asksBirthday(user, state.programs)} />
+      <TapRecorder
+        tagId={state.tagId}
+        sun={secureSun}
+        askBirthday={asksBirthday(user, state.programs)}
+        wallets={{
+          businessId: state.business.id,
+          businessName: state.business.name,
+          apple: appleWalletConfig() !== null,
+          google: googleWalletConfig() !== null,
+        }}
+      />
     ) : undefined;
   return (
     <TapStateView

@@ -8,6 +8,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { hasHadReward, pushEndpointDigests } from "@/lib/db/push";
 import { listWallet } from "@/lib/db/wallet";
 import { pushConfig } from "@/lib/push/config";
+import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
 import { asksBirthday } from "@/lib/tap/programs";
 
@@ -18,7 +19,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WalletPage() {
   const user = await requireUser();
   const push = pushConfig();
-  // Google Wallet is an optional channel: without its configuration no card offers it.
+  // Apple Wallet and Google Wallet are optional channels: without its configuration no card offers one.
+  const appleWallet = appleWalletConfig() !== null;
   const googleWallet = googleWalletConfig() !== null;
   const [cards, t, offerPush, subscribed] = await Promise.all([
     listWallet(user.id),
@@ -44,7 +46,7 @@ export default async function WalletPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {cards.map((card) => (
-            <WalletCard key={card.businessId} card={card} googleWallet={googleWallet} />
+            <WalletCard key={card.businessId} card={card} appleWallet={appleWallet} googleWallet={googleWallet} />
           ))}
         </div>
       )}
