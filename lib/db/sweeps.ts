@@ -163,3 +163,30 @@ export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZ
   }
   return queued;
 }
+
+/** How long a voided Apple Wallet pass is kept, so the devices that hold it can still fetch it. */
+export const VOIDED_APPLE_PASS_KEPT_DAYS = 30;
+
+/**
+ * Deletes the Apple Wallet passes voided more than 30 days before `now`,
+ * with their device registrations (ON DELETE CASCADE), in batches in the
+ * order of the index "ApplePass_voidedAt_idx". By then every device that
+ * held one has long fetched the voided pass; one that asks later gets 401,
+ * as for any pass we do not know. Returns how many went.
+ */
+export async function sweepVoidedApplePasses(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<number> {
+  const before = new Date(now.getTime() - VOIDED_APPLE_PASS_KEPT_DAYS * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const count = await inTransaction((tx) =>
+      tx.execute(
+        `DELETE FROM "ApplePass" WHERE "id" IN (
+          SELECT "id" FROM "ApplePass" WHERE "voidedAt" < $1::timestamp(3) ORDER BY "voidedAt" LIMIT $2::int
+        )`,
+        [before, batchSize],
+      ),
+    );
+    deleted += count;
+    if (count < batchSize) return deleted;
+  }
+}

@@ -1,5 +1,6 @@
 import "server-only";
 import { ownerSummaryKey } from "@/lib/business/owner-summary";
+import { getBoss } from "@/lib/jobs/boss";
 import { enqueue, type SqlExecutor } from "@/lib/jobs/enqueue";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
@@ -29,14 +30,19 @@ export async function rewardIssued(
 
 /**
  * A membership's card changed (a tap, a redemption or its undo, an owner's
- * adjustment): its wallet passes are brought up to date. Google Wallet: only
- * when it is configured and the customer added this card to it (a
- * GoogleWalletObject row, whose version counts the changes); the job carries
- * that number, so each change queues one update and an older one can tell a
- * newer one is on its way.
+ * adjustment): its wallet passes are brought up to date, each channel only
+ * when it is configured and the customer added this card to it. Each keeps
+ * a version that counts the changes; the job carries that number, so each
+ * change queues one update and an older one can tell a newer one is on its
+ * way. A membership in neither wallet costs one UPDATE per configured
+ * channel and queues nothing; a channel that is off costs nothing.
  */
 export async function walletMembershipChanged(tx: SqlExecutor, membershipId: string): Promise<void> {
-  if (!googleWalletConfig()) return;
+  if (googleWalletConfig()) await googleWalletChanged(tx, membershipId);
+  if (appleWalletConfig()) await appleWalletChanged(tx, membershipId);
+}
+
+async function googleWalletChanged(tx: SqlExecutor, membershipId: string): Promise<void> {
   const [saved] = await tx.query<{ version: number }>(
     `UPDATE "GoogleWalletObject" SET "version" = "version" + 1 WHERE "membershipId" = $1::text RETURNING "version"`,
     [membershipId],
@@ -54,32 +60,122 @@ export async function walletMembershipChanged(tx: SqlExecutor, membershipId: str
   );
 }
 
-/** How many objects one void job makes inactive. */
+/**
+ * The new updatedAt of a pass that changes: now, but always past the whole
+ * second the previous change was in. Last-Modified is that second rounded
+ * up (lib/wallet/apple/web-service.ts), so a device holding the previous
+ * version never gets 304 for this one, however close the two changes were.
+ */
+export const APPLE_PASS_TOUCHED = `GREATEST(clock_timestamp() AT TIME ZONE 'UTC', date_trunc('second', "updatedAt") + interval '1.001 second')`;
+
+// jobIdFor (lib/jobs/enqueue.ts) in SQL: the id of "wallet.apple-update" under the key
+// "apple-update:<passId>:<version>", so the job is the same one enqueue() would make.
+const APPLE_UPDATE_JOB_ID = `(
+  SELECT substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-5' || substr(h, 14, 3) || '-'
+    || to_hex((('x' || substr(h, 17, 1))::bit(4)::int & 3) | 8) || substr(h, 18, 3) || '-' || substr(h, 21, 12)
+  FROM (SELECT encode(sha256(convert_to('wallet.apple-update', 'UTF8') || '\\x00'::bytea
+    || convert_to('apple-update:' || b."id" || ':' || b."version", 'UTF8')), 'hex') AS h) AS digest
+)`;
+
+// The pass's bump and its update job in one statement: pg-boss's own insert
+// (its queue's policy, its defaults), fed by a CTE that bumps the pass and
+// keeps it only when a device is registered for it. $1 becomes the membership.
+const APPLE_CHANGE_PREFIX = `WITH bumped AS (
+    UPDATE "ApplePass" SET "version" = "version" + 1, "updatedAt" = ${APPLE_PASS_TOUCHED}
+    WHERE "membershipId" = $1::text AND "voidedAt" IS NULL
+    RETURNING "id", "version"
+  ), apple_jobs AS (
+    SELECT COALESCE(json_agg(json_build_object(
+      'id', ${APPLE_UPDATE_JOB_ID}, 'name', 'wallet.apple-update',
+      'data', json_build_object('passId', b."id", 'version', b."version")
+    )), '[]'::json) AS jobs
+    FROM bumped b
+    WHERE EXISTS (SELECT 1 FROM "AppleDeviceRegistration" r WHERE r."passId" = b."id")
+  ),`;
+
+/** pg-boss's insert statement turned into the bump-and-queue statement (checked, so an upgrade of pg-boss that changes it fails loudly). */
+export function appleChangeStatement(insertJobs: string): string {
+  const head = /^\s*WITH defaults as \(/;
+  if (!head.test(insertJobs) || insertJobs.split("json_to_recordset($1)").length !== 2)
+    throw new Error("pg-boss's insert statement is not the one walletMembershipChanged builds on (pg-boss upgraded?)");
+  return insertJobs
+    .replace(head, `${APPLE_CHANGE_PREFIX}\n    defaults as (`)
+    .replace("json_to_recordset($1)", "json_to_recordset((SELECT jobs FROM apple_jobs))");
+}
+
+/**
+ * Apple Wallet: the membership's pass (if its customer downloaded one) gets
+ * a new version and updatedAt, and when a device is registered for it,
+ * `wallet.apple-update` { passId, version } is queued under the key
+ * `apple-update:<passId>:<version>`: one statement either way.
+ */
+async function appleWalletChanged(tx: SqlExecutor, membershipId: string): Promise<void> {
+  const boss = await getBoss();
+  await boss.insert([], {
+    db: {
+      executeSql: async (text, values) => {
+        const statement = appleChangeStatement(text);
+        return { rows: await tx.query(statement, [membershipId, ...(values ?? []).slice(1)]) };
+      },
+    },
+  });
+}
+
+/** How many objects (Google) or passes (Apple) one void job handles. */
 export const VOID_BATCH = 100;
 
 /**
  * An account or a business is being deleted, in this transaction: its
- * memberships' Google Wallet objects are to be made inactive. Their rows go
- * with the memberships, so the object ids travel in the jobs themselves.
+ * memberships' wallet passes are voided. Google Wallet: the objects are to
+ * be made inactive; their rows go with the memberships, so the object ids
+ * travel in the jobs themselves. Apple Wallet: the passes are marked voided
+ * here (their rows outlive the memberships, so a device that asks still gets
+ * the voided pass), and the devices that hold them are told.
  */
 export async function walletPassesVoided(
   tx: SqlExecutor,
   owner: { userId: string } | { businessId: string },
 ): Promise<void> {
-  if (!googleWalletConfig()) return;
   const column = "userId" in owner ? `m."userId"` : `m."businessId"`;
-  const rows = await tx.query<{ objectId: string }>(
-    `SELECT o."objectId" FROM "GoogleWalletObject" o JOIN "Membership" m ON m."id" = o."membershipId"
-     WHERE ${column} = $1::text ORDER BY o."objectId"`,
-    ["userId" in owner ? owner.userId : owner.businessId],
+  const ownerId = "userId" in owner ? owner.userId : owner.businessId;
+  if (googleWalletConfig()) {
+    const rows = await tx.query<{ objectId: string }>(
+      `SELECT o."objectId" FROM "GoogleWalletObject" o JOIN "Membership" m ON m."id" = o."membershipId"
+       WHERE ${column} = $1::text ORDER BY o."objectId"`,
+      [ownerId],
+    );
+    await enqueue(
+      batches(rows.map((row) => row.objectId)).map((objectIds) => ({
+        name: "wallet.google-void" as const,
+        data: { objectIds },
+      })),
+      tx,
+    );
+  }
+  // Marked even with Apple Wallet off: a voided pass is what the cleanup removes after 30 days.
+  const voided = await tx.query<{ id: string; registered: boolean }>(
+    `UPDATE "ApplePass" p SET "voidedAt" = clock_timestamp() AT TIME ZONE 'UTC', "version" = p."version" + 1,
+       "updatedAt" = ${APPLE_PASS_TOUCHED.replaceAll('"updatedAt"', 'p."updatedAt"')}
+     FROM "Membership" m
+     WHERE m."id" = p."membershipId" AND ${column} = $1::text AND p."voidedAt" IS NULL
+     RETURNING p."id", EXISTS (SELECT 1 FROM "AppleDeviceRegistration" r WHERE r."passId" = p."id") AS "registered"`,
+    [ownerId],
   );
-  const jobs = [];
-  for (let start = 0; start < rows.length; start += VOID_BATCH)
-    jobs.push({
-      name: "wallet.google-void" as const,
-      data: { objectIds: rows.slice(start, start + VOID_BATCH).map((row) => row.objectId) },
-    });
-  await enqueue(jobs, tx);
+  if (!appleWalletConfig()) return;
+  const passIds = voided
+    .filter((row) => row.registered)
+    .map((row) => row.id)
+    .sort();
+  await enqueue(
+    batches(passIds).map((ids) => ({ name: "wallet.apple-void" as const, data: { passIds: ids } })),
+    tx,
+  );
+}
+
+function batches<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += VOID_BATCH) out.push(items.slice(start, start + VOID_BATCH));
+  return out;
 }
 
 /**

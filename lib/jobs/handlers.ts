@@ -1,8 +1,9 @@
 import "server-only";
-import { sweepExpiredRewards, sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
+import { sweepExpiredRewards, sweepOwnerSummaries, sweepRewardExpiry, sweepVoidedApplePasses } from "@/lib/db/sweeps";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
+import { updateApplePass, voidApplePasses } from "@/lib/wallet/apple/deliver";
 import { refreshBusinessCards } from "@/lib/wallet/business-cards";
 import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
 
@@ -14,11 +15,13 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 // its jobs until a worker that has one runs.
 export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
-  // The hourly expiry sweep: reminders for rewards about to expire, wallet updates for those that did.
+  // The hourly expiry sweep: reminders for rewards about to expire, wallet updates for those that
+  // did, and the removal of Apple Wallet passes voided over 30 days ago.
   "sweep.reward-expiry": async () => {
     const now = new Date();
     await sweepRewardExpiry(now);
     await sweepExpiredRewards(now);
+    await sweepVoidedApplePasses(now);
   },
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
   // Notification mails (docs/notifications.md).
@@ -32,6 +35,9 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // Google Wallet (docs/wallet.md): data { membershipId, version }; { objectIds }.
   "wallet.google-update": async (data) => void (await updateGoogleWalletObject(data)),
   "wallet.google-void": async (data) => void (await voidGoogleWalletObjects(data)),
+  // Apple Wallet (docs/wallet.md, "Apple Wallet: updates"): data { passId, version }; { passIds }.
+  "wallet.apple-update": async (data) => void (await updateApplePass(data)),
+  "wallet.apple-void": async (data) => void (await voidApplePasses(data)),
   // Both wallets (docs/wallet.md): data { businessId }.
   "wallet.business-changed": async (data) => void (await refreshBusinessCards(data)),
 };

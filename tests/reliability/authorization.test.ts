@@ -6,8 +6,8 @@ import { buildWorld, stampsProgramInput, testIp, type Person, type World } from 
 import { postAction, type ActionResponse } from "./support/action-manifest";
 import { ACTIONS, PAGES, ROUTES } from "./support/surface";
 import { profileForm } from "../support/profile-form";
-import { appleTestCredentials } from "../support/apple-wallet-certs";
 import { googleWalletTestEnv } from "../support/google-wallet-service";
+import { appleTestCredentials, TEST_PASS_TYPE_ID } from "../support/apple-wallet-certs";
 
 // The authorisation matrix: a visitor, a customer, the owner of another
 // business, the staff of another business and an admin against every
@@ -27,15 +27,53 @@ const WRITTEN_WHEN_REFUSED = ["RateLimit"];
 
 type Subject = { name: string; person: Person | null };
 
+type HeldApplePass = { serialNumber: string; authenticationToken: string };
+/** The member's Apple Wallet pass (their card at A), and a pass of B's whose token owner B's device holds. */
+let applePasses: { member: HeldApplePass; other: HeldApplePass };
+
+/** The member adds their card at A to Apple Wallet; a customer of B does the same with theirs. */
+async function addToAppleWallet(): Promise<{ member: HeldApplePass; other: HeldApplePass }> {
+  const { rows: memberships } = await cluster.sql.query<{ id: string }>(
+    `SELECT "id" FROM "Membership" WHERE "userId" = $1 AND "businessId" = $2`,
+    [world.member.id, world.businessA.id],
+  );
+  const download = await send({
+    method: "GET",
+    url: `${url()}/api/wallet/apple/pass?membership=${memberships[0]!.id}`,
+    headers: headersOf(world.member),
+  });
+  if (download.status !== 200) throw new Error(`Apple Wallet pass: ${download.status}`);
+  const { rows: member } = await cluster.sql.query<HeldApplePass>(
+    `SELECT "serialNumber", "authenticationToken" FROM "ApplePass" WHERE "membershipId" = $1`,
+    [memberships[0]!.id],
+  );
+  // Another pass (its membership gone, as after a deletion): a real token that is not the member's.
+  const other = {
+    serialNumber: randomBytes(16).toString("hex"),
+    authenticationToken: randomBytes(32).toString("base64url"),
+  };
+  await cluster.sql.query(
+    `INSERT INTO "ApplePass" ("id", "serialNumber", "authenticationToken", "businessName") VALUES (gen_random_uuid()::text, $1, $2, $3)`,
+    [other.serialNumber, other.authenticationToken, world.businessB.name],
+  );
+  return { member: member[0]!, other };
+}
+
 beforeAll(async () => {
-  // Google Wallet and Apple Wallet on, so their routes are exercised past their "not configured" answers.
+  // Google Wallet and Apple Wallet on, so their routes are exercised past their "not configured" answer
+  // (APNs on a closed loopback port: nothing is pushed anywhere).
   cluster = await startCluster({
     instances: 2,
-    env: { REGISTRATION_LIMIT_PER_HOUR: "0", ...googleWalletTestEnv(), ...appleTestCredentials().env() },
+    env: {
+      REGISTRATION_LIMIT_PER_HOUR: "0",
+      ...googleWalletTestEnv(),
+      ...appleTestCredentials().env("http://127.0.0.1:9"),
+    },
   });
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   world = await buildWorld(cluster);
+  applePasses = await addToAppleWallet();
   before = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
 });
 afterAll(async () => {
@@ -591,6 +629,62 @@ for (const wallet of WALLET_ROUTES) {
   });
 }
 
+describe("the PassKit web service (Apple Wallet)", () => {
+  const registration = (device: string, serial: string) =>
+    `/api/wallet/apple/v1/devices/${device}/registrations/${TEST_PASS_TYPE_ID}/${serial}`;
+  const passPath = (serial: string) => `/api/wallet/apple/v1/passes/${TEST_PASS_TYPE_ID}/${serial}`;
+
+  test("the member's pass is refused to everyone without its own token (a session does not count, another pass's token neither), an unknown serial alike", async () => {
+    const problems: string[] = [];
+    const device = randomBytes(16).toString("hex");
+    const member = applePasses.member.serialNumber;
+    const unknown = randomBytes(16).toString("hex");
+    const everyone: Subject[] = [...subjects("owner"), { name: "owner A", person: world.ownerA }];
+    let i = 0;
+    for (const subject of everyone) {
+      for (const token of [null, applePasses.other.authenticationToken, `${applePasses.member.authenticationToken}x`]) {
+        const headers = {
+          ...headersOf(subject.person),
+          ...(subject.person ? { authorization: `Bearer ${subject.person.bearer}` } : {}),
+          ...(token ? { authorization: `ApplePass ${token}` } : {}),
+          "content-type": "application/json",
+        };
+        const body = JSON.stringify({ pushToken: "cd".repeat(32) });
+        const requests = (serial: string) => [
+          { method: "POST", path: registration(device, serial), body },
+          { method: "DELETE", path: registration(device, serial) },
+          { method: "GET", path: passPath(serial) },
+        ];
+        const mine = requests(member);
+        const missing = requests(unknown);
+        for (let n = 0; n < mine.length; n++) {
+          const answer = await send({ ...mine[n]!, url: url(i++) + mine[n]!.path, headers });
+          const other = await send({ ...missing[n]!, url: url(i++) + missing[n]!.path, headers });
+          const what = `${subject.name} ${token ? "with another token" : "without a token"} ${mine[n]!.method}`;
+          if (answer.status !== 401) problems.push(`${what} → ${answer.status}`);
+          if (other.status !== answer.status || other.text !== answer.text)
+            problems.push(`${what}: the member's pass → ${answer.status}, an unknown one → ${other.status}`);
+          const leaks = leaked(answer.text, mine[n]!.path, subject.person);
+          if (leaks.length) problems.push(`${what} shows ${leaks.join(", ")}`);
+          if (answer.contentType.includes("pkpass")) problems.push(`${what} got the pass`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test("what changed: a device that registered nothing hears of nothing, whoever asks", async () => {
+    for (const subject of [{ name: "visitor", person: null }, ...subjects("owner")]) {
+      const answer = await send({
+        method: "GET",
+        url: `${url()}/api/wallet/apple/v1/devices/${randomBytes(16).toString("hex")}/registrations/${TEST_PASS_TYPE_ID}`,
+        headers: headersOf(subject.person),
+      });
+      expect([subject.name, answer.status, answer.text]).toEqual([subject.name, 204, ""]);
+    }
+  });
+});
+
 describe("owner route handlers", () => {
   for (const routeCase of ROUTE_CASES) {
     test(`${routeCase.route}: refused to everyone but the owner, with none of A's data, a missing id alike`, async () => {
@@ -702,8 +796,40 @@ describe("afterwards", () => {
   });
 });
 
-// Last: adding a card writes its GoogleWalletObject or ApplePass row, which the snapshot above must not see.
+// Last: adding a card writes its GoogleWalletObject or ApplePass row (a device's registration its
+// AppleDeviceRegistration row), which the snapshot above must not see.
 describe("the member's own card", () => {
+  test("the member's device, with the pass's own token, registers for its updates and fetches it", async () => {
+    const device = randomBytes(16).toString("hex");
+    const serial = applePasses.member.serialNumber;
+    const headers = {
+      authorization: `ApplePass ${applePasses.member.authenticationToken}`,
+      "content-type": "application/json",
+      "x-loyaltap-client-ip": testIp(),
+    };
+    const registered = await send({
+      method: "POST",
+      url: `${url()}/api/wallet/apple/v1/devices/${device}/registrations/${TEST_PASS_TYPE_ID}/${serial}`,
+      headers,
+      body: JSON.stringify({ pushToken: "ef".repeat(32) }),
+    });
+    expect(registered.status).toBe(201);
+    const fetched = await send({
+      method: "GET",
+      url: `${url(1)}/api/wallet/apple/v1/passes/${TEST_PASS_TYPE_ID}/${serial}`,
+      headers,
+    });
+    expect(fetched.status).toBe(200);
+    expect(fetched.contentType).toBe("application/vnd.apple.pkpass");
+    const changes = await send({
+      method: "GET",
+      url: `${url()}/api/wallet/apple/v1/devices/${device}/registrations/${TEST_PASS_TYPE_ID}`,
+      headers: { "x-loyaltap-client-ip": testIp() },
+    });
+    expect(changes.status).toBe(200);
+    expect(JSON.parse(changes.text).serialNumbers).toEqual([serial]);
+  });
+
   test("GET /api/wallet/google/save sends the member to Google's save page with their card", async () => {
     const [membership] = (
       await cluster.sql.query<{ id: string }>(`SELECT "id" FROM "Membership" WHERE "userId" = $1`, [world.member.id])

@@ -3,13 +3,13 @@ import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { leaksInternals, pool, send, type Answer } from "./support/http";
 import { readInventory } from "./support/inventory";
 import { waitForMailJobs } from "./support/jobs";
-import { createProgram, register, registerOwner, stampsProgramInput, testIp, type Person } from "./support/roles";
+import { createProgram, register, registerOwner, stampsProgramInput, tap, testIp, type Person } from "./support/roles";
 import { actionEntry, builtActions, pagePathOf, parseResult } from "./support/action-manifest";
 import { ACTIONS, authStatesFor, PAGES, ROUTES, type AuthState } from "./support/surface";
 import { validRequests, withNulInEachField, type SweepContext } from "./support/valid-requests";
 import { actionBodies, BAD_QUERIES, BAD_SEGMENTS, CONTENT_TYPES, rawBodies } from "./support/sweep-payloads";
-import { appleTestCredentials } from "../support/apple-wallet-certs";
 import { googleWalletTestEnv } from "../support/google-wallet-service";
+import { appleTestCredentials, TEST_PASS_TYPE_ID } from "../support/apple-wallet-certs";
 
 // The bad-input sweep: every route handler × method × hostile body × content
 // type × auth state, every page with bad dynamic segments and query strings,
@@ -45,10 +45,15 @@ let admin: Person;
 let context: SweepContext;
 
 beforeAll(async () => {
-  // Google Wallet and Apple Wallet on, so their routes are exercised past their "not configured" answers.
+  // Google Wallet and Apple Wallet on, so their routes are exercised past their "not configured" answer
+  // (APNs on a closed loopback port: nothing is pushed anywhere).
   cluster = await startCluster({
     instances: 2,
-    env: { REGISTRATION_LIMIT_PER_HOUR: "0", ...googleWalletTestEnv(), ...appleTestCredentials().env() },
+    env: {
+      REGISTRATION_LIMIT_PER_HOUR: "0",
+      ...googleWalletTestEnv(),
+      ...appleTestCredentials().env("http://127.0.0.1:9"),
+    },
   });
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
@@ -65,7 +70,30 @@ beforeAll(async () => {
     owner,
     stampsProgramInput(registered.businessId!, "Sweep card", "Sweep reward"),
   );
-  context = { ownerBusinessId: registered.businessId!, ownerTagId, ownerProgramId, personId: person.id };
+  // The person's card at the owner's business, added to Apple Wallet: a pass whose token the sweep's
+  // device requests carry.
+  await tap(url, person, ownerTagId);
+  const { rows: memberships } = await cluster.sql.query<{ id: string }>(
+    `SELECT "id" FROM "Membership" WHERE "userId" = $1`,
+    [person.id],
+  );
+  const download = await send({
+    method: "GET",
+    url: `${url}/api/wallet/apple/pass?membership=${memberships[0]!.id}`,
+    headers: { cookie: person.cookie, "x-loyaltap-client-ip": testIp() },
+  });
+  if (download.status !== 200) throw new Error(`Apple Wallet pass: ${download.status}`);
+  const { rows: passes } = await cluster.sql.query<{ serialNumber: string; authenticationToken: string }>(
+    `SELECT "serialNumber", "authenticationToken" FROM "ApplePass" WHERE "membershipId" = $1`,
+    [memberships[0]!.id],
+  );
+  context = {
+    ownerBusinessId: registered.businessId!,
+    ownerTagId,
+    ownerProgramId,
+    personId: person.id,
+    applePass: { passTypeId: TEST_PASS_TYPE_ID, ...passes[0]! },
+  };
   admin = await register(url, {
     email: `sweep-admin-${Date.now()}@example.test`,
     metadata: { first_name: "Sweep", last_name: "Admin" },
@@ -359,7 +387,7 @@ describe("bad input", () => {
             method: request.method,
             path: request.path,
             auth: request.auth,
-            headers: { "content-type": "application/json" },
+            headers: { "content-type": "application/json", ...request.headers },
             body: JSON.stringify(variant.value),
             mustRefuse: true,
           });

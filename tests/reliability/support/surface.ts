@@ -87,6 +87,23 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
   // "Add to Google Wallet": the caller's own membership only; a redirect to Google's save page.
   "GET /api/wallet/google/save": { access: "signed-in", sweep: "query" },
+  // Apple Wallet's PassKit web service (docs/wallet.md, "Apple Wallet: updates"): no session; the
+  // pass's own token (Authorization: ApplePass …) is the whole authorisation, checked per pass.
+  "POST /api/wallet/apple/v1/devices/[deviceLibraryIdentifier]/registrations/[passTypeIdentifier]/[serialNumber]": {
+    access: "public",
+    sweep: "json",
+  },
+  "DELETE /api/wallet/apple/v1/devices/[deviceLibraryIdentifier]/registrations/[passTypeIdentifier]/[serialNumber]": {
+    access: "public",
+    sweep: "query",
+  },
+  "GET /api/wallet/apple/v1/devices/[deviceLibraryIdentifier]/registrations/[passTypeIdentifier]": {
+    access: "public",
+    sweep: "query",
+  },
+  "GET /api/wallet/apple/v1/passes/[passTypeIdentifier]/[serialNumber]": { access: "public", sweep: "query" },
+  // Wallet's error reports: anyone may post; bounded, cleaned and rate-limited before they reach the log.
+  "POST /api/wallet/apple/v1/log": { access: "public", sweep: "json" },
   // "Add to Apple Wallet": the caller's own membership only; its signed pass (made on the first download).
   "GET /api/wallet/apple/pass": { access: "signed-in", sweep: "query" },
   // RFC 8058 one-click unsubscribe: the signed token in the query is the whole authorisation.

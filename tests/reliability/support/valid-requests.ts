@@ -11,6 +11,8 @@ export type SweepContext = {
   ownerTagId: string;
   ownerProgramId: string;
   personId: string;
+  /** The person's Apple Wallet pass (their membership at the owner's business) and its pass type. */
+  applePass: { passTypeId: string; serialNumber: string; authenticationToken: string };
 };
 
 export type ValidRequest =
@@ -21,6 +23,7 @@ export type ValidRequest =
       path: string;
       auth: "none" | "cookie" | "owner" | "admin";
       body: Record<string, unknown>;
+      headers?: Record<string, string>;
     }
   | {
       kind: "action";
@@ -154,6 +157,25 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       path: "/api/tap",
       auth: "cookie",
       body: { id: "sweep-unknown-tag", picc_data: "00", enc: "00", cmac: "00", uid: "00", ctr: "00" },
+    },
+    // A device registering for the person's Apple Wallet pass, with the pass's own token: a valid
+    // registration writes, so only its NUL variants are sent.
+    {
+      kind: "route",
+      group: "POST /api/wallet/apple/v1/devices/…/registrations/…",
+      method: "POST",
+      path: `/api/wallet/apple/v1/devices/${"d".repeat(32)}/registrations/${c.applePass.passTypeId}/${c.applePass.serialNumber}`,
+      auth: "none",
+      headers: { authorization: `ApplePass ${c.applePass.authenticationToken}` },
+      body: { pushToken: "ab".repeat(32) },
+    },
+    {
+      kind: "route",
+      group: "POST /api/wallet/apple/v1/log",
+      method: "POST",
+      path: "/api/wallet/apple/v1/log",
+      auth: "none",
+      body: { logs: ["Register task encountered error: Server response was malformed"] },
     },
     {
       kind: "action",
