@@ -16,7 +16,7 @@ export type ApplePassRow = {
   voidedAt: Date | null;
 };
 
-const passFields = {
+export const applePassFields = {
   id: true,
   serialNumber: true,
   authenticationToken: true,
@@ -56,7 +56,7 @@ export async function applePassFor(
     WHERE "ApplePass"."businessName" IS DISTINCT FROM EXCLUDED."businessName"`;
   const row = await db.applePass.findFirst({
     where: { membershipId, membership: { userId } },
-    select: { ...passFields, membership: { select: { business: { select: { slug: true } } } } },
+    select: { ...applePassFields, membership: { select: { business: { select: { slug: true } } } } },
   });
   if (!row?.membership) return null;
   const { membership, ...pass } = row;

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { applePassFields, type ApplePassRow } from "@/lib/db/apple-pass";
 import { sameToken } from "@/lib/wallet/apple/web-service";
 
 // The devices that hold Apple Wallet passes (AppleDeviceRegistration) and
@@ -8,15 +9,7 @@ import { sameToken } from "@/lib/wallet/apple/web-service";
 // a pass's own authentication token, which only the pass carries, is the
 // whole authorisation, checked here in constant time.
 
-export type ServicePass = {
-  id: string;
-  serialNumber: string;
-  authenticationToken: string;
-  membershipId: string | null;
-  businessName: string;
-  updatedAt: Date;
-  voidedAt: Date | null;
-};
+export type ServicePass = ApplePassRow;
 
 // A token to compare with when the serial is unknown, so both cases take the same work.
 const NO_TOKEN = "no pass has this token: it is never issued".padEnd(64, "-");
@@ -28,15 +21,7 @@ const NO_TOKEN = "no pass has this token: it is never issued".padEnd(64, "-");
 export async function authorizedApplePass(serialNumber: string, token: string): Promise<ServicePass | null> {
   const pass = await db.applePass.findUnique({
     where: { serialNumber },
-    select: {
-      id: true,
-      serialNumber: true,
-      authenticationToken: true,
-      membershipId: true,
-      businessName: true,
-      updatedAt: true,
-      voidedAt: true,
-    },
+    select: applePassFields,
   });
   const matches = sameToken(token, pass?.authenticationToken ?? NO_TOKEN);
   return pass && matches ? pass : null;

@@ -7,11 +7,7 @@ import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profi
 import { forgetAccessTokens } from "@/lib/wallet/google/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 import { jobsWhere } from "../support/jobs";
-import {
-  serviceAccountKey,
-  startGoogleWalletService,
-  type GoogleWalletService,
-} from "../support/google-wallet-service";
+import { testGoogleIssuer, type GoogleWalletService } from "../support/google-wallet-service";
 
 // An owner renames the business, changes its logo or colours, or pauses a
 // program: every card of the business in a customer's wallet must follow.
@@ -19,21 +15,14 @@ import {
 // Google's loyalty class and queues the usual update for each card in a wallet.
 
 const ISSUER = "3388000000022200004";
-const EMAIL = "wallet@loyaltap-business.iam.gserviceaccount.com";
-const key = serviceAccountKey();
+const issuer = testGoogleIssuer(ISSUER, "wallet@loyaltap-business.iam.gserviceaccount.com");
 const saved = { ...process.env };
 let service: GoogleWalletService;
 
-const googleEnv = () => ({
-  GOOGLE_WALLET_ISSUER_ID: ISSUER,
-  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: EMAIL,
-  GOOGLE_WALLET_PRIVATE_KEY: key.privateKeyPem,
-  GOOGLE_WALLET_API_URL: service.apiUrl,
-  GOOGLE_WALLET_TOKEN_URL: service.tokenUrl,
-});
+const googleEnv = () => issuer.env(service);
 
 beforeAll(async () => {
-  service = await startGoogleWalletService({ email: EMAIL, publicKey: key.publicKey });
+  service = await issuer.start();
   await getBoss();
 });
 beforeEach(() => {

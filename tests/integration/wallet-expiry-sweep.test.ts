@@ -6,11 +6,7 @@ import { HANDLERS } from "@/lib/jobs/handlers";
 import { forgetAccessTokens } from "@/lib/wallet/google/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 import { jobsWhere } from "../support/jobs";
-import {
-  serviceAccountKey,
-  startGoogleWalletService,
-  type GoogleWalletService,
-} from "../support/google-wallet-service";
+import { testGoogleIssuer, type GoogleWalletService } from "../support/google-wallet-service";
 
 // When a ready reward expires, the cards in the customer's wallets must stop
 // counting it: the hourly expiry sweep marks each newly expired reward once and
@@ -18,24 +14,17 @@ import {
 // the others.
 
 const ISSUER = "3388000000022200003";
-const EMAIL = "wallet@loyaltap-sweep.iam.gserviceaccount.com";
-const key = serviceAccountKey();
+const issuer = testGoogleIssuer(ISSUER, "wallet@loyaltap-sweep.iam.gserviceaccount.com");
 const saved = { ...process.env };
 let service: GoogleWalletService;
 
 beforeAll(async () => {
-  service = await startGoogleWalletService({ email: EMAIL, publicKey: key.publicKey });
+  service = await issuer.start();
   await getBoss();
 });
 beforeEach(() => {
   forgetAccessTokens();
-  Object.assign(process.env, {
-    GOOGLE_WALLET_ISSUER_ID: ISSUER,
-    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: EMAIL,
-    GOOGLE_WALLET_PRIVATE_KEY: key.privateKeyPem,
-    GOOGLE_WALLET_API_URL: service.apiUrl,
-    GOOGLE_WALLET_TOKEN_URL: service.tokenUrl,
-  });
+  Object.assign(process.env, issuer.env(service));
 });
 afterEach(() => {
   process.env = { ...saved };
@@ -67,7 +56,9 @@ async function memberWithRewards(expiries: Date[], inWallet: boolean) {
       }),
     );
   if (inWallet)
-    await db.googleWalletObject.create({ data: { membershipId: membership.id, objectId: `${ISSUER}.${membership.id}` } });
+    await db.googleWalletObject.create({
+      data: { membershipId: membership.id, objectId: `${ISSUER}.${membership.id}` },
+    });
   return { membership, rewards };
 }
 
@@ -81,10 +72,7 @@ describe("the expired-rewards sweep", () => {
     await Promise.all([sweepExpiredRewards(now, 2), sweepExpiredRewards(now, 2)]);
     await sweepExpiredRewards(new Date(now.getTime() + HOUR));
 
-    const jobs = await jobsWhere(["wallet.google-update"], "membershipId", [
-      carded.membership.id,
-      plain.membership.id,
-    ]);
+    const jobs = await jobsWhere(["wallet.google-update"], "membershipId", [carded.membership.id, plain.membership.id]);
     expect(jobs.map((job) => job.data.membershipId)).toEqual([carded.membership.id]);
 
     const rewards = await db.reward.findMany({
@@ -105,9 +93,7 @@ describe("the expired-rewards sweep", () => {
   });
 
   it("without any wallet configured, marks the expiry and queues nothing", async () => {
-    delete process.env.GOOGLE_WALLET_ISSUER_ID;
-    delete process.env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL;
-    delete process.env.GOOGLE_WALLET_PRIVATE_KEY;
+    for (const name of Object.keys(issuer.env(service))) delete process.env[name];
     const now = new Date();
     const carded = await memberWithRewards([new Date(now.getTime() - HOUR)], true);
     await sweepExpiredRewards(now);

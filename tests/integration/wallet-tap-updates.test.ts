@@ -10,11 +10,7 @@ import { appleTestCredentials, TEST_APNS_KEY_ID, TEST_TEAM_ID } from "../support
 import { appleDevice, downloadPass, fetchPass, passJsonOf } from "../support/apple-wallet-device";
 import { startApnsServer, type ApnsServer } from "../support/apns-server";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
-import {
-  serviceAccountKey,
-  startGoogleWalletService,
-  type GoogleWalletService,
-} from "../support/google-wallet-service";
+import { testGoogleIssuer, type GoogleWalletService } from "../support/google-wallet-service";
 
 // Both wallets at once, as an operator who configured both runs them: a
 // customer keeps their card in Apple Wallet (on a phone that registered for
@@ -24,8 +20,7 @@ import {
 // configured, the same tap queues no wallet job at all.
 
 const ISSUER = "3388000000022200005";
-const EMAIL = "wallet@loyaltap-both.iam.gserviceaccount.com";
-const key = serviceAccountKey();
+const issuer = testGoogleIssuer(ISSUER, "wallet@loyaltap-both.iam.gserviceaccount.com");
 const credentials = appleTestCredentials();
 const saved = { ...process.env };
 let google: GoogleWalletService;
@@ -33,15 +28,11 @@ let apns: ApnsServer;
 
 const bothWallets = () => ({
   ...credentials.env(apns.url),
-  GOOGLE_WALLET_ISSUER_ID: ISSUER,
-  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: EMAIL,
-  GOOGLE_WALLET_PRIVATE_KEY: key.privateKeyPem,
-  GOOGLE_WALLET_API_URL: google.apiUrl,
-  GOOGLE_WALLET_TOKEN_URL: google.tokenUrl,
+  ...issuer.env(google),
 });
 
 beforeAll(async () => {
-  google = await startGoogleWalletService({ email: EMAIL, publicKey: key.publicKey });
+  google = await issuer.start();
   apns = await startApnsServer({ apnsKeyPem: credentials.apnsKeyPem, keyId: TEST_APNS_KEY_ID, teamId: TEST_TEAM_ID });
   await getBoss();
 });

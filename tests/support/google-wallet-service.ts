@@ -179,3 +179,25 @@ export function googleWalletTestEnv(endpoints?: { apiUrl: string; tokenUrl: stri
     GOOGLE_WALLET_TOKEN_URL: endpoints?.tokenUrl ?? "http://127.0.0.1:9/token",
   };
 }
+
+/**
+ * A Google Wallet issuer of a test file: its service account's key pair, the
+ * stand-in to start for it, and the settings that point the product at that
+ * stand-in (GOOGLE_WALLET_*).
+ */
+export function testGoogleIssuer(issuerId: string, email: string) {
+  const key = serviceAccountKey();
+  return {
+    issuerId,
+    email,
+    key,
+    start: () => startGoogleWalletService({ email, publicKey: key.publicKey }),
+    env: (service: GoogleWalletService) => ({
+      GOOGLE_WALLET_ISSUER_ID: issuerId,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: email,
+      GOOGLE_WALLET_PRIVATE_KEY: key.privateKeyPem,
+      GOOGLE_WALLET_API_URL: service.apiUrl,
+      GOOGLE_WALLET_TOKEN_URL: service.tokenUrl,
+    }),
+  };
+}
