@@ -201,7 +201,11 @@ export const envSchema = {
   /** The Team ID of the Apple Developer account (ten capital letters and digits). */
   APPLE_TEAM_ID: z.preprocess(
     unset,
-    z.string().trim().refine(isAppleId10, "must be the ten-character Team ID of the Apple Developer account").optional(),
+    z
+      .string()
+      .trim()
+      .refine(isAppleId10, "must be the ten-character Team ID of the Apple Developer account")
+      .optional(),
   ),
   /** The Pass Type ID certificate that signs passes, PEM ("\n" escapes allowed). */
   APPLE_PASS_CERTIFICATE: z.preprocess(
