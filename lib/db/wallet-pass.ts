@@ -34,6 +34,23 @@ export type PassContent = {
   memberSince: Date;
 };
 
+/**
+ * The words every wallet's card shows, in the customer's language: each
+ * wallet reads them from its own catalog (its vendor's wording) and adds its own.
+ */
+export type CardLabels = {
+  stamps: string;
+  points: string;
+  visits: string;
+  /** Any other program type's count. */
+  progress: string;
+  rewardsReady: string;
+  /** The line before the main program's reward. */
+  reward: string;
+  /** The link to the business's public page. */
+  businessPage: string;
+};
+
 /** A membership's wallet card content, or null when the membership (or its business) is gone. */
 export async function getPassContent(membershipId: string, now = new Date()): Promise<PassContent | null> {
   const membership = await db.membership.findUnique({

@@ -1,5 +1,5 @@
 import { contrastRatio, readableTextOn } from "@/lib/business/theme";
-import type { PassContent } from "@/lib/db/wallet-pass";
+import type { CardLabels, PassContent } from "@/lib/db/wallet-pass";
 
 // What a membership's card is in Apple Wallet: the pass.json of a store card
 // (Apple's "Wallet Passes" format). The card shows the business's colours and
@@ -10,18 +10,10 @@ import type { PassContent } from "@/lib/db/wallet-pass";
 // renderer (lib/wallet/apple/render.ts) signs it with the images.
 
 /** The words on the card, in the customer's language (the appleWallet catalog). */
-export type ApplePassLabels = {
-  stamps: string;
-  points: string;
-  visits: string;
-  /** Any other program type's count. */
-  progress: string;
-  rewardsReady: string;
-  reward: string;
+export type ApplePassLabels = CardLabels & {
   member: string;
   memberSince: string;
   program: string;
-  businessPage: string;
   /** The lock-screen notice when the progress changes; "%@" is the new value. */
   progressChanged: string;
   /** The lock-screen notice when the rewards ready change; "%@" is the new count. */

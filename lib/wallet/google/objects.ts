@@ -1,4 +1,4 @@
-import type { PassContent } from "@/lib/db/wallet-pass";
+import type { CardLabels, PassContent } from "@/lib/db/wallet-pass";
 
 // What a membership's card is in Google Wallet, as the Google Wallet REST API
 // (walletobjects v1) takes it: one loyalty class per business (its name, logo
@@ -9,18 +9,7 @@ import type { PassContent } from "@/lib/db/wallet-pass";
 export type LoyaltyObjectState = "ACTIVE" | "INACTIVE";
 
 /** The words on the card, in the customer's language (the googleWallet catalog). */
-export type PassLabels = {
-  stamps: string;
-  points: string;
-  visits: string;
-  /** Any other program type's count. */
-  progress: string;
-  rewardsReady: string;
-  /** The text module's line before the reward's name. */
-  reward: string;
-  /** The link to the business's public page. */
-  businessPage: string;
-};
+export type PassLabels = CardLabels;
 
 type Image = { sourceUri: { uri: string } };
 type LoyaltyPoints = { label: string; balance: { string: string } | { int: number } };
