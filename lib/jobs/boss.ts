@@ -1,6 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import { env } from "@/lib/env";
+import { isJobOutcomeStatement } from "@/lib/jobs/outcome-statements";
 import { QUEUE_NAMES, QUEUES } from "@/lib/jobs/queues";
 
 // One pg-boss per process (docs/jobs.md). Its tables live in the `pgboss`
@@ -19,6 +20,40 @@ const state = globalThis as unknown as { loyaltapBoss?: Promise<PgBoss>; loyalta
 
 export const JOB_SCHEMA = "pgboss";
 
+// pg-boss 10 records a worked job's outcome (complete, or fail so the queue
+// retries it) without awaiting the statement. A connection lost at that moment
+// (a database restart, a failover, pg_terminate_backend) made that rejection
+// unhandled, and the job stayed active until it expired and was worked again.
+// Here the outcome statement is tried once more, on a fresh connection from the
+// pool, and a second failure is logged instead of thrown: the job is then
+// worked again after it expires (at least once, docs/jobs.md). Both statements
+// only change jobs still active or waiting, so running one twice is harmless.
+class ProductBoss extends PgBoss {
+  override getDb(): PgBoss.Db {
+    const db = super.getDb();
+    const guarded = db as PgBoss.Db & { outcomesGuarded?: boolean };
+    if (guarded.outcomesGuarded) return db;
+    guarded.outcomesGuarded = true;
+    const execute = db.executeSql.bind(db);
+    db.executeSql = async (text, values) => {
+      if (!isJobOutcomeStatement(text)) return execute(text, values);
+      try {
+        return await execute(text, values);
+      } catch {
+        try {
+          return await execute(text, values);
+        } catch (error) {
+          console.error(
+            `Job queue: a job's outcome was not recorded (${error instanceof Error ? error.message : String(error)}); the job is worked again once it expires`,
+          );
+          return { rows: [{ count: "0" }] };
+        }
+      }
+    };
+    return db;
+  }
+}
+
 /**
  * A pg-boss on the app's database with the product's settings, not started.
  * The process's own is getBoss()'s; tests start more to play other processes.
@@ -26,7 +61,7 @@ export const JOB_SCHEMA = "pgboss";
 export function createBoss(role: Role): PgBoss {
   const connectionString = env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the job queue lives in the app's database");
-  const boss = new PgBoss({
+  const boss = new ProductBoss({
     connectionString,
     schema: JOB_SCHEMA,
     max: env.JOB_POOL_MAX,

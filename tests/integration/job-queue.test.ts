@@ -1,8 +1,9 @@
 // The job queue (pg-boss in the app's own PostgreSQL, docs/jobs.md) with real
 // processes: jobs are queued in the transaction that made the change, every
 // job is delivered once however many workers run, a failing handler is
-// retried with backoff until the queue gives up, and a job whose worker was
-// killed mid-way is handed to another worker and delivered once.
+// retried with backoff until the queue gives up, a job whose completion is cut
+// off by a lost connection is recorded on a fresh one, and a job whose worker
+// was killed mid-way is handed to another worker and delivered once.
 //
 // The worker tests use queues of their own (test.*, short delays); the
 // product's queues are left to the product's handlers.
@@ -181,6 +182,60 @@ describe("workers", () => {
       expect(first).toBeGreaterThanOrEqual(1000);
       expect(second).toBeGreaterThanOrEqual(2000);
       expect(logged).toHaveBeenCalledWith(expect.stringContaining(`Job ${queue} ${id} failed: mail server said no`));
+    } finally {
+      logged.mockRestore();
+    }
+  }, 60_000);
+
+  it("a job whose completion is cut off by a lost connection is recorded complete on a fresh one, not worked again", async () => {
+    const queue = await testQueue({ retryLimit: 2, retryDelay: 1, expireInSeconds: 60 });
+    let finish = () => {};
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
+    let started = false;
+    const tries: number[] = [];
+    await workQueue(
+      await startedBoss(),
+      queue,
+      async (_data, job) => {
+        tries.push(job.retryCount);
+        started = true;
+        await finishing;
+      },
+      0.5,
+    );
+    const id = await (await getBoss()).send(queue, {});
+    await waitFor(
+      async () => started,
+      (value) => value,
+      10_000,
+    );
+    const logged = jest.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await inTransaction(async (tx) => {
+        // The job's row locked by this transaction: the worker's completion waits on it.
+        await tx.query(`SELECT id FROM pgboss.job WHERE name = $1::text AND id = $2::uuid FOR UPDATE`, [queue, id]);
+        const [locker] = await tx.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
+        const pid = locker!.pid;
+        const waiting = () =>
+          queryRows<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[$1::int] AND query LIKE '%completed_on = now()%'`,
+            [pid],
+          );
+        finish();
+        const [completion] = await waitFor(waiting, (rows) => rows.length === 1, 10_000);
+        // The connection dies in the middle of recording the outcome.
+        await queryRows(`SELECT pg_terminate_backend($1::int)`, [completion!.pid]);
+        // Tried again on another connection, which waits on the same row.
+        await waitFor(waiting, (rows) => rows.length === 1 && rows[0]!.pid !== completion!.pid, 10_000);
+      });
+      const [done] = await waitFor(
+        () => statesOf(queue),
+        (rows) => rows[0]?.state === "completed",
+        10_000,
+      );
+      expect(done).toMatchObject({ id, state: "completed", retryCount: 0 });
+      // Worked once: the job did not stay active until it expired and was handed out again.
+      expect(tries).toEqual([0]);
     } finally {
       logged.mockRestore();
     }
