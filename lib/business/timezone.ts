@@ -1,10 +1,12 @@
+import { dateTimeFormat } from "@/lib/time/intl-format";
+
 export const DEFAULT_TIMEZONE = "Europe/Madrid";
 
 /** An IANA time zone the runtime knows, else the default. */
 export function normaliseTimezone(value: string | null | undefined): string {
   if (!value) return DEFAULT_TIMEZONE;
   try {
-    return new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
+    return dateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     return DEFAULT_TIMEZONE;
   }

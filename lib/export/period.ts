@@ -1,25 +1,19 @@
 // A period of whole days on a business's clock, as the instants a query
 // compares with, and instants written as ISO 8601 on that clock. Pure: the
 // zone's rules come from Intl.
+import { dateTimeFormat } from "@/lib/time/intl-format";
 
-// Building an Intl.DateTimeFormat costs far more than using one: one per zone.
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
+  return dateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
 }
 
 function offsetByIntl(timeZone: string, at: number): number {

@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { ca, enUS, es, type Locale as DateFnsLocale } from "date-fns/locale";
 import type { Locale } from "./locales";
+import { dateTimeFormat } from "@/lib/time/intl-format";
 
 // How each language writes a day (docs/i18n.md, "Dates, numbers and plurals"):
 // English keeps the product's "Jan 05, 2026"; Spanish and Catalan their own
@@ -21,24 +22,16 @@ export function formatDay(iso: string, locale: Locale): string {
 }
 
 // The wall clock of `timeZone` at `date`, as numbers (Intl knows every IANA zone).
-// Building a DateTimeFormat costs a hundred times using one (a list of 50
-// customers writes 100 dates): one per zone, kept.
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let found = wallClockFormats.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    wallClockFormats.set(timeZone, found);
-  }
-  return found;
+  return dateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
 }
 
 function wallClockIn(timeZone: string, date: Date) {
