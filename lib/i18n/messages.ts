@@ -65,3 +65,18 @@ export function pickNamespaces(messages: Messages, namespaces: readonly string[]
   }
   return picked;
 }
+
+// One JSON text per locale and list of namespaces, kept: the catalogs never change at run time.
+const clientJson = new Map<string, Promise<string>>();
+
+/** pickNamespaces of the locale's catalog as JSON text, built once per locale and namespaces. */
+export function clientMessagesJson(locale: Locale, namespaces: readonly string[]): Promise<string> {
+  const key = `${locale}:${namespaces.join(",")}`;
+  let found = clientJson.get(key);
+  if (!found) {
+    found = loadMessages(locale).then((messages) => JSON.stringify(pickNamespaces(messages, namespaces)));
+    found.catch(() => clientJson.delete(key));
+    clientJson.set(key, found);
+  }
+  return found;
+}
