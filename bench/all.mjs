@@ -12,11 +12,15 @@
 // each path warmed first) measures every row against its ceiling: pages against
 // the static /about, API rows against GET /api/auth/me without credentials
 // (401, no database work). The same again with two instances behind nginx and
-// Redis (scripts/cluster/stack.mjs), seeded the same way.
+// Redis (scripts/cluster/stack.mjs), seeded the same way. The instances run
+// with JOB_WORKER=off, as a busy deployment does (docs/jobs.md): the mails and
+// pushes the rewarded taps queue are left for `npm run worker` processes,
+// instead of being worked by the server while the next rows are measured.
 // Writes bench/results/bench-<commit>.json and .svg (the ratios as bars).
 // Env: BENCH_SCALE (1; 0.02 for a quick round), BENCH_SECONDS (10 per row),
-// BENCH_WARM_SECONDS (2), BENCH_TAP_CUSTOMERS (fresh customers for the POST
-// rows, 30,000), BENCH_ONLY=single or cluster, BENCH_PG_URL, BENCH_ROWS (only
+// BENCH_WARM_SECONDS (2), BENCH_TAP_CUSTOMERS (customers for the POST rows,
+// 30,000: half of them regulars of the big business, a third of whom are one
+// stamp from a reward, half newcomers), BENCH_ONLY=single or cluster, BENCH_PG_URL, BENCH_ROWS (only
 // the rows whose name contains one of these comma-separated words; the
 // ceilings are always measured), BENCH_CPU_PROF (a folder: the single
 // instance runs with --cpu-prof and writes its profile there on exit).
@@ -248,8 +252,13 @@ async function prepare(base, databaseUrl) {
   const regularEmail = `bench-regular-${stamp}@bench.example`;
   const regular = await signUpAndIn(base, { email: regularEmail, password: PASSWORD });
   const seeded = await seed(databaseUrl, { bigBusinessId: owner.businessId, regularEmail });
-  const pool = { tokens: await createCustomers(databaseUrl, TAP_CUSTOMERS), next: 0 };
-  return { ...seeded, owner, regular, pool };
+  // The three-program row taps as the big business's regulars (a third of them
+  // complete their 3-stamp card and get a reward); the no-program row as newcomers.
+  const half = Math.ceil(TAP_CUSTOMERS / 2);
+  const card = { businessId: owner.businessId, programId: "bench-p-big-1", stampsRequired: 3 };
+  const regulars = { tokens: await createCustomers(databaseUrl, half, card), next: 0 };
+  const newcomers = { tokens: await createCustomers(databaseUrl, half), next: 0 };
+  return { ...seeded, owner, regular, regulars, newcomers };
 }
 
 /** The measured rows: [name, path, kind (page | api), connections, extra autocannon options]. */
@@ -268,13 +277,13 @@ function rowsOf(ctx) {
       kind: "api",
       ratioTarget: 0.6,
       p99Target: 100,
-      options: postTapOptions(ctx.bigTag, ctx.pool),
+      options: postTapOptions(ctx.bigTag, ctx.regulars),
     },
     {
       name: "POST /api/tap, no program",
       path: "/api/tap",
       kind: "api",
-      options: postTapOptions(ctx.bareTag, ctx.pool),
+      options: postTapOptions(ctx.bareTag, ctx.newcomers),
     },
     {
       name: "customer /dashboard (50 memberships)",
@@ -337,7 +346,7 @@ async function measure(setup, base, ctx) {
       `  ${setup} · ${row.name}: ${summary.rps.toFixed(0)} req/s, p99 ${summary.p99} ms (status ${probe.status})`,
     );
   }
-  if (ctx.pool.next > ctx.pool.tokens.length)
+  if ([ctx.regulars, ctx.newcomers].some((pool) => pool.next > pool.tokens.length))
     console.warn(`(${setup}: more taps than customers; repeats hit the daily limit — raise BENCH_TAP_CUSTOMERS)`);
   const ceilingOf = (kind) => results.find((r) => r.ceiling && r.kind === kind).rps;
   for (const r of results) {
@@ -371,6 +380,7 @@ async function benchSingle() {
         SITE_URL: base,
         REGISTRATION_LIMIT_PER_HOUR: "0",
         SEED_DEMO: "0",
+        JOB_WORKER: "off",
       },
       cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
     );
@@ -398,7 +408,7 @@ async function benchCluster() {
     instances: 2,
     adminUrl,
     databasePrefix: "loyaltap_bench_all_cluster",
-    env: { AUTH_SECRET, SEED_DEMO: "0", REGISTRATION_LIMIT_PER_HOUR: "0" },
+    env: { AUTH_SECRET, SEED_DEMO: "0", REGISTRATION_LIMIT_PER_HOUR: "0", JOB_WORKER: "off" },
   });
   try {
     const ctx = await prepare(stack.url, stack.databaseUrl);

@@ -86,8 +86,14 @@ export async function accessToken(userId, authSecret = BENCH_AUTH_SECRET) {
     .sign(key);
 }
 
-/** `count` fresh customers (no membership yet) inserted in one statement; resolves with their access tokens. */
-export async function createCustomers(databaseUrl, count) {
+/**
+ * `count` fresh customers inserted in one statement; resolves with their access
+ * tokens. With `card` ({ businessId, programId, stampsRequired }), each is already
+ * a member of that business holding 0, 1, … stampsRequired − 1 stamps of its
+ * stamp card in turn, so one tap in stampsRequired completes a card and issues a
+ * reward (a business's regulars, not first visits only); otherwise none is a member yet.
+ */
+export async function createCustomers(databaseUrl, count, card = null) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -98,6 +104,20 @@ export async function createCustomers(databaseUrl, count) {
        FROM generate_series(1, $2::int) g RETURNING id`,
       [prefix, count],
     );
+    if (card) {
+      const ids = rows.map((r) => r.id);
+      await client.query(
+        `WITH member AS (
+           INSERT INTO "Membership" ("id", "userId", "businessId", "linkedAt", "visitCount", "firstVisitAt", "lastVisitAt")
+           SELECT gen_random_uuid()::text, u, $2, now() - interval '30 days', n % $4::int, now() - interval '30 days', now() - interval '2 days'
+           FROM unnest($1::text[]) WITH ORDINALITY AS c(u, n)
+           RETURNING "id", "visitCount"
+         )
+         INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "updatedAt")
+         SELECT gen_random_uuid()::text, "id", $3, "visitCount", "visitCount", now() FROM member`,
+        [ids, card.businessId, card.programId, card.stampsRequired],
+      );
+    }
     return Promise.all(rows.map((r) => accessToken(r.id)));
   } finally {
     await client.end();
