@@ -1,7 +1,7 @@
 import "server-only";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { cache } from "react";
+import { keptPerKey } from "./kept-per-key";
 import type { Locale } from "./locales";
 
 /** A locale's catalog: one namespace per file of messages/<locale>/, each a tree of ICU messages. */
@@ -27,20 +27,8 @@ async function readCatalog(locale: Locale): Promise<Messages> {
   return messages;
 }
 
-// Read once per process: the catalogs ship with the build and never change at run time.
-const catalogs = new Map<Locale, Promise<Messages>>();
-
-/** The merged catalog of one locale: every messages/<locale>/*.json, keyed by file name. */
-export const loadMessages = cache((locale: Locale): Promise<Messages> => {
-  let catalog = catalogs.get(locale);
-  if (!catalog) {
-    catalog = readCatalog(locale);
-    // A failed read is not kept: the next request reads again.
-    catalog.catch(() => catalogs.delete(locale));
-    catalogs.set(locale, catalog);
-  }
-  return catalog;
-});
+/** The merged catalog of one locale: every messages/<locale>/*.json, keyed by file name, read once per process. */
+export const loadMessages = keptPerKey(readCatalog);
 
 /**
  * Only the namespaces a client component needs, so the rest of the catalog stays on the
@@ -66,17 +54,9 @@ export function pickNamespaces(messages: Messages, namespaces: readonly string[]
   return picked;
 }
 
-// One JSON text per locale and list of namespaces, kept: the catalogs never change at run time.
-const clientJson = new Map<string, Promise<string>>();
-
 /** pickNamespaces of the locale's catalog as JSON text, built once per locale and namespaces. */
-export function clientMessagesJson(locale: Locale, namespaces: readonly string[]): Promise<string> {
-  const key = `${locale}:${namespaces.join(",")}`;
-  let found = clientJson.get(key);
-  if (!found) {
-    found = loadMessages(locale).then((messages) => JSON.stringify(pickNamespaces(messages, namespaces)));
-    found.catch(() => clientJson.delete(key));
-    clientJson.set(key, found);
-  }
-  return found;
-}
+export const clientMessagesJson = keptPerKey(
+  async (locale: Locale, namespaces: readonly string[]) =>
+    JSON.stringify(pickNamespaces(await loadMessages(locale), namespaces)),
+  (locale, namespaces) => `${locale}:${namespaces.join(",")}`,
+);

@@ -40,14 +40,15 @@ class ProductBoss extends PgBoss {
       try {
         return await execute(text, values);
       } catch {
-        try {
-          return await execute(text, values);
-        } catch (error) {
-          console.error(
-            `Job queue: a job's outcome was not recorded (${error instanceof Error ? error.message : String(error)}); the job is worked again once it expires`,
-          );
-          return { rows: [{ count: "0" }] };
-        }
+        // Tried once more below, on another connection of the pool.
+      }
+      try {
+        return await execute(text, values);
+      } catch (error) {
+        console.error(
+          `Job queue: a job's outcome was not recorded (${error instanceof Error ? error.message : String(error)}); the job is worked again once it expires`,
+        );
+        return { rows: [{ count: "0" }] };
       }
     };
     return db;
