@@ -174,13 +174,20 @@ test("a customer with a reward turns on notifications; a push is shown and its c
       icon: "/icons/icon-192.png",
       lang: "en",
     };
-    await devtools.send("ServiceWorker.deliverPushMessage", {
-      origin,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
+    // A delivery through DevTools sometimes shows nothing (2 runs in 5 on this
+    // 2-core machine, with the product's worker unchanged): it is delivered again,
+    // as a push service retries, until one is shown. The notification's tag makes
+    // a second delivery replace the first, so exactly one is expected either way.
+    const deliver = () =>
+      devtools.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+    await deliver();
+    let polls = 0;
     await expect
-      .poll(() => shownNotifications(customer))
+      .poll(async () => {
+        const shown = await shownNotifications(customer);
+        if (shown.length === 0 && ++polls % 10 === 0) await deliver();
+        return shown;
+      })
       .toEqual([
         {
           title: payload.title,
