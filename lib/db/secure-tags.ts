@@ -2,7 +2,7 @@ import "server-only";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db } from "@/lib/db";
 import type { TagRejectionReason } from "@/lib/generated/prisma/enums";
-import { inTransaction, type SqlTx } from "@/lib/db/sql";
+import { queryRows, type SqlTx } from "@/lib/db/sql";
 import { encryptTagKeys, type TagKeys } from "@/lib/nfc/keys";
 import type { ChipRecord } from "@/lib/nfc/verify-tap";
 import { localDateIn } from "@/lib/time/local-date";
@@ -40,32 +40,55 @@ export async function secretsOfTag(tagId: string) {
   return { secure: tag.secure, keysEncrypted: tag.keysEncrypted, chips, business: tag.business };
 }
 
-/** A verified link that can no longer be accepted: its counter is spent, or the tag is pinned to another chip. */
+/** A verified link that can no longer be accepted: its counter is spent, or the tag or the chip is bound to another. */
 export class CounterNotFresh extends Error {
   constructor(readonly reason: "replayed" | "wrong_chip") {
     super(reason === "replayed" ? "SUN counter already accepted" : "SUN message from another chip");
   }
 }
 
+/** The chip as every tag with these keys knows it: the tag it is bound to and its high-water counter; null if never accepted. */
+export async function chipOfKeys(
+  keysDigest: string,
+  uid: string,
+): Promise<{ tagId: string | null; lastCounter: number } | null> {
+  return db.secureChip.findUnique({
+    where: { keysDigest_uid: { keysDigest, uid } },
+    select: { tagId: true, lastCounter: true },
+  });
+}
+
+/** A verified link on a tag, as a signed-in user sent it. */
+export type SunAcceptance = { tagId: string; userId: string; uid: string; counter: number; keysDigest: string };
+
 /**
- * Accepts a verified chip UID and read counter, in ONE statement inside the
- * caller's transaction: it pins the UID when the tag has none yet, refuses
- * another chip, and raises that chip's high-water counter only while the new
- * counter is strictly greater. It holds the tag row's lock until commit: of
- * two requests with one link, the second waits, then matches nothing and
- * throws CounterNotFresh, which aborts the caller's transaction.
+ * Accepts (spends) a verified link, in ONE statement inside the caller's
+ * transaction, unless the user owns the tag's business: the owner's own tap
+ * is answered `own_business` by the visit and must leave the link fresh for a
+ * customer, so it writes nothing and returns "own_business".
+ *
+ * Otherwise the statement binds the tag to the chip when it has no chip yet,
+ * binds the chip (per key set and UID: SecureChip) to the tag when it has no
+ * tag yet, refuses another chip or a chip bound to another tag, and raises the
+ * chip's high-water counter on this tag AND across every tag with these keys,
+ * only while the new counter is strictly greater (AN12196). It holds the tag
+ * row's and the chip row's locks until commit: of two requests with one link,
+ * on one tag or on two tags sharing keys, the second waits, then matches
+ * nothing and throws CounterNotFresh, which aborts the caller's transaction
+ * (and with it whatever the statement did write).
  */
 export async function acceptSunCounter(
   tx: SqlTx,
-  tagId: string,
-  uid: string,
-  counter: number,
+  link: SunAcceptance,
   now: Date,
-): Promise<void> {
-  const [row] = await tx.query<{ accepted: boolean }>(
-    `WITH pinned AS (
+): Promise<"accepted" | "own_business"> {
+  const [row] = await tx.query<{ accepted: boolean; own: boolean }>(
+    `WITH own AS (
+      SELECT 1 FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId"
+      WHERE t."id" = $4::text AND b."ownerId" = $5::text
+    ), pinned AS (
       UPDATE "Tag" SET "chipUid" = $1::text, "unboundCounter" = NULL, "lastVerifiedAt" = $3::timestamp(3)
-      WHERE "id" = $4::text AND "secure"
+      WHERE "id" = $4::text AND "secure" AND NOT EXISTS (SELECT 1 FROM own)
         AND ("chipUid" IS NULL OR "chipUid" = $1::text)
         AND ("unboundCounter" IS NULL OR "unboundCounter" < $2::int)
       RETURNING "id"
@@ -76,21 +99,30 @@ export async function acceptSunCounter(
         SET "lastCounter" = EXCLUDED."lastCounter", "lastVerifiedAt" = EXCLUDED."lastVerifiedAt"
         WHERE "SecureTagChip"."lastCounter" < EXCLUDED."lastCounter"
       RETURNING 1
+    ), keyed AS (
+      INSERT INTO "SecureChip" ("keysDigest", "uid", "tagId", "lastCounter", "lastVerifiedAt")
+      SELECT $6::text, $1::text, "id", $2::int, $3::timestamp(3) FROM pinned
+      ON CONFLICT ("keysDigest", "uid") DO UPDATE
+        SET "tagId" = EXCLUDED."tagId", "lastCounter" = EXCLUDED."lastCounter", "lastVerifiedAt" = EXCLUDED."lastVerifiedAt"
+        WHERE "SecureChip"."lastCounter" < EXCLUDED."lastCounter"
+          AND ("SecureChip"."tagId" IS NULL OR "SecureChip"."tagId" = EXCLUDED."tagId")
+      RETURNING 1
     )
-    SELECT EXISTS (SELECT 1 FROM chip) AS "accepted"`,
-    [uid, counter, now, tagId],
+    SELECT EXISTS (SELECT 1 FROM chip) AND EXISTS (SELECT 1 FROM keyed) AS "accepted", EXISTS (SELECT 1 FROM own) AS "own"`,
+    [link.uid, link.counter, now, link.tagId, link.userId, link.keysDigest],
   );
-  if (row?.accepted) return;
-  // Refused: a new statement sees a chip pinned by a request that committed while this one waited.
-  const [tag] = await tx.query<{ chipUid: string | null }>(`SELECT "chipUid" FROM "Tag" WHERE "id" = $1::text`, [
-    tagId,
-  ]);
-  throw new CounterNotFresh(tag?.chipUid != null && tag.chipUid !== uid ? "wrong_chip" : "replayed");
-}
-
-/** Accepts (spends) a verified link on its own, for a signed-in use that records no visit. */
-export async function spendSunCounter(tagId: string, uid: string, counter: number, now: Date): Promise<void> {
-  await inTransaction((tx) => acceptSunCounter(tx, tagId, uid, counter, now));
+  if (row?.own) return "own_business";
+  if (row?.accepted) return "accepted";
+  // Refused: a new statement sees a binding made by a request that committed while this one waited.
+  const [bound] = await tx.query<{ chipUid: string | null; chipTagId: string | null }>(
+    `SELECT t."chipUid", c."tagId" AS "chipTagId"
+     FROM "Tag" t LEFT JOIN "SecureChip" c ON c."keysDigest" = $2::text AND c."uid" = $3::text
+     WHERE t."id" = $1::text`,
+    [link.tagId, link.keysDigest, link.uid],
+  );
+  const otherChip = bound?.chipUid != null && bound.chipUid !== link.uid;
+  const otherTag = bound?.chipTagId != null && bound.chipTagId !== link.tagId;
+  throw new CounterNotFresh(otherChip || otherTag ? "wrong_chip" : "replayed");
 }
 
 /**
@@ -229,11 +261,25 @@ export async function disableSecureTag(ownerId: string, tagId: string): Promise<
 }
 
 /**
- * Pins the tag to a chip UID (uppercase hex), or clears the pin (null) so the
- * next verified tap pins its chip. A replaced chip starts its own counter;
- * every earlier chip's high-water counter is kept.
+ * Pins the tag to a chip UID (uppercase hex), or resets the binding (null) so
+ * the next verified tap binds its chip. Either way the chips bound to this tag
+ * are released (SecureChip.tagId), so the old chip may be bound to another tag
+ * with its keys. A replaced chip starts its own counter on this tag; every
+ * chip's high-water counter, on this tag and per key set, is kept. One
+ * statement, owner matched inside it.
  */
 export async function pinSecureTagChip(ownerId: string, tagId: string, uid: string | null): Promise<boolean> {
-  const updated = await db.tag.updateMany({ where: { id: tagId, business: { ownerId } }, data: { chipUid: uid } });
-  return updated.count > 0;
+  const [row] = await queryRows<{ updated: boolean }>(
+    `WITH tag AS (
+      UPDATE "Tag" t SET "chipUid" = $3::text, "updatedAt" = now()
+      FROM "Business" b
+      WHERE t."id" = $1::text AND b."id" = t."businessId" AND b."ownerId" = $2::text
+      RETURNING t."id"
+    ), released AS (
+      UPDATE "SecureChip" SET "tagId" = NULL WHERE "tagId" IN (SELECT "id" FROM tag)
+    )
+    SELECT EXISTS (SELECT 1 FROM tag) AS "updated"`,
+    [tagId, ownerId, uid],
+  );
+  return Boolean(row?.updated);
 }

@@ -41,7 +41,8 @@ export type VisitInput = {
   source: TapSource;
   /**
    * The tap path: the business's owner tapping their own tag is refused
-   * ("own_business"), and what `beforeVisit` did (a spent SUN link) commits.
+   * ("own_business"), and what `beforeVisit` did commits (for a secure tag it
+   * wrote nothing: acceptSunCounter leaves the owner's own link unspent).
    */
   refuseOwner?: boolean;
   now?: Date;
@@ -132,7 +133,8 @@ type RecordedRow = {
  *
  * A refused visit (daily limit, unconfirmed email, the owner's own tag) writes
  * nothing itself but commits what `beforeVisit` did: a secure tag's link is
- * spent by any verified use of a signed-in customer. An unclaimed tag, a
+ * spent by any verified use of a signed-in customer (not by the owner's own
+ * tap, which acceptSunCounter lets through unspent). An unclaimed tag, a
  * secure tag without a verified SUN counter, or an unknown or signed-out
  * account roll everything back.
  */

@@ -45,7 +45,8 @@ export function zoneOffsetMs(timeZone: string, date: Date): number {
 /** The instant a calendar day (YYYY-MM-DD) starts on `timeZone`'s clock. */
 export function startOfDayIn(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  const wall = new Date(0).setUTCFullYear(y, m - 1, d);
   // The offset at the guess, then at the answer: right across a DST change.
   let instant = wall - zoneOffsetMs(timeZone, new Date(wall));
   instant = wall - zoneOffsetMs(timeZone, new Date(instant));

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { env, type Env } from "@/lib/env";
 import { deriveKek, KEK_BYTES } from "@/lib/nfc/kek";
 
@@ -116,4 +116,25 @@ export function sameTagKeys(a: TagKeys, b: TagKeys): boolean {
   const meta = timingSafeEqual(a.metaReadKey, b.metaReadKey);
   const file = timingSafeEqual(a.fileReadKey, b.fileReadKey);
   return meta && file;
+}
+
+const DIGEST_DERIVATION_INFO = "loyaltap/tag-keys-digest/v1";
+
+/**
+ * Names a key set without revealing it: HMAC-SHA256 of both keys under a key
+ * derived from the KEK (hex). Tags written with the same keys accept each
+ * other's links (the MAC does not cover the tag id), so a chip's read counter
+ * and binding are kept per key set and UID (docs/secure-tags.md). Keyed, not a
+ * plain hash: factory-default or otherwise guessable keys stay unrecognisable
+ * to whoever reads the database. Scoped to the key set, not global: an owner
+ * can forge any UID's links with keys of their own, and must not touch the
+ * counter of a chip they do not hold the keys of.
+ */
+export function tagKeysDigest(keys: TagKeys, kek: Buffer = tagKeyEncryptionKey()): string {
+  const digestKey = Buffer.from(hkdfSync("sha256", kek, Buffer.alloc(0), DIGEST_DERIVATION_INFO, KEK_BYTES));
+  try {
+    return createHmac("sha256", digestKey).update(keys.metaReadKey).update(keys.fileReadKey).digest("hex");
+  } finally {
+    digestKey.fill(0);
+  }
 }

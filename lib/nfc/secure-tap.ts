@@ -1,6 +1,6 @@
 import "server-only";
-import { countTagRejection, secretsOfTag, type TagRejectionReason } from "@/lib/db/secure-tags";
-import { decryptTagKeys } from "@/lib/nfc/keys";
+import { chipOfKeys, countTagRejection, secretsOfTag, type TagRejectionReason } from "@/lib/db/secure-tags";
+import { decryptTagKeys, tagKeysDigest } from "@/lib/nfc/keys";
 import {
   judgeChip,
   sunRejection,
@@ -12,12 +12,17 @@ import {
 
 // The SUN gate of a tap on a secure tag, run before anything else the tap
 // does. Reads the tag's keys, pinned chip and counters fresh from the database
-// (never from the page cache) and verifies. It writes nothing: only an attempt
+// (never from the page cache), and the chip's binding and counter across the
+// tags that share its keys, and verifies. It writes nothing: only an attempt
 // to record a visit counts its rejection in the owner's log (logRejectedVisit).
+// The acceptance statement (acceptSunCounter) enforces all of it again.
+
+/** A verified link: the chip, its read counter and the digest of the keys that authenticated it. */
+export type VerifiedSun = { uid: string; counter: number; keysDigest: string };
 
 export type SecureTapCheck =
-  /** `sun` is the verified chip and read counter, or null when the tag turned out not to be secure. */
-  | { ok: true; sun: { uid: string; counter: number } | null }
+  /** `sun` is the verified link, or null when the tag turned out not to be secure. */
+  | { ok: true; sun: VerifiedSun | null }
   /** `reason` is null for our own configuration problem, which is not the link's fault and not logged. */
   | { ok: false; reason: SunRefusal | null; rejection: SunRejection };
 
@@ -39,7 +44,7 @@ export async function checkSecureTap(
   params: SunParams,
   mode: SecureTapMode,
 ): Promise<SecureTapCheck> {
-  return judge(tag.id, await secretsOfTag(tag.id), params, mode);
+  return await judge(tag.id, await secretsOfTag(tag.id), params, mode);
 }
 
 /**
@@ -57,16 +62,16 @@ export async function gateSecureTap(
   return {
     claimed: true,
     tag: { id: tagId, timezone: secrets.business.timezone },
-    check: judge(tagId, secrets, params, "fresh"),
+    check: await judge(tagId, secrets, params, "fresh"),
   };
 }
 
-function judge(
+async function judge(
   tagId: string,
   secrets: Awaited<ReturnType<typeof secretsOfTag>>,
   params: SunParams,
   mode: SecureTapMode,
-): SecureTapCheck {
+): Promise<SecureTapCheck> {
   // Not secure (any more): an ordinary tag.
   if (!secrets?.secure) return { ok: true, sun: null };
   const keys = secrets.keysEncrypted ? decryptTagKeys(tagId, secrets.keysEncrypted) : null;
@@ -76,10 +81,13 @@ function judge(
     return { ok: false, reason: null, rejection: sunRejection("not_verified") };
   }
   const verdict = verifyTapSun(params, keys);
+  const keysDigest = verdict.ok ? tagKeysDigest(keys) : "";
   keys.metaReadKey.fill(0);
   keys.fileReadKey.fill(0);
-  const judged = verdict.ok ? judgeChip(verdict, secrets.chips, mode === "fresh") : verdict;
-  if (judged.ok) return { ok: true, sun: { uid: judged.uid, counter: judged.counter } };
+  const judged = verdict.ok
+    ? judgeChip(verdict, tagId, secrets.chips, await chipOfKeys(keysDigest, verdict.uid), mode === "fresh")
+    : verdict;
+  if (judged.ok) return { ok: true, sun: { uid: judged.uid, counter: judged.counter, keysDigest } };
   return { ok: false, reason: judged.reason, rejection: sunRejection(judged.reason) };
 }
 

@@ -105,16 +105,38 @@ export function lastCounterOf(chips: ChipRecord, uid: string): number | null {
   return floor === null ? own : Math.max(own, floor);
 }
 
+/**
+ * What the database knows about the chip across every tag written with the
+ * same keys: the one tag it is bound to (null after its owner reset the
+ * binding) and its high-water read counter on any of them. Null: never
+ * accepted with these keys.
+ */
+export type KeyedChip = { tagId: string | null; lastCounter: number } | null;
+
 export type ChipVerdict = { ok: true; uid: string; counter: number } | { ok: false; reason: "wrong_chip" | "replayed" };
 
 /**
  * Judges an authentic message against the tag's chips: another chip than the
- * pinned one is refused; with `fresh`, the counter must beat that chip's last
- * accepted one.
+ * pinned one is refused, and so is a chip bound to another tag that shares
+ * these keys; with `fresh`, the counter must beat that chip's last accepted
+ * one, on this tag and on every tag with these keys.
  */
-export function judgeChip(verified: { uid: string; counter: number }, chips: ChipRecord, fresh: boolean): ChipVerdict {
+export function judgeChip(
+  verified: { uid: string; counter: number },
+  tagId: string,
+  chips: ChipRecord,
+  keyed: KeyedChip,
+  fresh: boolean,
+): ChipVerdict {
   if (chips.pinnedUid !== null && chips.pinnedUid !== verified.uid) return { ok: false, reason: "wrong_chip" };
-  if (fresh && !isFreshCounter(verified.counter, lastCounterOf(chips, verified.uid)))
+  if (keyed?.tagId != null && keyed.tagId !== tagId) return { ok: false, reason: "wrong_chip" };
+  if (
+    fresh &&
+    !(
+      isFreshCounter(verified.counter, lastCounterOf(chips, verified.uid)) &&
+      isFreshCounter(verified.counter, keyed?.lastCounter ?? null)
+    )
+  )
     return { ok: false, reason: "replayed" };
   return { ok: true, uid: verified.uid, counter: verified.counter };
 }

@@ -4,7 +4,7 @@ import { recordVisit } from "@/lib/db/visits";
 import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import { env } from "@/lib/env";
-import { gateSecureTap, logRejectedVisit } from "@/lib/nfc/secure-tap";
+import { gateSecureTap, logRejectedVisit, type VerifiedSun } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
 import { pruneExpiredKeys, storedAnswer } from "@/lib/tap/idempotency";
@@ -79,7 +79,8 @@ const replayOf = (stored: StoredAnswer): TapRecordResult => ({
  * straight to the visit, which refuses it if the tag is secure; the SUN gate
  * then answers it as for any secure tag. Any verified use by a signed-in
  * customer spends the link, even when the visit itself is refused (daily
- * limit, own business).
+ * limit, unconfirmed email); the owner's own tap does not (409 own_business,
+ * the link stays good for a customer).
  */
 export async function recordTap(
   identity: SessionIdentity,
@@ -105,7 +106,7 @@ export async function recordTap(
     return error(rejection.httpStatus, rejection.code, rejection.message);
   };
 
-  const visit = (verified: { uid: string; counter: number } | null) =>
+  const visit = (verified: VerifiedSun | null) =>
     recordVisit({
       userId,
       sessionVersion: identity.sessionVersion,
@@ -118,14 +119,17 @@ export async function recordTap(
         ? {}
         : {
             sunCounter: verified.counter,
-            beforeVisit: (tx) => acceptSunCounter(tx, tagId, verified.uid, verified.counter, now),
+            // The owner's own tap leaves the link unspent (acceptSunCounter checks ownership first).
+            beforeVisit: async (tx) => {
+              await acceptSunCounter(tx, { tagId, userId, ...verified }, now);
+            },
           }),
       ...(idempotencyKey
         ? { idempotency: { key: idempotencyKey, answer: (o: VisitOutcome) => answerOf(tagId, o) } }
         : {}),
     });
 
-  type Verified = { tag: { id: string; timezone: string }; sun: { uid: string; counter: number } | null };
+  type Verified = { tag: { id: string; timezone: string }; sun: VerifiedSun | null };
   // The SUN gate on the tag's secrets as the database has them now.
   const gate = async (): Promise<TapRecordResult | Verified> => {
     const gated = await gateSecureTap(tagId, sun);

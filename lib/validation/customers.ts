@@ -41,7 +41,24 @@ const isCalendarDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
-const day = z.string().refine(isCalendarDay, "api.export.badDate");
+/**
+ * The days an export's period may name: from EXPORT_FIRST_DAY to one year
+ * after today (UTC; a year's slack dwarfs any time zone). No business has data
+ * before 2000, and the bounds keep every day far inside what Date and Intl
+ * handle: years 0000-0099 (which Date.UTC reads as 1900-1999) and 9999-12-31
+ * (whose next day has no four-digit year) never reach the period's arithmetic.
+ */
+export const EXPORT_FIRST_DAY = "2000-01-01";
+export function exportLastDay(now: Date = new Date()): string {
+  const last = new Date(now.getTime());
+  last.setUTCFullYear(last.getUTCFullYear() + 1);
+  return last.toISOString().slice(0, 10);
+}
+const isExportDay = (value: string) => value >= EXPORT_FIRST_DAY && value <= exportLastDay();
+const day = z
+  .string()
+  .refine(isCalendarDay, { message: "api.export.badDate", abort: true })
+  .refine(isExportDay, "api.export.dateOutOfRange");
 const optionalDay = z.preprocess((value) => (value === "" ? undefined : value), day.optional());
 
 /** GET /api/business/[id]/export?kind=&from=&to= (a period is both days or neither). */

@@ -182,6 +182,11 @@ describe("GET /api/business/[id]/export", () => {
       [{ kind: "visits", from: "2026-01-01" }, /both/],
       [{ kind: "visits", from: "2026-13-01", to: "2026-12-01" }, /YYYY-MM-DD/],
       [{ kind: "visits", from: "2026-03-01", to: "2026-02-01" }, /before/],
+      // Outside 2000-01-01 .. a year from today: refused before anything is streamed.
+      [{ kind: "visits", from: "2026-01-01", to: "9999-12-31" }, /2000-01-01/],
+      [{ kind: "visits", from: "0100-01-01", to: "2026-01-31" }, /2000-01-01/],
+      [{ kind: "visits", from: "0099-01-01", to: "0099-12-31" }, /2000-01-01/],
+      [{ kind: "visits", from: "1999-12-31", to: "2026-01-31" }, /2000-01-01/],
     ];
     for (const [query, message] of cases) {
       const res = await request(business.id, query, owner.bearer);
@@ -191,5 +196,36 @@ describe("GET /api/business/[id]/export", () => {
       expect(body.message).toMatch(message);
     }
     expect(await exportCount(business.id)).toBe(0);
+  });
+
+  it("exports a period at the edges of the accepted range", async () => {
+    const { owner, business } = await createBusiness();
+    const lastDay = new Date();
+    lastDay.setUTCFullYear(lastDay.getUTCFullYear() + 1);
+    const res = await request(
+      business.id,
+      { kind: "visits", from: "2000-01-01", to: lastDay.toISOString().slice(0, 10) },
+      owner.bearer,
+    );
+    expect(res.status).toBe(200);
+    expect(parseCsv((await res.text()).replace(/^\uFEFF/, ""))).toHaveLength(1);
+  });
+
+  it("keeps a name with a semicolon one cell for a spreadsheet whose list separator is `;`", async () => {
+    const { owner, business } = await createBusiness();
+    const user = await db.user.create({
+      data: { email: `semi-${uid()}@example.test`, firstName: "Eve;=2+3", lastName: null },
+    });
+    await db.membership.create({ data: { userId: user.id, businessId: business.id } });
+    const text = (await (await request(business.id, { kind: "customers" }, owner.bearer)).text()).replace(
+      /^\uFEFF/,
+      "",
+    );
+    const record = text.split("\r\n")[1]!;
+    // Excel in Spain, France or Germany splits on `;` outside quotes: no piece may start a formula.
+    const pieces = record.match(/("(?:[^"]|"")*"|[^;]+)+/g)!;
+    expect(pieces).toEqual([record]);
+    expect(record.startsWith(`"Eve;'=2+3"`)).toBe(true);
+    expect(parseCsv(text)[1]![0]).toBe("Eve;'=2+3");
   });
 });

@@ -134,15 +134,22 @@ describe("secure tag: POST /api/tap", () => {
     expect(await visitsAt(tag.id)).toBe(1);
   });
 
-  it("the owner's own use of a fresh link spends it too", async () => {
-    const { tag, owner, link } = await secureTag();
+  it("the owner's own tap is refused as own_business and leaves the link fresh for a customer", async () => {
+    const { tag, owner, chip, link } = await secureTag();
     const customer = await createUser();
     const fresh = link(3);
     const own = await tap(fresh, owner.bearer);
     expect(own.status).toBe(409);
     expect(own.json).toMatchObject({ code: "own_business" });
-    expect((await tap(fresh, customer.bearer)).json).toMatchObject({ code: "tap_replayed" });
-    expect(await visitsAt(tag.id)).toBe(0);
+    // Nothing spent, nothing bound.
+    expect(await chipRow(tag.id, chip)).toBeNull();
+    expect((await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).chipUid).toBeNull();
+    const customers = await tap(fresh, customer.bearer);
+    expect(customers.json).toMatchObject({ status: "success" });
+    expect(customers.status).toBe(200);
+    expect(await visitsAt(tag.id)).toBe(1);
+    // Spent by the customer, the link is a replay for everyone, the owner included.
+    expect((await tap(fresh, owner.bearer)).json).toMatchObject({ code: "tap_replayed" });
   });
 
   it("concurrent uses of one fresh link at the daily limit spend it once: one refusal, the rest replays", async () => {
@@ -186,6 +193,81 @@ describe("secure tag: bound to its chip", () => {
     expect(await rejections(b.tag.id)).toEqual({ ...none, wrongChip: 1 });
     // On its own tag, chip A's link is fine.
     expect((await tap(a.link(2), customer.bearer)).status).toBe(200);
+  });
+
+  it("a chip bound to one tag is refused on another tag with its keys, even an unbound one", async () => {
+    const a = await secureTag();
+    const b = await secureTag({ keys: a.keys });
+    const customer = await createUser();
+    const friend = await createUser();
+    expect((await tap(a.link(5), customer.bearer)).status).toBe(200);
+    // Chip A's next link, its tag id edited to B (the MAC does not cover the id): B is not A's chip's tag.
+    const moved = await tap({ ...a.link(6), id: b.tag.id }, friend.bearer);
+    expect(moved.json).toEqual({ status: "error", code: "tag_not_verified", message: NOT_VERIFIED, tag_id: b.tag.id });
+    expect(moved.status).toBe(403);
+    expect((await check({ ...a.link(6), id: b.tag.id })).status).toBe(403);
+    expect(await db.tag.findUniqueOrThrow({ where: { id: b.tag.id } })).toMatchObject({ chipUid: null });
+    expect(await rejections(b.tag.id)).toEqual({ ...none, wrongChip: 1 });
+    // B binds its own chip; A's chip stays refused there, and B's chip on A.
+    expect((await tap(b.link(1), friend.bearer)).status).toBe(200);
+    expect((await tap({ ...a.link(7), id: b.tag.id }, friend.bearer)).status).toBe(403);
+    expect((await tap({ ...b.link(2), id: a.tag.id }, friend.bearer)).status).toBe(403);
+    // On its own tag, chip A's link is fine.
+    expect((await tap(a.link(6), friend.bearer)).status).toBe(200);
+    expect(await visitsAt(b.tag.id)).toBe(1);
+  });
+
+  it("the read counter is kept per chip across the tags sharing its keys: a spent link is spent on all of them", async () => {
+    const a = await secureTag();
+    const b = await secureTag({ keys: a.keys });
+    const customer = await createUser();
+    const friend = await createUser();
+    const spent = a.link(5);
+    expect((await tap(spent, customer.bearer)).status).toBe(200);
+    // A's owner releases the chip (a replaced tag): it may bind B now, but only with links it never gave out.
+    expect(await pinSecureTagChip(a.owner.user.id, a.tag.id, null)).toBe(true);
+    const again = await tap({ ...spent, id: b.tag.id }, friend.bearer);
+    expect(again.json).toEqual({ status: "error", code: "tap_replayed", message: REPLAYED, tag_id: b.tag.id });
+    expect(again.status).toBe(409);
+    expect((await check({ ...a.link(4), id: b.tag.id }, friend.bearer)).status).toBe(409);
+    expect((await tap({ ...a.link(6), id: b.tag.id }, friend.bearer)).status).toBe(200);
+    expect((await db.tag.findUniqueOrThrow({ where: { id: b.tag.id } })).chipUid).toBe(a.chip);
+    // Now bound to B, the chip is refused on A (unbound since the reset).
+    expect((await tap(a.link(7), customer.bearer)).status).toBe(403);
+    expect(await visitsAt(a.tag.id)).toBe(1);
+    expect(await visitsAt(b.tag.id)).toBe(1);
+  });
+
+  it("two concurrent taps of one link on two tags sharing its keys: exactly one is accepted", async () => {
+    const a = await secureTag();
+    const b = await secureTag({ keys: a.keys });
+    const customers = await Promise.all([createUser(), createUser()]);
+    const fresh = a.link(9);
+    const results = await Promise.all([
+      tap(fresh, customers[0]!.bearer),
+      tap({ ...fresh, id: b.tag.id }, customers[1]!.bearer),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect((await visitsAt(a.tag.id)) + (await visitsAt(b.tag.id))).toBe(1);
+    const bound = await db.secureChip.findMany({ where: { uid: a.chip } });
+    expect(bound).toHaveLength(1);
+    expect(bound[0]).toMatchObject({ lastCounter: 9 });
+  });
+
+  it("the owner resets the binding: another chip binds with its first tap, the old one is refused", async () => {
+    const { tag, owner, chip, link, linkFrom } = await secureTag();
+    const customer = await createUser();
+    expect((await tap(link(3), customer.bearer)).status).toBe(200);
+    const replacement = randomUidHex();
+    expect((await tap(linkFrom(replacement, 1), customer.bearer)).status).toBe(403);
+    // Only the owner can reset it.
+    expect(await pinSecureTagChip(customer.user.id, tag.id, null)).toBe(false);
+    expect((await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).chipUid).toBe(chip);
+    expect(await pinSecureTagChip(owner.user.id, tag.id, null)).toBe(true);
+    expect(await getSecureTagSettings(owner.user.id, tag.id)).toMatchObject({ chipUid: null });
+    expect((await tap(linkFrom(replacement, 2), customer.bearer)).status).toBe(200);
+    expect(await getSecureTagSettings(owner.user.id, tag.id)).toMatchObject({ chipUid: replacement, lastCounter: 2 });
+    expect((await tap(link(4), customer.bearer)).status).toBe(403);
   });
 
   it("a UID the owner entered is pinned before any tap; only that chip's links are accepted", async () => {

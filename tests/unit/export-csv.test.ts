@@ -6,29 +6,34 @@ import { isoInZone, periodBounds, startOfDayIn } from "@/lib/export/period";
 // and the formula-injection guard a spreadsheet needs.
 describe("csvCell", () => {
   it.each([
-    // plain cells stay as they are
-    ["Núria Vidal", "Núria Vidal"],
-    ["", ""],
-    ["O'Brien", "O'Brien"],
-    // RFC 4180: comma, quote, CR, LF → quoted, quotes doubled
+    // every text cell is quoted, so a `;` or `,` inside never splits it
+    ["Núria Vidal", '"Núria Vidal"'],
+    ["", '""'],
+    ["O'Brien", '"O\'Brien"'],
     ["Vidal, Núria", '"Vidal, Núria"'],
     ['The "best" café', '"The ""best"" café"'],
     ["two\nlines", '"two\nlines"'],
     ["two\r\nlines", '"two\r\nlines"'],
     ['"', '""""'],
-    // formula injection: =, +, -, @, tab, CR at the start get a leading apostrophe (then quoting as needed)
+    // formula injection: =, +, -, @, tab, CR at the start get a leading apostrophe (then quoting)
     ['=HYPERLINK("http://evil.example","click")', '"\'=HYPERLINK(""http://evil.example"",""click"")"'],
-    ["=1+1", "'=1+1"],
-    ["+34 600 000 000", "'+34 600 000 000"],
-    ["-2", "'-2"],
-    ["@SUM(A1:A9)", "'@SUM(A1:A9)"],
-    ["\t=1", "'\t=1"],
+    ["=1+1", '"\'=1+1"'],
+    ["+34 600 000 000", '"\'+34 600 000 000"'],
+    ["-2", '"\'-2"'],
+    ["@SUM(A1:A9)", '"\'@SUM(A1:A9)"'],
+    ["\t=1", '"\'\t=1"'],
     ["\r=1", '"\'\r=1"'],
-    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ["=cmd|' /C calc'!A0", "\"'=cmd|' /C calc'!A0\""],
     ["=a,b", '"\'=a,b"'],
-    // only the start counts
-    ["a=b", "a=b"],
-    ["x-1", "x-1"],
+    // ... and so does each part after a `;` or `,` (spaces skipped): a `;`-separator spreadsheet splits there
+    ["Eve;=2+3", '"Eve;\'=2+3"'],
+    ["Eve; @SUM(A1)", '"Eve; \'@SUM(A1)"'],
+    ["Vidal,+1", '"Vidal,\'+1"'],
+    ["a;b,-c", '"a;b,\'-c"'],
+    // elsewhere in a part it is text already
+    ["a=b", '"a=b"'],
+    ["x-1", '"x-1"'],
+    ["Eve;x=2", '"Eve;x=2"'],
   ])("%j → %j", (input, expected) => {
     expect(csvCell(input)).toBe(expected);
   });
@@ -41,7 +46,7 @@ describe("csvCell", () => {
   });
 
   it("ends each record with CRLF, and the file's BOM is U+FEFF", () => {
-    expect(csvRow(["a", "b,c", 3])).toBe('a,"b,c",3\r\n');
+    expect(csvRow(["a", "b,c", 3])).toBe('"a","b,c",3\r\n');
     expect(Buffer.from(UTF8_BOM, "utf8")).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 });

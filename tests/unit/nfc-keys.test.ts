@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { parseEnv } from "@/lib/env";
 import { deriveKek, parseKek } from "@/lib/nfc/kek";
-import { decryptTagKeys, encryptTagKeys, parseSdmKeyHex, tagKeyEncryptionKey } from "@/lib/nfc/keys";
+import { decryptTagKeys, encryptTagKeys, parseSdmKeyHex, tagKeyEncryptionKey, tagKeysDigest } from "@/lib/nfc/keys";
 
 const kek = randomBytes(32);
 const keys = {
@@ -54,6 +54,20 @@ describe("secure tag keys at rest (AES-256-GCM)", () => {
 
   it("is bound to its tag: copied onto another tag's row it does not decrypt", () => {
     expect(decryptTagKeys("tag-2", encryptTagKeys("tag-1", keys, kek), kek)).toBeNull();
+  });
+});
+
+describe("the digest naming a key set (per-chip counters and bindings)", () => {
+  it("is the same for the same keys, differs for other keys or another KEK, and shows neither key", () => {
+    const digest = tagKeysDigest(keys, kek);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      tagKeysDigest({ metaReadKey: Buffer.from(keys.metaReadKey), fileReadKey: Buffer.from(keys.fileReadKey) }, kek),
+    ).toBe(digest);
+    expect(tagKeysDigest({ ...keys, fileReadKey: randomBytes(16) }, kek)).not.toBe(digest);
+    expect(tagKeysDigest({ metaReadKey: keys.fileReadKey, fileReadKey: keys.metaReadKey }, kek)).not.toBe(digest);
+    expect(tagKeysDigest(keys, randomBytes(32))).not.toBe(digest);
+    for (const key of [keys.metaReadKey, keys.fileReadKey]) expect(digest).not.toContain(key.toString("hex"));
   });
 });
 
