@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { linkPresentCustomer, qrPageContext, recordPresentCustomerVisit } from "@/lib/qr/counter";
 import { qrPresenceToken } from "@/lib/qr/presence";
 import { qrTokenKey, signQrToken } from "@/lib/qr/presence-token";
@@ -12,6 +13,12 @@ import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 // share — links nobody and records nothing. The clock is moved by passing
 // `now`, as the pages do with requestNow.
 
+// The first query connects and a visit starts the job queue, once per process:
+// on a busy machine that alone can take seconds, so it happens here, not in a test's 5.
+beforeAll(async () => {
+  await jobQueueReady();
+  await db.user.count();
+}, 30_000);
 afterAll(() => db.$disconnect());
 
 const noon = (iso: string) => new Date(`${iso}T10:00:00Z`);
