@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageKey } from "@/lib/i18n/message-key";
 import { REFERRAL_WINDOW_DAYS, type ReferrerRefusal } from "@/lib/loyalty/referrer";
+import { singleLineText } from "@/lib/validation/text";
 
 // Inputs of the personal QR page /qr/[user_id] and its actions (ids come from
 // the page; the server re-checks them), and the messages its refusals show:
@@ -13,7 +14,7 @@ export const qrUserIdSchema = z.uuid();
 export const qrBusinessActionSchema = z.object({
   customerId: z.uuid(),
   businessId: z.uuid(),
-  token: z.string().max(100).optional(),
+  token: singleLineText().max(100).optional(),
 });
 export const qrReferrerSchema = z.object({ referrerId: z.uuid() });
 
