@@ -33,9 +33,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: profile?.displayName ?? t("title.notFound"), robots: { index: false, follow: false } };
 }
 
-async function VisitorPrompt({ profile }: { profile: QrProfile }) {
+/** `back`: this page, with the QR's token, so an owner who signs in first can still act before it expires. */
+async function VisitorPrompt({ profile, back }: { profile: QrProfile; back: string }) {
   const t = await getTranslations("qr.visitor");
-  const back = `/qr/${profile.id}`;
   return (
     <div className="space-y-3">
       <p className="text-slate-600 dark:text-slate-300">{t("prompt", { name: profile.displayName })}</p>
@@ -146,6 +146,7 @@ export default async function QrUserPage({ params, searchParams }: { params: Par
   const viewer = await getCurrentUser();
   const given = (await searchParams)[QR_TOKEN_PARAM];
   const token = typeof given === "string" ? given : null;
+  const back = `/qr/${profile.id}` + (token ? `?${QR_TOKEN_PARAM}=${encodeURIComponent(token)}` : "");
   const context = viewer ? await qrPageContext(viewer, profile.id, token, requestNow(await headers())) : null;
   const rawLocale = await getLocale();
   const locale = isLocale(rawLocale) ? rawLocale : "en";
@@ -154,7 +155,7 @@ export default async function QrUserPage({ params, searchParams }: { params: Par
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader label={common("nav.main")} translucent>
-        <Link href={viewer ? "/dashboard" : loginRedirectPath(`/qr/${profile.id}`, "")} className="hover:underline">
+        <Link href={viewer ? "/dashboard" : loginRedirectPath(back, "")} className="hover:underline">
           {viewer ? common("nav.dashboard") : common("nav.logIn")}
         </Link>
         <ColorSchemeToggle labels={{ dark: common("colorScheme.dark"), light: common("colorScheme.light") }} />
@@ -171,7 +172,7 @@ export default async function QrUserPage({ params, searchParams }: { params: Par
             <h1 className="text-2xl font-bold">{profile.displayName}</h1>
             <p className="text-sm text-slate-500 dark:text-slate-400">{t("member", { site: siteName })}</p>
           </div>
-          {!context ? <VisitorPrompt profile={profile} /> : null}
+          {!context ? <VisitorPrompt profile={profile} back={back} /> : null}
           {context?.kind === "self" ? <p className="text-slate-600 dark:text-slate-300">{t("self")}</p> : null}
           {context?.kind === "signed-in" ? (
             // The owner's and the referrer's buttons: their words, and the engine's lines after a visit.
