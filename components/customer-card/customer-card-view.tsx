@@ -74,12 +74,16 @@ export async function CustomerCardView({ card }: { card: CustomerCard }) {
           {t("visits", { count: card.visitCount })}
           {card.lastVisitAt ? ` · ${t("lastVisit", { date: formatInstantIn(card.lastVisitAt, zone, locale) })}` : null}
         </p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-medium">{t("contact.email")}</dt>
-          <dd className="break-all">{customer.email ?? t("contact.none")}</dd>
-          <dt className="font-medium">{t("contact.phone")}</dt>
-          <dd>{customer.phone ?? t("contact.none")}</dd>
-        </dl>
+        {customer.contactHidden ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("contact.ownerOnly")}</p>
+        ) : (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-medium">{t("contact.email")}</dt>
+            <dd className="break-all">{customer.email ?? t("contact.none")}</dd>
+            <dt className="font-medium">{t("contact.phone")}</dt>
+            <dd>{customer.phone ?? t("contact.none")}</dd>
+          </dl>
+        )}
       </header>
 
       <Card as="section" aria-labelledby="card-counter-heading" className="space-y-4 p-4">

@@ -5,23 +5,32 @@ import type { CustomerRow } from "@/lib/db/customers";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** The members of one page: each name links to the customer's card. Dates on the business's clock. */
+/**
+ * The members of one page: each name links to the customer's card. Dates on
+ * the business's clock. `contact`: the email and phone columns, the owner's
+ * only (staff rows carry neither, docs/owner-tools.md "Staff").
+ */
 export async function CustomerTable({
   businessId,
   businessName,
   rows,
+  contact,
   timeZone,
   locale,
 }: {
   businessId: string;
   businessName: string;
   rows: CustomerRow[];
+  contact: boolean;
   timeZone: string;
   locale: Locale;
 }) {
   const t = await getTranslations("customers.table");
   const base = `/dashboard/business/${encodeURIComponent(businessId)}/customers`;
-  const columns = ["email", "phone", "memberSince", "lastVisit", "visits", "rewards"] as const;
+  const columns = [
+    ...(contact ? (["email", "phone"] as const) : []),
+    ...(["memberSince", "lastVisit", "visits", "rewards"] as const),
+  ];
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -51,8 +60,12 @@ export async function CustomerTable({
                     {name}
                   </Link>
                 </th>
-                <td className="py-2 pr-3 break-all">{row.email ?? ""}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{row.phone ?? ""}</td>
+                {contact ? (
+                  <>
+                    <td className="py-2 pr-3 break-all">{row.email ?? ""}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{row.phone ?? ""}</td>
+                  </>
+                ) : null}
                 <td className="py-2 pr-3 whitespace-nowrap">{formatInstantIn(row.linkedAt, timeZone, locale)}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">
                   {row.lastVisitAt ? formatInstantIn(row.lastVisitAt, timeZone, locale) : t("never")}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { activeTabHref, DASHBOARD_TABS, type DashboardTab } from "@/components/dashboard-shell/nav-items";
-import { ShowQrDialog } from "@/components/dashboard-shell/show-qr-dialog";
+import { ShowQrDialog, type QrTokenSource } from "@/components/dashboard-shell/show-qr-dialog";
 import { cn } from "@/lib/utils";
 
 const icons: Record<DashboardTab["label"], string> = {
@@ -56,7 +56,7 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
  * dashboard layout, so it only ever shows to a signed-in user on /dashboard*.
  * The media query is written out because Tailwind's `max-md` excludes 768px.
  */
-export function BottomNav({ userId }: { userId: string }) {
+export function BottomNav({ userId, tokenSource }: { userId: string; tokenSource: QrTokenSource }) {
   const pathname = usePathname();
   const active = activeTabHref(pathname);
   const t = useTranslations("dashboard.nav");
@@ -73,6 +73,7 @@ export function BottomNav({ userId }: { userId: string }) {
         <div className="flex w-16 flex-none justify-center">
           <ShowQrDialog
             userId={userId}
+            tokenSource={tokenSource}
             trigger={
               <button
                 type="button"

@@ -1,14 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { ShowQrDialog } from "@/components/dashboard-shell/show-qr-dialog";
+import { ShowQrDialog, type QrTokenSource } from "@/components/dashboard-shell/show-qr-dialog";
 
 /** 'Show my QR' in the desktop header; narrow screens have the bottom bar's round button instead. */
-export function HeaderQrButton({ userId }: { userId: string }) {
+export function HeaderQrButton({ userId, tokenSource }: { userId: string; tokenSource: QrTokenSource }) {
   const t = useTranslations("dashboard.nav");
   return (
     <ShowQrDialog
       userId={userId}
+      tokenSource={tokenSource}
       trigger={
         <button
           type="button"

@@ -1,3 +1,5 @@
+import { QR_TOKEN_PARAM } from "@/lib/qr/timing";
+
 // Dashboard sub-tabs, shared by the bottom navigation and its tests.
 
 export type DashboardTab = { label: "Home" | "Wallet" | "Rewards" | "Settings"; href: string };
@@ -21,7 +23,12 @@ export function activeTabHref(pathname: string): string | null {
   return tab?.href ?? null;
 }
 
-/** The address a customer's QR code encodes: /qr/{userId} on the app's own origin. */
-export function qrUrlFor(origin: string, userId: string): string {
-  return `${origin.replace(/\/+$/, "")}/qr/${encodeURIComponent(userId)}`;
+/**
+ * The address a customer's QR code encodes: /qr/{userId} on the app's own
+ * origin, with the presence token when there is one (docs/authentication.md,
+ * "QR presence tokens").
+ */
+export function qrUrlFor(origin: string, userId: string, token?: string | null): string {
+  const base = `${origin.replace(/\/+$/, "")}/qr/${encodeURIComponent(userId)}`;
+  return token ? `${base}?${QR_TOKEN_PARAM}=${encodeURIComponent(token)}` : base;
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import QRCode from "qrcode";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { qrUrlFor } from "@/components/dashboard-shell/nav-items";
+import { QR_TOKEN_REFRESH_MS } from "@/lib/qr/timing";
 
 export const QR_SIZE = 280;
 
@@ -33,16 +34,59 @@ function QrCanvas({ value }: { value: string }) {
   );
 }
 
+/** Renews the signed-in user's QR presence token (the dashboard's qrTokenAction). */
+export type QrTokenSource = () => Promise<{ ok: true; token: string } | { ok: false }>;
+
+/**
+ * The QR's address while the overlay is open: fetched on opening, then renewed
+ * every QR_TOKEN_REFRESH_MS and whenever the page comes back into view, so the
+ * code on screen always carries a live presence token (docs/authentication.md,
+ * "QR presence tokens"). If a renewal fails the plain /qr/{userId} shows: it
+ * still identifies the customer to friends, only the counter's actions need the token.
+ */
+function useLiveQrUrl(userId: string, open: boolean, source: QrTokenSource): string | null {
+  const [value, setValue] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const renew = () =>
+      source().then(
+        (result) => live && setValue(qrUrlFor(window.location.origin, userId, result.ok ? result.token : null)),
+        () => live && setValue(qrUrlFor(window.location.origin, userId)),
+      );
+    const onVisible = () => document.visibilityState === "visible" && renew();
+    void renew();
+    const timer = setInterval(renew, QR_TOKEN_REFRESH_MS);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+      setValue(null);
+    };
+  }, [open, userId, source]);
+  return value;
+}
+
 /**
  * 'Show my QR': a full-screen overlay with the QR code of
- * /qr/{userId}. Radix closes it on the close button, a click on the backdrop
- * and Escape, traps focus inside and returns it to the trigger.
+ * /qr/{userId}?t={presence token}. Radix closes it on the close button, a click
+ * on the backdrop and Escape, traps focus inside and returns it to the trigger.
  */
-export function ShowQrDialog({ userId, trigger }: { userId: string; trigger: ReactNode }) {
+export function ShowQrDialog({
+  userId,
+  tokenSource,
+  trigger,
+}: {
+  userId: string;
+  tokenSource: QrTokenSource;
+  trigger: ReactNode;
+}) {
   const t = useTranslations("dashboard.qr");
-  const [value, setValue] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const value = useLiveQrUrl(userId, open, tokenSource);
   return (
-    <Dialog.Root onOpenChange={(open) => open && setValue(qrUrlFor(window.location.origin, userId))}>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay data-testid="qr-backdrop" className="fixed inset-0 z-[60] bg-slate-950/80 backdrop-blur-sm" />

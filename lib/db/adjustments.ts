@@ -6,7 +6,12 @@ import { walletMembershipChanged } from "@/lib/jobs/events";
 import type { IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
 import { normalizeProgress } from "@/lib/loyalty";
-import { applyAdjustment, type AdjustmentRefusal } from "@/lib/loyalty/adjust";
+import {
+  ADJUSTMENT_WINDOW_MS,
+  ADJUSTMENTS_PER_WINDOW,
+  applyAdjustment,
+  type AdjustmentRefusal,
+} from "@/lib/loyalty/adjust";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
 // An owner's manual adjustment of a customer's progress (docs/owner-tools.md,
@@ -28,7 +33,7 @@ export type AdjustmentOutcome =
       applied: number;
       rewards: IssuedReward[];
     }
-  | { ok: false; reason: "not_found" | "program_not_found" | "nothing_to_remove" | AdjustmentRefusal };
+  | { ok: false; reason: "not_found" | "program_not_found" | "nothing_to_remove" | "rate_limited" | AdjustmentRefusal };
 
 type ProgramJson = ProgramRow & { type: string; name: string; rules: unknown };
 
@@ -73,6 +78,24 @@ export async function adjustProgress(
     const result = applyAdjustment(program, before, request.delta);
     if (!result.ok) return result;
     if (result.applied === 0) return { ok: false, reason: "nothing_to_remove" };
+    // The business's hourly allowance, taken in the same transaction as the
+    // change (the conditional upsert of lib/rate-limit.ts's takeRateLimit): two
+    // adjustments at once can't both take the last one, and a failed one gives it back.
+    const [allowed] = await tx.query<{ key: string }>(
+      `INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES ($1::text, 1, $2::timestamp(3))
+       ON CONFLICT ("key") DO UPDATE SET
+         "count" = CASE WHEN "RateLimit"."resetAt" <= $3::timestamp(3) THEN 1 ELSE "RateLimit"."count" + 1 END,
+         "resetAt" = CASE WHEN "RateLimit"."resetAt" <= $3::timestamp(3) THEN $2::timestamp(3) ELSE "RateLimit"."resetAt" END
+       WHERE "RateLimit"."resetAt" <= $3::timestamp(3) OR "RateLimit"."count" < $4::int
+       RETURNING "key"`,
+      [
+        `adjustments:${request.businessId}`,
+        new Date(now.getTime() + ADJUSTMENT_WINDOW_MS),
+        now,
+        ADJUSTMENTS_PER_WINDOW,
+      ],
+    );
+    if (!allowed) return { ok: false, reason: "rate_limited" };
     const { next } = result;
     await tx.execute(
       `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")

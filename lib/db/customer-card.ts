@@ -81,8 +81,10 @@ export type CustomerCard = {
     id: string;
     fullName: string;
     displayName: string;
+    /** Email and phone: the owner's only; staff get null for both and `contactHidden` (docs/owner-tools.md, "Staff"). */
     email: string | null;
     phone: string | null;
+    contactHidden: boolean;
   };
   memberSince: Date;
   visitCount: number;
@@ -243,6 +245,8 @@ export async function getCustomerCard(
     .slice(0, HISTORY_LIMIT);
 
   const user = membership.user;
+  // Contact details stay with the owner: a staff member works the counter and needs no way to reach the customer.
+  const contactHidden = business.access !== "owner";
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.name?.trim() || "";
   return {
     business: { id: business.id, name: business.name, slug: business.slug, timeZone, access: business.access },
@@ -250,8 +254,9 @@ export async function getCustomerCard(
       id: user.id,
       fullName: fullName || displayName(user),
       displayName: displayName(user),
-      email: user.email,
-      phone: user.phone,
+      email: contactHidden ? null : user.email,
+      phone: contactHidden ? null : user.phone,
+      contactHidden,
     },
     memberSince: membership.linkedAt,
     visitCount: membership.visitCount,

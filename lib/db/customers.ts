@@ -10,7 +10,7 @@ import {
 } from "@/lib/validation/customers";
 
 // The owner's (or staff's) list of a business's members (docs/owner-tools.md,
-// "Customers"). Keyset pagination on (sort value, id), descending, read
+// "Customers"); email and phone only for the owner. Keyset pagination on (sort value, id), descending, read
 // backwards along the indexes Membership has for it; never OFFSET, so page 500
 // costs what page 1 costs and a member who joins meanwhile neither repeats nor
 // hides anyone. Access is checked inside the statement (worksAtSql).
@@ -71,9 +71,12 @@ function filterSql(filter: CustomerFilter, p: Params, now: Date): string {
 // joined by U+001F, which no search can hold, so no match spans two fields,
 // and "first last" is one field, so a full name matches. Its trigram index
 // finds a rare search without reading every member.
-function searchSql(q: string | undefined, p: Params): string {
+// Staff search names only: matching an email or phone would tell them the
+// contact details they are not shown (docs/owner-tools.md, "Staff").
+function searchSql(q: string | undefined, p: Params, contact: boolean): string {
   if (!q) return "";
-  return `AND "user_search_text"(u."firstName", u."lastName", u."name", u."email", u."phone") ILIKE ${p.add(containsPattern(q))}`;
+  const reach = contact ? `u."email", u."phone"` : `NULL::text, NULL::text`;
+  return `AND "user_search_text"(u."firstName", u."lastName", u."name", ${reach}) ILIKE ${p.add(containsPattern(q))}`;
 }
 
 type Phase = { where: string; order: string };
@@ -85,6 +88,7 @@ async function selectPage(
   now: Date,
   phase: (p: Params) => Phase,
   limit: number,
+  contact: boolean,
 ): Promise<CustomerRow[]> {
   const p = new Params();
   const user = p.add(userId);
@@ -92,7 +96,8 @@ async function selectPage(
   const nowParam = p.add(now.toISOString());
   const { where, order } = phase(p);
   const text = `
-    SELECT m."id", m."userId", u."firstName", u."lastName", u."name", u."email", u."phone",
+    SELECT m."id", m."userId", u."firstName", u."lastName", u."name",
+      ${contact ? `u."email", u."phone"` : `NULL::text AS "email", NULL::text AS "phone"`},
       m."linkedAt", m."lastVisitAt", m."visitCount", m."rewardsEarned",
       (SELECT count(*)::int FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE'
         AND (r."expiresAt" IS NULL OR r."expiresAt" > ${nowParam}::timestamp(3))) AS "rewardsReady"
@@ -100,7 +105,7 @@ async function selectPage(
     JOIN "User" u ON u."id" = m."userId"
     WHERE m."businessId" = (SELECT b."id" FROM "Business" b WHERE b."id" = ${business}::text AND ${worksAtSql("b", 1)})
       ${filterSql(params.filter, p, now)}
-      ${searchSql(params.q, p)}
+      ${searchSql(params.q, p, contact)}
       ${where}
     ORDER BY ${order}
     LIMIT ${p.add(limit)}::int`;
@@ -119,12 +124,14 @@ export async function listCustomers(
   params: CustomerListParams,
   now = new Date(),
 ): Promise<CustomerPage | null> {
-  const allowed = await db.$queryRawUnsafe<{ ok: number }[]>(
-    `SELECT 1 AS ok FROM "Business" b WHERE b."id" = $2::text AND ${worksAtSql("b", 1)}`,
+  const allowed = await db.$queryRawUnsafe<{ owner: boolean }[]>(
+    `SELECT b."ownerId" = $1::text AS owner FROM "Business" b WHERE b."id" = $2::text AND ${worksAtSql("b", 1)}`,
     userId,
     businessId,
   );
   if (allowed.length === 0) return null;
+  // Email and phone: the owner's only; a staff member's rows carry null for both.
+  const contact = allowed[0]!.owner;
 
   const sort = params.sort;
   const cursor = decodeCursor(params.cursor, sort);
@@ -142,6 +149,7 @@ export async function listCustomers(
         order: `${column} DESC, m."id" DESC`,
       }),
       want,
+      contact,
     );
   } else {
     // Two stretches: members with a last visit, newest first; then those
@@ -164,6 +172,7 @@ export async function listCustomers(
             order: `m."lastVisitAt" DESC, m."id" DESC`,
           }),
           want,
+          contact,
         );
     const undatedPossible = params.filter === "all" || params.filter === "ready";
     if (rows.length < want && undatedPossible) {
@@ -177,6 +186,7 @@ export async function listCustomers(
           order: `m."id" DESC`,
         }),
         want - rows.length,
+        contact,
       );
       rows = [...rows, ...more];
     }

@@ -13,6 +13,10 @@
 //   not carried, as with taps, so +12 on 9/10 issues two rewards and leaves 1);
 //   points carry over and issue one reward per threshold.
 // - Taking away never goes below zero and never takes back a reward already issued.
+// - One adjustment issues at most MAX_REWARDS_PER_ADJUSTMENT rewards (each is a
+//   mail and a push to the customer); one that would issue more is refused
+//   whole. A business makes at most ADJUSTMENTS_PER_WINDOW adjustments per
+//   ADJUSTMENT_WINDOW_MS, counted by lib/db/adjustments.ts in the database.
 import { punchCard } from "./card";
 import { ruleSchemas, type PointsRules, type StampsRules, type VisitsRules } from "./rules";
 import { normalizeProgress } from "./state";
@@ -23,12 +27,17 @@ export type AdjustableType = (typeof ADJUSTABLE_TYPES)[number];
 
 /** The largest change one adjustment may make, either way. */
 export const MAX_ADJUSTMENT = 1000;
+/** The most rewards one adjustment may issue. */
+export const MAX_REWARDS_PER_ADJUSTMENT = 10;
+/** Adjustments one business may make per window (an hour). */
+export const ADJUSTMENTS_PER_WINDOW = 30;
+export const ADJUSTMENT_WINDOW_MS = 60 * 60 * 1000;
 
 export function isAdjustableType(type: string): type is AdjustableType {
   return (ADJUSTABLE_TYPES as readonly string[]).includes(type);
 }
 
-export type AdjustmentRefusal = "not_adjustable" | "bad_delta" | "invalid_rules";
+export type AdjustmentRefusal = "not_adjustable" | "bad_delta" | "invalid_rules" | "too_many_rewards";
 
 export type AdjustmentResult =
   | {
@@ -82,6 +91,16 @@ function parseRules<T extends AdjustableType>(type: T, rules: unknown): RulesOf[
 
 /** Applies an owner's adjustment of `delta` to a customer's progress in a program of `type`. */
 export function applyAdjustment(
+  program: { type: string; rules: unknown },
+  before: Partial<ProgressState> | null | undefined,
+  delta: number,
+): AdjustmentResult {
+  const result = computeAdjustment(program, before, delta);
+  if (result.ok && result.rewardsIssued > MAX_REWARDS_PER_ADJUSTMENT) return { ok: false, reason: "too_many_rewards" };
+  return result;
+}
+
+function computeAdjustment(
   program: { type: string; rules: unknown },
   before: Partial<ProgressState> | null | undefined,
   delta: number,

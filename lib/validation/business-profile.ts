@@ -7,6 +7,7 @@ import {
   HTTP_URL_MESSAGE,
   httpUrl,
   idString,
+  mailSafeName,
   multiLineText,
   optionalHttpUrl as optionalHttpUrlOf,
   singleLineText,
@@ -76,7 +77,7 @@ export const businessThemeSchema = z.object({
 
 export const businessProfileUpdateSchema = z
   .object({
-    name: singleLineText()
+    name: mailSafeName()
       .trim()
       .min(1, "dashboard.profile.validation.nameRequired")
       .max(120, messageKey("dashboard.profile.validation.nameTooLong", { max: 120 })),

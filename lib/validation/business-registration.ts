@@ -3,14 +3,14 @@ import { isCategoryLabel } from "@/lib/business/categories";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { accountSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
-import { HTTP_URL_MESSAGE, isHttpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
+import { HTTP_URL_MESSAGE, isHttpUrl, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // The business registration wizard's form: one
 // schema for all three steps, validated a step at a time through the field
 // lists below. Its messages are catalog keys (validation.*, wizard.validation.*). The server checks the payload built from it with registerSchema.
 
 const businessFields = {
-  businessName: singleLineText().trim().min(1, "validation.businessNameRequired").max(120),
+  businessName: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120),
   keywords: z
     .array(singleLineText().refine(isCategoryLabel, "wizard.validation.keywordsFromList"))
     .min(1, "validation.keywordsRequired")

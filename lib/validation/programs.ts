@@ -11,7 +11,7 @@ import {
 import { parseLocalDate } from "@/lib/loyalty/dates";
 import { messageKey } from "@/lib/i18n/message-key";
 import { FORM_ERROR_KEY } from "@/lib/validation/errors";
-import { idString, multiLineText, singleLineText } from "@/lib/validation/text";
+import { idString, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // An owner's program (create and edit), shared by the form (react-hook-form)
 // and the server actions. Input and output have the same shape so the form can
@@ -71,7 +71,7 @@ export const programInputSchema = z
       "programEditor.rules.rulesObject",
     ),
     // Required by every type that gives rewards (the superRefine); "other" gives none.
-    rewardName: singleLineText({ error: REWARD_NAME_REQUIRED })
+    rewardName: mailSafeName({ error: REWARD_NAME_REQUIRED })
       .trim()
       .max(80, messageKey("programEditor.validation.rewardNameTooLong", { max: 80 })),
     rewardDescription: optionalText(500, messageKey("programEditor.validation.rewardDescriptionTooLong", { max: 500 })),

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
 import { slugSchema } from "@/lib/validation/params";
 import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
-import { HTTP_URL_MESSAGE, httpUrl, multiLineText, singleLineText } from "@/lib/validation/text";
+import { HTTP_URL_MESSAGE, httpUrl, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
 export { MIN_PASSWORD_LENGTH };
 export const EMAIL_OR_PHONE_REQUIRED = "validation.emailOrPhoneRequired";
 
@@ -76,7 +76,7 @@ export const businessProfileSchema = z.object({
 });
 
 const businessNameSchema = z.object({
-  name: singleLineText().trim().min(1, "validation.businessNameRequired").max(120),
+  name: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120),
 });
 
 /** The business part of a registration (also completed after a Google sign-up). */

@@ -41,6 +41,24 @@ export function singleLineText(params?: StringParams) {
   return z.string(params).refine(hasNoControlCharacters, CONTROL_CHARACTER_MESSAGE);
 }
 
+// A name that mails show in their subject (business and reward names): it
+// must not carry a link or an address a reader could follow. Refused: '@',
+// '://', 'www.', and a dot joining a letter or digit to two or more letters
+// with no space between (example.com, evil.test). Names such as "Café
+// Central", "2x1 coffee", "Mr. Bean's" or "S.L." pass. Compared after NFKC, so
+// full-width look-alikes ('＠', '．') count too.
+export const NAME_WITH_LINK_MESSAGE = "validation.nameWithLink";
+const LINK_LIKE = /@|:\/\/|www\.|[\p{L}\p{N}]\.\p{L}{2}/iu;
+
+export function hasNoLinkOrAddress(value: string): boolean {
+  return !LINK_LIKE.test(value.normalize("NFKC"));
+}
+
+/** A one-line name that may appear in a mail's subject: no link or address (hasNoLinkOrAddress). */
+export function mailSafeName(params?: StringParams) {
+  return singleLineText(params).refine(hasNoLinkOrAddress, NAME_WITH_LINK_MESSAGE);
+}
+
 /** A text that may span lines (descriptions): tab, CR and LF allowed, other controls refused. */
 export function multiLineText(params?: StringParams) {
   return z.string(params).refine(hasNoControlCharactersBesideLineBreaks, MULTI_LINE_CONTROL_MESSAGE);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createStampsProgram, expectHydrated, SHOTS_DIR, signUpCustomer, signUpOwner } from "./support";
+import { createStampsProgram, expectHydrated, SHOTS_DIR, signUpCustomer, signUpOwner, liveQrPath } from "./support";
 
 async function myId(page: Page): Promise<string> {
   const response = await page.request.get("/api/auth/me");
@@ -35,7 +35,7 @@ async function ownerWithMember(page: Page, customerId: string, stamps: number) {
   const name = `Card Café ${Date.now()}`;
   const { businessId } = await signUpOwner(page, { name });
   await createStampsProgram(page, businessId, { name: "Coffee card", stamps, reward: "Free coffee" });
-  await page.goto(`/qr/${customerId}`);
+  await page.goto(liveQrPath(customerId));
   const link = page.getByRole("button", { name: `Link to ${name}` });
   await expectHydrated(link);
   await link.click();
@@ -116,7 +116,7 @@ test.describe("a customer's card", () => {
       "Reward issued: Free coffee",
     );
 
-    await page.goto(`/qr/${customer.id}`);
+    await page.goto(liveQrPath(customer.id));
     const card = page.getByTestId("qr-member-card");
     await expect(card.getByTestId("program-progress")).toContainText("0/2");
     await expect(card.getByTestId("ready-reward")).toHaveCount(1);

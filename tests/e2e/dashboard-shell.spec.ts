@@ -89,7 +89,10 @@ test.describe("bottom navigation at 375×812", () => {
     await expect(dialog.getByText(QR_TEXT, { exact: true })).toBeVisible();
     const qr = dialog.getByRole("img", { name: "Your personal QR code" });
     const origin = new URL(page.url()).origin;
-    await expect(qr).toHaveAttribute("data-qr-value", `${origin}/qr/${id}`);
+    // /qr/{id} on this origin, with the presence token the counter's actions need.
+    const encoded = new RegExp(`^${origin.replace(/\./g, "\\.")}/qr/${id}\\?t=[0-9a-z]+\\.[A-Za-z0-9_-]{22}$`);
+    await expect(qr).toHaveAttribute("data-qr-value", encoded);
+    const value = (await qr.getAttribute("data-qr-value"))!;
     const box = await qr.boundingBox();
     expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([280, 280]);
     // Decode what is actually drawn, as a phone camera would.
@@ -100,7 +103,7 @@ test.describe("bottom navigation at 375×812", () => {
     }));
     expect(image.width).toBe(280);
     const decoded = jsQR(Uint8ClampedArray.from(image.data), image.width, image.height);
-    expect(decoded?.data).toBe(`${origin}/qr/${id}`);
+    expect(decoded?.data).toBe(value);
 
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
@@ -138,8 +141,30 @@ test.describe("at 1024×768", () => {
     await expect(dialog.getByText(QR_TEXT, { exact: true })).toBeVisible();
     await expect(dialog.getByRole("img", { name: "Your personal QR code" })).toHaveAttribute(
       "data-qr-value",
-      new RegExp(`/qr/${id}$`),
+      new RegExp(`/qr/${id}\\?t=`),
     );
+  });
+});
+
+test.describe("the QR's presence token", () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test("the open overlay renews it every 2 minutes", async ({ page }) => {
+    await page.clock.install();
+    await signUpCustomer(page, "renew");
+    await page.goto("/dashboard");
+    await page
+      .getByRole("navigation", { name: "Dashboard", exact: true })
+      .getByRole("button", { name: "Show my QR" })
+      .click();
+    const qr = page.getByRole("dialog", { name: "My QR code" }).getByRole("img", { name: "Your personal QR code" });
+    await expect(qr).toHaveAttribute("data-qr-value", /\?t=/);
+    const first = (await qr.getAttribute("data-qr-value"))!;
+    // Tokens name their expiry to the second: let the server's clock pass one.
+    await page.waitForTimeout(1100);
+    await page.clock.fastForward("02:00");
+    await expect(qr).not.toHaveAttribute("data-qr-value", first);
+    await expect(qr).toHaveAttribute("data-qr-value", /\?t=/);
   });
 });
 

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { expectPath, expectSessionRecorded, signUpCustomer, signUpOwner, uniqueEmail, uniqueTag } from "./support";
+import {
+  expectPath,
+  expectSessionRecorded,
+  signUpCustomer,
+  signUpOwner,
+  uniqueEmail,
+  uniqueTag,
+  liveQrPath,
+} from "./support";
 
 // A visitor sent by a search engine to a café's public card creates their card
 // there: the café is remembered by the sign-up itself, so the wallet shows it,
@@ -49,7 +57,7 @@ test("a search visitor opens /b/<slug>, creates a card, and the business is reme
 
   // The owner scans the customer's QR: linked already, nothing to ask.
   const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: string } };
-  await owner.goto(`/qr/${me.user.id}`);
+  await owner.goto(liveQrPath(me.user.id));
   await expect(owner.getByText(`Marta S. is linked to ${name}.`)).toBeVisible();
   await expect(owner.getByRole("button", { name: `Link to ${name}` })).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, expectPath, logIn, signUpCustomer } from "./support";
+import { qrTokenKey, signQrToken } from "@/lib/qr/presence-token";
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, E2E_AUTH_SECRET, expectPath, logIn, signUpCustomer } from "./support";
 
 const LIMIT_MESSAGE = "You have reached the maximum number of taps allowed for today.";
 
@@ -65,15 +66,44 @@ test.describe("/qr/:user_id", () => {
     await expect(page.getByRole("button", { name: /as your referrer/ })).toHaveCount(0);
   });
 
-  test("a business owner links the customer and records a visit; a second visit the same day hits the limit", async ({
-    page,
-  }) => {
-    const customer = await newCustomerId(page, "qr-counter");
+  test("without the live QR's token an owner gets the friend's view: no linking, no visit", async ({ page }) => {
+    const customer = await newCustomerId(page, "qr-no-token");
     await page.goto("/login");
     await logIn(page, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
     await expectPath(page, "/dashboard");
 
-    await page.goto(`/qr/${customer.id}`);
+    const stale = signQrToken(customer.id, new Date(Date.now() - 6 * 60_000), qrTokenKey(E2E_AUTH_SECRET)).token;
+    for (const path of [`/qr/${customer.id}`, `/qr/${customer.id}?t=${encodeURIComponent(stale)}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pau T.");
+      await expect(
+        page.getByText("To link Pau T. or record a visit, scan the QR code Pau T. shows in the app."),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Link to Café Central" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Record a visit" })).toHaveCount(0);
+    }
+  });
+
+  test("a business owner scans the customer's live QR, links them and records a visit; a second visit the same day hits the limit", async ({
+    page,
+  }) => {
+    // The customer opens 'Show my QR'; the owner's phone opens what it encodes.
+    await signUpCustomer(page, "qr-counter");
+    await page.goto("/dashboard");
+    await page
+      .getByRole("navigation", { name: "Dashboard", exact: true })
+      .getByRole("button", { name: "Show my QR" })
+      .click();
+    const qr = page.getByRole("dialog", { name: "My QR code" }).getByRole("img", { name: "Your personal QR code" });
+    await expect(qr).toHaveAttribute("data-qr-value", /\/qr\/[^?]+\?t=/);
+    const scanned = new URL((await qr.getAttribute("data-qr-value"))!);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await logIn(page, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+    await expectPath(page, "/dashboard");
+
+    await page.goto(scanned.pathname + scanned.search);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pau T.");
     await expect(page.getByRole("button", { name: /as your referrer/ })).toHaveCount(0);
     await page.getByRole("button", { name: "Link to Café Central" }).click();

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   uniqueTag,
   SHOTS_DIR,
+  liveQrPath,
 } from "./support";
 
 // A café takes on a staff member: the owner invites them by email, they sign
@@ -119,7 +120,7 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await expect(staff.getByRole("status").filter({ hasText: "Redeemed: Free cortado for Pau T." })).toBeVisible();
 
   // They scan a new customer's QR and record a visit for the café.
-  await staff.goto(`/qr/${await customerId(browser, "staff-qr")}`);
+  await staff.goto(liveQrPath(await customerId(browser, "staff-qr")));
   const record = staff.getByRole("button", { name: "Record a visit" });
   await expectHydrated(record);
   await record.click();

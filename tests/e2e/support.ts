@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { qrTokenKey, signQrToken } from "@/lib/qr/presence-token";
 import { e2ePort } from "./port";
 
 // Seeded by prisma/seed.ts into the e2e server's fresh embedded database.
@@ -11,6 +12,19 @@ export const DEMO_TAG_ID = "demo-cafe";
 
 /** Where specs save the screenshots a person looks at (inside Playwright's own output folder, git-ignored). */
 export const SHOTS_DIR = process.env.SHOTS_DIR || "test-results/shots";
+
+/** The e2e server's AUTH_SECRET (playwright.config.ts): what signs its QR presence tokens. */
+export const E2E_AUTH_SECRET = "e2e-secret-not-for-production-0123456789";
+
+/**
+ * The customer's QR page as their live QR encodes it: /qr/{id} with a fresh
+ * presence token, which the counter's actions need (docs/authentication.md,
+ * "QR presence tokens"). Signed here as the server signs it for the overlay.
+ */
+export function liveQrPath(customerId: string): string {
+  const { token } = signQrToken(customerId, new Date(), qrTokenKey(E2E_AUTH_SECRET));
+  return `/qr/${customerId}?t=${encodeURIComponent(token)}`;
+}
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("Email").fill(email);

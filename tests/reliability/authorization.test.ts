@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { startCluster, type Cluster } from "./support/cluster";
+import { qrTokenKey, signQrToken } from "@/lib/qr/presence-token";
+import { CLUSTER_AUTH_SECRET, startCluster, type Cluster } from "./support/cluster";
 import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { send, type Answer } from "./support/http";
 import { buildWorld, stampsProgramInput, testIp, type Person, type World } from "./support/roles";
@@ -8,6 +9,9 @@ import { ACTIONS, PAGES, ROUTES } from "./support/surface";
 import { profileForm } from "../support/profile-form";
 import { googleWalletTestEnv } from "../support/google-wallet-service";
 import { appleTestCredentials, TEST_PASS_TYPE_ID } from "../support/apple-wallet-certs";
+
+/** A customer's QR presence token as the cluster signs it: the counter's QR actions need one. */
+const qrToken = (userId: string) => signQrToken(userId, new Date(), qrTokenKey(CLUSTER_AUTH_SECRET)).token;
 
 // The authorisation matrix: a visitor, a customer, the owner of another
 // business, the staff of another business and an admin against every
@@ -341,15 +345,15 @@ const ACTION_CASES: ActionCase[] = [
     name: "linkCustomerAction",
     kind: "owner",
     counter: true,
-    real: () => [{ businessId: world.businessA.id, customerId: world.customer.id }],
-    missing: () => [{ businessId: randomUUID(), customerId: world.customer.id }],
+    real: () => [{ businessId: world.businessA.id, customerId: world.customer.id, token: qrToken(world.customer.id) }],
+    missing: () => [{ businessId: randomUUID(), customerId: world.customer.id, token: qrToken(world.customer.id) }],
   },
   {
     name: "recordQrVisitAction",
     kind: "owner",
     counter: true,
-    real: () => [{ businessId: world.businessA.id, customerId: world.member.id }],
-    missing: () => [{ businessId: randomUUID(), customerId: world.member.id }],
+    real: () => [{ businessId: world.businessA.id, customerId: world.member.id, token: qrToken(world.member.id) }],
+    missing: () => [{ businessId: randomUUID(), customerId: world.member.id, token: qrToken(world.member.id) }],
   },
   {
     name: "recordCardVisitAction",
@@ -780,7 +784,11 @@ describe("afterwards", () => {
       rewardId: world.rewardA.id,
     });
     // Owner B is nobody's customer at A yet (the customer was disabled above).
-    const counter = { businessId: world.businessA.id, customerId: world.ownerB.id };
+    // Without the presence token of the customer's QR: refused, nothing linked.
+    const bare = { businessId: world.businessA.id, customerId: world.ownerB.id };
+    expect((await asStaff(1, "linkCustomerAction", [bare])).result).toMatchObject({ ok: false });
+    expect((await asStaff(0, "recordQrVisitAction", [bare])).result).toMatchObject({ ok: false });
+    const counter = { ...bare, token: qrToken(world.ownerB.id) };
     expect((await asStaff(1, "linkCustomerAction", [counter])).result).toMatchObject({ ok: true, created: true });
     expect((await asStaff(0, "recordQrVisitAction", [counter])).result).toMatchObject({ ok: true });
 

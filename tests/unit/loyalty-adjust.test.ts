@@ -1,5 +1,5 @@
 // Manual adjustments: what an owner's +/- does to a customer's progress.
-import { applyAdjustment, isAdjustableType, MAX_ADJUSTMENT } from "@/lib/loyalty/adjust";
+import { applyAdjustment, isAdjustableType, MAX_ADJUSTMENT, MAX_REWARDS_PER_ADJUSTMENT } from "@/lib/loyalty/adjust";
 import { applyVisit, emptyProgress, type ProgressState } from "@/lib/loyalty";
 import { engineContext } from "../support/loyalty";
 
@@ -67,7 +67,21 @@ describe("applyAdjustment", () => {
     for (const delta of [0, 1.5, MAX_ADJUSTMENT + 1, -MAX_ADJUSTMENT - 1, Number.NaN, Infinity]) {
       expect(applyAdjustment(stamps, at(1), delta)).toEqual({ ok: false, reason: "bad_delta" });
     }
-    expect(applyAdjustment(stamps, at(1), MAX_ADJUSTMENT).ok).toBe(true);
+    expect(
+      applyAdjustment({ type: "points", rules: { pointsPerVisit: 1, threshold: 1000 } }, at(1), MAX_ADJUSTMENT).ok,
+    ).toBe(true);
+  });
+
+  test("an adjustment that would issue more than MAX_REWARDS_PER_ADJUSTMENT rewards is refused whole", () => {
+    // 9/10 + 101 stamps: 11 cards.
+    expect(applyAdjustment(stamps, at(9), 101)).toEqual({ ok: false, reason: "too_many_rewards" });
+    expect(applyAdjustment({ ...points, rules: { pointsPerVisit: 10, threshold: 50 } }, at(0), MAX_ADJUSTMENT)).toEqual(
+      {
+        ok: false,
+        reason: "too_many_rewards",
+      },
+    );
+    expect(applyAdjustment(stamps, at(9), 91)).toMatchObject({ ok: true, rewardsIssued: MAX_REWARDS_PER_ADJUSTMENT });
   });
 
   test("types that count no stamps, points or visits are not adjustable", () => {

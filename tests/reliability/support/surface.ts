@@ -174,6 +174,8 @@ export const ACTIONS: Record<string, ActionEntry> = {
   loginAction: { access: "public" },
   lookupRewardCodeAction: { access: "owner", counter: true },
   pinSecureTagChipAction: { access: "owner" },
+  // The 'Show my QR' overlay's presence token: only ever for the caller's own account.
+  qrTokenAction: { access: "signed-in" },
   recordCardVisitAction: { access: "owner", counter: true },
   recordQrVisitAction: { access: "owner", counter: true },
   recordTapAction: { access: "signed-in" },

@@ -1,4 +1,6 @@
 import { createECDH, randomBytes } from "node:crypto";
+import { qrTokenKey, signQrToken } from "@/lib/qr/presence-token";
+import { CLUSTER_AUTH_SECRET } from "./cluster";
 import { stampsProgramInput } from "./roles";
 
 // Requests that are valid in every field but one: the sweep puts a NUL into
@@ -35,6 +37,8 @@ export type ValidRequest =
     };
 
 const unique = () => randomBytes(4).toString("hex");
+/** The customer's QR presence token as the cluster signs it (lib/qr/presence-token.ts). */
+const qrToken = (userId: string) => signQrToken(userId, new Date(), qrTokenKey(CLUSTER_AUTH_SECRET)).token;
 const KEY = "00112233445566778899aabbccddeeff";
 
 function businessProfile() {
@@ -312,15 +316,16 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       group: "linkCustomerAction",
       action: "linkCustomerAction",
       auth: "owner",
-      args: [{ businessId: c.ownerBusinessId, customerId: c.personId }],
+      args: [{ businessId: c.ownerBusinessId, customerId: c.personId, token: qrToken(c.personId) }],
     },
     {
       kind: "action",
       group: "recordQrVisitAction",
       action: "recordQrVisitAction",
       auth: "owner",
-      args: [{ businessId: c.ownerBusinessId, customerId: c.personId }],
+      args: [{ businessId: c.ownerBusinessId, customerId: c.personId, token: qrToken(c.personId) }],
     },
+    { kind: "action", group: "qrTokenAction", action: "qrTokenAction", auth: "cookie", args: [] },
     // An address nobody has: refused input never reaches the mailer.
     {
       kind: "action",

@@ -13,6 +13,7 @@ import { SiteHeader } from "@/components/ui/site-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard-shell/client-namespaces";
 import { storedLocale, type Locale } from "@/lib/i18n/locales";
+import { qrTokenAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
@@ -29,7 +30,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <span className="min-w-0 truncate text-slate-600 dark:text-slate-300 [@media(max-width:400px)]:hidden">
             {user.firstName ?? user.name ?? user.email}
           </span>
-          <HeaderQrButton userId={user.id} />
+          <HeaderQrButton userId={user.id} tokenSource={qrTokenAction} />
           <Link href="/dashboard/settings" className="whitespace-nowrap hover:underline">
             {t("settings")}
           </Link>
@@ -42,7 +43,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           ) : null}
           {children}
         </main>
-        <BottomNav userId={user.id} />
+        <BottomNav userId={user.id} tokenSource={qrTokenAction} />
         <SessionSync userId={user.id} />
         <PwaSetup />
         {stale ? <LocaleCookieSync /> : null}

@@ -14,15 +14,17 @@ type OwnedBusiness = { id: string; name: string; linked: boolean };
 type Outcome =
   { kind: "visit"; visit: QrVisitSummary } | { kind: "linked"; text: string } | { kind: "error"; text: string };
 
-/** A business owner's buttons on a customer's QR page. */
+/** A business owner's buttons on a customer's QR page; `token`: the presence token of the QR the customer showed. */
 export function OwnerActions({
   customerId,
   customerName,
   businesses,
+  token,
 }: {
   customerId: string;
   customerName: string;
   businesses: OwnedBusiness[];
+  token: string;
 }) {
   const t = useTranslations("qr.owner");
   const selectId = useId();
@@ -34,7 +36,7 @@ export function OwnerActions({
 
   const link = () =>
     run(
-      () => linkCustomerAction({ customerId, businessId: business.id }),
+      () => linkCustomerAction({ customerId, businessId: business.id, token }),
       (result) => {
         if (!result.ok) return setOutcome({ kind: "error", text: result.error });
         const names = { customer: customerName, business: result.businessName };
@@ -45,7 +47,7 @@ export function OwnerActions({
     );
   const visit = () =>
     run(
-      () => recordQrVisitAction({ customerId, businessId: business.id }),
+      () => recordQrVisitAction({ customerId, businessId: business.id, token }),
       (result) =>
         setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error }),
     );

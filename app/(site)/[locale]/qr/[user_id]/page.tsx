@@ -11,7 +11,9 @@ import { loginRedirectPath } from "@/lib/auth/redirects";
 import { requestNow } from "@/lib/clock";
 import { isLocale } from "@/lib/i18n/locales";
 import { translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
-import { getQrProfile, getQrViewerContext, type QrProfile, type QrViewerContext } from "@/lib/db/qr";
+import { getQrProfile, type QrProfile, type QrViewerContext } from "@/lib/db/qr";
+import { qrPageContext } from "@/lib/qr/counter";
+import { QR_TOKEN_PARAM } from "@/lib/qr/timing";
 import { siteName } from "@/lib/site";
 import { CardCounter } from "@/components/customer-card/card-counter";
 import { getCounterBusiness } from "@/lib/db/business-access";
@@ -22,6 +24,7 @@ import { SiteHeader } from "@/components/ui/site-header";
 import { Card } from "@/components/ui/card";
 
 type Params = Promise<{ user_id: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const profile = await getQrProfile((await params).user_id);
@@ -30,9 +33,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: profile?.displayName ?? t("title.notFound"), robots: { index: false, follow: false } };
 }
 
-async function VisitorPrompt({ profile }: { profile: QrProfile }) {
+/** `back`: this page, with the QR's token, so an owner who signs in first can still act before it expires. */
+async function VisitorPrompt({ profile, back }: { profile: QrProfile; back: string }) {
   const t = await getTranslations("qr.visitor");
-  const back = `/qr/${profile.id}`;
   return (
     <div className="space-y-3">
       <p className="text-slate-600 dark:text-slate-300">{t("prompt", { name: profile.displayName })}</p>
@@ -83,42 +86,68 @@ async function SignedInActions({
   viewerId,
   profile,
   context,
+  token,
+  needsPresence,
 }: {
   viewerId: string;
   profile: QrProfile;
   context: Extract<QrViewerContext, { kind: "signed-in" }>;
+  token: string | null;
+  needsPresence: boolean;
 }) {
-  // Owners and staff get the counter's actions; a customer may name the friend as referrer.
-  if (context.businesses.length > 0) {
+  // Owners and staff get the counter's actions, only from the live QR the customer
+  // shows (its presence token, lib/qr/counter.ts); a customer may name the friend as referrer.
+  if (context.businesses.length > 0 && token) {
     // The card of the first business the customer is a member of comes first; linking
     // and recording a visit stay below it, in the same place whether or not it shows.
     const member = context.businesses.find((b) => b.linked);
     return (
       <>
         {member ? <MemberCard viewerId={viewerId} profile={profile} businessId={member.id} /> : null}
-        <OwnerActions customerId={profile.id} customerName={profile.displayName} businesses={context.businesses} />
+        <OwnerActions
+          customerId={profile.id}
+          customerName={profile.displayName}
+          businesses={context.businesses}
+          token={token}
+        />
       </>
     );
   }
   const { referral } = context;
   const t = await getTranslations();
-  if (referral.state === "available")
-    return <ReferrerAction referrerId={profile.id} referrerName={profile.displayName} />;
-  return (
-    <p role="note" className="text-slate-600 dark:text-slate-300">
-      {referral.state === "this-friend"
-        ? t("qr.referrer.isYours", { name: profile.displayName })
-        : translateMessage(t as unknown as KeyTranslator, referral.reason)}
+  const scanLive = needsPresence ? (
+    <p role="note" className="text-sm text-slate-600 dark:text-slate-300">
+      {t("qr.owner.scanLive", { name: profile.displayName })}
     </p>
+  ) : null;
+  if (referral.state === "available")
+    return (
+      <>
+        <ReferrerAction referrerId={profile.id} referrerName={profile.displayName} />
+        {scanLive}
+      </>
+    );
+  return (
+    <>
+      <p role="note" className="text-slate-600 dark:text-slate-300">
+        {referral.state === "this-friend"
+          ? t("qr.referrer.isYours", { name: profile.displayName })
+          : translateMessage(t as unknown as KeyTranslator, referral.reason)}
+      </p>
+      {scanLive}
+    </>
   );
 }
 
 /** A customer's personal QR page — public, shows only a display name (who may see and do what: lib/db/qr.ts). */
-export default async function QrUserPage({ params }: { params: Params }) {
+export default async function QrUserPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const profile = await getQrProfile((await params).user_id);
   if (!profile) notFound();
   const viewer = await getCurrentUser();
-  const context = viewer ? await getQrViewerContext(viewer, profile.id, requestNow(await headers())) : null;
+  const given = (await searchParams)[QR_TOKEN_PARAM];
+  const token = typeof given === "string" ? given : null;
+  const back = `/qr/${profile.id}` + (token ? `?${QR_TOKEN_PARAM}=${encodeURIComponent(token)}` : "");
+  const context = viewer ? await qrPageContext(viewer, profile.id, token, requestNow(await headers())) : null;
   const rawLocale = await getLocale();
   const locale = isLocale(rawLocale) ? rawLocale : "en";
   const [t, common] = await Promise.all([getTranslations("qr"), getTranslations("common")]);
@@ -126,7 +155,7 @@ export default async function QrUserPage({ params }: { params: Params }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader label={common("nav.main")} translucent>
-        <Link href={viewer ? "/dashboard" : loginRedirectPath(`/qr/${profile.id}`, "")} className="hover:underline">
+        <Link href={viewer ? "/dashboard" : loginRedirectPath(back, "")} className="hover:underline">
           {viewer ? common("nav.dashboard") : common("nav.logIn")}
         </Link>
         <ColorSchemeToggle labels={{ dark: common("colorScheme.dark"), light: common("colorScheme.light") }} />
@@ -143,12 +172,18 @@ export default async function QrUserPage({ params }: { params: Params }) {
             <h1 className="text-2xl font-bold">{profile.displayName}</h1>
             <p className="text-sm text-slate-500 dark:text-slate-400">{t("member", { site: siteName })}</p>
           </div>
-          {!context ? <VisitorPrompt profile={profile} /> : null}
+          {!context ? <VisitorPrompt profile={profile} back={back} /> : null}
           {context?.kind === "self" ? <p className="text-slate-600 dark:text-slate-300">{t("self")}</p> : null}
           {context?.kind === "signed-in" ? (
             // The owner's and the referrer's buttons: their words, and the engine's lines after a visit.
             <ClientMessages locale={locale} namespaces={["qr", "programs", "customerCard"]}>
-              <SignedInActions viewerId={viewer!.id} profile={profile} context={context} />
+              <SignedInActions
+                viewerId={viewer!.id}
+                profile={profile}
+                context={context}
+                token={token}
+                needsPresence={context.needsPresence}
+              />
             </ClientMessages>
           ) : null}
         </Card>

@@ -65,6 +65,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
             businessId={business.id}
             businessName={business.name}
             rows={page.rows}
+            contact={business.access === "owner"}
             timeZone={business.timezone}
             locale={locale as Locale}
           />

@@ -6,6 +6,7 @@ import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
 import { adjustProgress } from "@/lib/db/adjustments";
+import { ADJUSTMENTS_PER_WINDOW, MAX_REWARDS_PER_ADJUSTMENT } from "@/lib/loyalty/adjust";
 import { recordVisitFromCard } from "@/lib/db/customer-card";
 import type { QrVisitSummary } from "@/lib/db/qr";
 import { redeemRewardAtCounter } from "@/lib/db/rewards";
@@ -71,6 +72,8 @@ const ADJUST_REFUSALS = {
   bad_delta: "customerCard.validation.delta",
   invalid_rules: "customerCard.errors.invalidRules",
   nothing_to_remove: "customerCard.errors.nothingToRemove",
+  too_many_rewards: messageKey("customerCard.errors.tooManyRewards", { max: MAX_REWARDS_PER_ADJUSTMENT }),
+  rate_limited: messageKey("customerCard.errors.tooManyAdjustments", { max: ADJUSTMENTS_PER_WINDOW }),
 } as const;
 
 export const adjustProgressAction = action(
