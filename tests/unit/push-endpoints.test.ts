@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import webpush from "web-push";
 import { OutboundRefused } from "@/lib/http/outbound-fetch";
+import { testPushOrigins } from "@/lib/push/config";
 import { PushEndpointRefused, WebPushSender } from "@/lib/push/sender";
 import { isPushEndpoint, isPushServiceHost } from "@/lib/push/services";
 
@@ -80,5 +81,19 @@ describe("the sender", () => {
       new OutboundRefused("fcm.googleapis.com resolves to an address that is not public"),
     );
     expect(resolve).toHaveBeenCalledWith("fcm.googleapis.com");
+  });
+});
+
+describe("the tests' stand-in origins (LOYALTAP_TEST_PUSH_ORIGINS)", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  test("are used outside production, and never in production", () => {
+    Object.assign(process.env, { NODE_ENV: "test", LOYALTAP_TEST_PUSH_ORIGINS: "http://127.0.0.1:4010" });
+    expect(testPushOrigins()).toEqual(["http://127.0.0.1:4010"]);
+    Object.assign(process.env, { NODE_ENV: "production" });
+    expect(testPushOrigins()).toEqual([]);
   });
 });
