@@ -167,7 +167,7 @@ describe("push.reward-earned", () => {
   it("forgets a subscription whose endpoint is not at a push service (stored before such were refused), posting nothing", async () => {
     const { user, data } = await customerWithReward();
     const [fine] = await subscribe(user.id);
-    for (const endpoint of ["https://db.svc/x", "https://metadata.google.internal./x"])
+    for (const endpoint of [`https://db.svc/${uid()}`, `https://metadata.google.internal./${uid()}`])
       await db.pushSubscription.create({
         data: { userId: user.id, endpoint, p256dh: fine!.keys.p256dh, auth: fine!.keys.auth },
       });
