@@ -160,7 +160,7 @@ describe("the sweep's table covers the app", () => {
 });
 
 describe("paths with a dot, which the proxy leaves alone", () => {
-  test("a path no file or page serves is the site's not-found page (404), in English unless it names a language", async () => {
+  test("a path no file or page serves is the site's not-found page (404), in English", async () => {
     const problems: string[] = [];
     for (const [path, heading] of Object.entries(UNKNOWN_DOTTED_PATHS)) {
       for (const auth of ALL_AUTH) {

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { RootDocument } from "@/components/layout/root-document";
-import { DEFAULT_LOCALE, isLocale, LOCALES } from "@/lib/i18n/locales";
+import { isLocale, LOCALES } from "@/lib/i18n/locales";
 import { siteMetadata, siteViewport } from "@/lib/i18n/site-metadata";
 import "@/app/globals.css";
 
@@ -27,15 +27,8 @@ export const viewport = siteViewport;
 
 export default async function SiteLayout({ children, params }: Props) {
   const { locale } = await params;
-  // Only the proxy writes this segment; /fr/... typed by hand is not a page, nor is a
-  // path with a dot, which the proxy leaves alone (/wp-login.php, /.env, /x.png/about
-  // arrive here with that as the locale). Its not-found page is in English, named
-  // here: finding the reader's language would read the request's headers, which a
-  // page prerendered per language may not do (a 500).
-  if (!isLocale(locale)) {
-    setRequestLocale(DEFAULT_LOCALE);
-    notFound();
-  }
+  // Only the proxy writes this segment; /fr/... typed by hand is not a page.
+  if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   return <RootDocument locale={locale}>{children}</RootDocument>;
 }

@@ -113,8 +113,8 @@ export const ROUTES: Record<string, RouteEntry> = {
 /**
  * Paths that no file, page or route serves and that hold a dot, which the proxy
  * leaves alone (it skips files): scanners' favourites, a file under a page, a
- * language with an extension. Each must be the site's not-found page, with the
- * heading of its language (English when the path names none).
+ * language with an extension. Each must be the site's not-found page, in English
+ * like every URL that matches no route (app/global-not-found.tsx), with its heading.
  */
 export const UNKNOWN_DOTTED_PATHS: Record<string, string> = {
   "/wp-login.php": "Page not found",
@@ -122,7 +122,7 @@ export const UNKNOWN_DOTTED_PATHS: Record<string, string> = {
   "/index.php": "Page not found",
   "/x.png/about": "Page not found",
   "/es.png": "Page not found",
-  "/es/x.png": "Página no encontrada",
+  "/es/x.png": "Page not found",
 };
 
 /** The credentials callback of Auth.js: password sign-in is POST /api/auth/login, never Auth.js. */
