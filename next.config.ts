@@ -3,6 +3,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DOTTED_PATH_REWRITES } from "./lib/i18n/site-path";
 import { visitorTapRewrites } from "./lib/nfc/visitor-tap";
 
 // The migrations this build expects, for GET /api/health (lib/db/health.ts):
@@ -21,8 +22,9 @@ function migrationNames(): string {
 
 const nextConfig: NextConfig = {
   async rewrites() {
-    // The visitor's cached tap page (lib/nfc/visitor-tap.ts says why a rewrite).
-    return { beforeFiles: visitorTapRewrites, afterFiles: [], fallback: [] };
+    // The visitor's cached tap page (lib/nfc/visitor-tap.ts says why a rewrite); a
+    // dotted path nothing serves, to the not-found page (lib/i18n/site-path.ts).
+    return { beforeFiles: visitorTapRewrites, afterFiles: DOTTED_PATH_REWRITES, fallback: [] };
   },
   reactStrictMode: true,
   // No root layout sits at app/ (each route group has its own, docs/i18n.md):

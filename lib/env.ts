@@ -147,6 +147,38 @@ export const envSchema = {
   ),
   /** Who push services may contact about our pushes; default: mailto: the address of MAIL_FROM. */
   VAPID_SUBJECT: url(["mailto:", "https:"], "mailto:push@loyaltap.example"),
+  /**
+   * Tests only: origins accepted as push endpoints besides the browsers' push services, and
+   * posted to on any address (the stand-in push service on loopback). Refused with NODE_ENV=production.
+   */
+  LOYALTAP_TEST_PUSH_ORIGINS: z
+    .preprocess(
+      unset,
+      z
+        .string()
+        .transform((value, context) => {
+          const origins = value
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean)
+            .map((item) => {
+              try {
+                const parsed = new URL(item);
+                return ["http:", "https:"].includes(parsed.protocol) ? parsed.origin : null;
+              } catch {
+                return null;
+              }
+            });
+          if (origins.some((origin) => origin === null))
+            context.addIssue({
+              code: "custom",
+              message: "must be origins separated by commas (e.g. http://127.0.0.1:4010)",
+            });
+          return origins.filter((origin): origin is string => origin !== null);
+        })
+        .optional(),
+    )
+    .transform((value) => value ?? []),
 
   // Google Wallet (docs/wallet.md): the three of the issuer set together turn it on; without
   // them the wallet shows no "Add to Google Wallet" button and nothing is queued.

@@ -56,6 +56,13 @@ export function usesRedis(env = process.env) {
   return Boolean(env.REDIS_URL) && env.NEXT_PHASE !== BUILD_PHASE;
 }
 
+// File names are at most 255 bytes; an entry adds a suffix of its own (".html", ".segments", ".meta").
+const MAX_SEGMENT_BYTES = 200;
+
+function fitsFileNames(key) {
+  return key.split("/").every((segment) => Buffer.byteLength(segment) <= MAX_SEGMENT_BYTES);
+}
+
 /**
  * Next.js's file-system cache, with the entries it writes at run time in one
  * database's folder: the data cache (FETCH) and the pages and route bodies
@@ -70,6 +77,18 @@ export class DatabaseFileSystemCache extends FileSystemCache {
   constructor(ctx, dir) {
     super(ctx);
     this.databaseCacheDir = dir;
+  }
+
+  // A page whose path has a segment longer than a file name may be (a
+  // 3,000-character slug typed into a URL) cannot be kept on disk: it is not
+  // cached at all, rather than failing to be written, with a stack in the log,
+  // on every request.
+  async get(key, ctx) {
+    return fitsFileNames(key) ? super.get(key, ctx) : null;
+  }
+
+  async set(key, data, ctx) {
+    if (fitsFileNames(key)) return super.set(key, data, ctx);
   }
 
   getFilePath(key, kind) {

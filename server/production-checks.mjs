@@ -11,11 +11,16 @@ export function isPublicProduction(env = process.env) {
   );
 }
 
-/** What is missing for a public deployment; empty when it may start. */
+/** What is missing for a public deployment, or set that no production start may have; empty when it may start. */
 /** @param {Record<string, string | undefined>} [env] */
 export function productionProblems(env = process.env) {
-  if (!isPublicProduction(env)) return [];
   const problems = [];
+  // A test-only switch no production build runs with, public or not: the tests that need it run under jest.
+  if (env.NODE_ENV === "production" && env.LOYALTAP_TEST_PUSH_ORIGINS?.trim())
+    problems.push(
+      "LOYALTAP_TEST_PUSH_ORIGINS lets push messages go to hosts that are not the browsers' push services: it is for tests only, never set it with NODE_ENV=production",
+    );
+  if (!isPublicProduction(env)) return problems;
   if (!env.SMTP_URL)
     problems.push(
       "SMTP_URL is not set: password-reset mails would not be delivered (set SMTP_URL, e.g. smtp://user:pass@host:587)",

@@ -4,6 +4,7 @@ import NextAuth from "next-auth";
 import Google from "next-auth/providers/google";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { db } from "@/lib/db";
+import { authLogger } from "@/lib/auth/auth-requests";
 import { authConfig } from "@/lib/auth/config";
 import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
@@ -13,6 +14,9 @@ import { negotiateLocale } from "@/lib/i18n/negotiate";
 
 /** Google sign-in is offered only when its credentials are configured. */
 export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
+
+/** The providers Auth.js serves (/api/auth/signin/<id>, /api/auth/callback/<id>): Google's, when configured. */
+export const authProviderIds: readonly string[] = googleEnabled ? ["google"] : [];
 
 // Password sign-in goes through lib/auth/login.ts (our API and form, with rate
 // limiting) and issues the same JWT session cookie; Auth.js handles OAuth.
@@ -24,6 +28,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     negotiateLocale((await headers()).get("accept-language")),
   ),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
+  logger: authLogger,
   events: {
     async signIn(message) {
       await markOAuthEmailVerified(message);

@@ -5,6 +5,7 @@
 // tap page (each has its own root layout), nor the route handlers outside [locale].
 // Relative imports only: the proxy's matcher test reads it beside next.config.ts.
 import { isVisitorTap, type TapRequest } from "../nfc/visitor-tap";
+import { DEFAULT_LOCALE } from "./locales";
 
 const OUTSIDE_THE_SITE = [
   /^\/api(\/|$)/,
@@ -34,3 +35,16 @@ export function localizedPath(locale: string, pathname: string): string {
   const path = pathname.replace(ROUTE_LOCALE_SEGMENT, "") || "/";
   return path === "/" ? `/${locale}` : `/${locale}${path}`;
 }
+
+// A path whose first segment has a dot and that no file or route serves
+// (/wp-login.php, /.env, /x.png/about, /es.png): the proxy leaves it alone, as
+// it skips files, and Next.js took that segment for the language of
+// app/(site)/[locale], whose not-found page then had no language but the
+// request's to read, on a prerendered route: a 500. next.config.ts rewrites
+// such a path after files and fixed routes were tried (afterFiles) to the
+// same path under the default language, where no page has it: the English
+// not-found page (app/global-not-found.tsx) with a 404.
+export const DOTTED_PATH_REWRITES = [
+  { source: "/:file([^/]*\\.[^/]*)", destination: `/${DEFAULT_LOCALE}/:file` },
+  { source: "/:file([^/]*\\.[^/]*)/:rest*", destination: `/${DEFAULT_LOCALE}/:file/:rest*` },
+];

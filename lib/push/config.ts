@@ -20,3 +20,12 @@ export function pushConfig(): PushConfig | null {
   if (!publicKey || !privateKey) return null;
   return { publicKey, privateKey, subject: env.VAPID_SUBJECT ?? `mailto:${mailFromAddress()}` };
 }
+
+/**
+ * Origins the tests' stand-in push service listens on (LOYALTAP_TEST_PUSH_ORIGINS):
+ * accepted as endpoints and posted to on loopback. Always none in production,
+ * where the start-up check refuses the setting as well.
+ */
+export function testPushOrigins(): readonly string[] {
+  return env.NODE_ENV === "production" ? [] : env.LOYALTAP_TEST_PUSH_ORIGINS;
+}

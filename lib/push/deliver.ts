@@ -11,7 +11,7 @@ import {
 import { QUEUES } from "@/lib/jobs/queues";
 import { storedLocale } from "@/lib/i18n/locales";
 import { catalogTranslator } from "@/lib/i18n/translator";
-import { pushConfig } from "@/lib/push/config";
+import { pushConfig, testPushOrigins } from "@/lib/push/config";
 import {
   pushTtlSeconds,
   rewardEventKey,
@@ -19,7 +19,7 @@ import {
   skipReason,
   type RewardPushKind,
 } from "@/lib/push/notification";
-import { PushServiceError, WebPushSender, type PushSender } from "@/lib/push/sender";
+import { PushEndpointRefused, PushServiceError, WebPushSender, type PushSender } from "@/lib/push/sender";
 import { idString } from "@/lib/validation/text";
 
 // The push jobs' work (lib/jobs/handlers.ts): one reward event pushed to every
@@ -36,7 +36,7 @@ export type PushOutcome =
  * Pushes one reward event to the customer's browsers. Finishes without sending
  * when push is off, the job names a reward that is gone or not this customer's,
  * or the event no longer applies (skipReason). A subscription the push service
- * calls gone (404, 410) is deleted; any other failure is thrown after the other
+ * calls gone (404, 410), or whose endpoint is not at a push service, is deleted; any other failure is thrown after the other
  * browsers were tried, so the job is retried for the ones that failed.
  */
 export async function deliverRewardPush(
@@ -64,7 +64,7 @@ export async function deliverRewardPush(
   const eventKey = rewardEventKey(kind, rewardId);
   // A claim older than a lost job's timeout was left by a worker that died mid-send.
   const staleAfter = QUEUES[kind === "reward-earned" ? "push.reward-earned" : "push.reward-expiring"].expireInSeconds;
-  const sender: PushSender = new WebPushSender(config);
+  const sender: PushSender = new WebPushSender(config, { extraOrigins: testPushOrigins() });
 
   const outcome = { sent: 0, alreadySent: 0, gone: 0, failed: 0, subscriptions: subscriptions.length };
   const failures: string[] = [];
@@ -78,7 +78,9 @@ export async function deliverRewardPush(
       await markPushDelivered(subscription.id, eventKey);
       outcome.sent++;
     } catch (error) {
-      if (error instanceof PushServiceError && error.gone) {
+      // Gone for good: the push service says so, or the endpoint is not at a push service at all
+      // (one stored before the subscribe action refused such endpoints).
+      if ((error instanceof PushServiceError && error.gone) || error instanceof PushEndpointRefused) {
         await deletePushSubscriptionById(subscription.id);
         outcome.gone++;
         continue;

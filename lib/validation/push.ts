@@ -1,45 +1,30 @@
 import { z } from "zod";
 import { decodeBase64Url, isP256PublicKey } from "@/lib/push/keys";
+import { isPushEndpoint } from "@/lib/push/services";
 import { MAX_URL_LENGTH, singleLineText } from "@/lib/validation/text";
 
 // A browser's push subscription (PushSubscription.toJSON()), as the wallet's
 // opt-in sends it to the subscribe action. The worker later POSTs to its
-// endpoint, so the endpoint is held to what a browser's push service looks
-// like: https on the default port, a public DNS name (never an address or a
-// local name, which would let anyone aim our worker at the servers beside it).
-// Outside production the local stand-in push service of the tests is allowed
-// too: http://127.0.0.1:<port>/….
+// endpoint, so the endpoint must be at one of the browsers' push services
+// (lib/push/services.ts), never a host we do not know, which would let anyone
+// aim our worker at the servers beside it. The tests' stand-in push service
+// is allowed through LOYALTAP_TEST_PUSH_ORIGINS, never in production.
 
 export const PUSH_ENDPOINT_MESSAGE = "push.validation.endpoint";
 export const PUSH_KEYS_MESSAGE = "push.validation.keys";
 export const PUSH_SUBSCRIPTION_MESSAGE = "push.validation.subscription";
 
-const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/** True for an endpoint our worker may post to; `loopback` also admits http://127.0.0.1 (tests, never production). */
-export function isPushEndpoint(value: string, loopback: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.hash) return false;
-  if (loopback && url.hostname === "127.0.0.1" && (url.protocol === "http:" || url.protocol === "https:")) return true;
-  if (url.protocol !== "https:" || url.port !== "") return false;
-  const host = url.hostname;
-  if (host.startsWith("[") || IPV4.test(host) || !host.includes(".") || LOCAL_NAME.test(host)) return false;
-  return true;
-}
-
-/** The subscription to store; `loopback` as in isPushEndpoint (the action passes "not production"). */
-export function pushSubscriptionSchema({ loopback }: { loopback: boolean }) {
+/**
+ * The subscription to store. `extraOrigins` gives, at each parse, the origins
+ * accepted besides the push services (the action passes the tests' stand-in's,
+ * none in production).
+ */
+export function pushSubscriptionSchema({ extraOrigins }: { extraOrigins: () => readonly string[] }) {
   return z.object(
     {
       endpoint: singleLineText({ error: PUSH_ENDPOINT_MESSAGE })
         .max(MAX_URL_LENGTH, PUSH_ENDPOINT_MESSAGE)
-        .refine((value) => isPushEndpoint(value, loopback), PUSH_ENDPOINT_MESSAGE),
+        .refine((value) => isPushEndpoint(value, extraOrigins()), PUSH_ENDPOINT_MESSAGE),
       keys: z.object(
         {
           // The browser's P-256 public key (RFC 8291 "ua_public").

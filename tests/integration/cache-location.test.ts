@@ -106,6 +106,17 @@ describe("the file-system cache of one build on two databases", () => {
     expect(existsSync(path.join(distDir, "loyaltap-cache", "aaaa1111", "fetch-cache"))).toBe(true);
   });
 
+  test("a page whose path has a segment too long for a file name is not cached, and nothing fails", async () => {
+    const longPage = `/route-cache/APP_PAGE/3c9f0e/$/b/${"z".repeat(3000)}`;
+    const results = await serverOn("aaaa1111", distDir, [
+      { op: "setPage", key: longPage, html: "<p>A long slug</p>" },
+      { op: "getPage", key: longPage },
+      { op: "setPage", key: TAP_PAGE, html: "<p>Demo Café</p>" },
+      { op: "getPage", key: TAP_PAGE },
+    ]);
+    expect(results).toEqual([null, null, null, "<p>Demo Café</p>"]);
+  });
+
   test("a page the build prerendered (a static page) is still served on every database", async () => {
     // How next build leaves a prerendered page: in server/app, naming the route-cache key it seeds.
     // RouteKind is a const enum, which isolated modules cannot read: its value is the string.

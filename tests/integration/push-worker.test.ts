@@ -24,6 +24,8 @@ beforeAll(async () => {
     JOB_POLL_SECONDS: "1",
   });
   service = await startPushService();
+  // The stand-in is on loopback: only this test-only setting lets the product reach it.
+  process.env.LOYALTAP_TEST_PUSH_ORIGINS = service.origin;
   worker = await startWorker({ "push.reward-earned": HANDLERS["push.reward-earned"]! });
 });
 afterAll(async () => {

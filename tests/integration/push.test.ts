@@ -42,6 +42,8 @@ beforeAll(async () => {
   service = await startPushService();
 });
 beforeEach(() => {
+  // The stand-in is on loopback: only this test-only setting lets the product reach it.
+  process.env.LOYALTAP_TEST_PUSH_ORIGINS = service.origin;
   process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
   process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
   process.env.VAPID_SUBJECT = "mailto:push@loyaltap.example";
@@ -160,6 +162,20 @@ describe("push.reward-earned", () => {
     const left = await db.pushSubscription.findMany({ where: { userId: user.id }, select: { endpoint: true } });
     expect(left).toEqual([{ endpoint: fine!.endpoint }]);
     expect(readPush(fine!).title).toMatch(/^You earned a reward at /);
+  });
+
+  it("forgets a subscription whose endpoint is not at a push service (stored before such were refused), posting nothing", async () => {
+    const { user, data } = await customerWithReward();
+    const [fine] = await subscribe(user.id);
+    for (const endpoint of [`https://db.svc/${uid()}`, `https://metadata.google.internal./${uid()}`])
+      await db.pushSubscription.create({
+        data: { userId: user.id, endpoint, p256dh: fine!.keys.p256dh, auth: fine!.keys.auth },
+      });
+
+    await expect(deliverRewardPush("reward-earned", data)).resolves.toMatchObject({ sent: 1, gone: 2 });
+
+    const left = await db.pushSubscription.findMany({ where: { userId: user.id }, select: { endpoint: true } });
+    expect(left).toEqual([{ endpoint: fine!.endpoint }]);
   });
 
   it("throws on any other failure (the job is retried), and the retry sends only to the browsers that missed it", async () => {
@@ -331,7 +347,7 @@ describe("subscribing and unsubscribing (the wallet's server actions)", () => {
       ["an ftp endpoint", { endpoint: "ftp://push.example.com/x", keys: good.keys }, "notification address"],
       ["an IP address", { endpoint: "https://10.0.0.7/push/x", keys: good.keys }, "notification address"],
       ["a local name", { endpoint: "https://push.localhost/x", keys: good.keys }, "notification address"],
-      ["another port", { endpoint: "https://push.example.com:8443/x", keys: good.keys }, "notification address"],
+      ["another port", { endpoint: "https://fcm.googleapis.com:8443/x", keys: good.keys }, "notification address"],
       ["a NUL", { endpoint: `${good.endpoint}\u0000`, keys: good.keys }, "control characters"],
       ["a short auth secret", { endpoint: good.endpoint, keys: { ...good.keys, auth: "AAAA" } }, "notification keys"],
       [
@@ -349,6 +365,36 @@ describe("subscribing and unsubscribing (the wallet's server actions)", () => {
     }
     expect(await db.pushSubscription.count({ where: { userId: user.id } })).toBe(0);
     expect(await unsubscribePushAction({ endpoint: "" })).toMatchObject({ ok: false });
+  });
+
+  it("refuses an endpoint that is not at a browser's push service, and stores nothing", async () => {
+    const user = await signedIn();
+    const { keys } = browserSubscription(service);
+    const refused = [
+      "https://localhost./x",
+      "https://metadata.google.internal./x",
+      "https://db.svc/x",
+      "https://push.example.com/x",
+      "https://[::a9fe:a9fe]/x",
+      "https://fcm.googleapis.com.evil.example/fcm/send/x",
+    ];
+    for (const endpoint of refused)
+      expect({ endpoint, result: await subscribePushAction({ endpoint, keys }) }).toEqual({
+        endpoint,
+        result: expect.objectContaining({ ok: false, error: expect.stringContaining("notification address") }),
+      });
+    // The stand-in itself, once the test-only setting is gone (as in production).
+    delete process.env.LOYALTAP_TEST_PUSH_ORIGINS;
+    const standIn = browserSubscription(service);
+    expect(await subscribePushAction({ endpoint: standIn.endpoint, keys: standIn.keys })).toMatchObject({ ok: false });
+    expect(await db.pushSubscription.count({ where: { userId: user.id } })).toBe(0);
+
+    // A push service's own endpoint is stored.
+    const fcm = `https://fcm.googleapis.com/fcm/send/${uid()}`;
+    expect(await subscribePushAction({ endpoint: fcm, keys })).toEqual({ ok: true });
+    expect(await db.pushSubscription.findMany({ where: { userId: user.id }, select: { endpoint: true } })).toEqual([
+      { endpoint: fcm },
+    ]);
   });
 
   it("refuses a signed-out caller, and refuses to subscribe while web push is off", async () => {

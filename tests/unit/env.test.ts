@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { env, EnvError, parseEnv } from "@/lib/env";
+import { productionProblems } from "@/server/production-checks.mjs";
 import { envProblems } from "../support/env-problems";
 
 const problemsOf = envProblems;
@@ -93,6 +94,24 @@ describe("configuration (lib/env.ts)", () => {
     expect(problemsOf({ ...complete, LOYALTAP_TEST_CLOCK: "1" })).toEqual([
       "LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production",
     ]);
+  });
+
+  test("the tests' push service origins: a list of origins, refused by any production start", () => {
+    expect(parseEnv({}).LOYALTAP_TEST_PUSH_ORIGINS).toEqual([]);
+    expect(
+      parseEnv({ LOYALTAP_TEST_PUSH_ORIGINS: "http://127.0.0.1:4010/, http://127.0.0.1:4011" })
+        .LOYALTAP_TEST_PUSH_ORIGINS,
+    ).toEqual(["http://127.0.0.1:4010", "http://127.0.0.1:4011"]);
+    expect(problemsOf({ LOYALTAP_TEST_PUSH_ORIGINS: "127.0.0.1:4010" })).toEqual([
+      "LOYALTAP_TEST_PUSH_ORIGINS must be origins separated by commas (e.g. http://127.0.0.1:4010)",
+    ]);
+    const refused =
+      "LOYALTAP_TEST_PUSH_ORIGINS lets push messages go to hosts that are not the browsers' push services: it is for tests only, never set it with NODE_ENV=production";
+    const standIn = { LOYALTAP_TEST_PUSH_ORIGINS: "http://127.0.0.1:4010" };
+    expect(problemsOf({ NODE_ENV: "production", SITE_URL: "http://localhost:3000", ...standIn })).toEqual([refused]);
+    expect(problemsOf({ ...complete, ...standIn })).toEqual([refused]);
+    expect(productionProblems({ NODE_ENV: "production", ...standIn })).toEqual([refused]);
+    expect(problemsOf({ NODE_ENV: "test", ...standIn })).toEqual([]);
   });
 
   test("a local run of the production build (http site URL) keeps the derived key and the mail outbox", () => {

@@ -7,7 +7,8 @@ import * as staticInfo from "next/dist/build/analysis/get-page-static-info";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { config } from "@/proxy";
-import { isSitePage, localizedPath } from "@/lib/i18n/site-path";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import { DOTTED_PATH_REWRITES, isSitePage, localizedPath } from "@/lib/i18n/site-path";
 import { isVisitorTap, visitorTapRewrites } from "@/lib/nfc/visitor-tap";
 
 type Request = { path: string; cookies?: Record<string, string>; headers?: Record<string, string> };
@@ -151,5 +152,23 @@ describe("the proxy's matcher and the visitor's tap rewrite", () => {
     );
     expect(localizedPath("en", "/[locale]")).toBe("/en");
     expect(localizedPath("en", "/[locales]/x")).toBe("/en/[locales]/x");
+  });
+});
+
+describe("a dotted path nothing serves (next.config.ts afterFiles)", () => {
+  // The rule Next.js's own matcher applies to `path`, or null.
+  const ruleFor = (path: string) => DOTTED_PATH_REWRITES.find((rule) => getPathMatch(rule.source)(path)) ?? null;
+
+  it("is served under /en/, where no page has it: the English not-found page", () => {
+    for (const path of ["/wp-login.php", "/.env", "/es.png", "/apple-touch-icon.png", "/x.png/about"])
+      expect({ path, destination: ruleFor(path)?.destination }).toEqual({
+        path,
+        destination: expect.stringMatching(/^\/en\/:file/),
+      });
+  });
+
+  it("leaves paths without a dot in their first segment to the proxy and the routes", () => {
+    for (const path of ["/about", "/es/x.png", "/icons/icon-192.png", "/_next/static/x.js", "/b/cafe/opengraph-image"])
+      expect({ path, rule: ruleFor(path) }).toEqual({ path, rule: null });
   });
 });

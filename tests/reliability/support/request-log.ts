@@ -40,3 +40,33 @@ export async function logLineOf<Entry>(instance: Instance, requestId: string, ty
   }
   throw new Error(`no ${type} log line for ${requestId}`);
 }
+
+// A stack frame, raw or inside a JSON log line ("\\n    at fn (/path/file.js:1:2)").
+const STACK_FRAME = /(?:^|\\n|\n)\s*at (?:async )?\S+.*?(?::\d+:\d+|<anonymous>|\(native\))/;
+
+/**
+ * The log entries of an instance's output that carry a stack trace, as "message (× count)":
+ * what a request caused must be answered, not logged as a crash.
+ */
+export function stackTraces(output: string[]): string[] {
+  const counts = new Map<string, number>();
+  let previous = "";
+  for (const line of output.join("").split("\n")) {
+    let message = line;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      message = entry.err?.message ?? entry.msg ?? line;
+    } catch {
+      // A line that is not JSON is named as it is.
+    }
+    let first = message.split("\n", 1)[0]!.trim();
+    if (STACK_FRAME.test(line)) {
+      // A stack logged on its own line is named by the line before it (Auth.js logs them so).
+      if (first.startsWith("at ")) first = `${previous} / ${first}`;
+      const key = first.slice(0, 200);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    previous = first.slice(0, 120);
+  }
+  return [...counts].map(([message, count]) => `${message} (× ${count})`);
+}

@@ -110,6 +110,24 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/unsubscribe": { access: "public", sweep: "json" },
 };
 
+/**
+ * Paths that no file, page or route serves and that hold a dot, which the proxy
+ * leaves alone (it skips files): scanners' favourites, a file under a page, a
+ * language with an extension. Each must be the site's not-found page, in English
+ * like every URL that matches no route (app/global-not-found.tsx), with its heading.
+ */
+export const UNKNOWN_DOTTED_PATHS: Record<string, string> = {
+  "/wp-login.php": "Page not found",
+  "/.env": "Page not found",
+  "/index.php": "Page not found",
+  "/x.png/about": "Page not found",
+  "/es.png": "Page not found",
+  "/es/x.png": "Page not found",
+};
+
+/** The credentials callback of Auth.js: password sign-in is POST /api/auth/login, never Auth.js. */
+export const AUTH_CREDENTIALS_CALLBACK = "/api/auth/callback/credentials";
+
 export type PageEntry = { access: Access; counter?: true };
 
 export const PAGES: Record<string, PageEntry> = {

@@ -1,5 +1,15 @@
-// Auth.js endpoints (Google OAuth sign-in and callback). Password sign-in has
-// its own handlers beside this one (login, register, token, …).
-import { handlers } from "@/lib/auth";
+// Auth.js endpoints (Google OAuth sign-in and callback, the session). Password
+// sign-in has its own handlers beside this one (login, register, token, …).
+// Requests Auth.js could only fail on are answered before it sees them
+// (lib/auth/auth-requests.ts).
+import type { NextRequest } from "next/server";
+import { authProviderIds, handlers } from "@/lib/auth";
+import { screenAuthRequest } from "@/lib/auth/auth-requests";
 
-export const { GET, POST } = handlers;
+async function serve(request: NextRequest, handler: (request: NextRequest) => Promise<Response>): Promise<Response> {
+  const screened = await screenAuthRequest(request, authProviderIds);
+  return "answer" in screened ? screened.answer : handler(screened.request);
+}
+
+export const GET = (request: NextRequest) => serve(request, handlers.GET);
+export const POST = (request: NextRequest) => serve(request, handlers.POST);

@@ -4,8 +4,7 @@ import { headers } from "next/headers";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { deletePushSubscription, savePushSubscription } from "@/lib/db/push";
-import { env } from "@/lib/env";
-import { pushConfig } from "@/lib/push/config";
+import { pushConfig, testPushOrigins } from "@/lib/push/config";
 import { pushEndpointSchema, pushSubscriptionSchema } from "@/lib/validation/push";
 import { hasNoControlCharacters } from "@/lib/validation/text";
 
@@ -19,8 +18,8 @@ function userAgentOf(value: string | null): string | null {
 
 /** The wallet's opt-in: stores this browser's push subscription for the signed-in customer. */
 export const subscribePushAction = action(
-  // The tests' stand-in push service listens on http://127.0.0.1; production accepts only real push services.
-  { role: "user", args: [pushSubscriptionSchema({ loopback: env.NODE_ENV !== "production" })] },
+  // Only the browsers' push services; the tests' stand-in too, never in production.
+  { role: "user", args: [pushSubscriptionSchema({ extraOrigins: testPushOrigins })] },
   async ({ args: [input], user }): Promise<PushSubscriptionResult> => {
     if (!pushConfig()) return failure("push.errors.unavailable");
     await savePushSubscription(user.id, input, userAgentOf((await headers()).get("user-agent")));
