@@ -83,13 +83,16 @@ export type ReauthLinkResult = { ok: true } | { ok: false; error: string };
 /**
  * Mails a one-time link (valid REAUTH_LINK_TTL_MS, stored hashed, voiding the
  * account's older links) to the account's current email, in its language. At
- * most REAUTH_LINKS_PER_HOUR per account.
+ * most REAUTH_LINKS_PER_HOUR per account. Only for accounts without a
+ * password: one with a password types it (and one who forgot it resets it).
  */
 export async function sendReauthenticationLink(
   user: { id: string; email: string | null; language: string },
   now = new Date(),
 ): Promise<ReauthLinkResult> {
   if (!user.email) return { ok: false, error: "settings.reauth.noEmail" };
+  const row = await db.user.findUnique({ where: { id: user.id }, select: { passwordHash: true } });
+  if (row?.passwordHash) return { ok: false, error: "settings.reauth.usePassword" };
   const slot = await takeRateLimit(
     { key: `reauth-link:user:${user.id}`, limit: REAUTH_LINKS_PER_HOUR, windowMs: 60 * 60 * 1000 },
     now,

@@ -211,6 +211,16 @@ describe("the mailed confirmation link", () => {
     expect(await deleteAccountAction({})).toMatchObject({ ok: false, code: "reauthentication_required" });
   });
 
+  it("is not sent to an account with a password, which types it instead", async () => {
+    const user = await signedIn({ password: PASSWORD });
+    expect(await requestReauthLinkAction()).toEqual({
+      ok: false,
+      message: "Your account has a password: type it to confirm it's you.",
+    });
+    expect(outbox).toHaveLength(0);
+    expect(await db.reauthenticationToken.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("at most 3 mails an hour per account", async () => {
     const user = await signedIn();
     for (let i = 0; i < 3; i += 1) expect(await requestReauthLinkAction()).toMatchObject({ ok: true });
