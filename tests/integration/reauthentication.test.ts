@@ -4,12 +4,15 @@ import {
   deleteAccountAction,
   requestReauthLinkAction,
 } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { POST as updatePassword } from "@/app/api/auth/update-password/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { signAccessToken } from "@/lib/auth/tokens";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { reauthenticationLinkUsable } from "@/lib/auth/reauthentication";
 import { db } from "@/lib/db";
 import { findActiveUserById, type AppUser } from "@/lib/db/users";
 import { setMailer, type Mail } from "@/lib/mail";
+import { call } from "../support/api";
 import { createBusiness, createUser } from "../support/fixtures";
 
 // Re-authentication for sensitive actions, through the settings' server actions
@@ -250,5 +253,25 @@ describe("setting a first password on an account without one", () => {
     expect(await changePasswordAction(input)).toEqual({ ok: true });
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifyPassword(row.passwordHash, input.password)).toBe(true);
+  });
+
+  it("over the JSON API too: 403 reauthentication_required in the caller's language, then done after the link", async () => {
+    const user = await signedIn();
+    const { token: bearer } = await signAccessToken(user.id);
+    const body = { password: "a brand new password" };
+    const refused = await call(updatePassword, "POST", "/api/auth/update-password", {
+      bearer,
+      body,
+      headers: { "accept-language": "ca" },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({
+      code: "reauthentication_required",
+      message:
+        "Primer confirma que ets tu: demana un enllaç de confirmació per correu, obre'l i torna-ho a provar en els 10 minuts següents.",
+    });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBeNull();
+    await confirmByMail(user);
+    expect((await call(updatePassword, "POST", "/api/auth/update-password", { bearer, body })).status).toBe(200);
   });
 });
