@@ -52,6 +52,8 @@ export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("explanation")}</p>
       {hasPassword ? (
         <Field
+          // The password form on the same page has its own "password" field: ids must differ.
+          id="delete-account-password"
           label={tReauth("passwordLabel")}
           type="password"
           autoComplete="current-password"
