@@ -8,19 +8,24 @@ import type { z } from "zod";
 import { deleteAccountAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 import { Field, ActionError } from "@/components/ui/field";
 import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
-import { DELETE_CONFIRMATION, deleteAccountSchema } from "@/lib/validation/settings";
+import { deleteAccountSchema } from "@/lib/validation/settings";
 import { ClientForm } from "@/components/ui/client-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
 
-/** Deleting needs the word DELETE typed in; the server checks it again. */
-export function DeleteAccountForm() {
+/**
+ * Deleting needs a fresh re-authentication, checked by the server: the current
+ * password typed here, or, for an account without one, a mailed confirmation
+ * link opened just before (the ReauthLinkRequest beside this form).
+ */
+export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
   const t = useTranslations("settings.delete");
+  const tReauth = useTranslations("settings.reauth");
   const text = useMessageText();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.infer<typeof deleteAccountSchema>>({
     resolver: zodResolver(deleteAccountSchema),
-    defaultValues: { confirm: "" },
+    defaultValues: { password: "" },
   });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () => {
@@ -45,12 +50,17 @@ export function DeleteAccountForm() {
   return (
     <ClientForm onSubmit={onSubmit} noValidate className="max-w-sm space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("explanation")}</p>
-      <Field
-        label={t("confirmLabel", { word: DELETE_CONFIRMATION })}
-        autoComplete="off"
-        {...register("confirm")}
-        error={text(formState.errors.confirm?.message)}
-      />
+      {hasPassword ? (
+        <Field
+          // The password form on the same page has its own "password" field: ids must differ.
+          id="delete-account-password"
+          label={tReauth("passwordLabel")}
+          type="password"
+          autoComplete="current-password"
+          {...register("password")}
+          error={text(formState.errors.password?.message)}
+        />
+      ) : null}
       {error ? <ActionError>{error}</ActionError> : null}
       <button
         type="submit"

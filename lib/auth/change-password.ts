@@ -2,6 +2,7 @@ import "server-only";
 import { withPasswordAttempt } from "@/lib/auth/login";
 import { verifyPassword } from "@/lib/auth/password";
 import { changePassword } from "@/lib/auth/password-reset";
+import { checkReauthentication } from "@/lib/auth/reauthentication";
 import { db } from "@/lib/db";
 import type { AppUser } from "@/lib/db/users";
 
@@ -10,23 +11,31 @@ export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
 
 export type ChangePasswordOutcome =
   | { ok: true; user: AppUser }
-  | { ok: false; status: 400 | 401 | 409; code: string; message: string }
+  | { ok: false; status: 400 | 401 | 403 | 409; code: string; message: string }
   | { ok: false; status: 429; code: "too_many_attempts"; message: string; retryAfter: number };
 
 /**
  * A signed-in user changes their password: the current one is required
- * (checked under the sign-in limits, so a stolen session cannot guess it),
- * unless the account has none yet (Google sign-in only). Every other session
- * ends; the caller gives the current browser a fresh session.
+ * (checked under the sign-in limits, so a stolen session cannot guess it).
+ * An account that has none yet (Google sign-in only) needs a mailed
+ * confirmation link opened in the last minutes instead: otherwise a stolen
+ * session could set a password and use it to pass every later
+ * re-authentication. Every other session ends; the caller gives the current
+ * browser a fresh session.
  */
 export async function changePasswordWithCurrent(
   userId: string,
   currentPassword: string | undefined,
   newPassword: string,
   ip: string | null,
+  now = new Date(),
 ): Promise<ChangePasswordOutcome> {
   const row = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
   if (!row) return { ok: false, status: 401, code: "not_authenticated", message: "Not authenticated" };
+  if (!row.passwordHash) {
+    const reauth = await checkReauthentication(userId, undefined, ip, now);
+    if (!reauth.ok) return { ok: false, status: 403, code: reauth.code, message: reauth.error };
+  }
   if (row.passwordHash) {
     if (!currentPassword)
       return { ok: false, status: 400, code: "current_password_required", message: CURRENT_PASSWORD_REQUIRED };

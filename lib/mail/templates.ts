@@ -9,7 +9,7 @@ import { siteName } from "@/lib/site";
 
 export type MailText = { subject: string; text: string };
 
-type MailName = "passwordReset" | "emailVerification" | "staffInvite";
+type MailName = "passwordReset" | "emailVerification" | "reauthentication" | "staffInvite";
 
 async function render(
   locale: Locale,
@@ -30,6 +30,11 @@ export function passwordResetMail(locale: Locale, link: string): Promise<MailTex
 /** The mail that confirms a new account's email address: a one-time link, valid for 24 hours. */
 export function emailVerificationMail(locale: Locale, link: string): Promise<MailText> {
   return render(locale, "emailVerification", link);
+}
+
+/** The mail that confirms it is the account's owner before a sensitive action: a one-time link, valid for 15 minutes. */
+export function reauthenticationMail(locale: Locale, link: string): Promise<MailText> {
+  return render(locale, "reauthentication", link);
 }
 
 /** An owner's invitation to join their business's staff: a one-time link, valid for 7 days, in the owner's language. */

@@ -54,10 +54,13 @@ export function ownsBusinessesMessage(names: string[]): string {
     : messageKey("settings.delete.ownsBusinesses", { count: names.length, names: names.join(", ") });
 }
 
-export const DELETE_CONFIRMATION = "DELETE";
-export const deleteAccountSchema = z.object({
-  confirm: singleLineText().refine(
-    (value): boolean => value === DELETE_CONFIRMATION,
-    messageKey("settings.delete.confirmLabel", { word: DELETE_CONFIRMATION }),
-  ),
-});
+/**
+ * The proof a sensitive action carries (docs/authentication.md, "Re-authentication
+ * for sensitive actions"): the current password typed with it; empty or absent
+ * when a mailed confirmation link was opened instead.
+ */
+export const reauthenticationSchema = z.object({ password: z.string().max(1024).optional() });
+export type ReauthenticationInput = z.infer<typeof reauthenticationSchema>;
+
+/** Deleting the account: the re-authentication alone (the password is the confirmation). */
+export const deleteAccountSchema = reauthenticationSchema;

@@ -1,6 +1,6 @@
 import jsQR from "jsqr";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_OWNER_EMAIL, expectPath, logIn, signUpCustomer } from "./support";
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, expectPath, logIn, signUpCustomer } from "./support";
 
 const QR_TEXT = "Show this QR to friends or businesses to identify and link with you.";
 const BANNER_TEXT = "Install the app for a faster, app-like experience.";
@@ -357,15 +357,19 @@ test.describe("settings", () => {
     await expect(page.getByRole("checkbox", { name: /Notifications/ })).not.toBeChecked();
   });
 
-  test("deleting the account needs DELETE, signs out and the account is gone", async ({ page }) => {
+  test("deleting the account asks for the password again, signs out and the account is gone", async ({ page }) => {
     const email = await signUpCustomer(page, "delete");
     await page.goto("/dashboard/settings");
-    await page.getByLabel("Type DELETE to confirm").fill("delete");
     await page.getByRole("button", { name: "Delete my account" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Type DELETE to confirm" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Enter your current password to confirm it's you." }),
+    ).toBeVisible();
+    await page.getByLabel("Your password").fill("not my password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your current password is not correct." })).toBeVisible();
     await expectPath(page, "/dashboard/settings");
 
-    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByLabel("Your password").fill("a good password");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expectPath(page, "/");
     await page.goto("/dashboard");
@@ -379,7 +383,7 @@ test.describe("settings", () => {
     await logIn(page, DEMO_OWNER_EMAIL);
     await expectPath(page, "/dashboard");
     await page.goto("/dashboard/settings");
-    await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await page.getByLabel("Your password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Café Central" })).toContainText("can't be deleted");
     await page.reload();

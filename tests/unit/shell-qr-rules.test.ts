@@ -49,12 +49,11 @@ describe("settings inputs", () => {
     ]);
   });
 
-  it("deleting needs DELETE typed exactly", () => {
-    expect(deleteAccountSchema.safeParse({ confirm: "DELETE" }).success).toBe(true);
-    expect(text("en", deleteAccountSchema.safeParse({ confirm: "delete" }).error?.issues[0]?.message ?? "")).toBe(
-      "Type DELETE to confirm",
-    );
-    expect(deleteAccountSchema.safeParse({}).success).toBe(false);
+  it("deleting carries the current password, or nothing after a confirmation link, and no typed word", () => {
+    expect(deleteAccountSchema.safeParse({ password: "my old password" }).success).toBe(true);
+    expect(deleteAccountSchema.safeParse({}).success).toBe(true);
+    expect(deleteAccountSchema.safeParse({ password: "x".repeat(1025) }).success).toBe(false);
+    expect(deleteAccountSchema.safeParse({ password: 42 }).success).toBe(false);
   });
 
   it("an owner's account can't be deleted, and the refusal names the businesses", () => {

@@ -5,7 +5,7 @@ import { slugSchema } from "@/lib/validation/params";
 import { programIdSchema, programInputSchema } from "@/lib/validation/programs";
 import { businessRegistrationSchema, registerSchema } from "@/lib/validation/registration";
 import { redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
-import { deleteAccountSchema, profileSettingsSchema } from "@/lib/validation/settings";
+import { profileSettingsSchema } from "@/lib/validation/settings";
 import { claimTagSchema, renameTagSchema, secureTagKeysSchema } from "@/lib/validation/tags";
 import { tapRequestSchema } from "@/lib/validation/tap";
 import {
@@ -289,7 +289,6 @@ describe("every schema refuses NUL in its text and id fields", () => {
       { firstName: "Laia", lastName: "Serra", birthday: "" },
       (i) => (i.birthday = `1990-01-01${NUL}`),
     ],
-    ["delete confirmation", deleteAccountSchema, { confirm: "DELETE" }, (i) => (i.confirm = `DELETE${NUL}`)],
     [
       "account first name",
       accountSchema,

@@ -139,6 +139,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/admin/users": { access: "admin" },
   "/admin/users/[id]": { access: "admin" },
   "/auth/callback": { access: "public" },
+  // A mailed re-authentication link: opening it spends nothing, its button does (the one-time token is the authorisation).
+  "/auth/confirm-identity": { access: "public" },
   "/auth/reset": { access: "public" },
   "/auth/verify-email": { access: "public" },
   "/b/[slug]": { access: "public" },
@@ -181,6 +183,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   changePasswordAction: { access: "signed-in" },
   claimTagAction: { access: "owner" },
   completePendingRegistrationAction: { access: "signed-in" },
+  confirmIdentityAction: { access: "public", note: "a mailed one-time re-authentication token is the authorisation" },
   createProgramAction: { access: "owner" },
   deleteAccountAction: { access: "signed-in" },
   disableSecureTagAction: { access: "owner" },
@@ -203,6 +206,10 @@ export const ACTIONS: Record<string, ActionEntry> = {
   releaseTagAction: { access: "owner" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
+  requestReauthLinkAction: {
+    access: "signed-in",
+    note: "mails only an account without a password (the sweep's people have one), at most 3 an hour",
+  },
   resubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   revokeStaffAction: { access: "owner" },
   revokeStaffInviteAction: { access: "owner" },

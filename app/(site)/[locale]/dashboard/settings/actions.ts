@@ -7,9 +7,11 @@ import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/re
 import { changePasswordWithCurrent } from "@/lib/auth/change-password";
 import { clientIp } from "@/lib/auth/client-ip";
 import { resendEmailVerification } from "@/lib/auth/email-verification";
+import { checkReauthentication, sendReauthenticationLink } from "@/lib/auth/reauthentication";
 import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { sessionCookieOptions, SESSION_COOKIE, useSecureCookies } from "@/lib/auth/cookies";
+import { requestNow } from "@/lib/clock";
 import {
   deleteAccount,
   setBirthday,
@@ -32,11 +34,13 @@ export type SettingsResult = ActionResult;
 export const changePasswordAction = action(
   { role: "user", args: [changePasswordFormSchema] },
   async ({ args: [{ currentPassword, password }], user }): Promise<SettingsResult> => {
+    const requestHeaders = await headers();
     const result = await changePasswordWithCurrent(
       user.id,
       currentPassword || undefined,
       password,
-      clientIp(await headers()),
+      clientIp(requestHeaders),
+      requestNow(requestHeaders),
     );
     if (!result.ok) return failure(result.message);
     // Every other session has ended; this browser stays signed in with the new version.
@@ -84,9 +88,36 @@ export const setNotificationsAction = action(
   },
 );
 
+/** useActionState's state for "Email me a confirmation link": null before the first submit. */
+export type ReauthLinkState = { ok: boolean; message: string } | null;
+
+/**
+ * Mails the signed-in account a one-time link that confirms it is them, for
+ * the sensitive actions of an account without a password (docs/authentication.md,
+ * "Re-authentication for sensitive actions"). A form: works without JavaScript.
+ */
+export const requestReauthLinkAction = action(
+  { role: "user", args: [], refused: { ok: false, message: SIGNED_OUT_MESSAGE } },
+  async ({ user }): Promise<ReauthLinkState> => {
+    const result = await sendReauthenticationLink(user, requestNow(await headers()));
+    return result.ok
+      ? { ok: true, message: (await getTranslations("settings"))("reauth.linkSent", { email: user.email ?? "" }) }
+      : { ok: false, message: result.error };
+  },
+);
+
+/** Needs a fresh re-authentication: the current password typed with it, or a confirmation link just opened. */
 export const deleteAccountAction = action(
   { role: "user", args: [deleteAccountSchema] },
-  async ({ user }): Promise<SettingsResult> => {
+  async ({ args: [{ password }], user }): Promise<SettingsResult> => {
+    const requestHeaders = await headers();
+    const reauth = await checkReauthentication(
+      user.id,
+      password || undefined,
+      clientIp(requestHeaders),
+      requestNow(requestHeaders),
+    );
+    if (!reauth.ok) return failure(reauth.error, { code: reauth.code });
     const result = await deleteAccount(user.id);
     if (!result.ok) return result;
     // Same attributes as when it was set (a __Secure- cookie is only replaced by a Secure one).

@@ -8,6 +8,7 @@ import { DeleteAccountForm } from "@/components/settings/delete-account-form";
 import { LanguageSetting } from "@/components/settings/language-setting";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { ReauthLinkRequest } from "@/components/settings/reauth-link-request";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
 import { userHasPassword } from "@/lib/db/users";
@@ -23,6 +24,9 @@ const sectionClass = "space-y-3 border-t border-slate-200 pt-6 dark:border-slate
 export default async function SettingsPage() {
   const user = await requireUser();
   const t = await getTranslations("settings");
+  const hasPassword = await userHasPassword(user.id);
+  // Without a password, the sensitive actions below need a mailed confirmation link first.
+  const reauthLink = !hasPassword && user.email ? <ReauthLinkRequest email={user.email} /> : null;
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -51,7 +55,8 @@ export default async function SettingsPage() {
         <h2 id="settings-password" className="text-lg font-semibold">
           {t("changePassword")}
         </h2>
-        <ChangePasswordForm hasPassword={await userHasPassword(user.id)} />
+        {reauthLink}
+        <ChangePasswordForm hasPassword={hasPassword} />
       </section>
       <section className={sectionClass}>
         <LogoutButton className={buttonClass("secondary")}>{t("signOut")}</LogoutButton>
@@ -75,7 +80,8 @@ export default async function SettingsPage() {
         <h2 id="settings-delete" className="text-lg font-semibold text-red-700 dark:text-red-400">
           {t("delete.heading")}
         </h2>
-        <DeleteAccountForm />
+        {reauthLink}
+        <DeleteAccountForm hasPassword={hasPassword} />
       </section>
     </div>
   );
