@@ -484,7 +484,11 @@ export async function redeemRewardAtCounter(
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
 
-/** Whether the reward is `userId`'s own: only to say why an undo was refused (the statement decided). */
+/**
+ * Whether the reward is `userId`'s own at a business they work at: only to say
+ * why an undo was refused (the statement decided). Anyone else's answer stays
+ * the one for a reward that does not exist.
+ */
 export async function isOwnReward(userId: string, rewardId: string): Promise<boolean> {
-  return (await db.reward.count({ where: { id: rewardId, userId } })) > 0;
+  return (await db.reward.count({ where: { id: rewardId, userId, business: worksAt(userId) } })) > 0;
 }

@@ -296,6 +296,17 @@ describe("nobody redeems or undoes a reward of their own", () => {
     expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("REDEEMED");
     expect(await undoRedemption(owner.user.id, reward.id, oneMinute)).toBe(true);
   });
+
+  it("a customer who works nowhere gets the same answer for their own reward as for one that does not exist", async () => {
+    const { owner, customer, reward } = await earnReward();
+    const redeemedAt = day(3);
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, redeemedAt)).toMatchObject({ ok: true });
+    jest.mocked(getCurrentUser).mockResolvedValue(await findActiveUserById(customer.user.id));
+    at(new Date(redeemedAt.getTime() + 60_000));
+    const own = await undoRedemptionAction(reward.id);
+    expect(own).toEqual(await undoRedemptionAction("01900000-0000-7000-8000-000000000000"));
+    expect(own).toMatchObject({ ok: false, error: expect.stringMatching(/^You don't own or work at a business/) });
+  });
 });
 
 describe("visit atomicity", () => {
