@@ -25,6 +25,8 @@ export function emailVerificationRequired(): boolean {
 export async function sendEmailVerification(
   user: { id: string; email: string | null; language: string },
   now = new Date(),
+  /** A same-origin path the confirmation page offers to continue to (lib/auth/redirects.ts checks it there). */
+  next?: string,
 ): Promise<boolean> {
   if (!user.email) return false;
   const { token, hash } = newOpaqueToken();
@@ -34,7 +36,9 @@ export async function sendEmailVerification(
       data: { userId: user.id, tokenHash: hash, expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS) },
     }),
   ]);
-  const link = `${siteUrl()}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  const link =
+    `${siteUrl()}/auth/verify-email?token=${encodeURIComponent(token)}` +
+    (next ? `&next=${encodeURIComponent(next)}` : "");
   try {
     await mailer().send({ to: user.email, ...(await emailVerificationMail(storedLocale(user.language), link)) });
     return true;
@@ -47,6 +51,27 @@ export async function sendEmailVerification(
   }
 }
 
+export type LimitedSend =
+  { ok: true } | { ok: false; reason: "too_many"; retryAfter: number } | { ok: false; reason: "not_sent" };
+
+/**
+ * Mails a confirmation link when the caller asks for one, at most
+ * VERIFICATION_RESENDS_PER_HOUR times an hour per account (the dashboard's
+ * resend and the staff invitation's "send me a link" share the count).
+ */
+export async function sendEmailVerificationLimited(
+  user: { id: string; email: string | null; language: string },
+  now = new Date(),
+  next?: string,
+): Promise<LimitedSend> {
+  const slot = await takeRateLimit(
+    { key: `verify-email:user:${user.id}`, limit: VERIFICATION_RESENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+    now,
+  );
+  if (!slot.ok) return { ok: false, reason: "too_many", retryAfter: retryAfterSeconds(slot.resetAt, now) };
+  return (await sendEmailVerification(user, now, next)) ? { ok: true } : { ok: false, reason: "not_sent" };
+}
+
 /** Sends the link again, at most VERIFICATION_RESENDS_PER_HOUR times an hour per account. */
 export async function resendEmailVerification(
   user: { id: string; email: string | null; language: string; emailVerified: Date | null },
@@ -57,18 +82,11 @@ export async function resendEmailVerification(
   if (!emailVerificationRequired())
     return { ok: false, message: "This site does not ask you to confirm your email address." };
   if (!user.email) return { ok: false, message: "Your account has no email address." };
-  const slot = await takeRateLimit(
-    { key: `verify-email:user:${user.id}`, limit: VERIFICATION_RESENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },
-    now,
-  );
-  if (!slot.ok) {
-    return {
-      ok: false,
-      message: `We sent several links already. Please try again in ${waitDescription(retryAfterSeconds(slot.resetAt, now))}.`,
-    };
-  }
-  const sent = await sendEmailVerification(user, now);
-  return sent ? { ok: true } : { ok: false, message: "We could not send the mail. Please try again later." };
+  const sent = await sendEmailVerificationLimited(user, now);
+  if (sent.ok) return sent;
+  return sent.reason === "too_many"
+    ? { ok: false, message: `We sent several links already. Please try again in ${waitDescription(sent.retryAfter)}.` }
+    : { ok: false, message: "We could not send the mail. Please try again later." };
 }
 
 /**

@@ -13,8 +13,8 @@ import { displayName, type NameParts } from "@/lib/users/display-name";
 
 export type RedeemFailure = {
   ok: false;
-  status: 404 | 409 | 410;
-  code: "not_found" | "already_redeemed" | "expired";
+  status: 403 | 404 | 409 | 410;
+  code: "not_found" | "own_reward" | "already_redeemed" | "expired";
   message: string;
   /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
   redeemedOn?: string;
@@ -58,14 +58,22 @@ export const rewardSelect = {
 } satisfies Prisma.RewardSelect;
 
 const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", message: "Reward not found" };
+const OWN_REWARD: RedeemFailure = {
+  ok: false,
+  status: 403,
+  code: "own_reward",
+  message: "You can't redeem or undo a reward of your own.",
+};
 
 /**
  * The business confirms a reward at the counter. AVAILABLE → REDEEMED happens
  * once, by one conditional UPDATE (with its history event in the same
  * statement), whatever the concurrency: of 20 simultaneous confirmations one
  * succeeds. Only someone who works at the issuing business (its owner or its
- * staff, matched in the statement itself) may redeem, never after expiry. The
- * audit entry (REDEMPTION, with who did it) commits with the change.
+ * staff, matched in the statement itself) may redeem, never after expiry, and
+ * never a reward of their own (as nobody records a visit for themselves: a
+ * worker who is also a customer would otherwise serve themselves). The audit
+ * entry (REDEMPTION, with who did it) commits with the change.
  */
 export async function redeemReward(
   workerId: string,
@@ -95,6 +103,7 @@ export async function redeemReward(
         FROM "Business" b
         WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
           AND (r."id" = ${rewardId} OR r."code" = ${code})
+          AND r."userId" IS DISTINCT FROM ${workerId}
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
         RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId", b."timezone"
@@ -134,8 +143,9 @@ export async function redeemReward(
   // Explain why, to those who work there only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
     where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: worksAt(workerId) },
-    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
+    select: { userId: true, status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
   });
+  if (existing?.userId === workerId) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
 
@@ -194,6 +204,7 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
     where: { code, business: worksAt(workerId) },
     select: {
       id: true,
+      userId: true,
       name: true,
       code: true,
       status: true,
@@ -205,6 +216,7 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
     },
   });
   if (!reward) return NOT_FOUND;
+  if (reward.userId === workerId) return OWN_REWARD;
   if (effectiveRewardStatus(reward, now) !== "AVAILABLE") return refusalOf(reward, now);
   return {
     ...atCounter(reward, reward.user),
@@ -214,8 +226,9 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
 
 /**
  * Undo a redemption within 10 minutes (owner or staff of the business, matched
- * in the statement); both sides see it in the history, and the audit log says
- * who (REDEMPTION_UNDONE, in the same transaction).
+ * in the statement, never on a reward of their own: it would hand them the
+ * reward back); both sides see it in the history, and the audit log says who
+ * (REDEMPTION_UNDONE, in the same transaction).
  */
 export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
@@ -235,7 +248,8 @@ export async function undoRedemption(workerId: string, rewardId: string, now = n
         UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
         FROM "Business" b
         WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
-          AND r."id" = ${rewardId} AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
+          AND r."id" = ${rewardId} AND r."userId" IS DISTINCT FROM ${workerId}
+          AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
         RETURNING r."id", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
@@ -325,9 +339,10 @@ export async function getRewardForViewer(
     },
   });
   if (!reward) return null;
-  // Staff see the counter's view of the reward, as the owner does.
+  // Staff see the counter's view of the reward, as the owner does; their own
+  // reward they see as its customer (nobody redeems or undoes their own).
   const worksThere = reward.business.ownerId === userId || reward.business.staff.length > 0;
-  const viewer = worksThere ? "owner" : reward.userId === userId ? "customer" : null;
+  const viewer = reward.userId === userId ? "customer" : worksThere ? "owner" : null;
   if (!viewer) return null;
   return {
     id: reward.id,
@@ -396,8 +411,9 @@ export async function listCustomerRewards(userId: string, now = new Date()) {
 export type CounterWorker = { id: string; name: string };
 
 /**
- * One tap at the counter, from a customer's card: a reward of `customerId` at a
- * business the worker owns or staffs (matched in the statement, worksAtSql) is
+ * One tap at the counter, from a customer's card: a reward of `customerId` (never
+ * the worker's own) at a business the worker owns or staffs (matched in the
+ * statement, worksAtSql) is
  * redeemed by the same conditional UPDATE as redeemReward — AVAILABLE →
  * REDEEMED once, whatever the concurrency — with its history event and a
  * REDEMPTION entry in the audit log naming who, in one transaction.
@@ -422,7 +438,7 @@ export async function redeemRewardAtCounter(
         UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = $4::timestamp(3), "redeemedById" = $1::text
         FROM "Business" b
         WHERE b."id" = r."businessId" AND b."id" = $2::text AND ${worksAtSql("b", 1)}
-          AND r."id" = $3::text AND r."userId" = $5::text
+          AND r."id" = $3::text AND r."userId" = $5::text AND r."userId" <> $1::text
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > $4::timestamp(3))
         RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."timezone"
@@ -464,5 +480,15 @@ export async function redeemRewardAtCounter(
     },
     select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
   });
+  if (existing && target.customerId === worker.id) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
+}
+
+/**
+ * Whether the reward is `userId`'s own at a business they work at: only to say
+ * why an undo was refused (the statement decided). Anyone else's answer stays
+ * the one for a reward that does not exist.
+ */
+export async function isOwnReward(userId: string, rewardId: string): Promise<boolean> {
+  return (await db.reward.count({ where: { id: rewardId, userId, business: worksAt(userId) } })) > 0;
 }

@@ -191,12 +191,11 @@ const inviteSelect = {
   business: { select: { name: true, ownerId: true } },
 } satisfies Prisma.StaffInviteSelect;
 
+/** Who is reading or accepting an invitation: the account as the session read it. */
+type InviteReader = { id: string; email: string | null; emailVerified: Date | null };
+
 /** The invitation a link names, as `account` may act on it; null for an unknown link. */
-export async function viewInvite(
-  token: string,
-  account: { id: string; email: string | null },
-  now = new Date(),
-): Promise<InviteView | null> {
+export async function viewInvite(token: string, account: InviteReader, now = new Date()): Promise<InviteView | null> {
   if (!token) return null;
   const invite = await db.staffInvite.findUnique({ where: { tokenHash: hashToken(token) }, select: inviteSelect });
   if (!invite) return null;
@@ -211,12 +210,15 @@ export type AcceptOutcome =
 
 /**
  * The invited account accepts: in one transaction the invitation is spent by a
- * conditional UPDATE (still unused, not revoked, not expired, addressed to this
- * account's email, not the owner's own business) and the staff row is written.
- * Of two acceptances at once, one wins. Audited as STAFF_JOINED.
+ * conditional UPDATE and the staff row is written. The UPDATE holds every rule
+ * itself, reading the account's row as it is now: still unused, not revoked,
+ * not expired, addressed to this account's email, that email confirmed, the
+ * account enabled, not the owner's own business. So an invitation revoked
+ * while this waits on its row lock matches nothing, and of two acceptances at
+ * once, one wins. Audited as STAFF_JOINED.
  */
 export async function acceptInvite(
-  account: Actor & { email: string | null },
+  account: Actor & InviteReader,
   token: string,
   now = new Date(),
 ): Promise<AcceptOutcome> {
@@ -225,20 +227,23 @@ export async function acceptInvite(
   return db.$transaction(async (tx): Promise<AcceptOutcome> => {
     const invite = await tx.staffInvite.findUnique({ where: { tokenHash }, select: inviteSelect });
     const refusal = acceptRefusal(invite ? { ...invite, ownerId: invite.business.ownerId } : null, account, now);
-    if (refusal || !invite || !account.email) return { ok: false, reason: refusal ?? "unknown" };
-    const spent = await tx.staffInvite.updateMany({
-      where: {
-        tokenHash,
-        acceptedAt: null,
-        revokedAt: null,
-        expiresAt: { gt: now },
-        email: { equals: account.email, mode: "insensitive" },
-        business: { ownerId: { not: account.id } },
-      },
-      data: { acceptedAt: now, acceptedById: account.id },
-    });
-    // Someone else's acceptance or a revocation committed in between.
-    if (spent.count !== 1) return { ok: false, reason: "accepted" };
+    if (refusal || !invite) return { ok: false, reason: refusal ?? "unknown" };
+    const spent = await tx.$executeRaw`
+      UPDATE "StaffInvite" i SET "acceptedAt" = ${now}, "acceptedById" = u."id"
+      FROM "Business" b, "User" u
+      WHERE i."tokenHash" = ${tokenHash} AND b."id" = i."businessId" AND u."id" = ${account.id}
+        AND i."acceptedAt" IS NULL AND i."revokedAt" IS NULL AND i."expiresAt" > ${now}
+        AND lower(u."email") = lower(i."email") AND u."emailVerified" IS NOT NULL AND u."disabledAt" IS NULL
+        AND b."ownerId" <> u."id"`;
+    if (spent !== 1) {
+      // Something committed in between (another acceptance, a revocation, a
+      // change to the account): say what, as the invitation now reads.
+      const current = await tx.staffInvite.findUnique({ where: { tokenHash }, select: inviteSelect });
+      const me = await tx.user.findUnique({ where: { id: account.id }, select: { email: true, emailVerified: true } });
+      const reread = current ? { ...current, ownerId: current.business.ownerId } : null;
+      const reason = me ? acceptRefusal(reread, { id: account.id, ...me }, now) : "unknown";
+      return { ok: false, reason: reason ?? "accepted" };
+    }
     await tx.businessStaff.createMany({
       data: [{ businessId: invite.businessId, userId: account.id, invitedById: invite.invitedById, createdAt: now }],
       skipDuplicates: true,

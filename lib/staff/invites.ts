@@ -35,15 +35,20 @@ export function emailMatchesInvite(accountEmail: string | null | undefined, invi
   return normaliseInviteEmail(accountEmail) === normaliseInviteEmail(invitedEmail);
 }
 
-export type AcceptRefusal = "unknown" | "expired" | "accepted" | "revoked" | "email_mismatch" | "owner";
+export type AcceptRefusal =
+  "unknown" | "expired" | "accepted" | "revoked" | "email_mismatch" | "email_unverified" | "owner";
 
 /**
  * Why `account` may not accept `invite` now, or null when it may. The owner of
- * the business never becomes its staff (they already do everything).
+ * the business never becomes its staff (they already do everything). Holding
+ * the link is not proof of the mailbox (a link can be forwarded or read over a
+ * shoulder, and anyone may sign up with an address nobody has confirmed): the
+ * account's email must be confirmed (a link mailed to it, or Google's word)
+ * before it accepts.
  */
 export function acceptRefusal(
   invite: (InviteFacts & { email: string; ownerId: string }) | null,
-  account: { id: string; email: string | null },
+  account: { id: string; email: string | null; emailVerified: Date | null },
   now: Date,
 ): AcceptRefusal | null {
   if (!invite) return "unknown";
@@ -51,5 +56,6 @@ export function acceptRefusal(
   if (state !== "pending") return state;
   if (invite.ownerId === account.id) return "owner";
   if (!emailMatchesInvite(account.email, invite.email)) return "email_mismatch";
+  if (!account.emailVerified) return "email_unverified";
   return null;
 }

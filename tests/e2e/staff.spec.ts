@@ -14,7 +14,7 @@ import {
 } from "./support";
 
 // A café takes on a staff member: the owner invites them by email, they sign
-// up through the mailed link and accept; at the counter they redeem a
+// up through the mailed link, confirm their address and accept; at the counter they redeem a
 // customer's reward but cannot open the owner's pages; once the owner revokes
 // them, their very next redemption is refused with a clear message.
 
@@ -90,6 +90,17 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await staff.getByLabel("Password", { exact: true }).fill("a good password");
   await staff.getByLabel("Confirm password").fill("a good password");
   await staff.getByRole("button", { name: "Create account" }).click();
+  await expectPath(staff, link);
+  // Holding the link proves nothing about the mailbox: the new account confirms the address first.
+  await expect(staff.getByRole("heading", { name: `Confirm your email address to join ${cafe}` })).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Join as staff" })).toHaveCount(0);
+  await staff.getByRole("button", { name: "Send me a confirmation link" }).click();
+  await expect(
+    staff.getByRole("status").filter({ hasText: `We sent a link to ${staffEmail}. Open it, then come back` }),
+  ).toBeVisible();
+  await staff.goto(await mailedLink(staffEmail, "/auth/verify-email"));
+  await expect(staff.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+  await staff.getByRole("link", { name: "Continue" }).click();
   await expectPath(staff, link);
   await expect(staff.getByRole("heading", { name: `Join ${cafe} as staff` })).toBeVisible();
   expect(await seriousViolations(staff)).toEqual([]);

@@ -167,6 +167,44 @@ describe("search, filters and sorts", () => {
     expect(await names("nobody-like-this")).toEqual([]);
   });
 
+  it("a search at two businesses whose members match it alike: each owner and staff member sees only their own", async () => {
+    const shared = `Puig${uid()}`;
+    const a = await createBusiness();
+    const b = await createBusiness();
+    const ofA = await addMembers(a.business.id, [
+      { firstName: "Anna", lastName: shared, email: `anna-${shared}@example.test` },
+      { firstName: "Arnau", lastName: shared, phone: `+3461${Date.now() % 10_000_000}` },
+    ]);
+    const ofB = await addMembers(b.business.id, [
+      { firstName: "Berta", lastName: shared, email: `berta-${shared}@example.test` },
+    ]);
+    // A customer of both businesses appears at each, once.
+    const both = await db.user.create({
+      data: { email: `both-${shared}@example.test`, firstName: "Bernat", lastName: shared },
+    });
+    const bothA = await db.membership.create({ data: { userId: both.id, businessId: a.business.id } });
+    const bothB = await db.membership.create({ data: { userId: both.id, businessId: b.business.id } });
+    const staffOfA = await createUser();
+    await db.businessStaff.create({ data: { businessId: a.business.id, userId: staffOfA.user.id } });
+    const found = async (userId: string, businessId: string, q: string) =>
+      (await listCustomers(userId, businessId, params({ q }), NOW))!.rows.map((r) => r.id).sort();
+    // Each search matches members of both businesses (the email's domain: every member there is).
+    const cases: [string, string[], string[]][] = [
+      [shared, [...ofA, bothA.id], [...ofB, bothB.id]],
+      [shared.toLowerCase(), [...ofA, bothA.id], [...ofB, bothB.id]],
+      [`${shared}@`, [ofA[0]!, bothA.id], [...ofB, bothB.id]],
+      ["example.test", [...ofA, bothA.id], [...ofB, bothB.id]],
+    ];
+    for (const [q, inA, inB] of cases) {
+      expect(await found(a.owner.user.id, a.business.id, q)).toEqual([...inA].sort());
+      expect(await found(staffOfA.user.id, a.business.id, q)).toEqual([...inA].sort());
+      expect(await found(b.owner.user.id, b.business.id, q)).toEqual([...inB].sort());
+    }
+    // Neither sees the other's list, with or without a search.
+    expect(await listCustomers(b.owner.user.id, a.business.id, params({ q: shared }), NOW)).toBeNull();
+    expect(await listCustomers(staffOfA.user.id, b.business.id, params({ q: shared }), NOW)).toBeNull();
+  });
+
   it("active, lapsed and ready filter the members; sorts order them", async () => {
     const { owner, business } = await createBusiness({ programs: [stampsProgram(1, { rewardExpiryDays: 10 })] });
     const [recent, old, never] = await addMembers(business.id, [

@@ -1,9 +1,40 @@
+import { redeemRewardAction, undoRedemptionAction } from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { TEST_CLOCK_HEADER } from "@/lib/clock";
 import { db } from "@/lib/db";
-import { getRewardForViewer, listCustomerRewards, redeemReward, undoRedemption } from "@/lib/db/rewards";
+import {
+  findRewardToRedeem,
+  getRewardForViewer,
+  listCustomerRewards,
+  redeemReward,
+  redeemRewardAtCounter,
+  undoRedemption,
+} from "@/lib/db/rewards";
+import { findActiveUserById } from "@/lib/db/users";
+import { UNDO_WINDOW_MS } from "@/lib/rewards/status";
 import { recordVisit } from "@/lib/db/visits";
 import { listWallet } from "@/lib/db/wallet";
-import { createBusiness, createUser, earnReward as earnRewardFixture, stampsProgram } from "../support/fixtures";
+import { createBusiness, createUser, earnReward as earnRewardFixture, stampsProgram, uid } from "../support/fixtures";
 import { lineText, readProgress } from "@/tests/support/catalog";
+
+// The counter's redeem and undo actions read the session (getCurrentUser) and
+// the request's clock (x-loyaltap-now, honoured with LOYALTAP_TEST_CLOCK=1).
+jest.mock("@/lib/auth/current-user", () => ({
+  ...jest.requireActual("@/lib/auth/current-user"),
+  getCurrentUser: jest.fn(),
+}));
+let requestHeaders = new Headers();
+jest.mock("next/headers", () => ({
+  ...jest.requireActual("next/headers"),
+  headers: jest.fn(async () => requestHeaders),
+}));
+jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/catalog").englishServerIntl());
+process.env.LOYALTAP_TEST_CLOCK = "1";
+
+/** The action's request as made at `at`. */
+const at = (moment: Date) => {
+  requestHeaders = new Headers({ [TEST_CLOCK_HEADER]: moment.toISOString() });
+};
 
 afterAll(() => db.$disconnect());
 
@@ -169,6 +200,112 @@ describe("rewards", () => {
     await redeemReward(owner.user.id, { rewardId: reward.id }, second);
     expect(await undoRedemption(owner.user.id, reward.id, new Date(second.getTime() + 11 * 60_000))).toBe(false);
     expect((await getRewardForViewer(owner.user.id, reward.id, second))?.viewer).toBe("owner");
+  });
+});
+
+describe("the undo window through the counter's actions", () => {
+  it("undo at exactly redeemedAt + 10 minutes is refused and 1 ms earlier is allowed, as canUndoRedemption says", async () => {
+    const { owner, reward } = await earnReward();
+    jest.mocked(getCurrentUser).mockResolvedValue(await findActiveUserById(owner.user.id));
+    // A redemption at an instant with milliseconds, on the request's clock.
+    const redeemedAt = new Date(day(3).getTime() + 123);
+    at(redeemedAt);
+    expect(await redeemRewardAction(reward.id)).toMatchObject({ ok: true, rewardId: reward.id });
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).redeemedAt).toEqual(redeemedAt);
+
+    const closes = new Date(redeemedAt.getTime() + UNDO_WINDOW_MS);
+    expect((await getRewardForViewer(owner.user.id, reward.id, closes))?.canUndo).toBe(false);
+    at(closes);
+    expect(await undoRedemptionAction(reward.id)).toEqual({
+      ok: false,
+      error: "This redemption can no longer be undone (10 minutes have passed).",
+    });
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("REDEEMED");
+
+    const justBefore = new Date(closes.getTime() - 1);
+    expect((await getRewardForViewer(owner.user.id, reward.id, justBefore))?.canUndo).toBe(true);
+    at(justBefore);
+    expect(await undoRedemptionAction(reward.id)).toEqual({ ok: true });
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
+  });
+});
+
+describe("nobody redeems or undoes a reward of their own", () => {
+  it("a staff member's own reward: 10 tries at once by code, by id and from the card all refused", async () => {
+    const { owner, business, customer, reward } = await earnReward();
+    // The customer also works at the counter.
+    await db.businessStaff.create({ data: { businessId: business.id, userId: customer.user.id } });
+    const worker = { id: customer.user.id, name: "Test U." };
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 3 === 0
+          ? redeemReward(worker.id, { code: reward.code }, day(3))
+          : i % 3 === 1
+            ? redeemReward(worker.id, { rewardId: reward.id }, day(3))
+            : redeemRewardAtCounter(
+                worker,
+                { businessId: business.id, customerId: worker.id, rewardId: reward.id },
+                day(3),
+              ),
+      ),
+    );
+    expect(tries.map((t) => (t.ok ? "redeemed" : t.code))).toEqual(Array(10).fill("own_reward"));
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
+    expect(await db.rewardEvent.count({ where: { rewardId: reward.id, type: "REDEEMED" } })).toBe(0);
+    expect(await db.auditLog.count({ where: { businessId: business.id, action: "REDEMPTION" } })).toBe(0);
+    // The lookup does not offer it either, and its page shows it as the customer's.
+    expect(await findRewardToRedeem(worker.id, reward.code, day(3))).toMatchObject({ ok: false, code: "own_reward" });
+    expect(await getRewardForViewer(worker.id, reward.id, day(3))).toMatchObject({ viewer: "customer" });
+    // A colleague (here the owner) may.
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, day(3))).toMatchObject({ ok: true });
+  });
+
+  it("an owner's own reward at their business: 10 tries at once all refused", async () => {
+    const { owner, business } = await createBusiness();
+    const reward = await db.reward.create({
+      data: {
+        code: `O${uid()}`.toUpperCase(),
+        businessId: business.id,
+        userId: owner.user.id,
+        name: "Free coffee",
+      },
+    });
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => redeemReward(owner.user.id, { rewardId: reward.id }, day(3))),
+    );
+    expect(tries.map((t) => (t.ok ? "redeemed" : t.code))).toEqual(Array(10).fill("own_reward"));
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
+  });
+
+  it("undoing the redemption of one's own reward is refused, within the 10 minutes too", async () => {
+    const { owner, business, customer, reward } = await earnReward();
+    await db.businessStaff.create({ data: { businessId: business.id, userId: customer.user.id } });
+    const redeemedAt = day(3);
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, redeemedAt)).toMatchObject({ ok: true });
+    const oneMinute = new Date(redeemedAt.getTime() + 60_000);
+    expect(await undoRedemption(customer.user.id, reward.id, oneMinute)).toBe(false);
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("REDEEMED");
+    expect(await db.auditLog.count({ where: { businessId: business.id, action: "REDEMPTION_UNDONE" } })).toBe(0);
+    // The counter's action says why.
+    jest.mocked(getCurrentUser).mockResolvedValue(await findActiveUserById(customer.user.id));
+    at(oneMinute);
+    expect(await undoRedemptionAction(reward.id)).toEqual({
+      ok: false,
+      error: "You can't redeem or undo a reward of your own: ask a colleague.",
+    });
+    expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("REDEEMED");
+    expect(await undoRedemption(owner.user.id, reward.id, oneMinute)).toBe(true);
+  });
+
+  it("a customer who works nowhere gets the same answer for their own reward as for one that does not exist", async () => {
+    const { owner, customer, reward } = await earnReward();
+    const redeemedAt = day(3);
+    expect(await redeemReward(owner.user.id, { rewardId: reward.id }, redeemedAt)).toMatchObject({ ok: true });
+    jest.mocked(getCurrentUser).mockResolvedValue(await findActiveUserById(customer.user.id));
+    at(new Date(redeemedAt.getTime() + 60_000));
+    const own = await undoRedemptionAction(reward.id);
+    expect(own).toEqual(await undoRedemptionAction("01900000-0000-7000-8000-000000000000"));
+    expect(own).toMatchObject({ ok: false, error: expect.stringMatching(/^You don't own or work at a business/) });
   });
 });
 

@@ -1,5 +1,13 @@
+import { Client } from "pg";
+import { sendStaffVerificationAction } from "@/app/(site)/[locale]/staff/accept/actions";
+import { getCurrentUser } from "@/lib/auth/current-user";
+import { verifyEmailWithToken } from "@/lib/auth/email-verification";
 import { db } from "@/lib/db";
 import { getCounterBusiness } from "@/lib/db/business-access";
+import { getCustomerCard } from "@/lib/db/customer-card";
+import { listCustomers } from "@/lib/db/customers";
+import { findActiveUserById } from "@/lib/db/users";
+import { customerListParamsSchema } from "@/lib/validation/customers";
 import { getOwnedBusiness, updateBusinessProfile } from "@/lib/db/businesses";
 import { createProgram, updateProgram } from "@/lib/db/programs";
 import { getQrViewerContext, linkCustomerViaQr, recordVisitViaQr } from "@/lib/db/qr";
@@ -12,6 +20,7 @@ import { INVITE_TTL_MS } from "@/lib/staff/invites";
 import { businessProfileUpdateSchema } from "@/lib/validation/business-profile";
 import { programInputSchema } from "@/lib/validation/programs";
 import { QR_BUSINESS_NOT_FOUND_MESSAGE } from "@/lib/validation/qr";
+import { text } from "../support/catalog";
 import { createBusiness, createUser, earnReward, uid } from "../support/fixtures";
 import { profileForm } from "../support/profile-form";
 
@@ -20,6 +29,14 @@ import { profileForm } from "../support/profile-form";
 // lookup, redeem, undo) with every action audited under their name, and
 // nothing of the owner's (programs, tags, profile, invitations); revoked,
 // their very next action is refused.
+
+// The invitation page's "send me a confirmation link" is a server action: it
+// reads the session through getCurrentUser and answers in English here.
+jest.mock("@/lib/auth/current-user", () => ({
+  ...jest.requireActual("@/lib/auth/current-user"),
+  getCurrentUser: jest.fn(),
+}));
+jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/catalog").englishServerIntl());
 
 const outbox: Mail[] = [];
 beforeAll(() => setMailer({ send: async (mail) => void outbox.push(mail) }));
@@ -47,7 +64,7 @@ async function businessWithStaff(at = new Date()) {
   const setup = await earnReward({ dayAt: day });
   const owner = await db.user.findUniqueOrThrow({ where: { id: setup.owner.user.id } });
   const email = `staff-${uid()}@example.test`;
-  const { user: staff } = await createUser({ email, firstName: "Sam", lastName: "Staff" });
+  const { user: staff } = await createUser({ email, emailVerified: at, firstName: "Sam", lastName: "Staff" });
   expect(await inviteStaff(owner, setup.business.id, email, at)).toEqual({ ok: true, email });
   const accepted = await acceptInvite(staff, tokenMailedTo(email), at);
   expect(accepted).toEqual({ ok: true, businessId: setup.business.id, businessName: setup.business.name });
@@ -83,7 +100,7 @@ describe("inviting", () => {
     expect(second).not.toBe(first);
     const listed = await listStaff(owner.user.id, business.id);
     expect(listed?.invites.map((i) => i.email)).toEqual([email]);
-    const { user } = await createUser({ email });
+    const { user } = await createUser({ email, emailVerified: new Date() });
     expect(await acceptInvite(user, first)).toEqual({ ok: false, reason: "revoked" });
     expect(await acceptInvite(user, second)).toMatchObject({ ok: true });
   });
@@ -121,7 +138,7 @@ describe("accepting", () => {
     const { owner, business } = await createBusiness();
     const sent = new Date();
     const email = `late-${uid()}@example.test`;
-    const { user } = await createUser({ email });
+    const { user } = await createUser({ email, emailVerified: new Date() });
     await inviteStaff(owner.user, business.id, email, sent);
     const token = tokenMailedTo(email);
     const eightDays = new Date(sent.getTime() + 8 * 86_400_000);
@@ -130,7 +147,7 @@ describe("accepting", () => {
     expect(await acceptInvite(user, `${token}x`)).toEqual({ ok: false, reason: "unknown" });
     expect(await acceptInvite(user, "")).toEqual({ ok: false, reason: "unknown" });
 
-    const { user: someoneElse } = await createUser({ email: `other-${uid()}@example.test` });
+    const { user: someoneElse } = await createUser({ email: `other-${uid()}@example.test`, emailVerified: new Date() });
     expect(await acceptInvite(someoneElse, token)).toEqual({ ok: false, reason: "email_mismatch" });
     // The same address in other letters is the same mailbox.
     const upper = { ...user, email: email.toUpperCase() };
@@ -138,7 +155,7 @@ describe("accepting", () => {
     expect(await acceptInvite(user, token)).toEqual({ ok: false, reason: "accepted" });
 
     const revokedEmail = `revoked-${uid()}@example.test`;
-    const { user: revokedUser } = await createUser({ email: revokedEmail });
+    const { user: revokedUser } = await createUser({ email: revokedEmail, emailVerified: new Date() });
     await inviteStaff(owner.user, business.id, revokedEmail);
     const revokedToken = tokenMailedTo(revokedEmail);
     const pending = await db.staffInvite.findFirstOrThrow({ where: { email: revokedEmail } });
@@ -149,10 +166,56 @@ describe("accepting", () => {
     expect(await auditOf(business.id, "STAFF_JOINED")).toHaveLength(1);
   });
 
+  it("an account whose email is not confirmed cannot accept, whatever it claims; a link mailed to the address first lets it", async () => {
+    // Whoever holds the link signs up with the invited address (nobody has an
+    // account there yet) and skips confirming it.
+    const { owner, business } = await createBusiness();
+    const email = `unconfirmed-${uid()}@example.test`;
+    await inviteStaff(owner.user, business.id, email);
+    const token = tokenMailedTo(email);
+    const { user: holder } = await createUser({ email, emailVerified: null });
+    expect(await viewInvite(token, holder)).toMatchObject({ refusal: "email_unverified" });
+    expect(await acceptInvite(holder, token)).toEqual({ ok: false, reason: "email_unverified" });
+    // The accepting statement reads the account's own row, not what the caller says of it.
+    expect(await acceptInvite({ ...holder, emailVerified: new Date() }, token)).toEqual({
+      ok: false,
+      reason: "email_unverified",
+    });
+    expect(await db.businessStaff.count({ where: { businessId: business.id } })).toBe(0);
+    expect(await db.staffInvite.findFirstOrThrow({ where: { email } })).toMatchObject({ acceptedAt: null });
+
+    // Someone else signed in on the link is not sent anything.
+    const { user: stranger } = await createUser({ email: `stranger-${uid()}@example.test` });
+    jest.mocked(getCurrentUser).mockResolvedValue(await findActiveUserById(stranger.id));
+    const mailed = outbox.length;
+    expect(await sendStaffVerificationAction(token)).toEqual({
+      ok: false,
+      message: "This invitation was sent to another email address. Log in with that address to accept it.",
+    });
+    expect(outbox.length).toBe(mailed);
+
+    // The invited address asks for a confirmation link from the invitation's page.
+    jest.mocked(getCurrentUser).mockResolvedValue(await findActiveUserById(holder.id));
+    const asked = await sendStaffVerificationAction(token);
+    expect(asked).toMatchObject({ ok: true });
+    expect(text("en", asked!.message)).toBe(`We sent a link to ${email}. Open it, then come back to this invitation.`);
+    const mail = outbox.at(-1)!;
+    expect(mail.to).toBe(email);
+    const link = new URL(/https?:\/\/\S+\/auth\/verify-email\?\S+/.exec(mail.text)![0]);
+    // The confirmation page leads back to the invitation.
+    expect(link.searchParams.get("next")).toBe(`/staff/accept?token=${encodeURIComponent(token)}`);
+    expect(await verifyEmailWithToken(link.searchParams.get("token")!)).toBe(true);
+    const confirmed = (await findActiveUserById(holder.id))!;
+    expect(await viewInvite(token, confirmed)).toMatchObject({ refusal: null });
+    expect(await acceptInvite(confirmed, token)).toMatchObject({ ok: true, businessId: business.id });
+    jest.mocked(getCurrentUser).mockResolvedValue(confirmed);
+    expect(await sendStaffVerificationAction(token)).toMatchObject({ ok: false });
+  });
+
   it("two acceptances of one link at once: exactly one wins", async () => {
     const { owner, business } = await createBusiness();
     const email = `race-${uid()}@example.test`;
-    const { user } = await createUser({ email });
+    const { user } = await createUser({ email, emailVerified: new Date() });
     await inviteStaff(owner.user, business.id, email);
     const token = tokenMailedTo(email);
     const results = await Promise.all(Array.from({ length: 5 }, () => acceptInvite(user, token)));
@@ -258,6 +321,66 @@ describe("revoking", () => {
     expect(await getRewardForViewer(staff.id, reward.id)).toBeNull();
     expect((await db.reward.findUniqueOrThrow({ where: { id: reward.id } })).status).toBe("AVAILABLE");
     expect(await auditOf(business.id, "REDEMPTION")).toHaveLength(0);
+  });
+
+  it("an invitation revoked while its acceptance waits on the row lock leaves no staff row", async () => {
+    const { owner, business } = await createBusiness();
+    const email = `locked-${uid()}@example.test`;
+    const { user } = await createUser({ email, emailVerified: new Date() });
+    await inviteStaff(owner.user, business.id, email);
+    const token = tokenMailedTo(email);
+    const invite = await db.staffInvite.findFirstOrThrow({ where: { email } });
+    // Another connection holds the invitation's row; the acceptance queues behind it.
+    const holder = new Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM "StaffInvite" WHERE "id" = $1 FOR UPDATE`, [invite.id]);
+      const [{ pid }] = (await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows as [
+        { pid: number },
+      ];
+      const accepting = acceptInvite(user, token);
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await holder.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
+          [pid],
+        );
+        if (rows[0]!.n > 0) break;
+        if (waited > 10_000) throw new Error("the acceptance never waited on the invitation's row");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The owner's withdrawal (revokeInvite's statement) commits while the acceptance waits.
+      await holder.query(
+        `UPDATE "StaffInvite" SET "revokedAt" = now() WHERE "id" = $1 AND "acceptedAt" IS NULL AND "revokedAt" IS NULL`,
+        [invite.id],
+      );
+      await holder.query("COMMIT");
+      expect(await accepting).toEqual({ ok: false, reason: "revoked" });
+    } finally {
+      await holder.end();
+    }
+    expect(await db.businessStaff.count({ where: { businessId: business.id } })).toBe(0);
+    expect(await auditOf(business.id, "STAFF_JOINED")).toHaveLength(0);
+    expect(await getCounterBusiness(user.id, business.id)).toBeNull();
+  }, 20_000);
+
+  it("a revoked staff member is refused by the counter lookup, the customer list and the customer card", async () => {
+    const { business, staff, customer, reward, ownerUser } = await businessWithStaff();
+    const params = customerListParamsSchema.parse({});
+    // Loaded while they still worked there, as a page already open would hold it.
+    const counter = (await getCounterBusiness(staff.id, business.id))!;
+    expect(counter).toMatchObject({ access: "staff" });
+    expect((await listCustomers(staff.id, business.id, params))!.rows.map((r) => r.userId)).toEqual([customer.user.id]);
+    expect(await getCustomerCard(staff.id, counter, customer.user.id)).not.toBeNull();
+    expect(await findRewardToRedeem(staff.id, reward.code)).toMatchObject({ ok: true });
+
+    expect(await revokeStaff(ownerUser, business.id, staff.id)).toBe(true);
+    expect(await getCounterBusiness(staff.id, business.id)).toBeNull();
+    expect(await findRewardToRedeem(staff.id, reward.code)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await getQrViewerContext(staff, customer.user.id, new Date())).toMatchObject({ businesses: [] });
+    expect(await listCustomers(staff.id, business.id, params)).toBeNull();
+    expect(await getCustomerCard(staff.id, counter, customer.user.id)).toBeNull();
+    expect(await listStaff(ownerUser.id, business.id)).toMatchObject({ staff: [] });
   });
 
   it("a redemption undone by a revoked staff member is refused", async () => {

@@ -26,13 +26,19 @@ describe("a staff invitation", () => {
     expect(emailMatchesInvite(null, "ana@example.test")).toBe(false);
   });
 
-  it("is refused to the business's owner, another email, and when not pending", () => {
+  it("is refused to the business's owner, another email, an unconfirmed email, and when not pending", () => {
     const invite = { ...pending, email: "ana@example.test", ownerId: "owner" };
-    const ana = { id: "ana", email: "ana@example.test" };
+    const confirmed = at(0);
+    const ana = { id: "ana", email: "ana@example.test", emailVerified: confirmed };
     expect(acceptRefusal(invite, ana, at(DAY))).toBeNull();
     expect(acceptRefusal(null, ana, at(DAY))).toBe("unknown");
-    expect(acceptRefusal(invite, { id: "bob", email: "bob@example.test" }, at(DAY))).toBe("email_mismatch");
-    expect(acceptRefusal(invite, { id: "owner", email: "ana@example.test" }, at(DAY))).toBe("owner");
+    expect(acceptRefusal(invite, { id: "bob", email: "bob@example.test", emailVerified: confirmed }, at(DAY))).toBe(
+      "email_mismatch",
+    );
+    expect(acceptRefusal(invite, { ...ana, emailVerified: null }, at(DAY))).toBe("email_unverified");
+    expect(acceptRefusal(invite, { id: "owner", email: "ana@example.test", emailVerified: null }, at(DAY))).toBe(
+      "owner",
+    );
     expect(acceptRefusal(invite, ana, at(8 * DAY))).toBe("expired");
     expect(acceptRefusal({ ...invite, acceptedAt: at(DAY) }, ana, at(DAY))).toBe("accepted");
   });

@@ -218,6 +218,10 @@ export const ACTIONS: Record<string, ActionEntry> = {
     note: "with REQUIRE_EMAIL_VERIFICATION off (as the sweep runs) it stores nothing",
   },
   saveSecureTagKeysAction: { access: "owner" },
+  sendStaffVerificationAction: {
+    access: "signed-in",
+    note: "mails only to the caller's own unconfirmed address, for an invitation addressed to it",
+  },
   setBirthdayAction: { access: "signed-in" },
   setLanguageAction: { access: "signed-in" },
   setNewPasswordAction: { access: "public" },

@@ -357,6 +357,13 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
+      group: "sendStaffVerificationAction",
+      action: "sendStaffVerificationAction",
+      auth: "cookie",
+      args: ["sweep-unknown-invitation-token"],
+    },
+    {
+      kind: "action",
       group: "recordCardVisitAction",
       action: "recordCardVisitAction",
       auth: "owner",

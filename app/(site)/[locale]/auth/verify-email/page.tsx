@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { SiteShell } from "@/components/layout/site-shell";
 import { buttonClass } from "@/components/ui/button";
 import { verifyEmailWithToken } from "@/lib/auth/email-verification";
+import { safeRedirectPath } from "@/lib/auth/redirects";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.titles"))("verifyEmail") };
@@ -13,9 +14,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function VerifyEmailPage({
   searchParams,
 }: {
-  searchParams: Promise<{ token?: string | string[] }>;
+  searchParams: Promise<{ token?: string | string[]; next?: string | string[] }>;
 }) {
-  const { token } = await searchParams;
+  const { token, next: rawNext } = await searchParams;
+  // Where the reader was going when they asked for the link (a staff
+  // invitation): only a same-origin path, never another site.
+  const next = safeRedirectPath(rawNext);
   const valid = typeof token === "string" && token.length >= 10 && token.length <= 200;
   const confirmed = valid ? await verifyEmailWithToken(token) : false;
   const t = await getTranslations("auth.verifyEmail");
@@ -26,9 +30,15 @@ export default async function VerifyEmailPage({
         <p role="status" className="text-slate-600 dark:text-slate-300">
           {confirmed ? t("confirmed") : t("failed")}
         </p>
-        <Link href="/dashboard" className={buttonClass("primary")}>
-          {t("dashboard")}
-        </Link>
+        {confirmed && next ? (
+          <Link href={next} className={buttonClass("primary")}>
+            {t("continue")}
+          </Link>
+        ) : (
+          <Link href="/dashboard" className={buttonClass("primary")}>
+            {t("dashboard")}
+          </Link>
+        )}
       </div>
     </SiteShell>
   );

@@ -1,14 +1,17 @@
 "use server";
 
+import { headers } from "next/headers";
 import { getLocale } from "next-intl/server";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
+import { requestNow } from "@/lib/clock";
 import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { listWorkplaces } from "@/lib/db/business-access";
 import {
   findRewardToRedeem,
+  isOwnReward,
   redeemReward,
   undoRedemption,
   type RedeemFailure,
@@ -35,6 +38,7 @@ export type RewardLookupActionResult = ActionResult<{
 // The refusal's catalog key, from its code: lib/db/rewards answers the JSON API in English.
 function refusal(result: RedeemFailure, locale: Locale): string {
   if (result.code === "not_found") return "rewards.errors.notFound";
+  if (result.code === "own_reward") return OWN_REWARD;
   if (result.code === "expired") return "rewards.errors.expired";
   return result.redeemedOn
     ? messageKey("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
@@ -42,6 +46,7 @@ function refusal(result: RedeemFailure, locale: Locale): string {
 }
 
 const NOT_UNDONE = "rewards.errors.tooLateToUndo";
+const OWN_REWARD = "rewards.errors.ownReward";
 const TOO_LATE = failure(NOT_UNDONE);
 
 /**
@@ -72,7 +77,8 @@ async function redeemed(userId: string, result: RedeemResult): Promise<RedeemAct
 /** The owner or a staff member confirms a reward: the QR's page button, or after checking a typed code. */
 export const redeemRewardAction = action(
   { role: "user", args: [rewardIdSchema], invalid: [failure("rewards.errors.notFound")] },
-  async ({ args: [rewardId], user }) => redeemed(user.id, await redeemReward(user.id, { rewardId })),
+  async ({ args: [rewardId], user }) =>
+    redeemed(user.id, await redeemReward(user.id, { rewardId }, requestNow(await headers()))),
 );
 
 /**
@@ -95,8 +101,12 @@ export const lookupRewardCodeAction = action(
   },
 );
 
+/** Undo within 10 minutes of the redemption (the statement decides, on the request's clock: lib/clock.ts). */
 export const undoRedemptionAction = action(
   { role: "user", args: [rewardIdSchema], invalid: [TOO_LATE] },
-  async ({ args: [rewardId], user }): Promise<ActionResult> =>
-    (await undoRedemption(user.id, rewardId)) ? { ok: true } : failure(await notFoundFor(user.id, NOT_UNDONE)),
+  async ({ args: [rewardId], user }): Promise<ActionResult> => {
+    if (await undoRedemption(user.id, rewardId, requestNow(await headers()))) return { ok: true };
+    if (await isOwnReward(user.id, rewardId)) return failure(OWN_REWARD);
+    return failure(await notFoundFor(user.id, NOT_UNDONE));
+  },
 );

@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { SiteShell } from "@/components/layout/site-shell";
 import { AcceptInviteButton } from "@/components/staff/accept-invite-button";
+import { VerifyInviteEmailForm } from "@/components/staff/verify-invite-email-form";
 import { buttonClass } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
@@ -21,7 +22,8 @@ type Props = { searchParams: Promise<{ token?: string | string[] }> };
 /**
  * The staff invitation link. A signed-out reader logs in or signs up and comes
  * back here (the link is a same-origin path, lib/auth/redirects.ts); a signed-in
- * reader sees whose staff they would join and accepts, or why they cannot.
+ * reader sees whose staff they would join and accepts, or why they cannot; a
+ * reader whose email is not confirmed yet is first sent a confirmation link.
  */
 export default async function AcceptStaffInvitePage({ searchParams }: Props) {
   const token = inviteTokenSchema.parse((await searchParams).token);
@@ -52,6 +54,23 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
 
   const invite = await viewInvite(token, user);
   const refusal = invite ? invite.refusal : "unknown";
+  // The right account, its email not confirmed yet: a confirmation link to
+  // that address first (holding the invitation link proves nothing about the
+  // mailbox), then back here.
+  if (invite && refusal === "email_unverified")
+    return (
+      <SiteShell>
+        <div className="mx-auto max-w-md space-y-6">
+          <div className="space-y-1">
+            <h1 className="text-2xl font-bold break-words">{t("verify.heading", { business: invite.businessName })}</h1>
+            <p className="text-slate-600 dark:text-slate-300">{t("verify.body", { email: user.email ?? "" })}</p>
+          </div>
+          <ClientMessages locale={storedLocale(await getLocale())} namespaces={["staff", "errors"]}>
+            <VerifyInviteEmailForm token={token} />
+          </ClientMessages>
+        </div>
+      </SiteShell>
+    );
   return (
     <SiteShell>
       <div className="mx-auto max-w-md space-y-6">

@@ -53,6 +53,7 @@ export const redeemCardRewardAction = action(
     if (result.ok)
       return { ok: true, name: result.name, code: result.code, redeemedOn: formatDay(result.redeemedOn, locale) };
     if (result.code === "expired") return failure("rewards.errors.expired");
+    if (result.code === "own_reward") return failure("rewards.errors.ownReward");
     if (result.code === "already_redeemed")
       return failure(
         result.redeemedOn
