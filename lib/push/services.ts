@@ -4,7 +4,8 @@
 // Edge Microsoft's WNS (docs/notifications-push.md, "What the subscribe action
 // accepts"). Pure: the subscribe action's validation and the sender share it.
 
-const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com"] as const;
+// Chromium hands out endpoints on both of Google's hosts (its build names jmt17.google.com beside FCM's).
+const PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "jmt17.google.com"] as const;
 // Any host under these (updates.push.services.mozilla.com, web.push.apple.com, wns2-par02p.notify.windows.com).
 const PUSH_SERVICE_DOMAINS = ["push.services.mozilla.com", "push.apple.com", "notify.windows.com"] as const;
 

@@ -12,6 +12,7 @@ import { isPushEndpoint, isPushServiceHost } from "@/lib/push/services";
 describe("which push endpoints the worker may post to", () => {
   test.each([
     "https://fcm.googleapis.com/fcm/send/abc:def",
+    "https://jmt17.google.com/fcm/send/abc:def",
     "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
     "https://web.push.apple.com/QGq3",
     "https://wns2-par02p.notify.windows.com/w/?token=BQYAAA",
