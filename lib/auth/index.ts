@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { authLogger } from "@/lib/auth/auth-requests";
 import { authConfig } from "@/lib/auth/config";
 import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
+import { mergeGuestOfRequest } from "@/lib/auth/merge-guest";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
 import { withWelcomeMail } from "@/lib/auth/oauth-sign-up";
 import { env } from "@/lib/env";
@@ -29,6 +30,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   ),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
   logger: authLogger,
+  callbacks: {
+    ...authConfig.callbacks,
+    // The account is known (found or just created) and its cookie not yet written: a guest
+    // session this browser still carries is merged into it first (the route handler hid that
+    // cookie from Auth.js, so Google is never linked to the guest). A failed merge throws, the
+    // sign-in fails ("googleFailed") and the guest's cookie stays for the next try.
+    async jwt(params) {
+      if (params.user?.id && (params.trigger === "signIn" || params.trigger === "signUp")) {
+        await mergeGuestOfRequest(await headers(), params.user.id);
+      }
+      return authConfig.callbacks.jwt(params);
+    },
+  },
   events: {
     async signIn(message) {
       await markOAuthEmailVerified(message);
