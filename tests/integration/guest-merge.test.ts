@@ -2,6 +2,7 @@
 // merged into the account it signs in to: cards re-owned or combined by the
 // loyalty rules, once, with the day's tap limit counting both, on every
 // sign-in path. docs/authentication.md, "Merging a guest into an account".
+import { loginAction } from "@/app/(site)/[locale]/login/actions";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
@@ -18,6 +19,31 @@ import { call, cookieFrom, uniqueEmail } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
 afterAll(() => db.$disconnect());
+
+// Server actions read the request through next/headers: stand in one request.
+const request = { headers: new Headers(), cookies: new Map<string, string>() };
+jest.mock("next/headers", () => ({
+  headers: async () => request.headers,
+  cookies: async () => ({
+    get: (name: string) => (request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined),
+    set: (name: string, value: string) => request.cookies.set(name, value),
+  }),
+}));
+jest.mock("next-intl/server", () => ({
+  getTranslations: async () =>
+    (jest.requireActual("../support/catalog") as typeof import("../support/catalog")).translator("en"),
+}));
+
+// A merge that fails as a broken database would: `mockMergeFailure.on` makes the next merges throw.
+const mockMergeFailure = { on: false };
+jest.mock("@/lib/db/merge-guest", () => {
+  const actual = jest.requireActual("@/lib/db/merge-guest") as typeof import("@/lib/db/merge-guest");
+  return {
+    ...actual,
+    mergeGuestRows: (...args: Parameters<typeof actual.mergeGuestRows>) =>
+      mockMergeFailure.on ? Promise.reject(new Error("connection lost")) : actual.mergeGuestRows(...args),
+  };
+});
 
 /** The merge day: 10 March 2026, noon in Madrid. */
 const NOW = new Date("2026-03-10T11:00:00Z");
@@ -354,6 +380,45 @@ describe("signing in as a guest merges the guest", () => {
     const [card] = await listWallet(account.id, NOW);
     expect(card).toMatchObject({ businessId: business.id, visitCount: 1 });
     expect(await db.user.findUnique({ where: { id: guest.id } })).toBeNull();
+  });
+
+  it("the log-in form with the guest's cookie: the card is the account's", async () => {
+    const { business, guest, cookie } = await guestWithCard();
+    const email = uniqueEmail("merge");
+    const { user: account } = await createUser({ email, passwordHash: await hashPassword(PASSWORD) });
+    request.headers = new Headers({ cookie, "x-loyaltap-client-ip": "10.9.1.1" });
+    request.cookies.clear();
+
+    expect(await loginAction({ email, password: PASSWORD }, "/dashboard")).toEqual({
+      ok: true,
+      redirectTo: "/dashboard",
+    });
+    expect(request.cookies.get(SESSION_COOKIE)).toBeDefined();
+    const [card] = await listWallet(account.id, NOW);
+    expect(card).toMatchObject({ businessId: business.id, visitCount: 1 });
+    expect(await db.user.findUnique({ where: { id: guest.id } })).toBeNull();
+  });
+
+  it("a merge that fails fails the sign-in, says why, and keeps the guest's card and cookie", async () => {
+    const { business, guest, cookie } = await guestWithCard();
+    const email = uniqueEmail("merge");
+    await createUser({ email, passwordHash: await hashPassword(PASSWORD) });
+    request.headers = new Headers({ cookie, "x-loyaltap-client-ip": "10.9.1.2" });
+    request.cookies.clear();
+    mockMergeFailure.on = true;
+    try {
+      const res = await call(login, "POST", "/api/auth/login", { body: { email, password: PASSWORD }, cookie });
+      expect(res.status).toBe(503);
+      expect(res.json.message).toMatch(/couldn't move the card/);
+      expect(cookieFrom(res.headers, SESSION_COOKIE)).toBeUndefined();
+      const form = await loginAction({ email, password: PASSWORD }, "/dashboard");
+      expect(form).toMatchObject({ ok: false, error: expect.stringMatching(/couldn't move the card/) });
+      expect(request.cookies.has(SESSION_COOKIE)).toBe(false);
+    } finally {
+      mockMergeFailure.on = false;
+    }
+    const [card] = await listWallet(guest.id, NOW);
+    expect(card).toMatchObject({ businessId: business.id, visitCount: 1 });
   });
 
   it("POST /api/auth/register with the guest's cookie: the new account holds the guest's card", async () => {
