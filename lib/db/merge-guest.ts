@@ -4,7 +4,7 @@ import { inTransaction, queryRows, type SqlTx } from "@/lib/db/sql";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
 import type { StoredProgress } from "@/lib/db/visit-types";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
-import { walletMembershipChanged } from "@/lib/jobs/events";
+import { walletMembershipChanged, walletPassesVoided } from "@/lib/jobs/events";
 
 // The statements of merging a guest into the account it signed in to
 // (docs/authentication.md, "Merging a guest into an account"). What a card
@@ -202,12 +202,9 @@ async function combineCards(
      WHERE "id" = $1::text`,
     [mine.id, card.visitCount, card.firstVisitAt, card.lastVisitAt, card.linkedAt, card.referredById],
   );
-  // A wallet pass the account has not made yet: the guest's goes over, so the phone that holds it keeps updating.
-  await tx.execute(
-    `UPDATE "GoogleWalletObject" SET "membershipId" = $2::text
-     WHERE "membershipId" = $1::text AND NOT EXISTS (SELECT 1 FROM "GoogleWalletObject" WHERE "membershipId" = $2::text)`,
-    [card.id, mine.id],
-  );
+  // An Apple pass the account has not made yet: the guest's goes over (its serial number is its
+  // own), so the phone that holds it keeps updating. A Google object is named after its
+  // membership, so the guest's cannot follow: it is voided below with any pass left behind.
   await tx.execute(
     `UPDATE "ApplePass" SET "membershipId" = $2::text
      WHERE "membershipId" = $1::text AND NOT EXISTS (SELECT 1 FROM "ApplePass" WHERE "membershipId" = $2::text)`,
@@ -222,11 +219,9 @@ async function combineCards(
       [card.businessId, card.firstVisitAt],
     );
   }
-  // A guest's pass the account already had one of is voided, as a deleted account's is.
-  await tx.execute(`UPDATE "ApplePass" SET "voidedAt" = $2::timestamp(3) WHERE "membershipId" = $1::text`, [
-    card.id,
-    now,
-  ]);
+  // The guest card's wallet passes left (a Google object; an Apple pass when the account had its own)
+  // are voided as a deleted account's are: the phones that hold them are told.
+  await walletPassesVoided(tx, { membershipId: card.id });
   await tx.execute(`DELETE FROM "Membership" WHERE "id" = $1::text`, [card.id]);
   return codes;
 }

@@ -305,6 +305,38 @@ describe("merging a guest: what moves", () => {
     expect(await db.auditLog.count({ where: { businessId: business.id, action: "CUSTOMER_MERGED" } })).toBe(1);
   });
 
+  it("an Apple Wallet pass of the guest's card follows it to the account's card, unless the account has its own", async () => {
+    const { business } = await createBusiness({ programs: [stampsProgram(10)] });
+    const { id: programId } = await db.program.findFirstOrThrow({ where: { businessId: business.id } });
+    const pass = (membershipId: string) =>
+      db.applePass.create({
+        data: {
+          serialNumber: `s-${membershipId}`,
+          authenticationToken: "t".repeat(32),
+          membershipId,
+          businessName: "B",
+        },
+      });
+    const guest = await createGuest();
+    const { user: account } = await createUser();
+    const guestPass = await pass((await cardOf(guest.id, business.id, programId, { count: 1 })).id);
+    const accountCard = await cardOf(account.id, business.id, programId, { count: 1 });
+    await mergeGuestIntoAccount({ guestId: guest.id, accountId: account.id, now: NOW });
+    expect(await db.applePass.findUniqueOrThrow({ where: { id: guestPass.id } })).toMatchObject({
+      membershipId: accountCard.id,
+      voidedAt: null,
+    });
+
+    const second = await createGuest();
+    const secondPass = await pass((await cardOf(second.id, business.id, programId, { count: 1 })).id);
+    await mergeGuestIntoAccount({ guestId: second.id, accountId: account.id, now: NOW });
+    // The account's card keeps the pass it has; the second guest's is voided, not left dangling.
+    expect(await db.applePass.findUniqueOrThrow({ where: { id: secondPass.id } })).toMatchObject({
+      membershipId: null,
+      voidedAt: expect.any(Date),
+    });
+  });
+
   it("ten merges of one guest at once merge it exactly once: nothing doubled, one audit entry", async () => {
     const { business } = await createBusiness({ programs: [stampsProgram(10)] });
     const { id: programId } = await db.program.findFirstOrThrow({ where: { businessId: business.id } });
