@@ -89,6 +89,13 @@ export async function mergeGuestRows(
     if (!guest?.guest) return refused("guest_not_found");
     if (!account?.usable) return refused("account_not_found");
 
+    // The day's tap counters next, in the order a visit takes its locks (counter, then card), so a
+    // visit of either in flight finishes first or waits, and never deadlocks with the merge.
+    await tx.query(
+      `SELECT 1 FROM "DailyTapCount" WHERE "userId" IN ($1::text, $2::text) AND "day" >= ($3::timestamptz - interval '2 days')::date
+       ORDER BY "userId", "businessId", "day" FOR UPDATE`,
+      [guestId, accountId, now],
+    );
     const memberships = (id: string) =>
       tx.query<MembershipRow>(
         `SELECT m."id", m."businessId", m."visitCount", m."firstVisitAt", m."lastVisitAt", m."linkedAt", m."referredById",

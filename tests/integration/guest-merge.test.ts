@@ -157,7 +157,7 @@ describe("merging a guest's card into an account's card at the same business", (
       details: { guestId: guest.id, visits: 2, combined: true },
     });
     expect((audit[0]!.details as { rewards: string[] }).rewards).toHaveLength(1);
-  });
+  }, 20_000);
 
   it("points add up; each threshold reached issues a reward and the rest carries over", async () => {
     const { result, shown, card } = await mergeOne(
