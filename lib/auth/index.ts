@@ -1,13 +1,13 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import NextAuth, { AuthError } from "next-auth";
+import NextAuth from "next-auth";
 import Google from "next-auth/providers/google";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import { db } from "@/lib/db";
 import { authLogger } from "@/lib/auth/auth-requests";
 import { authConfig } from "@/lib/auth/config";
 import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
-import { mergeGuestBeforeSignIn } from "@/lib/auth/merge-guest";
+import { mergeGuestOnOAuthSignIn } from "@/lib/auth/guest-oauth";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
 import { withWelcomeMail } from "@/lib/auth/oauth-sign-up";
 import { env } from "@/lib/env";
@@ -18,16 +18,6 @@ export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRE
 
 /** The providers Auth.js serves (/api/auth/signin/<id>, /api/auth/callback/<id>): Google's, when configured. */
 export const authProviderIds: readonly string[] = googleEnabled ? ["google"] : [];
-
-/**
- * A Google sign-in refused because the guest it came from could not be merged. Auth.js shows a
- * page only its own client-safe error types: AccessDenied of kind "signIn" lands on
- * /login?error=AccessDenied, which says so (GUEST_MERGE_FAILED).
- */
-class GuestMergeFailed extends AuthError {
-  static type = "AccessDenied";
-  static kind = "signIn";
-}
 
 // Password sign-in goes through lib/auth/login.ts (our API and form, with rate
 // limiting) and issues the same JWT session cookie; Auth.js handles OAuth.
@@ -42,14 +32,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   logger: authLogger,
   callbacks: {
     ...authConfig.callbacks,
-    // The account is known (found or just created) and its cookie not yet written: a guest
-    // session this browser still carries is merged into it first (the route handler hid that
-    // cookie from Auth.js, so Google is never linked to the guest). A failed merge fails the
-    // sign-in (/login?error=AccessDenied says why) and the guest's cookie stays for the next try.
+    // The account is known (found or just created) and its cookie not yet written: the guest
+    // this browser still carries is merged into it first (lib/auth/guest-oauth.ts).
     async jwt(params) {
-      if (params.user?.id && (params.trigger === "signIn" || params.trigger === "signUp")) {
-        if (!(await mergeGuestBeforeSignIn(await headers(), params.user.id))) throw new GuestMergeFailed();
-      }
+      await mergeGuestOnOAuthSignIn(params);
       return authConfig.callbacks.jwt(params);
     },
   },

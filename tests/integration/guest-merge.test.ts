@@ -6,7 +6,7 @@ import { loginAction } from "@/app/(site)/[locale]/login/actions";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
-import { withoutGuestSession } from "@/lib/auth/guest-oauth";
+import { GuestMergeFailed, mergeGuestOnOAuthSignIn, withoutGuestSession } from "@/lib/auth/guest-oauth";
 import { mergeGuestIntoAccount } from "@/lib/auth/merge-guest";
 import { hashPassword } from "@/lib/auth/password";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
@@ -462,6 +462,26 @@ describe("signing in as a guest merges the guest", () => {
     });
     expect(res.status).toBe(201);
     const account = await db.user.findUniqueOrThrow({ where: { email } });
+    const [card] = await listWallet(account.id, NOW);
+    expect(card).toMatchObject({ businessId: business.id, visitCount: 1 });
+    expect(await db.user.findUnique({ where: { id: guest.id } })).toBeNull();
+  });
+
+  it("Google: the account Auth.js signs in gets the guest's card; a failed merge refuses the sign-in", async () => {
+    const { business, guest, cookie } = await guestWithCard();
+    const { user: account } = await createUser();
+    request.headers = new Headers({ cookie });
+    mockMergeFailure.on = true;
+    try {
+      await expect(mergeGuestOnOAuthSignIn({ user: { id: account.id }, trigger: "signIn" })).rejects.toBeInstanceOf(
+        GuestMergeFailed,
+      );
+    } finally {
+      mockMergeFailure.on = false;
+    }
+    expect(await listWallet(account.id, NOW)).toHaveLength(0);
+
+    await mergeGuestOnOAuthSignIn({ user: { id: account.id }, trigger: "signIn" });
     const [card] = await listWallet(account.id, NOW);
     expect(card).toMatchObject({ businessId: business.id, visitCount: 1 });
     expect(await db.user.findUnique({ where: { id: guest.id } })).toBeNull();
