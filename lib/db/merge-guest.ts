@@ -141,7 +141,11 @@ export async function mergeGuestRows(
 
 /** No card at this business yet: the guest's card, with everything on it, becomes the account's. */
 async function reownCard(tx: SqlTx, card: MembershipRow, accountId: string) {
-  await tx.execute(`UPDATE "Membership" SET "userId" = $2::text WHERE "id" = $1::text`, [card.id, accountId]);
+  // (A card the account itself referred the guest to is no referral of the account's own.)
+  await tx.execute(
+    `UPDATE "Membership" SET "userId" = $2::text, "referredById" = NULLIF("referredById", $2::text) WHERE "id" = $1::text`,
+    [card.id, accountId],
+  );
   await tx.execute(`UPDATE "Reward" SET "userId" = $2::text WHERE "membershipId" = $1::text`, [card.id, accountId]);
   await tx.execute(`UPDATE "Tap" SET "userId" = $2::text WHERE "membershipId" = $1::text`, [card.id, accountId]);
 }
