@@ -33,6 +33,7 @@ const KNOWN_ACTIONS = new Set([
   "STAFF_INVITED",
   "STAFF_JOINED",
   "STAFF_REVOKED",
+  "CUSTOMER_MERGED",
 ]);
 
 /** The audit log's entries about this customer (append-only: lib/db/audit.ts), newest first. */

@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { authLogger } from "@/lib/auth/auth-requests";
 import { authConfig } from "@/lib/auth/config";
 import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
+import { mergeGuestOnOAuthSignIn } from "@/lib/auth/guest-oauth";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
 import { withWelcomeMail } from "@/lib/auth/oauth-sign-up";
 import { env } from "@/lib/env";
@@ -29,6 +30,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   ),
   providers: googleEnabled ? [Google({ allowDangerousEmailAccountLinking: false })] : [],
   logger: authLogger,
+  callbacks: {
+    ...authConfig.callbacks,
+    // The account is known (found or just created) and its cookie not yet written: the guest
+    // this browser still carries is merged into it first (lib/auth/guest-oauth.ts).
+    async jwt(params) {
+      await mergeGuestOnOAuthSignIn(params);
+      return authConfig.callbacks.jwt(params);
+    },
+  },
   events: {
     async signIn(message) {
       await markOAuthEmailVerified(message);

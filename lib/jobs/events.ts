@@ -125,7 +125,8 @@ async function appleWalletChanged(tx: SqlExecutor, membershipId: string): Promis
 export const VOID_BATCH = 100;
 
 /**
- * An account or a business is being deleted, in this transaction: its
+ * An account or a business is being deleted, in this transaction (or one
+ * membership: a guest's card merged into its account's card): its
  * memberships' wallet passes are voided. Google Wallet: the objects are to
  * be made inactive; their rows go with the memberships, so the object ids
  * travel in the jobs themselves. Apple Wallet: the passes are marked voided
@@ -134,10 +135,14 @@ export const VOID_BATCH = 100;
  */
 export async function walletPassesVoided(
   tx: SqlExecutor,
-  owner: { userId: string } | { businessId: string },
+  owner: { userId: string } | { businessId: string } | { membershipId: string },
 ): Promise<void> {
-  const column = "userId" in owner ? `m."userId"` : `m."businessId"`;
-  const ownerId = "userId" in owner ? owner.userId : owner.businessId;
+  const [column, ownerId] =
+    "userId" in owner
+      ? [`m."userId"`, owner.userId]
+      : "businessId" in owner
+        ? [`m."businessId"`, owner.businessId]
+        : [`m."id"`, owner.membershipId];
   if (googleWalletConfig()) {
     const rows = await tx.query<{ objectId: string }>(
       `SELECT o."objectId" FROM "GoogleWalletObject" o JOIN "Membership" m ON m."id" = o."membershipId"

@@ -9,6 +9,7 @@ import { safeRedirectPath } from "@/lib/auth/redirects";
 import { setSignInCookies } from "@/lib/auth/session-cookie";
 import { registrationFailureKey } from "@/lib/auth/failure-messages";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
+import { GUEST_MERGE_FAILED, mergeGuestBeforeSignIn } from "@/lib/auth/merge-guest";
 import { registerWithLimits } from "@/lib/auth/registration";
 import { signUpLanding, WALLET_PATH } from "@/lib/auth/sign-up-paths";
 import { joinBusinessBySlug } from "@/lib/db/registration";
@@ -50,6 +51,9 @@ export const registerCustomerAction = action(
       },
     );
     if (!result.ok) return failure(registrationFailureKey(result));
+    // Registering as a guest: the guest's cards become the new account's. Should that fail, the
+    // account exists but the guest's cookie stays: signing in with it retries the merge.
+    if (!(await mergeGuestBeforeSignIn(requestHeaders, result.user.id))) return failure(GUEST_MERGE_FAILED);
     await setSignInCookies(await cookies(), result.user);
     // Back to the tap that sent them here ('Link me'), where the visit is recorded, or to the
     // wallet that shows the business of the card they started on.

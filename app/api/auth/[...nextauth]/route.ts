@@ -5,10 +5,11 @@
 import type { NextRequest } from "next/server";
 import { authProviderIds, handlers } from "@/lib/auth";
 import { screenAuthRequest } from "@/lib/auth/auth-requests";
+import { withoutGuestSession } from "@/lib/auth/guest-oauth";
 
 async function serve(request: NextRequest, handler: (request: NextRequest) => Promise<Response>): Promise<Response> {
   const screened = await screenAuthRequest(request, authProviderIds);
-  return "answer" in screened ? screened.answer : handler(screened.request);
+  return "answer" in screened ? screened.answer : handler(await withoutGuestSession(screened.request));
 }
 
 export const GET = (request: NextRequest) => serve(request, handlers.GET);

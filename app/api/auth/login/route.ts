@@ -4,6 +4,7 @@ import { tooManyMessage } from "@/lib/http/api-messages";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
 import { loginWithPassword } from "@/lib/auth/login";
+import { GUEST_MERGE_FAILED_API, mergeGuestBeforeSignIn } from "@/lib/auth/merge-guest";
 import { loginSchema } from "@/lib/validation/auth";
 
 // POST /api/auth/login {email, password} → {session, user} and the web session cookie.
@@ -22,6 +23,8 @@ export const POST = localized(async (request: Request) => {
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfter));
     return response;
   }
+  // A guest card started in this browser becomes the account's before its cookie replaces the guest's.
+  if (!(await mergeGuestBeforeSignIn(request.headers, result.user.id))) return apiError(503, GUEST_MERGE_FAILED_API);
   const session = await buildSession(result.user);
   const response = apiJson({ status: "success", session, user: session.user });
   await setSessionCookie(response, result.user);

@@ -3,6 +3,7 @@ import { localized } from "@/lib/http/api-locale";
 import { tooManyMessage } from "@/lib/http/api-messages";
 import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
+import { GUEST_MERGE_FAILED_API, mergeGuestBeforeSignIn } from "@/lib/auth/merge-guest";
 import { registerWithLimits } from "@/lib/auth/registration";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { registerSchema } from "@/lib/validation/registration";
@@ -26,6 +27,9 @@ export const POST = localized(async (request: Request) => {
     response.headers.set("Retry-After", String(result.retryAfter));
     return response;
   }
+  // Registering as a guest: the guest's cards become the new account's. Should that fail, the
+  // account exists but the guest's cookie stays: signing in with it retries the merge.
+  if (!(await mergeGuestBeforeSignIn(request.headers, result.user.id))) return apiError(503, GUEST_MERGE_FAILED_API);
   const session = await buildSession(result.user);
   const response = apiJson(
     {
