@@ -5,7 +5,11 @@ import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { db } from "@/lib/db";
 import { sweepIdleGuests } from "@/lib/db/guests";
 import { enableSecureTag } from "@/lib/db/secure-tags";
+import { getOwnedBusiness, updateBusinessProfile } from "@/lib/db/businesses";
 import { recordVisit } from "@/lib/db/visits";
+import { loadTapState } from "@/lib/tap/state";
+import { profileFormValues } from "@/lib/validation/business-profile-form";
+import { businessProfileUpdateSchema } from "@/lib/validation/business-profile";
 import { storedAnswer } from "@/lib/tap/idempotency";
 import { call, cookieFrom } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
@@ -82,6 +86,33 @@ describe("POST /tap/start", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(await db.user.count({ where: { guest: true } })).toBe(before);
     expect(await db.tap.count({ where: { tagId: tag.id } })).toBe(0);
+  });
+
+  it("the owner turns the switch off in the profile: the tag page drops the button and the post is refused", async () => {
+    const { owner, business, tag } = await cafe({ dailyTapLimit: 5 });
+    const state = async () => {
+      const s = await loadTapState(tag.id, null);
+      return s.kind === "business" ? s.guestCards : null;
+    };
+    expect(await state()).toBe(true);
+    expect((await post({ id: tag.id })).status).toBe(303);
+    const stored = (await getOwnedBusiness(owner.user.id, business.id))!;
+    const edit = businessProfileUpdateSchema.parse({
+      ...profileFormValues(stored),
+      phone: "+34 600 000 000",
+      address: "Carrer Major 1",
+      guestCards: false,
+    });
+    expect(await updateBusinessProfile(owner.user.id, business.id, edit)).not.toBeNull();
+    expect(await state()).toBe(false);
+    expect((await post({ id: tag.id })).status).toBe(403);
+    expect(await guestsAt(tag.id)).toBe(1);
+  });
+
+  it("a tag whose business runs no program today offers no card", async () => {
+    const setup = await createBusiness({ programs: [] });
+    const s = await loadTapState(setup.tag.id, null);
+    expect(s.kind === "business" && s.guestCards).toBe(false);
   });
 
   it("a request that carries a session records that person's visit, no guest; the same form again replays it", async () => {
