@@ -11,6 +11,12 @@ import { loadTapState } from "@/lib/tap/state";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { businessProfileUpdateSchema } from "@/lib/validation/business-profile";
 import { storedAnswer } from "@/lib/tap/idempotency";
+import { GET as exportRoute } from "@/app/api/business/[id]/export/route";
+import { getCounterBusiness } from "@/lib/db/business-access";
+import { getCustomerCard } from "@/lib/db/customer-card";
+import { listCustomers } from "@/lib/db/customers";
+import { cardNumberFor } from "@/lib/loyalty/card-number";
+import { customerListParamsSchema } from "@/lib/validation/customers";
 import { call, cookieFrom } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 import { randomTagKeys, randomUidHex, sunParams } from "../support/sun";
@@ -215,6 +221,32 @@ describe("POST /tap/start", () => {
     expect(res.status).toBe(403);
     expect(await db.tap.count({ where: { tagId: tag.id } })).toBe(0);
   });
+});
+
+describe("a guest in the owner's tools", () => {
+  it("is marked as a guest in the customers list, on the customer card (with its card number) and in the export", async () => {
+    const { owner, business, tag } = await cafe();
+    const res = await post({ id: tag.id });
+    expect(res.status).toBe(303);
+    const membership = await db.membership.findFirstOrThrow({ where: { businessId: business.id } });
+    const page = await listCustomers(owner.user.id, business.id, customerListParamsSchema.parse({}));
+    expect(page?.rows).toEqual([expect.objectContaining({ guest: true, id: membership.id })]);
+    const counter = (await getCounterBusiness(owner.user.id, business.id))!;
+    const card = await getCustomerCard(owner.user.id, counter, membership.userId);
+    expect(card?.customer).toMatchObject({ guest: true, cardNumber: cardNumberFor(membership.id) });
+    expect(cardNumberFor(membership.id)).toMatch(/^[0-9A-F]{12}$/);
+
+    const url = new URL(`http://localhost/api/business/${business.id}/export?kind=customers`);
+    const csv = await exportRoute(new Request(url, { headers: { authorization: `Bearer ${owner.bearer}` } }), {
+      params: Promise.resolve({ id: business.id }),
+    });
+    // Every field is quoted (lib/export/csv.ts); none of these holds a comma.
+    const cells = (line: string) => line.replace(/^\uFEFF/, "").split(",");
+    const lines = (await csv.text()).split("\r\n");
+    const column = cells(lines[0]!).indexOf('"Guest"');
+    expect(column).toBeGreaterThan(0);
+    expect(cells(lines[1]!)[column]).toBe('"yes"');
+  }, 30_000);
 });
 
 describe("the sweep of idle guests", () => {
