@@ -117,7 +117,9 @@ export async function getCustomerCard(
       linkedAt: true,
       visitCount: true,
       lastVisitAt: true,
-      user: { select: { id: true, firstName: true, lastName: true, name: true, email: true, phone: true, guest: true } },
+      user: {
+        select: { id: true, firstName: true, lastName: true, name: true, email: true, phone: true, guest: true },
+      },
       progress: { select: { programId: true, count: true, total: true, tier: true, state: true } },
       business: {
         select: {
