@@ -313,6 +313,9 @@ export const envSchema = {
 
   // Accounts and taps.
   REGISTRATION_LIMIT_PER_HOUR: withDefault(wholeNumber(0), 20),
+  // Guest cards started from a tag, per client address (docs/authentication.md, "Guests"); 0 turns each off.
+  GUEST_CARD_LIMIT_PER_HOUR: withDefault(wholeNumber(0), 100),
+  GUEST_CARD_LIMIT_PER_DAY: withDefault(wholeNumber(0), 300),
   REQUIRE_EMAIL_VERIFICATION: flag(),
   /** Lets requests move the server's clock (lib/clock.ts): end-to-end tests only. */
   LOYALTAP_TEST_CLOCK: flag(),

@@ -37,6 +37,7 @@ const PART_FIELDS: Record<ProfilePart, ReadonlySet<string>> = {
     "phone",
     "address",
     "dailyTapLimit",
+    "guestCards",
     "timezone",
     "language",
     "ownerSummary",
@@ -178,6 +179,13 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
                   {...register("dailyTapLimit", { valueAsNumber: true })}
                   error={text(errors.dailyTapLimit?.message)}
                 />
+                <div className="space-y-1">
+                  <label className="flex items-center gap-2 text-sm font-medium">
+                    <input type="checkbox" className="h-4 w-4" {...register("guestCards")} />
+                    {t("guestCards")}
+                  </label>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{t("guestCardsHint")}</p>
+                </div>
                 <SelectField
                   label={t("timezone")}
                   id="timezone"

@@ -68,7 +68,9 @@ export async function CustomerCardView({ card }: { card: CustomerCard }) {
         >
           {t("back", { business: card.business.name })}
         </Link>
-        <h1 className="text-2xl font-bold break-words">{customer.fullName}</h1>
+        <h1 className="text-2xl font-bold break-words">
+          {customer.guest ? t("guest", { number: customer.cardNumber }) : customer.fullName}
+        </h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("memberSince", { date: formatInstantIn(card.memberSince, zone, locale) })} ·{" "}
           {t("visits", { count: card.visitCount })}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { customerFullName } from "@/lib/customers/cursor";
+import { cardNumberFor } from "@/lib/loyalty/card-number";
 import type { CustomerRow } from "@/lib/db/customers";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
@@ -49,7 +50,10 @@ export async function CustomerTable({
         </thead>
         <tbody>
           {rows.map((row) => {
-            const name = customerFullName(row) ?? t("noName");
+            // A guest has no name: the card's number tells guests apart.
+            const name = row.guest
+              ? t("guest", { number: cardNumberFor(row.id) })
+              : (customerFullName(row) ?? t("noName"));
             return (
               <tr key={row.id} className="border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className="py-2 pr-3 font-medium">

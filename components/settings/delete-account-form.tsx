@@ -17,8 +17,12 @@ import { useMessageText } from "@/components/i18n/use-message-text";
  * password typed here, or, for an account without one, a mailed confirmation
  * link opened just before (the ReauthLinkRequest beside this form).
  */
-export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
-  const t = useTranslations("settings.delete");
+export function DeleteAccountForm({ hasPassword, guest = false }: { hasPassword: boolean; guest?: boolean }) {
+  const tAccount = useTranslations("settings.delete");
+  const tCard = useTranslations("settings.deleteCard");
+  // A guest card (docs/authentication.md, "Guests") has no password or email: the confirmation below is its proof.
+  const t = guest ? tCard : tAccount;
+  const [confirming, setConfirming] = useState(false);
   const tReauth = useTranslations("settings.reauth");
   const text = useMessageText();
   const [pending, startTransition] = useTransition();
@@ -32,7 +36,7 @@ export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
       setError(null);
       const result = await deleteAccountAction(values).catch(() => ({
         ok: false as const,
-        error: t("failed"),
+        error: tAccount("failed"),
       }));
       if (!result.ok) return setError(result.error);
       try {
@@ -62,13 +66,47 @@ export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
         />
       ) : null}
       {error ? <ActionError>{error}</ActionError> : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {t("submit")}
-      </button>
+      {guest && !confirming ? (
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-red-700"
+        >
+          {t("submit")}
+        </button>
+      ) : null}
+      {guest && confirming ? (
+        <div role="alertdialog" aria-labelledby="delete-card-confirm" className="space-y-3">
+          <p id="delete-card-confirm" className="text-sm font-medium">
+            {tCard("confirm")}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="submit"
+              disabled={pending}
+              className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {tCard("confirmYes")}
+            </button>
+            <button
+              type="button"
+              onClick={() => setConfirming(false)}
+              className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm dark:border-slate-700"
+            >
+              {tCard("cancel")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {guest ? null : (
+        <button
+          type="submit"
+          disabled={pending}
+          className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {t("submit")}
+        </button>
+      )}
     </ClientForm>
   );
 }

@@ -116,6 +116,20 @@ export function TapRecorder({
   );
 }
 
+/**
+ * A visit already recorded (the answer stored under its key, e.g. by "Start my
+ * card"), shown as the recorder would show it; a reload shows it again and
+ * records nothing.
+ */
+export function TapAnswer({ response, wallets }: { response: TapResponse; wallets?: TapWallets }) {
+  const { setAnswer } = useTapOutcome();
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    if (response.status === "success") setAnswer(response);
+  }, [response, setAnswer]);
+  return shown ? <TapResult response={response} onProcessed={() => setShown(false)} wallets={wallets} /> : null;
+}
+
 function isReward(response: TapVisitBody): boolean {
   return response.rewards_earned.length > 0 || response.active_programs.some((p) => p.type === "reward_earned");
 }

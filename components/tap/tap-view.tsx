@@ -5,11 +5,13 @@ import { BusinessCard } from "@/components/business/business-card";
 import { businessCardText } from "@/components/business/business-card-text";
 import { ClaimTagButton } from "@/components/tap/claim-tag-button";
 import { ProgramList } from "@/components/tap/program-list";
+import { StartCardForm } from "@/components/tap/start-card-form";
 import { TapCard } from "@/components/tap/tap-card";
 import { LiveProgress, TapOutcomeProvider } from "@/components/tap/tap-outcome";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/lib/i18n/locales";
+import type { SunParams } from "@/lib/nfc/verify-tap";
 import type { TapState } from "@/lib/tap/state";
 
 /**
@@ -24,6 +26,7 @@ export async function TapStateView({
   locale,
   recorder,
   sunQuery,
+  sun,
 }: {
   state: TapState;
   signedIn: boolean;
@@ -31,6 +34,8 @@ export async function TapStateView({
   recorder?: ReactNode;
   /** A secure tag's verified SUN parameters: kept in the way back after signing up or in, where the visit is recorded. */
   sunQuery?: string;
+  /** The same parameters for "Start my card", whose post verifies them. */
+  sun?: SunParams;
 }) {
   const t = await getTranslations({ locale, namespace: "tap" });
   const claimText = { button: t("claim.button"), noTagId: t("claim.noTagId"), failed: t("claim.failed") };
@@ -72,6 +77,14 @@ export async function TapStateView({
       <BusinessCard business={state.business} headingLevel={1} text={await businessCardText(state.business, locale)} />
       {signedIn ? null : (
         <Card as="section" className="space-y-2 p-4 text-center">
+          {state.guestCards ? (
+            <StartCardForm
+              tagId={state.tagId}
+              locale={locale}
+              sun={sun}
+              text={{ button: t("guest.start"), hint: t("guest.startHint") }}
+            />
+          ) : null}
           <Link
             href={`/register?tap_id=${id}&redirect=${encodeURIComponent(tapUrl)}`}
             className={buttonClass("primary", "w-full")}

@@ -14,6 +14,8 @@ import { fieldErrorsOf, firstIssue, type FieldErrors } from "@/lib/validation/er
 /** The answer to a caller without a valid session: every refusal of a signed-out caller says it. */
 export const SIGNED_OUT_MESSAGE = "errors.signedOut";
 export const NOT_ALLOWED_MESSAGE = "errors.notAllowed";
+/** A guest card asked for what needs an account (docs/authentication.md, "Guests"). */
+export const GUEST_REFUSED_MESSAGE = "errors.keepCardFirst";
 /** A form's answer when its schema gave no message of its own. */
 export const CHECK_FORM_MESSAGE = "errors.checkForm";
 

@@ -11,6 +11,7 @@ import {
   failure,
   invalidForm,
   NOT_ALLOWED_MESSAGE,
+  GUEST_REFUSED_MESSAGE,
   SIGNED_OUT_MESSAGE,
   type ActionFailure,
 } from "@/lib/actions/result";
@@ -33,6 +34,9 @@ import {
 //           business with `access` ("owner" | "staff") and the same `notFound` answers
 //           anyone else
 //   admin   a user whose role is ADMIN; anyone else gets "Not allowed."
+// A guest card (docs/authentication.md, "Guests") is refused every owner, staff and
+// admin action, and every user action marked `account: true` (what needs an account:
+// a business, a password, an invitation), with "Keep your card first: …".
 //
 // A failure's messages may be catalog keys ("errors.signedOut", a schema's
 // "validation.…" key): the builder answers them in the caller's language (the
@@ -57,6 +61,8 @@ export type ActionConfig<S extends Schemas, R extends Role, F> = {
   invalid?: readonly (Invalid<F> | undefined)[];
   /** The answer to a caller without a valid session (or, for admin, without the role). */
   refused?: F;
+  /** Needs an account: a guest card is refused (owner, staff and admin actions always need one). */
+  account?: true;
   /** role owner (optional) and staff (required): the business the parsed input names, and the answer when the caller may not work it. */
   business?: R extends "owner" | "staff" ? { of: (args: Parsed<S>) => string; notFound: F } : never;
 };
@@ -77,9 +83,12 @@ export function isBuiltAction(value: unknown): boolean {
   return typeof value === "function" && built.has(value);
 }
 
-async function authorise(role: Role): Promise<{ user: AppUser | null; refused: "signed-out" | "not-allowed" | null }> {
+type Refusal = "signed-out" | "not-allowed" | "guest";
+
+async function authorise(role: Role, account: boolean): Promise<{ user: AppUser | null; refused: Refusal | null }> {
   if (role === "public") return { user: null, refused: null };
   const user = await getCurrentUser();
+  if (user?.guest && (account || role !== "user")) return { user: null, refused: "guest" };
   if (role === "admin") return user && isAdmin(user) ? { user, refused: null } : { user: null, refused: "not-allowed" };
   return user ? { user, refused: null } : { user: null, refused: "signed-out" };
 }
@@ -89,7 +98,8 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
   handler: (context: ActionContext<S, R>) => Promise<Out>,
 ): BuiltAction<Out | F> {
   const answer = async (...raw: unknown[]): Promise<Out | F> => {
-    const { user, refused } = await authorise(config.role);
+    const { user, refused } = await authorise(config.role, config.account === true);
+    if (refused === "guest") return failure(GUEST_REFUSED_MESSAGE) as F;
     if (refused)
       return config.refused ?? (failure(refused === "signed-out" ? SIGNED_OUT_MESSAGE : NOT_ALLOWED_MESSAGE) as F);
 

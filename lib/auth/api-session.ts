@@ -18,6 +18,8 @@ export function toApiUser(user: AppUser) {
     role: user.role,
     birthday: user.birthday ? user.birthday.toISOString().slice(0, 10) : null,
     created_at: user.createdAt.toISOString(),
+    // Only a guest card says so: an account's user keeps the product's shape.
+    ...(user.guest ? { guest: true as const } : {}),
   };
 }
 export type ApiUser = ReturnType<typeof toApiUser>;

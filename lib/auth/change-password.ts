@@ -1,4 +1,5 @@
 import "server-only";
+import { GUEST_REFUSED_MESSAGE } from "@/lib/actions/result";
 import { withPasswordAttempt } from "@/lib/auth/login";
 import { verifyPassword } from "@/lib/auth/password";
 import { changePassword } from "@/lib/auth/password-reset";
@@ -30,8 +31,13 @@ export async function changePasswordWithCurrent(
   ip: string | null,
   now = new Date(),
 ): Promise<ChangePasswordOutcome> {
-  const row = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  const row = await db.user.findUnique({
+    where: { id: userId },
+    select: { email: true, passwordHash: true, guest: true },
+  });
   if (!row) return { ok: false, status: 401, code: "not_authenticated", message: "Not authenticated" };
+  // A guest card gets a password only by becoming an account (docs/authentication.md, "Guests").
+  if (row.guest) return { ok: false, status: 403, code: "guest_card", message: GUEST_REFUSED_MESSAGE };
   if (!row.passwordHash) {
     const reauth = await checkReauthentication(userId, undefined, ip, now);
     if (!reauth.ok) return { ok: false, status: 403, code: reauth.code, message: reauth.error };

@@ -18,7 +18,8 @@ import { siteUrl } from "@/lib/site";
 // owner out. The proof is the current password typed with the action, or a
 // mailed one-time link opened within the last few minutes (for accounts that
 // have no password). A later method (a passkey) only has to set
-// `User.reauthenticatedAt` the way the link does.
+// `User.reauthenticatedAt` the way the link does. A guest card confirms by the
+// dialog alone: it has neither.
 
 /** How long a mailed confirmation link works. */
 export const REAUTH_LINK_TTL_MS = 15 * 60 * 1000;
@@ -46,9 +47,12 @@ export async function checkReauthentication(
 ): Promise<ReauthCheck> {
   const row = await db.user.findUnique({
     where: { id: userId },
-    select: { email: true, passwordHash: true, reauthenticatedAt: true },
+    select: { email: true, passwordHash: true, reauthenticatedAt: true, guest: true },
   });
   if (!row) return { ok: false, code: "reauthentication_required", error: "settings.reauth.passwordRequired" };
+  // A guest card has no password or email to prove anything with: its session is the
+  // card itself, and the confirmation dialog is the whole proof (docs/authentication.md, "Guests").
+  if (row.guest) return { ok: true };
   if (password) {
     const hash = row.passwordHash;
     // An account without a password counts the attempt too: the answer must not tell which accounts have one.

@@ -46,12 +46,14 @@ const ownedBusinessSelect = {
   ownerId: true,
   timezone: true,
   dailyTapLimit: true,
+  guestCards: true,
   ownerSummary: true,
 } as const satisfies Prisma.BusinessSelect;
 
 export type OwnedBusiness = PublicBusiness & {
   timezone: string;
   dailyTapLimit: number;
+  guestCards: boolean;
   ownerSummary: OwnerSummaryFrequency;
   storedTheme: StoredTheme;
 };
@@ -65,11 +67,12 @@ export async function getOwnedBusiness(ownerId: string, idOrSlug: string): Promi
     (await db.business.findFirst({ where: { id: idOrSlug, ownerId }, select: ownedBusinessSelect })) ??
     (await db.business.findFirst({ where: { slug: idOrSlug, ownerId }, select: ownedBusinessSelect }));
   if (!row) return null;
-  const { ownerId: _owner, timezone, dailyTapLimit, ownerSummary, ...publicRow } = row;
+  const { ownerId: _owner, timezone, dailyTapLimit, guestCards, ownerSummary, ...publicRow } = row;
   return {
     ...toPublicBusiness(publicRow),
     timezone,
     dailyTapLimit,
+    guestCards,
     ownerSummary,
     storedTheme: normaliseTheme(row.theme),
   };

@@ -16,6 +16,7 @@ import { isAdjustableType } from "@/lib/loyalty/adjust";
 import { effectiveRewardStatus, type RewardStatusName } from "@/lib/rewards/status";
 import { localDateIn } from "@/lib/time/local-date";
 import { displayName } from "@/lib/users/display-name";
+import { cardNumberFor } from "@/lib/loyalty/card-number";
 import { OWN_QR_MESSAGE, REFERRER_MESSAGES } from "@/lib/validation/qr";
 
 // A customer's card as the business sees it (docs/owner-tools.md, "A
@@ -85,6 +86,9 @@ export type CustomerCard = {
     email: string | null;
     phone: string | null;
     contactHidden: boolean;
+    /** A guest card: no name; the owner sees it by its card number (lib/loyalty/card-number.ts). */
+    guest: boolean;
+    cardNumber: string;
   };
   memberSince: Date;
   visitCount: number;
@@ -113,7 +117,9 @@ export async function getCustomerCard(
       linkedAt: true,
       visitCount: true,
       lastVisitAt: true,
-      user: { select: { id: true, firstName: true, lastName: true, name: true, email: true, phone: true } },
+      user: {
+        select: { id: true, firstName: true, lastName: true, name: true, email: true, phone: true, guest: true },
+      },
       progress: { select: { programId: true, count: true, total: true, tier: true, state: true } },
       business: {
         select: {
@@ -257,6 +263,8 @@ export async function getCustomerCard(
       email: contactHidden ? null : user.email,
       phone: contactHidden ? null : user.phone,
       contactHidden,
+      guest: user.guest,
+      cardNumber: cardNumberFor(membership.id),
     },
     memberSince: membership.linkedAt,
     visitCount: membership.visitCount,

@@ -27,6 +27,8 @@ export type CustomerRow = {
   name: string | null;
   email: string | null;
   phone: string | null;
+  /** A guest card (docs/authentication.md, "Guests"): no name; shown by its card number. */
+  guest: boolean;
   linkedAt: Date;
   lastVisitAt: Date | null;
   visitCount: number;
@@ -96,7 +98,7 @@ async function selectPage(
   const nowParam = p.add(now.toISOString());
   const { where, order } = phase(p);
   const text = `
-    SELECT m."id", m."userId", u."firstName", u."lastName", u."name",
+    SELECT m."id", m."userId", u."firstName", u."lastName", u."name", u."guest",
       ${contact ? `u."email", u."phone"` : `NULL::text AS "email", NULL::text AS "phone"`},
       m."linkedAt", m."lastVisitAt", m."visitCount", m."rewardsEarned",
       (SELECT count(*)::int FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE'

@@ -43,6 +43,7 @@ export type CustomerExportRow = {
   name: string | null;
   email: string | null;
   phone: string | null;
+  guest: boolean;
   linkedAt: Date;
   firstVisitAt: Date | null;
   lastVisitAt: Date | null;
@@ -82,7 +83,7 @@ export type ExportRow = CustomerExportRow | VisitExportRow | RewardExportRow;
 const QUERIES: Record<ExportKind, { time: string; text: string }> = {
   customers: {
     time: `m."linkedAt"`,
-    text: `SELECT m."id", m."linkedAt" AS "at", u."firstName", u."lastName", u."name", u."email", u."phone",
+    text: `SELECT m."id", m."linkedAt" AS "at", u."firstName", u."lastName", u."name", u."email", u."phone", u."guest",
         m."linkedAt", m."firstVisitAt", m."lastVisitAt", m."visitCount", m."rewardsEarned",
         (SELECT count(*)::int FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > now() AT TIME ZONE 'UTC')) AS "rewardsReady"

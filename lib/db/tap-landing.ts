@@ -37,6 +37,8 @@ export type BusinessLanding = {
   ownerId: string;
   timezone: string;
   programs: ProgramSummary[];
+  /** The owner lets visitors start a card without an account (docs/authentication.md, "Guests"). */
+  guestCards: boolean;
 };
 
 export type TapLanding =
@@ -72,6 +74,7 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
       ownerId: true,
       owner: { select: { disabledAt: true } },
       timezone: true,
+      guestCards: true,
       programs: {
         ...runningProgramsQuery,
         select: {
@@ -88,13 +91,14 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
     },
   });
   if (!row) return null;
-  const { ownerId, owner, timezone, programs, ...publicRow } = row;
+  const { ownerId, owner, timezone, guestCards, programs, ...publicRow } = row;
   if (owner.disabledAt) return "withdrawn";
   const business = toPublicBusiness(publicRow);
   return {
     business: { ...business, updatedAt: business.updatedAt.toISOString() },
     ownerId,
     timezone,
+    guestCards,
     // The rules stay here: pages get what the program offers, described by the engine.
     programs: programs.map(({ rules, rewardName, ...p }) => ({
       ...p,

@@ -19,6 +19,8 @@ export const publicUserSelect = {
   emailVerified: true,
   // Compared with the version a session or token carries: a bump voids them.
   sessionVersion: true,
+  // A guest card (docs/authentication.md, "Guests"): no email, password or name.
+  guest: true,
   createdAt: true,
 } as const;
 

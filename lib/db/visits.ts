@@ -28,7 +28,7 @@ export type VisitInput = {
    * owner records from the customer's QR).
    */
   sessionVersion?: number | null;
-  /** REQUIRE_EMAIL_VERIFICATION: an account whose email is not confirmed earns nothing. */
+  /** REQUIRE_EMAIL_VERIFICATION: an account whose email is not confirmed earns nothing (a guest has none: it earns). */
   requireVerifiedEmail?: boolean;
   /**
    * The business visited. A visit on a tag (tagId set) is at the business
@@ -162,7 +162,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         `WITH place AS (
           ${place}
         ), account AS (
-          SELECT "id", "birthday", "referredById", ($9::boolean AND "emailVerified" IS NULL) AS "unverified" FROM "User"
+          SELECT "id", "birthday", "referredById", ($9::boolean AND "emailVerified" IS NULL AND NOT "guest") AS "unverified" FROM "User"
           WHERE "id" = $1::text AND "disabledAt" IS NULL AND ($8::int IS NULL OR "sessionVersion" = $8::int)
         ), customer AS (
           SELECT account."id", account."birthday", account."referredById", place."id" AS "businessId", place."day"

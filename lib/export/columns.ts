@@ -19,6 +19,8 @@ const person: Column<Named>[] = [
 
 type CustomerCells = Named & {
   phone: string | null;
+  /** A guest card (docs/authentication.md, "Guests"): no name or email. */
+  guest: boolean;
   linkedAt: Date;
   firstVisitAt: Date | null;
   lastVisitAt: Date | null;
@@ -39,6 +41,7 @@ type RewardCells = Named & {
 const customers: Column<CustomerCells>[] = [
   ...person,
   { key: "phone", cell: (row) => row.phone },
+  { key: "guest", cell: (row) => (row.guest ? "yes" : "no") },
   { key: "memberSince", cell: (row, zone) => at(row.linkedAt, zone) },
   { key: "firstVisit", cell: (row, zone) => at(row.firstVisitAt, zone) },
   { key: "lastVisit", cell: (row, zone) => at(row.lastVisitAt, zone) },

@@ -1,5 +1,6 @@
 import "server-only";
 import { sweepExpiredRewards, sweepOwnerSummaries, sweepRewardExpiry, sweepVoidedApplePasses } from "@/lib/db/sweeps";
+import { sweepIdleGuests } from "@/lib/db/guests";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
@@ -16,12 +17,14 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
   // The hourly expiry sweep: reminders for rewards about to expire, wallet updates for those that
-  // did, and the removal of Apple Wallet passes voided over 30 days ago.
+  // did, the removal of Apple Wallet passes voided over 30 days ago, and of guest cards
+  // without a visit for 12 months (docs/authentication.md, "Guests").
   "sweep.reward-expiry": async () => {
     const now = new Date();
     await sweepRewardExpiry(now);
     await sweepExpiredRewards(now);
     await sweepVoidedApplePasses(now);
+    await sweepIdleGuests(now);
   },
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
   // Notification mails (docs/notifications.md).

@@ -1,6 +1,7 @@
 import "server-only";
 import { CounterNotFresh, acceptSunCounter } from "@/lib/db/secure-tags";
 import { recordVisit } from "@/lib/db/visits";
+import type { SqlTx } from "@/lib/db/sql";
 import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
 import { env } from "@/lib/env";
@@ -88,6 +89,11 @@ export async function recordTap(
   now: Date,
   sun: SunParams = {},
   idempotencyKey: string | null = null,
+  /**
+   * Runs first in the visit's transaction: a guest card is created there
+   * (lib/auth/guest-card.ts), so a visit that rolls back leaves no guest.
+   */
+  prepare?: (tx: SqlTx) => Promise<void>,
 ): Promise<TapRecordResult> {
   const { userId } = identity;
   const error = (httpStatus: number, code: string, message: string) => errorOf(tagId, httpStatus, code, message);
@@ -116,11 +122,14 @@ export async function recordTap(
       refuseOwner: true,
       now,
       ...(verified === null
-        ? {}
+        ? prepare
+          ? { beforeVisit: prepare }
+          : {}
         : {
             sunCounter: verified.counter,
             // The owner's own tap leaves the link unspent (acceptSunCounter checks ownership first).
             beforeVisit: async (tx) => {
+              if (prepare) await prepare(tx);
               await acceptSunCounter(tx, { tagId, userId, ...verified }, now);
             },
           }),

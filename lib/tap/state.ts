@@ -22,6 +22,8 @@ export type TapState =
       business: PublicBusiness;
       programs: ProgramSummary[];
       secure: boolean;
+      /** A visitor may start a guest card here: the owner allows it and a program runs today. */
+      guestCards: boolean;
       /** The viewer owns this business: their own tag. */
       redirectToDashboard: boolean;
       /** Signed-in viewer only: linked to the business, and progress per program id. */
@@ -81,6 +83,7 @@ async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | nul
     business: landing.business,
     programs,
     secure: landing.secure,
+    guestCards: landing.guestCards && programs.length > 0,
     redirectToDashboard: viewer?.id === landing.ownerId,
   };
   if (!viewer) return { ...base, linked: null, progress: {} };

@@ -12,6 +12,7 @@ import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profi
 export type StoredBusinessProfile = Omit<PublicBusiness, "theme" | "slug" | "id" | "updatedAt"> & {
   timezone: string;
   dailyTapLimit: number;
+  guestCards: boolean;
   ownerSummary: OwnerSummaryFrequency;
   storedTheme: StoredTheme;
 };
@@ -38,6 +39,7 @@ export function profileFormValues(business: StoredBusinessProfile): BusinessProf
       placeholderIcon: (stored.placeholderIcon ?? "store") as PlaceholderIcon,
     },
     dailyTapLimit: business.dailyTapLimit,
+    guestCards: business.guestCards,
     timezone: business.timezone,
     language: business.language,
     ownerSummary: business.ownerSummary,
@@ -59,5 +61,6 @@ export function profileRowData(data: BusinessProfileUpdateInput) {
     dailyTapLimit: data.dailyTapLimit,
     timezone: data.timezone,
     ...(data.ownerSummary ? { ownerSummary: data.ownerSummary } : {}),
+    ...(data.guestCards === undefined ? {} : { guestCards: data.guestCards }),
   };
 }

@@ -115,6 +115,8 @@ export const businessProfileUpdateSchema = z
     timezone: singleLineText().trim().refine(isValidTimezone, TIMEZONE_MESSAGE),
     // The language of the business's tap page and card; left out, the stored one stays.
     language: localeSchema.optional(),
+    // "Start my card" on the tag page (docs/authentication.md, "Guests"); left out, the stored choice stays.
+    guestCards: z.boolean({ error: "dashboard.profile.validation.guestCards" }).optional(),
     // The owner's summary mail (off, daily or weekly); left out, the stored choice stays.
     ownerSummary: z.enum(OWNER_SUMMARY_FREQUENCIES, { error: OWNER_SUMMARY_MESSAGE }).optional(),
   })

@@ -108,3 +108,30 @@ test.describe("server-action posts", () => {
     expect(await firstName(page)).toBe("Pau");
   });
 });
+
+test.describe("POST /tap/start (Start my card)", () => {
+  test("a NUL, a malformed tag id, a repeated field or a JSON body gets a 400 page that says why, and no session", async ({
+    request,
+  }) => {
+    const form = "application/x-www-form-urlencoded";
+    const cases: { body: string; type: string }[] = [
+      { body: "id=demo-cafe%00&lang=es", type: form },
+      { body: "id=no%20spaces&lang=es", type: form },
+      { body: "id=demo-cafe&id=other&lang=es", type: form },
+      { body: "id=demo-cafe&lang=fr", type: form },
+      { body: `id=demo-cafe&cmac=${"0".repeat(500)}`, type: form },
+      { body: JSON.stringify({ id: "demo-cafe" }), type: "application/json" },
+      { body: "x".repeat(10_000), type: form },
+    ];
+    for (const { body, type } of cases) {
+      const response = await request.post("/tap/start", {
+        headers: { "Content-Type": type, Origin: origin(), "Accept-Language": "es" },
+        data: body,
+        maxRedirects: 0,
+      });
+      expect(response.status(), body.slice(0, 40)).toBe(400);
+      expect(await response.text()).toContain("Esta solicitud no es válida");
+      expect(response.headers()["set-cookie"] ?? "").not.toContain("authjs.session-token");
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { POST as register } from "@/app/api/auth/register/route";
+import { POST as startCard } from "@/app/tap/start/route";
 import PublicBusinessPage, { generateMetadata } from "@/app/(card)/b/[slug]/[[...lang]]/page";
 import BusinessImage from "@/app/b/[slug]/opengraph-image";
 import { db } from "@/lib/db";
@@ -63,5 +64,26 @@ describe("the public card /b/[slug] with a slug PostgreSQL would refuse", () => 
   it("draws the default share image instead of failing", async () => {
     const response = await BusinessImage({ params: Promise.resolve({ slug: NUL }) });
     expect(response.status).toBe(200);
+  });
+});
+
+describe("POST /tap/start (Start my card) with bad input", () => {
+  const form = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" };
+  it.each([
+    ["a NUL in the tag id", "id=t-x%00", form],
+    ["a malformed tag id", "id=no%20spaces", form],
+    ["no tag id", "lang=en", form],
+    ["a repeated field", "id=t-x&id=t-y", form],
+    ["an unknown language", "id=t-x&lang=fr", form],
+    ["a NUL in a SUN field", "id=t-x&cmac=00%0000", form],
+    ["an oversized body", `id=t-x&enc=${"0".repeat(10_000)}`, form],
+    ["a JSON body", JSON.stringify({ id: "t-x" }), { ...form, "content-type": "application/json" }],
+  ])("%s → 400, no guest, no session", async (_label, rawBody, headers) => {
+    const before = await db.user.count({ where: { guest: true } });
+    const res = await call(startCard, "POST", "/tap/start", { rawBody, headers });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain("This request is not valid");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await db.user.count({ where: { guest: true } })).toBe(before);
   });
 });

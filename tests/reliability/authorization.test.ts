@@ -95,6 +95,7 @@ function subjects(kind: "owner" | "admin", counter = false): Subject[] {
     { name: "member", person: world.member },
     { name: "owner B", person: world.ownerB },
     { name: "staff B", person: world.staffB },
+    { name: "guest", person: world.guest },
   ];
   if (kind === "owner") list.push({ name: "admin", person: world.admin });
   else list.push({ name: "owner A", person: world.ownerA });
@@ -569,6 +570,11 @@ describe("route handlers", () => {
       expect(JSON.parse(answer.text).user.id).toBe(person.id);
       expect(leaked(answer.text, "", person)).toEqual([]);
     }
+    // A guest card (no access token): its own user, marked as a guest.
+    const guest = await send({ method: "GET", url: `${url(1)}/api/auth/me`, headers: headersOf(world.guest) });
+    expect(guest.status).toBe(200);
+    expect(JSON.parse(guest.text).user).toMatchObject({ id: world.guest.id, guest: true });
+    expect(leaked(guest.text, "", world.guest)).toEqual([]);
   });
 
   test("GET /api/account/export answers 401 to a visitor and gives each account only its own data", async () => {
@@ -872,5 +878,29 @@ describe("the member's own card", () => {
     }
     const { rows } = await cluster.sql.query(`SELECT 1 FROM "ApplePass" WHERE "membershipId" = $1`, [membership!.id]);
     expect(rows).toHaveLength(1);
+  });
+});
+
+// After the matrix's comparison of what refusals wrote: these posts record visits.
+describe("guest cards", () => {
+  test("POST /tap/start with a session makes no guest: it records that person's visit (a guest's too)", async () => {
+    const guests = async () =>
+      (await cluster.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM "User" WHERE guest`)).rows[0]!.n;
+    const before = await guests();
+    // The customer was disabled above; the member and the guest are signed in.
+    for (const person of [world.member, world.guest]) {
+      const answer = await send({
+        method: "POST",
+        url: `${url()}/tap/start`,
+        headers: {
+          ...headersOf(person),
+          origin: url(),
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ id: world.tagB }).toString(),
+      });
+      expect(answer.status).toBe(303);
+    }
+    expect(await guests()).toBe(before);
   });
 });

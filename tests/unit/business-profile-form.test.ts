@@ -52,6 +52,7 @@ describe("the profile editor", () => {
     ...toPublicBusiness(row),
     timezone: "Europe/Madrid",
     dailyTapLimit: 2,
+    guestCards: false,
     ownerSummary: "WEEKLY" as const,
     storedTheme: { primaryColor: "#7C2D12" },
   };
@@ -76,6 +77,7 @@ describe("the profile editor", () => {
         placeholderIcon: "store",
       },
       dailyTapLimit: 2,
+      guestCards: false,
       timezone: "Europe/Madrid",
       language: "ca",
       ownerSummary: "WEEKLY",
@@ -103,6 +105,16 @@ describe("the profile editor", () => {
     expect(profileRowData(businessProfileUpdateSchema.parse(withoutSummary))).not.toHaveProperty("ownerSummary");
   });
 
+  it("saves the owner's switch for guest cards, and keeps the stored one when it is left out", () => {
+    const values = profileFormValues(stored);
+    expect(profileRowData(businessProfileUpdateSchema.parse({ ...values, guestCards: true }))).toMatchObject({
+      guestCards: true,
+    });
+    expect(businessProfileUpdateSchema.safeParse({ ...values, guestCards: "yes" }).success).toBe(false);
+    const { guestCards: _left, ...without } = values;
+    expect(profileRowData(businessProfileUpdateSchema.parse(without))).not.toHaveProperty("guestCards");
+  });
+
   it("saves what it shows: empty fields as null, the links as one object, the theme's set colours only", () => {
     const edit = businessProfileUpdateSchema.parse(profileFormValues(stored));
     expect(profileRowData(edit)).toEqual({
@@ -116,6 +128,7 @@ describe("the profile editor", () => {
       socialMedia: { instagram: "https://instagram.com/example" },
       theme: { primaryColor: "#7C2D12", placeholderIcon: "store" },
       dailyTapLimit: 2,
+      guestCards: false,
       timezone: "Europe/Madrid",
       ownerSummary: "WEEKLY",
     });

@@ -1,4 +1,5 @@
 import type { CardLabels, PassContent } from "@/lib/db/wallet-pass";
+import { cardNumberFor } from "@/lib/loyalty/card-number";
 
 // What a membership's card is in Google Wallet, as the Google Wallet REST API
 // (walletobjects v1) takes it: one loyalty class per business (its name, logo
@@ -110,11 +111,8 @@ export function loyaltyPointsFor(program: PassContent["mainProgram"], labels: Pa
   }
 }
 
-/** A short member number for the card (Google shows about 20 characters): the random end of the membership id. */
-export function accountIdFor(membershipId: string): string {
-  const compact = membershipId.replace(/[^A-Za-z0-9]/g, "");
-  return compact.slice(-12).toUpperCase();
-}
+/** The card's number as Google's account id (lib/loyalty/card-number.ts). */
+export const accountIdFor = cardNumberFor;
 
 type ObjectContent = Pick<
   PassContent,

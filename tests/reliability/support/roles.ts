@@ -122,6 +122,29 @@ export async function tap(url: string, person: Person, tagId: string): Promise<R
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+/**
+ * A guest card (docs/authentication.md, "Guests"): "Start my card" on `tagId`'s
+ * page, the form's post as a browser sends it. No email and no access token.
+ */
+export async function startGuest(url: string, tagId: string): Promise<Person> {
+  const response = await fetch(`${url}/tap/start`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: url,
+      "x-loyaltap-client-ip": testIp(),
+    },
+    body: new URLSearchParams({ id: tagId, lang: "en" }).toString(),
+    redirect: "manual",
+  });
+  if (response.status !== 303) throw new Error(`start a guest card ${response.status}: ${await response.text()}`);
+  const cookie = sessionCookie(response.headers);
+  const me = await fetch(`${url}/api/auth/me`, { headers: { cookie, "x-loyaltap-client-ip": testIp() } });
+  const json = (await me.json()) as { user: { id: string; guest?: boolean } };
+  if (!json.user.guest) throw new Error(`not a guest: ${JSON.stringify(json)}`);
+  return { id: json.user.id, email: "", cookie, bearer: "" };
+}
+
 export type World = {
   ownerA: Person;
   ownerB: Person;
@@ -134,6 +157,8 @@ export type World = {
   staffA: Person;
   /** Staff of B: nothing at A. */
   staffB: Person;
+  /** A guest card started on B's tag: nothing at A, and no owner's or staff's rights anywhere. */
+  guest: Person;
   /** A pending staff invitation of A's. */
   inviteA: { id: string };
   businessA: { id: string; slug: string; name: string };
@@ -190,6 +215,8 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     [ownerA.businessId, `invited-${tag}@example.test`, `rel-invite-${tag}`, ownerA.id],
   );
 
+  const guest = await startGuest(url, tagB);
+
   const programName = `Alpha Secret Card ${tag}`;
   const rewardName = `Alpha Free Flat White ${tag}`;
   const programId = await createProgram(url, ownerA, stampsProgramInput(ownerA.businessId!, programName, rewardName));
@@ -217,6 +244,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     admin,
     staffA,
     staffB,
+    guest,
     inviteA: { id: invites[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,

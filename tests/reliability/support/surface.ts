@@ -62,6 +62,13 @@ export const ROUTES: Record<string, RouteEntry> = {
   "GET /api/tap": { access: "public", sweep: "query" },
   "POST /api/tap": { access: "signed-in", sweep: "json" },
   "GET /b/[slug]/opengraph-image": { access: "public", sweep: "query" },
+  // "Start my card" (docs/authentication.md, "Guests"): a form post; with a session it records that person's visit.
+  "POST /tap/start": {
+    access: "public",
+    sweep: "json",
+    auth: ["none"],
+    note: "a good post makes a guest card and its first visit: a legitimate write",
+  },
   // Only a redirect to the sign-out page: opening it signs nobody out.
   "GET /logout": { access: "public", sweep: "query" },
   // Signing out with a session legitimately ends the account's sessions (a write).

@@ -7,7 +7,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { RedirectOverlay } from "@/components/tap/redirect-overlay";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
-import { TapRecorder } from "@/components/tap/tap-recorder";
+import { TapAnswer, TapRecorder } from "@/components/tap/tap-recorder";
 import { TapStateView } from "@/components/tap/tap-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginPath, tapPath } from "@/lib/auth/sign-up-paths";
@@ -18,7 +18,9 @@ import { pickSunParams, sunQueryOf, type SunParams, type SunRejection } from "@/
 import { asksBirthday } from "@/lib/tap/programs";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
-import { loadVerifiedTapState, type TapState } from "@/lib/tap/state";
+import { idempotencyKeySchema, storedAnswer } from "@/lib/tap/idempotency";
+import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
+import { loadTapState, loadVerifiedTapState, type TapState } from "@/lib/tap/state";
 import { firstIssue } from "@/lib/validation/errors";
 import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
 
@@ -77,6 +79,17 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
   }
   const tagId = parsed.data.id;
   const sun = pickSunParams(params);
+  // A visit already recorded under this key (/tap/start's answer): shown, never recorded again.
+  const recorded = user ? await recordedVisit(user, tagId, first(params.visit), locale) : null;
+  if (recorded) {
+    return (
+      <ClientMessages locale={locale} namespaces={CLIENT_NAMESPACES}>
+        <TapFrame lang={locale} account={account}>
+          {recorded}
+        </TapFrame>
+      </ClientMessages>
+    );
+  }
   // A failure to load throws to app/tap/error.tsx, which Next logs with the
   // reference the error screen shows (docs/errors.md).
   const result = await loadVerifiedTapState(tagId, user, sun, requestNow(await headers()));
@@ -171,6 +184,38 @@ function renderWithFlags(state: TapState, user: AppUser | null, sun: SunParams, 
       locale={locale}
       recorder={recorder}
       sunQuery={secureSun ? sunQueryOf(secureSun) : undefined}
+      sun={secureSun}
+    />
+  );
+}
+
+/**
+ * /tap?id=<id>&visit=<key>: the answer stored for this user's key (a visit
+ * "Start my card" recorded) over the tag's page, or null when there is none
+ * (another person's key, older than 24 hours): the page then goes on as usual.
+ * A secure tag's link was verified by that visit: the page is not checked again.
+ */
+async function recordedVisit(user: AppUser, tagId: string, rawKey: string | undefined, locale: Locale) {
+  const key = idempotencyKeySchema.safeParse(rawKey);
+  if (!key.success) return null;
+  const now = requestNow(await headers());
+  const stored = await storedAnswer(user.id, key.data, now);
+  if (!stored) return null;
+  const state = await loadTapState(tagId, user, now);
+  if (state.kind !== "business") return null;
+  const response = stored.body as TapVisitBody | TapErrorBody;
+  const wallets = {
+    businessId: state.business.id,
+    businessName: state.business.name,
+    apple: appleWalletConfig() !== null,
+    google: googleWalletConfig() !== null,
+  };
+  return (
+    <TapStateView
+      state={state}
+      signedIn
+      locale={locale}
+      recorder={<TapAnswer response={response} wallets={wallets} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
+import { KeepCardBanner } from "@/components/auth/keep-card-banner";
 import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
@@ -15,6 +16,8 @@ import { formatDay } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import type { KeyTranslator } from "@/lib/i18n/message-key";
 import { closestToReward } from "@/lib/loyalty";
+import { appleWalletConfig } from "@/lib/wallet/apple/config";
+import { googleWalletConfig } from "@/lib/wallet/google/config";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.home"))("title") };
@@ -48,6 +51,13 @@ export default async function DashboardPage() {
   return (
     <div className="space-y-10">
       <h1 className="text-2xl font-bold break-words">{name ? t("welcome", { name }) : t("welcomeNoName")}</h1>
+      {user.guest ? (
+        <KeepCardBanner
+          cards={cards}
+          appleWallet={appleWalletConfig() !== null}
+          googleWallet={googleWalletConfig() !== null}
+        />
+      ) : null}
 
       {businesses.length > 0 ? (
         <section aria-labelledby="my-businesses" className="space-y-4">

@@ -32,7 +32,7 @@ import {
 export type SettingsResult = ActionResult;
 
 export const changePasswordAction = action(
-  { role: "user", args: [changePasswordFormSchema] },
+  { role: "user", args: [changePasswordFormSchema], account: true },
   async ({ args: [{ currentPassword, password }], user }): Promise<SettingsResult> => {
     const requestHeaders = await headers();
     const result = await changePasswordWithCurrent(
@@ -64,7 +64,7 @@ export const resendVerificationAction = action(
 );
 
 export const updateProfileAction = action(
-  { role: "user", args: [profileSettingsSchema] },
+  { role: "user", args: [profileSettingsSchema], account: true },
   async ({ args: [input], user }): Promise<SettingsResult> => {
     await updateProfileSettings(user.id, input);
     return { ok: true };

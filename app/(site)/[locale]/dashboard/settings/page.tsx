@@ -24,6 +24,7 @@ const sectionClass = "space-y-3 border-t border-slate-200 pt-6 dark:border-slate
 export default async function SettingsPage() {
   const user = await requireUser();
   const t = await getTranslations("settings");
+  if (user.guest) return <GuestSettings language={user.language} title={t("title")} />;
   const hasPassword = await userHasPassword(user.id);
   // Without a password, the sensitive actions below need a mailed confirmation link first.
   const reauthLink = !hasPassword && user.email ? <ReauthLinkRequest email={user.email} /> : null;
@@ -82,6 +83,31 @@ export default async function SettingsPage() {
         </h2>
         {reauthLink}
         <DeleteAccountForm hasPassword={hasPassword} />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A guest card's settings (docs/authentication.md, "Guests"): its language and
+ * deleting it; nothing of an account (no name, email or password to set).
+ */
+async function GuestSettings({ language, title }: { language: string; title: string }) {
+  const t = await getTranslations("settings");
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <section className="space-y-3" aria-labelledby="settings-preferences">
+        <h2 id="settings-preferences" className="text-lg font-semibold">
+          {t("preferences")}
+        </h2>
+        <LanguageSetting language={storedLocale(language)} />
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-delete">
+        <h2 id="settings-delete" className="text-lg font-semibold text-red-700 dark:text-red-400">
+          {t("deleteCard.heading")}
+        </h2>
+        <DeleteAccountForm hasPassword={false} guest />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { KeepCardBanner } from "@/components/auth/keep-card-banner";
 import { PushOptIn } from "@/components/push/push-opt-in";
 import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
 import { Card } from "@/components/ui/card";
@@ -32,6 +33,7 @@ export default async function WalletPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
+      {user.guest ? <KeepCardBanner cards={cards} appleWallet={appleWallet} googleWallet={googleWallet} /> : null}
       {push && offerPush ? <PushOptIn publicKey={push.publicKey} subscribed={subscribed} /> : null}
       {asksBirthday(
         user,

@@ -9,7 +9,7 @@ export type AddBusinessActionResult = ActionResult<{ businessId: string }>;
 
 /** A signed-in user registers a business (and claims the tag they came from), in one transaction. */
 export const addBusinessAction = action(
-  { role: "user", args: [businessRegistrationSchema] },
+  { role: "user", args: [businessRegistrationSchema], account: true },
   async ({ args: [input], user }): Promise<AddBusinessActionResult> => {
     const result = await registerBusinessForUser(user.id, input);
     if (!result.ok) return failure(result.message);

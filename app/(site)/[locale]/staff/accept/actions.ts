@@ -15,7 +15,7 @@ export type AcceptInviteResult = ActionResult<{ businessName: string }>;
 // why: unknown, expired, used, revoked, another email, an email not yet
 // confirmed, the owner's own business.
 export const acceptStaffInviteAction = action(
-  { role: "user", args: [inviteTokenSchema] },
+  { role: "user", args: [inviteTokenSchema], account: true },
   async ({ args: [token], user }): Promise<AcceptInviteResult> => {
     const outcome = await acceptInvite(user, token);
     if (!outcome.ok) return failure(`staff.accept.refusals.${outcome.reason}`, { code: outcome.reason });
