@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { guardFor, loginRedirectPath, PATH_HEADER } from "@/lib/auth/redirects";
-import { sessionUserIdFromCookie } from "@/lib/auth/session-decode";
+import { sessionFromCookie } from "@/lib/auth/session-decode";
 import { isServerActionPost, refuseBadServerAction } from "@/lib/http/server-action-guard";
 import { isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
@@ -32,8 +32,10 @@ export async function proxy(request: NextRequest) {
   const guard = guardFor(pathname);
   if (guard !== "none") {
     const hasCookie = request.cookies.has(SESSION_COOKIE);
-    const signedIn = hasCookie && Boolean(await sessionUserIdFromCookie(request.headers.get("cookie")));
-    if (guard === "guest" && signedIn) {
+    const session = hasCookie ? await sessionFromCookie(request.headers.get("cookie")) : null;
+    const signedIn = Boolean(session);
+    // A guest card's device comes to /login to keep its card: it is not sent away.
+    if (guard === "guest" && session && !session.guest) {
       return NextResponse.redirect(new URL("/dashboard", request.nextUrl));
     }
     if (guard === "auth" && !signedIn) {

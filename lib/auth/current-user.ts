@@ -29,7 +29,7 @@ export async function getUserFromHeaders(requestHeaders: Headers): Promise<AppUs
  * without a version counts as version 0; `sessionVersion` null would tell
  * the statement not to check it.
  */
-export type SessionIdentity = { userId: string; sessionVersion: number | null };
+export type SessionIdentity = { userId: string; sessionVersion: number | null; guest?: boolean };
 
 export async function getSessionIdentityFromHeaders(requestHeaders: Headers): Promise<SessionIdentity | null> {
   const authorization = requestHeaders.get("authorization");
@@ -61,7 +61,8 @@ export async function requireUser(): Promise<AppUser> {
   redirect(loginRedirectPath(url.pathname, url.search));
 }
 
-/** For guest-only routes: bounce a signed-in user to the dashboard. */
+/** For signed-out-only routes: bounce a signed-in user to the dashboard (a guest card stays: it signs in to keep its card). */
 export async function redirectSignedInUser(): Promise<void> {
-  if (await getCurrentUser()) redirect("/dashboard");
+  const user = await getCurrentUser();
+  if (user && !user.guest) redirect("/dashboard");
 }

@@ -24,6 +24,7 @@ export type GuestSession = {
   email: null;
   sessionVersion: number;
   language: Locale;
+  guest: true;
 };
 
 export type GuestStart =
@@ -94,7 +95,15 @@ export async function startGuestCard(input: {
     if (created) await deleteGuestOnly(id);
     return { ok: false, reason: "visit_refused", result };
   }
-  const guest: GuestSession = { id, role: "CUSTOMER", name: null, email: null, sessionVersion: 0, language };
+  const guest: GuestSession = {
+    id,
+    role: "CUSTOMER",
+    name: null,
+    email: null,
+    sessionVersion: 0,
+    language,
+    guest: true,
+  };
   return { ok: true, guest, key, result };
 }
 

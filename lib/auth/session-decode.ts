@@ -16,7 +16,7 @@ function readCookie(cookieHeader: string | null, name: string): string | null {
   return null;
 }
 
-export type CookieSession = { userId: string; sessionVersion: number };
+export type CookieSession = { userId: string; sessionVersion: number; guest: boolean };
 
 // Decoded cookies, kept until their own expiry: decrypting the cookie (an
 // encrypted JWT, hkdf then AES and two HMACs) cost about a tenth of a signed-in
@@ -52,7 +52,7 @@ export async function sessionFromCookie(cookieHeader: string | null): Promise<Co
     if (typeof payload?.sub !== "string" || !payload.sub) return null;
     const sessionVersion = payload.sv === undefined ? 0 : payload.sv;
     if (typeof sessionVersion !== "number" || !Number.isSafeInteger(sessionVersion)) return null;
-    const session = { userId: payload.sub, sessionVersion };
+    const session = { userId: payload.sub, sessionVersion, guest: payload.guest === true };
     keep(token, session, payload.exp);
     return session;
   } catch {

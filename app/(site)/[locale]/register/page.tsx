@@ -22,7 +22,9 @@ export default async function RegisterPage({ searchParams }: { searchParams: Reg
   const t = await getTranslations("auth.register");
   // The café is named from the tag or the card's slug, read here: never from a name in the address.
   const business = await signUpBusiness({ tapId, businessSlug });
-  if (await getCurrentUser()) {
+  // A guest card's device registers to keep its card (the registration merges it): it stays here.
+  const viewer = await getCurrentUser();
+  if (viewer && !viewer.guest) {
     // Signed in from a card (or back from Google): one tap adds its business to the wallet.
     if (business && !tapId) return <JoinBusinessPage name={business.name} slug={business.slug} />;
     // Otherwise there is nothing to create; continue where the link was going.

@@ -1,9 +1,10 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { action } from "@/lib/actions/safe-action";
 import { getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
+import { renewGuestSession } from "@/lib/auth/session-cookie";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams, sunRejection } from "@/lib/nfc/verify-tap";
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from "@/lib/tap/idempotency";
@@ -57,6 +58,9 @@ export const recordTapAction = action(
       pickSunParams(input),
       input.idempotencyKey ?? null,
     );
+    // A guest's card lives on its cookie: every visit it records renews it.
+    if (identity.guest && identity.sessionVersion !== null && result.body.status === "success")
+      await renewGuestSession(await cookies(), { userId: identity.userId, sessionVersion: identity.sessionVersion });
     return result.body;
   },
 );
