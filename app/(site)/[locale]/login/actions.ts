@@ -6,11 +6,16 @@ import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { signIn } from "@/lib/auth";
 import { clientIp } from "@/lib/auth/client-ip";
+import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginWithPassword } from "@/lib/auth/login";
+import { completePasskeySignIn, passkeySignInOptions, verifyPasskeyAssertion } from "@/lib/auth/passkeys";
 import { safeRedirectPath } from "@/lib/auth/redirects";
 import { setSignInCookies } from "@/lib/auth/session-cookie";
 import { loginFailureKey } from "@/lib/auth/failure-messages";
+import { requestNow } from "@/lib/clock";
 import { loginSchema } from "@/lib/validation/auth";
+import { authenticationResponseSchema } from "@/lib/validation/passkeys";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 
 export type LoginActionResult = ActionResult<{ redirectTo: string }>;
 
@@ -33,5 +38,39 @@ export const googleSignInAction = action(
   { role: "public", args: [redirectTargetSchema] },
   async ({ args: [target] }): Promise<void> => {
     await signIn("google", { redirectTo: `/auth/callback?redirect=${encodeURIComponent(target)}` });
+  },
+);
+
+export type PasskeyOptionsResult = ActionResult<{ options: PublicKeyCredentialRequestOptionsJSON }>;
+
+/**
+ * "Use a passkey" and the email field's autofill: the options of one sign-in
+ * ceremony, whose challenge this browser keeps in a signed httpOnly cookie
+ * (docs/authentication.md, "Passkeys").
+ */
+export const passkeySignInOptionsAction = action(
+  { role: "public", args: [] },
+  async (): Promise<PasskeyOptionsResult> => {
+    const options = await passkeySignInOptions(await cookies(), requestNow(await headers()));
+    return { ok: true, options };
+  },
+);
+
+/**
+ * Signs in with the passkey's answer: verified (origin, relying party, user
+ * present and verified, counter), then completePasskeySignIn sets the session.
+ */
+export const passkeySignInAction = action(
+  {
+    role: "public",
+    args: [authenticationResponseSchema, redirectTargetSchema],
+    invalid: [failure("auth.passkey.failed")],
+  },
+  async ({ args: [response, redirectTo] }): Promise<LoginActionResult> => {
+    const store = await cookies();
+    const result = await verifyPasskeyAssertion(response, store, requestNow(await headers()));
+    if (!result.ok) return failure(result.error, { code: result.code });
+    await completePasskeySignIn(store, result.user, await getCurrentUser());
+    return { ok: true, redirectTo };
   },
 );
