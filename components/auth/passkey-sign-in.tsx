@@ -1,8 +1,13 @@
 "use client";
 
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication } from "@simplewebauthn/browser";
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  WebAuthnAbortService,
+} from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { passkeySignInAction, passkeySignInOptionsAction } from "@/app/(site)/[locale]/login/actions";
 import { passkeyErrorKey } from "@/components/auth/passkey-errors";
 import { useMessageText } from "@/components/i18n/use-message-text";
@@ -11,10 +16,19 @@ import { FormAlert } from "@/components/ui/form-alert";
 
 type Ceremony = { ok: true; redirectTo: string } | { ok: false; error: string };
 
-/** One sign-in ceremony: options (this browser's challenge), the browser's passkey, the server's verdict. */
-async function signInWithPasskey(redirect: string | null, autofill: boolean): Promise<Ceremony> {
+/**
+ * One sign-in ceremony: options (this browser's challenge), the browser's passkey, the server's
+ * verdict. `wanted` is asked once the options are there: the autofill's request must not start
+ * (and cancel the button's) once the button has taken over.
+ */
+async function signInWithPasskey(
+  redirect: string | null,
+  autofill: boolean,
+  wanted: () => boolean = () => true,
+): Promise<Ceremony> {
   const options = await passkeySignInOptionsAction();
   if (!options.ok) return options;
+  if (!wanted()) return { ok: false, error: "auth.passkey.cancelled" };
   let response;
   try {
     response = await startAuthentication({ optionsJSON: options.options, useBrowserAutofill: autofill });
@@ -35,13 +49,17 @@ export function PasskeySignIn({ redirect }: { redirect: string | null }) {
   const text = useMessageText();
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // The autofill's pending request: a browser runs one WebAuthn request at a time.
+  const autofill = useRef<Promise<void> | null>(null);
 
   useEffect(() => {
     let active = true;
-    void (async () => {
+    const mine: Promise<void> = (async () => {
+      // Let the assignment below happen before this request asks whether it is still wanted.
+      await Promise.resolve();
       try {
         if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
-        const result = await signInWithPasskey(redirect, true);
+        const result = await signInWithPasskey(redirect, true, () => active && autofill.current === mine);
         if (!active) return;
         // A full navigation, as after every sign-in: every server component reads the new session.
         if (result.ok) window.location.assign(result.redirectTo);
@@ -51,8 +69,10 @@ export function PasskeySignIn({ redirect }: { redirect: string | null }) {
         // Autofill is an offer: the button and the forms are still there.
       }
     })();
+    autofill.current = mine;
     return () => {
       active = false;
+      WebAuthnAbortService.cancelCeremony();
     };
   }, [redirect]);
 
@@ -61,6 +81,13 @@ export function PasskeySignIn({ redirect }: { redirect: string | null }) {
       setError(null);
       if (!browserSupportsWebAuthn()) return setError("auth.passkey.unsupported");
       try {
+        // End the autofill's request first, and wait until the browser has let it go.
+        const waiting = autofill.current;
+        autofill.current = null;
+        if (waiting) {
+          WebAuthnAbortService.cancelCeremony();
+          await Promise.race([waiting, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        }
         const result = await signInWithPasskey(redirect, false);
         if (result.ok) window.location.assign(result.redirectTo);
         else setError(result.error);
