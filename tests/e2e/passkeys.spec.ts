@@ -55,9 +55,21 @@ test.afterAll(async () => {
   await exited;
 });
 
-/** A fresh browser context with a platform authenticator that verifies its user (a fingerprint, say). */
-async function withAuthenticator(browser: Browser): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string }> {
+/**
+ * A fresh browser context with a platform authenticator that verifies its user (a fingerprint,
+ * say). Chromium's virtual authenticator answers the log-in page's autofill request at once, as
+ * if the person had picked the passkey there; `autofill: false` is a browser without passkey
+ * autofill, so only the "Use a passkey" button signs in.
+ */
+async function withAuthenticator(
+  browser: Browser,
+  { autofill = true }: { autofill?: boolean } = {},
+): Promise<{ page: Page; cdp: CDPSession; authenticatorId: string }> {
   const context = await browser.newContext();
+  if (!autofill)
+    await context.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -103,7 +115,7 @@ test("save a passkey in Settings, then sign in with it in a fresh browser", asyn
   await expectPath(page, "/");
   await page.context().close();
 
-  const second = await withAuthenticator(browser);
+  const second = await withAuthenticator(browser, { autofill: false });
   for (const credential of credentials)
     await second.cdp.send("WebAuthn.addCredential", { authenticatorId: second.authenticatorId, credential });
   await second.page.goto(`${url}/login?redirect=${encodeURIComponent("/dashboard/settings")}`);
@@ -112,11 +124,23 @@ test("save a passkey in Settings, then sign in with it in a fresh browser", asyn
   await expect(
     second.page.getByRole("region", { name: "Passkeys" }).getByRole("list", { name: "Your passkeys" }),
   ).not.toContainText("not used yet");
+  // The authenticator's counter moved on with that sign-in: a copy taken before it would now be refused as a clone.
+  const { credentials: used } = await second.cdp.send("WebAuthn.getCredentials", {
+    authenticatorId: second.authenticatorId,
+  });
   await second.page.context().close();
+
+  // With autofill, picking the passkey in the email field's suggestions signs in.
+  const third = await withAuthenticator(browser);
+  for (const credential of used)
+    await third.cdp.send("WebAuthn.addCredential", { authenticatorId: third.authenticatorId, credential });
+  await third.page.goto(`${url}/login`);
+  await expectPath(third.page, "/dashboard");
+  await third.page.context().close();
 });
 
 test("a passkey this site does not know is answered clearly", async ({ browser }) => {
-  const { page, cdp, authenticatorId } = await withAuthenticator(browser);
+  const { page, cdp, authenticatorId } = await withAuthenticator(browser, { autofill: false });
   // A passkey for this site that no account here saved.
   await page.goto(`${url}/about`);
   await page.evaluate(async () => {
