@@ -1,6 +1,7 @@
 import "server-only";
 import { createECDH } from "node:crypto";
 import { z } from "zod";
+import { relyingPartyProblem } from "@/lib/auth/relying-party";
 import { parseKek } from "@/lib/nfc/kek";
 import { isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
 import {
@@ -406,6 +407,19 @@ export function googleWalletProblems(
   ];
 }
 
+/**
+ * The site's public origin (SITE_URL, else AUTH_URL, as lib/site.ts reads them)
+ * is the passkeys' relying party (docs/authentication.md, "Passkeys"): a
+ * passkey saved under one origin never works under another, so a value that
+ * cannot serve WebAuthn is refused at start rather than at the first passkey.
+ */
+export function siteOriginProblems(values: { SITE_URL?: unknown; AUTH_URL?: unknown }): string[] {
+  const name = values.SITE_URL !== undefined ? "SITE_URL" : values.AUTH_URL !== undefined ? "AUTH_URL" : null;
+  if (!name) return [];
+  const problem = relyingPartyProblem(String(values[name]));
+  return problem ? [`${name} ${problem}`] : [];
+}
+
 function parseVariable<Name extends EnvName>(
   name: Name,
   raw: string | undefined,
@@ -433,6 +447,7 @@ export function parseEnv(source: Source = process.env): Env {
     );
   if (!problems.some((problem) => problem.startsWith("GOOGLE_WALLET_"))) problems.push(...googleWalletProblems(parsed));
   if (!problems.some((problem) => problem.startsWith("APPLE_"))) problems.push(...appleWalletProblems(parsed));
+  if (!problems.some((problem) => /^(SITE_URL|AUTH_URL) /.test(problem))) problems.push(...siteOriginProblems(parsed));
   problems.push(...productionProblems(source));
   if (problems.length) throw new EnvError(problems);
   return parsed as Env;

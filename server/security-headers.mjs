@@ -65,9 +65,10 @@ export function securityHeaders(env = process.env) {
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     // Nothing in the app uses these; the camera stays off too (QR codes are shown, not scanned).
+    // Passkeys (WebAuthn) work on our own pages only, never in a frame of another site.
     [
       "Permissions-Policy",
-      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), serial=(), usb=(), xr-spatial-tracking=(), browsing-topics=()",
+      "accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-create=(self), publickey-credentials-get=(self), serial=(), usb=(), xr-spatial-tracking=(), browsing-topics=()",
     ],
     ["Cross-Origin-Opener-Policy", "same-origin"],
   ];

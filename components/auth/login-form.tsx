@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
 import { GoogleButton } from "@/components/auth/google-button";
+import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
@@ -53,7 +54,8 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
         <Field
           label={t("fields.email")}
           type="email"
-          autoComplete="email"
+          // "webauthn": the browser may offer this site's passkeys here (PasskeySignIn's autofill).
+          autoComplete="username webauthn"
           {...register("email")}
           error={text(formState.errors.email?.message)}
         />
@@ -69,6 +71,7 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
           {pending ? t("login.submitting") : t("login.submit")}
         </Button>
       </ClientForm>
+      <PasskeySignIn redirect={redirect} />
       {googleEnabled ? <GoogleButton redirect={redirect} label={t("login.google")} /> : null}
       <div className="flex justify-between text-sm">
         <Link

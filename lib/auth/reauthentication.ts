@@ -17,13 +17,14 @@ import { siteUrl } from "@/lib/site";
 // alone is not enough for them: a stolen cookie must not be able to lock the
 // owner out. The proof is the current password typed with the action, or a
 // mailed one-time link opened within the last few minutes (for accounts that
-// have no password). A later method (a passkey) only has to set
-// `User.reauthenticatedAt` the way the link does. A guest card confirms by the
-// dialog alone: it has neither.
+// have no password), or a passkey verified within the last few minutes (a
+// passkey sign-in or "Confirm it's you with a passkey" sets
+// `User.reauthenticatedAt` the way the link does: lib/auth/passkeys.ts). A guest
+// card confirms by the dialog alone: it has none of these.
 
 /** How long a mailed confirmation link works. */
 export const REAUTH_LINK_TTL_MS = 15 * 60 * 1000;
-/** How long an opened link lets the account's sessions do sensitive actions. */
+/** How long an opened link or a verified passkey lets the account's sessions do sensitive actions. */
 export const REAUTH_VALID_MS = 10 * 60 * 1000;
 /** Confirmation mails per account per hour (each one is a mail to a real inbox). */
 export const REAUTH_LINKS_PER_HOUR = 3;
@@ -36,7 +37,7 @@ export type ReauthCheck = { ok: true } | { ok: false; code: ReauthFailureCode; e
  * Whether the signed-in user has just proved it is them: `password` (typed
  * with the action) must be their current password, checked under the sign-in
  * limits so a stolen session cannot guess it; without one, a confirmation link
- * must have been opened in the last REAUTH_VALID_MS. The failure's `error` is a
+ * must have been opened, or a passkey verified, in the last REAUTH_VALID_MS. The failure's `error` is a
  * catalog key.
  */
 export async function checkReauthentication(
@@ -74,7 +75,11 @@ export async function checkReauthentication(
   return {
     ok: false,
     code: "reauthentication_required",
-    error: row.passwordHash ? "settings.reauth.passwordRequired" : "settings.reauth.linkRequired",
+    error: row.passwordHash
+      ? "settings.reauth.passwordRequired"
+      : row.email
+        ? "settings.reauth.linkRequired"
+        : "settings.reauth.passkeyRequired",
   };
 }
 

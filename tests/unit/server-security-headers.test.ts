@@ -22,6 +22,11 @@ describe("security headers", () => {
     expect(headers.get("permissions-policy")).toContain("camera=()");
     expect(headers.has("strict-transport-security")).toBe(false);
   });
+  test("passkeys work on the site's own pages, and only there", () => {
+    const policy = headersFor({}).get("permissions-policy")!;
+    expect(policy).toContain("publickey-credentials-get=(self)");
+    expect(policy).toContain("publickey-credentials-create=(self)");
+  });
   test("each nonce gets its own policy", () => {
     expect(headersFor({}, "A").get("content-security-policy")).toContain("'nonce-A'");
     expect(headersFor({}, "B").get("content-security-policy")).toContain("'nonce-B'");

@@ -189,6 +189,9 @@ export const ACTIONS: Record<string, ActionEntry> = {
   adjustProgressAction: { access: "owner" },
   changePasswordAction: { access: "signed-in" },
   claimTagAction: { access: "owner" },
+  // "Confirm it's you with a passkey": only the caller's own passkeys answer it.
+  confirmWithPasskeyAction: { access: "signed-in" },
+  confirmWithPasskeyOptionsAction: { access: "signed-in" },
   completePendingRegistrationAction: { access: "signed-in" },
   confirmIdentityAction: { access: "public", note: "a mailed one-time re-authentication token is the authorisation" },
   createProgramAction: { access: "owner" },
@@ -200,6 +203,12 @@ export const ACTIONS: Record<string, ActionEntry> = {
   inviteStaffAction: { access: "owner" },
   linkCustomerAction: { access: "owner", counter: true },
   loginAction: { access: "public" },
+  // Passkey sign-in (docs/authentication.md, "Passkeys"): the options set this browser's challenge cookie only.
+  passkeySignInAction: {
+    access: "public",
+    note: "a passkey's signature over this browser's challenge is the authorisation",
+  },
+  passkeySignInOptionsAction: { access: "public", note: "stores nothing: the challenge is in this browser's cookie" },
   lookupRewardCodeAction: { access: "owner", counter: true },
   pinSecureTagChipAction: { access: "owner" },
   // The 'Show my QR' overlay's presence token: only ever for the caller's own account.
@@ -211,6 +220,8 @@ export const ACTIONS: Record<string, ActionEntry> = {
   redeemRewardAction: { access: "owner", counter: true },
   registerCustomerAction: { access: "public" },
   releaseTagAction: { access: "owner" },
+  // Only the caller's own passkeys; needs a fresh re-authentication, and never the last way to sign in.
+  removePasskeyAction: { access: "signed-in" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
   requestReauthLinkAction: {
@@ -224,6 +235,9 @@ export const ACTIONS: Record<string, ActionEntry> = {
     access: "signed-in",
     note: "with REQUIRE_EMAIL_VERIFICATION off (as the sweep runs) it stores nothing",
   },
+  // Saving a passkey to the caller's own account (a guest's keeps its card).
+  savePasskeyAction: { access: "signed-in" },
+  savePasskeyOptionsAction: { access: "signed-in" },
   saveSecureTagKeysAction: { access: "owner" },
   sendStaffVerificationAction: {
     access: "signed-in",

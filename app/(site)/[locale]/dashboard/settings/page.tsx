@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ChangePasswordForm } from "@/components/auth/change-password-form";
+import { SavePasskeyButton } from "@/components/auth/save-passkey-button";
 import { LogoutButton } from "@/components/auth/session-sync";
 import { ColorSchemeSetting } from "@/components/settings/color-scheme-setting";
 import { DeleteAccountForm } from "@/components/settings/delete-account-form";
 import { LanguageSetting } from "@/components/settings/language-setting";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
+import { PasskeyList } from "@/components/settings/passkey-list";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { ReauthLinkRequest } from "@/components/settings/reauth-link-request";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
+import { listPasskeys } from "@/lib/db/passkeys";
 import { userHasPassword } from "@/lib/db/users";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import { storedLocale } from "@/lib/i18n/locales";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,7 +29,9 @@ export default async function SettingsPage() {
   const user = await requireUser();
   const t = await getTranslations("settings");
   if (user.guest) return <GuestSettings language={user.language} title={t("title")} />;
-  const hasPassword = await userHasPassword(user.id);
+  const [hasPassword, passkeys] = await Promise.all([userHasPassword(user.id), listPasskeys(user.id)]);
+  const locale = storedLocale(await getLocale());
+  const day = (date: Date) => formatInstantIn(date, "UTC", locale);
   // Without a password, the sensitive actions below need a mailed confirmation link first.
   const reauthLink = !hasPassword && user.email ? <ReauthLinkRequest email={user.email} /> : null;
   return (
@@ -58,6 +64,23 @@ export default async function SettingsPage() {
         </h2>
         {reauthLink}
         <ChangePasswordForm hasPassword={hasPassword} />
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-passkeys">
+        <h2 id="settings-passkeys" className="text-lg font-semibold">
+          {t("passkeys.heading")}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("passkeys.explanation")}</p>
+        <PasskeyList
+          hasPassword={hasPassword}
+          passkeys={passkeys.map((passkey) => ({
+            id: passkey.id,
+            name: passkey.name,
+            created: day(passkey.createdAt),
+            lastUsed: passkey.lastUsedAt ? day(passkey.lastUsedAt) : null,
+          }))}
+        />
+        {reauthLink}
+        <SavePasskeyButton askPassword={hasPassword} />
       </section>
       <section className={sectionClass}>
         <LogoutButton className={buttonClass("secondary")}>{t("signOut")}</LogoutButton>
