@@ -313,6 +313,10 @@ export const envSchema = {
 
   // Accounts and taps.
   REGISTRATION_LIMIT_PER_HOUR: withDefault(wholeNumber(0), 20),
+  /** Emailed sign-in links per address (email) and hour; 0 turns the limit off. */
+  EMAIL_LINK_LIMIT_PER_EMAIL: withDefault(wholeNumber(0), 5),
+  /** Emailed sign-in links per client address and hour, all emails together; 0 turns the limit off. */
+  EMAIL_LINK_LIMIT_PER_IP: withDefault(wholeNumber(0), 30),
   REQUIRE_EMAIL_VERIFICATION: flag(),
   /** Lets requests move the server's clock (lib/clock.ts): end-to-end tests only. */
   LOYALTAP_TEST_CLOCK: flag(),
