@@ -51,7 +51,7 @@ export const newPasswordFormSchema = z
 // that is not a same-origin path (lib/auth/redirects.ts) is dropped, never followed.
 export const emailLinkRequestSchema = z.object({
   email: emailSchema,
-  redirect: z.string().max(2048).nullish(),
+  redirect: singleLineText().max(2048).nullish(),
 });
 export const emailLinkFormSchema = z.object({
   email: singleLineText().trim().min(1, EMAIL_REQUIRED).pipe(emailSchema),
