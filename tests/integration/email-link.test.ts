@@ -4,12 +4,16 @@ import {
   signInWithEmailLinkAction,
 } from "@/app/(site)/[locale]/auth/email-link/actions";
 import EmailLinkPage from "@/app/(site)/[locale]/auth/email-link/page";
+import { confirmIdentityAction } from "@/app/(site)/[locale]/auth/confirm-identity/actions";
+import { changePasswordAction, requestReauthLinkAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
 import { POST as emailLink } from "@/app/api/auth/email-link/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
+import { getCurrentUser } from "@/lib/auth/current-user";
 import { emailLinkState } from "@/lib/auth/email-link";
 import { hashToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { findActiveUserById } from "@/lib/db/users";
 import { setMailer, type Mail } from "@/lib/mail";
 import { call, uniqueEmail } from "../support/api";
 import { createUser } from "../support/fixtures";
@@ -21,6 +25,11 @@ import { createUser } from "../support/fixtures";
 // mails are read from an in-memory outbox.
 
 process.env.LOYALTAP_TEST_CLOCK = "1";
+
+jest.mock("@/lib/auth/current-user", () => ({
+  ...jest.requireActual("@/lib/auth/current-user"),
+  getCurrentUser: jest.fn(),
+}));
 
 // Counters and links are stored with the request's time: starting from the real
 // time keeps an earlier run's rows out of this one's windows.
@@ -343,5 +352,22 @@ describe("an account without a password", () => {
     expect(res.status).toBe(401);
     expect(res.json).toEqual(unknown.json);
     expect(res.json.message).toBe("Invalid email or password");
+  });
+
+  it("sets a first password in Settings after a mailed confirmation, then logs in with it", async () => {
+    const email = uniqueEmail("later-password");
+    await signInWithEmailLinkAction(await linkFor(email));
+    const user = (await findActiveUserById((await db.user.findUniqueOrThrow({ where: { email } })).id))!;
+    jest.mocked(getCurrentUser).mockResolvedValue(user);
+    const input = { currentPassword: "", password: "a brand new password", confirmPassword: "a brand new password" };
+    expect(await changePasswordAction(input)).toMatchObject({ ok: false });
+    expect(await requestReauthLinkAction()).toMatchObject({ ok: true });
+    const mail = outbox.filter((m) => m.to === email).at(-1)!;
+    const confirm = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(confirm.pathname).toBe("/auth/confirm-identity");
+    expect(await confirmIdentityAction(confirm.searchParams.get("token")!)).toEqual({ ok: true });
+    expect(await changePasswordAction(input)).toEqual({ ok: true });
+    const res = await call(login, "POST", "/api/auth/login", { body: { email, password: "a brand new password" } });
+    expect(res.status).toBe(200);
   });
 });
