@@ -34,11 +34,7 @@ export function EmailLinkSignIn({ token }: { token: string }) {
     sent.current = true;
     form.current?.requestSubmit();
   }, []);
-  useEffect(() => {
-    // A full load, so every server component (the header included) reads the new session.
-    if (state?.ok) window.location.assign(state.redirectTo);
-  }, [state]);
-  if (state && !state.ok) {
+  if (state) {
     return state.reason === "disabled" ? (
       <p role="alert" className="text-slate-600 dark:text-slate-300">
         {t("disabled")}
@@ -50,8 +46,8 @@ export function EmailLinkSignIn({ token }: { token: string }) {
   return (
     <form ref={form} action={formAction} className="space-y-6">
       <p className="text-slate-600 dark:text-slate-300">{t("openBody")}</p>
-      <button type="submit" className={buttonClass("primary", "w-full")} disabled={pending || Boolean(state?.ok)}>
-        {pending || state?.ok ? t("signingIn") : t("signIn")}
+      <button type="submit" className={buttonClass("primary", "w-full")} disabled={pending}>
+        {pending ? t("signingIn") : t("signIn")}
       </button>
     </form>
   );

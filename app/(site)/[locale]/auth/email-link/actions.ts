@@ -74,29 +74,23 @@ export const resendEmailLinkAction = action(
   },
 );
 
-/** useActionState's state of the link's sign-in form: null before it is sent. */
-export type EmailLinkSignInState =
-  { ok: true; redirectTo: string } | { ok: false; reason: "invalid" | "disabled" } | null;
+/** useActionState's state of the link's sign-in form: null before it is sent (success redirects). */
+export type EmailLinkSignInState = { ok: false; reason: "invalid" | "disabled" } | null;
 
 /**
  * The sign-in link page's form (it sends itself; its button is the fallback
- * without JavaScript): spends the link, sets the session and goes on to the
- * link's redirect. A new account gets the page's language. Sent by the page's
- * script (a Next-Action request), it answers where to go and the page loads it
- * in full, so every part of it reads the new session; posted by the browser
- * itself (no JavaScript), it redirects.
+ * without JavaScript): spends the link, sets the session and redirects to the
+ * link's redirect. A new account gets the page's language.
  */
 export const signInWithEmailLinkAction = action(
   { role: "public", args: [tokenSchema], invalid: [{ ok: false, reason: "invalid" } as const] },
   async ({ args: [token] }): Promise<EmailLinkSignInState> => {
-    const requestHeaders = await headers();
     const result = await completeEmailLinkSignIn(
       token,
       { language: storedLocale(await getLocale()), cookies: await cookies() },
-      requestNow(requestHeaders),
+      requestNow(await headers()),
     );
     if (!result.ok) return { ok: false, reason: result.reason };
-    if (requestHeaders.has("next-action")) return { ok: true, redirectTo: result.redirectTo };
     redirect(result.redirectTo);
   },
 );
