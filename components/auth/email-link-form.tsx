@@ -14,7 +14,7 @@ type State = EmailLinkActionResult | null;
 /**
  * "Email me a link": an address and a button that mail a one-time sign-in link
  * (docs/authentication.md, "Signing in with an emailed link"), then "Check your
- * email". A server-action form, so it works before hydration too. `redirect`:
+ * email". A server-action form. `redirect`:
  * the same-origin path the link leads to once opened (checked on the server);
  * `compact`: one row without the introduction, for banners. Needs the `auth`,
  * `validation` and `errors` namespaces (AUTH_CLIENT_NAMESPACES).

@@ -39,3 +39,21 @@ test("Email me a link: a new address lands signed in on the dashboard, and the l
   await page.goto(await mailedLink(email, "/auth/email-link"));
   await expectPath(page, "/dashboard");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the link page's Sign in button spends the link and leads to its redirect", async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("email-link-nojs");
+    const asked = await page.request.post("/api/auth/email-link", {
+      data: { email, redirect: "/dashboard/settings" },
+    });
+    expect(asked.status()).toBe(202);
+
+    await page.goto(await mailedLink(email, "/auth/email-link"));
+    // Nothing happens on its own: the link is spent only by the button.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expectPath(page, "/dashboard/settings");
+  });
+});
