@@ -14,6 +14,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { emailLinkState } from "@/lib/auth/email-link";
 import { hashToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { deleteAccount } from "@/lib/db/settings";
 import { findActiveUserById } from "@/lib/db/users";
 import { setMailer, type Mail } from "@/lib/mail";
 import { call, uniqueEmail } from "../support/api";
@@ -215,6 +216,14 @@ describe("opening the link", () => {
     const { user } = await createUser({ emailVerified: null });
     await openLink(await linkFor(user.email!));
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).not.toBeNull();
+  });
+
+  it("is void once its account was deleted: it does not make the account again", async () => {
+    const { user } = await createUser();
+    const token = await linkFor(user.email!);
+    expect(await deleteAccount(user.id)).toEqual({ ok: true });
+    expect(await openLink(token)).toEqual({ ok: false, reason: "invalid" });
+    expect(await db.user.count({ where: { email: user.email } })).toBe(0);
   });
 
   it("refuses a disabled account clearly, and sets no session", async () => {
