@@ -93,6 +93,8 @@ export default defineConfig({
       LOYALTAP_TEST_CLOCK: "1",
       // Every test registers from 127.0.0.1: no per-address sign-up limit here.
       REGISTRATION_LIMIT_PER_HOUR: "0",
+      // Nor a per-address limit on emailed sign-in links (the per-email one stays).
+      EMAIL_LINK_LIMIT_PER_IP: "0",
       LOG_FILE: serverLogFile,
       MAIL_OUTBOX_DIR: path.join(dataDir, "mail"),
       // Web push on, with a key pair of the e2e server's own (never used anywhere else), so

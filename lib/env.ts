@@ -317,6 +317,10 @@ export const envSchema = {
   // Guest cards started from a tag, per client address (docs/authentication.md, "Guests"); 0 turns each off.
   GUEST_CARD_LIMIT_PER_HOUR: withDefault(wholeNumber(0), 100),
   GUEST_CARD_LIMIT_PER_DAY: withDefault(wholeNumber(0), 300),
+  /** Emailed sign-in links per address (email) and hour; 0 turns the limit off. */
+  EMAIL_LINK_LIMIT_PER_EMAIL: withDefault(wholeNumber(0), 5),
+  /** Emailed sign-in links per client address and hour, all emails together; 0 turns the limit off. */
+  EMAIL_LINK_LIMIT_PER_IP: withDefault(wholeNumber(0), 30),
   REQUIRE_EMAIL_VERIFICATION: flag(),
   /** Lets requests move the server's clock (lib/clock.ts): end-to-end tests only. */
   LOYALTAP_TEST_CLOCK: flag(),

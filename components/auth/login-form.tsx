@@ -9,6 +9,7 @@ import { loginAction } from "@/app/(site)/[locale]/login/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";
+import { EmailLinkForm } from "@/components/auth/email-link-form";
 import { GoogleButton } from "@/components/auth/google-button";
 import { PasskeySignIn } from "@/components/auth/passkey-sign-in";
 import { FormAlert } from "@/components/ui/form-alert";
@@ -50,6 +51,9 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
   const registerHref = redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : "/register";
   return (
     <div className="space-y-6">
+      {/* No password needed: a mailed one-time link, above the password form. */}
+      <EmailLinkForm redirect={redirect} />
+      <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("emailLink.or")}</p>
       <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
         <Field
           label={t("fields.email")}

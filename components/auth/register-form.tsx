@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { registerCustomerAction } from "@/app/(site)/[locale]/register/actions";
+import { EmailLinkForm } from "@/components/auth/email-link-form";
 import { GoogleButton } from "@/components/auth/google-button";
 import { LoginLink } from "@/components/auth/login-link";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export function RegisterForm({
   googleEnabled: boolean;
 }) {
   const t = useTranslations("auth.register");
+  const tAuth = useTranslations("auth");
   const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -59,6 +61,9 @@ export function RegisterForm({
           <p className="text-center text-sm text-slate-500 dark:text-slate-400">{t("orContinue")}</p>
         </>
       ) : null}
+      {/* No password needed: a mailed one-time link makes the account when it is opened. */}
+      <EmailLinkForm redirect={redirect ?? (businessSlug ? cardSignUpPath(businessSlug) : null)} />
+      <p className="text-center text-sm text-slate-500 dark:text-slate-400">{tAuth("emailLink.or")}</p>
       <FormProvider {...form}>
         <ClientForm onSubmit={onSubmit} noValidate className="space-y-4">
           <AccountFields />

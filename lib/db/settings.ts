@@ -56,7 +56,9 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
       await walletPassesVoided(prismaExecutor(tx), { userId });
       // Per-day tap-limit counters name the user but have no foreign key.
       await tx.dailyTapCount.deleteMany({ where: { userId } });
-      await tx.user.delete({ where: { id: userId } });
+      // Sign-in links are keyed by address, not by account: an unused one would make the account again.
+      const deleted = await tx.user.delete({ where: { id: userId }, select: { email: true } });
+      if (deleted.email) await tx.emailSignInToken.deleteMany({ where: { email: deleted.email } });
     });
     return { ok: true };
   } catch (error) {

@@ -9,7 +9,7 @@ import { siteName } from "@/lib/site";
 
 export type MailText = { subject: string; text: string };
 
-type MailName = "passwordReset" | "emailVerification" | "reauthentication" | "staffInvite";
+type MailName = "passwordReset" | "emailVerification" | "reauthentication" | "staffInvite" | "emailSignIn";
 
 async function render(
   locale: Locale,
@@ -35,6 +35,11 @@ export function emailVerificationMail(locale: Locale, link: string): Promise<Mai
 /** The mail that confirms it is the account's owner before a sensitive action: a one-time link, valid for 15 minutes. */
 export function reauthenticationMail(locale: Locale, link: string): Promise<MailText> {
   return render(locale, "reauthentication", link);
+}
+
+/** A sign-in link (an account is made on opening it if the address has none): one-time, valid for 15 minutes. */
+export function emailSignInMail(locale: Locale, link: string): Promise<MailText> {
+  return render(locale, "emailSignIn", link);
 }
 
 /** An owner's invitation to join their business's staff: a one-time link, valid for 7 days, in the owner's language. */

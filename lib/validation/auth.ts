@@ -46,3 +46,13 @@ export const resetRequestFormSchema = z.object({
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
+
+// Asking for an emailed sign-in link: `redirect` is where to go afterwards; one
+// that is not a same-origin path (lib/auth/redirects.ts) is dropped, never followed.
+export const emailLinkRequestSchema = z.object({
+  email: emailSchema,
+  redirect: singleLineText().max(2048).nullish(),
+});
+export const emailLinkFormSchema = z.object({
+  email: singleLineText().trim().min(1, EMAIL_REQUIRED).pipe(emailSchema),
+});

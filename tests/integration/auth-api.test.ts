@@ -2,6 +2,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as register } from "@/app/api/auth/register/route";
+import { POST as emailLink } from "@/app/api/auth/email-link/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { POST as token } from "@/app/api/auth/token/route";
 import { POST as updatePassword } from "@/app/api/auth/update-password/route";
@@ -183,6 +184,7 @@ describe("bad input on every endpoint", () => {
     ["register", register, "/api/auth/register"],
     ["reset-password", resetPassword, "/api/auth/reset-password"],
     ["update-password", updatePassword, "/api/auth/update-password"],
+    ["email-link", emailLink, "/api/auth/email-link"],
   ] as const;
 
   it.each(endpoints)("%s: malformed JSON is a 400", async (_name, handler, path) => {

@@ -1,3 +1,4 @@
+import { POST as emailLink } from "@/app/api/auth/email-link/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as startCard } from "@/app/tap/start/route";
 import PublicBusinessPage, { generateMetadata } from "@/app/(card)/b/[slug]/[[...lang]]/page";
@@ -45,6 +46,30 @@ describe("NUL bytes in POST /api/auth/register", () => {
   it("the same payload without the NUL registers (the test above is about the NUL)", async () => {
     const res = await call(register, "POST", "/api/auth/register", { body: businessPayload(uniqueEmail("clean")) });
     expect(res.status).toBe(201);
+  });
+});
+
+describe("bad input to POST /api/auth/email-link", () => {
+  it.each([
+    ["a NUL in the email", { email: `a${NUL}@example.test` }],
+    ["a NUL in the redirect", { email: "placeholder", redirect: `/dashboard${NUL}` }],
+    ["an email over 254 characters", { email: `${"a".repeat(250)}@example.test` }],
+    ["a redirect over 2048 characters", { email: "placeholder", redirect: `/${"a".repeat(2048)}` }],
+    ["an array for the email", { email: ["a@example.test"] }],
+  ])("%s → 400 with a clear message, nothing stored", async (_case, body) => {
+    const email = uniqueEmail("bad-link");
+    const payload = { ...body, email: body.email === "placeholder" ? email : body.email };
+    const res = await call(emailLink, "POST", "/api/auth/email-link", { body: payload });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: "error", message: expect.any(String) });
+    expect(await db.emailSignInToken.count({ where: { email } })).toBe(0);
+  });
+
+  it("the same request with a valid email and redirect is accepted (the cases above are about the bad field)", async () => {
+    const email = uniqueEmail("good-link");
+    const res = await call(emailLink, "POST", "/api/auth/email-link", { body: { email, redirect: "/dashboard" } });
+    expect(res.status).toBe(202);
+    expect(await db.emailSignInToken.count({ where: { email } })).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { POST as register } from "@/app/api/auth/register/route";
+import { POST as emailLink } from "@/app/api/auth/email-link/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { POST as token } from "@/app/api/auth/token/route";
 import { POST as updatePassword } from "@/app/api/auth/update-password/route";
@@ -194,6 +195,7 @@ describe("JSON handlers take JSON only", () => {
     ["login", login, "/api/auth/login"],
     ["register", register, "/api/auth/register"],
     ["reset-password", resetPassword, "/api/auth/reset-password"],
+    ["email-link", emailLink, "/api/auth/email-link"],
     ["token", token, "/api/auth/token?grant_type=refresh_token"],
     ["tap", tap, "/api/tap"],
   ] as const)("%s answers 415 for a text/plain body, even without cookies", async (_name, handler, path) => {

@@ -89,6 +89,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "GET /sitemap.xml": { access: "public", sweep: "query" },
   "POST /api/auth/login": { access: "public", sweep: "json" },
   "POST /api/auth/register": { access: "public", sweep: "json" },
+  // Mails a one-time sign-in link; the same answer for every address.
+  "POST /api/auth/email-link": { access: "public", sweep: "json" },
   "POST /api/auth/reset-password": { access: "public", sweep: "json" },
   "POST /api/auth/token": { access: "public", sweep: "json" },
   "POST /api/auth/update-password": { access: "signed-in", sweep: "json" },
@@ -148,6 +150,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/auth/callback": { access: "public" },
   // A mailed re-authentication link: opening it spends nothing, its button does (the one-time token is the authorisation).
   "/auth/confirm-identity": { access: "public" },
+  // A mailed sign-in link: opening it spends nothing, its form (sent by itself) does.
+  "/auth/email-link": { access: "public" },
   "/auth/reset": { access: "public" },
   "/auth/verify-email": { access: "public" },
   "/b/[slug]": { access: "public" },
@@ -224,6 +228,12 @@ export const ACTIONS: Record<string, ActionEntry> = {
   removePasskeyAction: { access: "signed-in" },
   renameTagAction: { access: "owner" },
   requestResetAction: { access: "public" },
+  requestEmailLinkAction: { access: "public", note: "the same answer for every address, under its limits" },
+  resendEmailLinkAction: {
+    access: "public",
+    note: "a mailed sign-in token names the address: a new link goes there only",
+  },
+  signInWithEmailLinkAction: { access: "public", note: "a mailed one-time sign-in token is the authorisation" },
   requestReauthLinkAction: {
     access: "signed-in",
     note: "mails only an account without a password (the sweep's people have one), at most 3 an hour",

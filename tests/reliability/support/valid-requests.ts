@@ -139,6 +139,14 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "route",
+      group: "POST /api/auth/email-link",
+      method: "POST",
+      path: "/api/auth/email-link",
+      auth: "none",
+      body: { email: email(), redirect: "/dashboard" },
+    },
+    {
+      kind: "route",
       group: "POST /api/auth/update-password",
       method: "POST",
       path: "/api/auth/update-password",
@@ -436,6 +444,13 @@ export function validRequests(c: SweepContext): ValidRequest[] {
       action: "requestResetAction",
       auth: "none",
       args: [{ email: email() }],
+    },
+    {
+      kind: "action",
+      group: "requestEmailLinkAction",
+      action: "requestEmailLinkAction",
+      auth: "none",
+      args: ["/dashboard", null, { email: email() }],
     },
     {
       kind: "action",
