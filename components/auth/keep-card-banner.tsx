@@ -1,10 +1,14 @@
-import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AUTH_CLIENT_NAMESPACES } from "@/components/auth/client-namespaces";
+import { EmailLinkForm } from "@/components/auth/email-link-form";
 import { GoogleButton } from "@/components/auth/google-button";
+import { SavePasskeyButton } from "@/components/auth/save-passkey-button";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { Card } from "@/components/ui/card";
 import { AppleWalletButton } from "@/components/wallet/apple-wallet-button";
 import { GoogleWalletButton } from "@/components/wallet/google-wallet-button";
 import { googleEnabled } from "@/lib/auth";
+import { storedLocale } from "@/lib/i18n/locales";
 
 /** The guest's cards, for their wallet buttons. */
 export type KeepCardTarget = { membershipId: string; businessName: string };
@@ -13,26 +17,24 @@ export type KeepCardTarget = { membershipId: string; businessName: string };
  * "Keep your card": a guest's card lives on this device only (its session
  * cookie), so the wallet and dashboard offer the ways to keep it
  * (docs/authentication.md, "Guests"): the wallet passes (each only when
- * configured), Google sign-in (when configured), and the two slots
- * `emailLink` ("Email me a link") and `passkey` ("Save with a passkey"),
- * filled by whoever renders the banner.
+ * configured), Google sign-in (when configured), "Email me a link" (the
+ * link's sign-in merges the card into the address's account, new or not) and
+ * "Save with a passkey" (the guest itself becomes an account).
  */
 export async function KeepCardBanner({
   cards,
   appleWallet,
   googleWallet,
-  emailLink,
-  passkey,
 }: {
   cards: KeepCardTarget[];
   appleWallet: boolean;
   googleWallet: boolean;
-  /** "Email me a link": signs the guest in by a mailed link and keeps the card on that account. */
-  emailLink?: ReactNode;
-  /** "Save with a passkey": keeps the card on a passkey of this device. */
-  passkey?: ReactNode;
 }) {
-  const [t, auth] = await Promise.all([getTranslations("dashboard.keepCard"), getTranslations("auth.login")]);
+  const [t, auth, locale] = await Promise.all([
+    getTranslations("dashboard.keepCard"),
+    getTranslations("auth.login"),
+    getLocale(),
+  ]);
   const wallets = appleWallet || googleWallet ? cards : [];
   return (
     <Card as="section" aria-labelledby="keep-card" className="space-y-3 p-4" data-testid="keep-card">
@@ -56,8 +58,10 @@ export async function KeepCardBanner({
       ) : null}
       <div className="space-y-2">
         {googleEnabled ? <GoogleButton redirect="/dashboard/wallet" label={auth("google")} /> : null}
-        {emailLink}
-        {passkey}
+        <ClientMessages locale={storedLocale(locale)} namespaces={AUTH_CLIENT_NAMESPACES}>
+          <SavePasskeyButton />
+          <EmailLinkForm redirect="/dashboard/wallet" compact />
+        </ClientMessages>
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t("unused")}</p>
     </Card>
