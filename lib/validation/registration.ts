@@ -146,16 +146,25 @@ export type RegistrationSearchParams = Promise<{
   tap_id?: string | string[];
   redirect?: string | string[];
   business?: string | string[];
+  email?: string | string[];
 }>;
 
 /**
- * `tap_id`, `redirect` and `business` (the slug of the card a sign-up started on)
- * of a sign-up or wizard URL; anything malformed is dropped.
+ * `tap_id`, `redirect`, `business` (the slug of the card a sign-up started on)
+ * and `email` (the address a staff invitation was sent to, only ever a
+ * pre-filled value the person may change) of a sign-up or wizard URL; anything
+ * malformed is dropped.
  */
-export function registrationQuery(params: { tap_id?: unknown; redirect?: unknown; business?: unknown }) {
+export function registrationQuery(params: {
+  tap_id?: unknown;
+  redirect?: unknown;
+  business?: unknown;
+  email?: unknown;
+}) {
   return {
     tapId: tagIdSchema.safeParse(params.tap_id).data ?? null,
     redirect: safeRedirectPath(params.redirect),
     businessSlug: slugSchema.safeParse(params.business).data ?? null,
+    email: emailSchema.safeParse(params.email).data ?? null,
   };
 }

@@ -8,7 +8,7 @@ import { VerifyInviteEmailForm } from "@/components/staff/verify-invite-email-fo
 import { buttonClass } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
-import { viewInvite } from "@/lib/db/staff";
+import { pendingInviteEmail, viewInvite } from "@/lib/db/staff";
 import { storedLocale } from "@/lib/i18n/locales";
 import { inviteTokenSchema } from "@/lib/validation/staff";
 
@@ -31,7 +31,10 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
   const user = await getCurrentUser();
   const back = safeRedirectPath(`/staff/accept?token=${encodeURIComponent(token)}`) ?? "/staff/accept";
 
-  if (!user)
+  if (!user) {
+    // The sign-up starts from the invited address (the invitation is for it).
+    const email = await pendingInviteEmail(token);
+    const signUp = `/register?redirect=${encodeURIComponent(back)}${email ? `&email=${encodeURIComponent(email)}` : ""}`;
     return (
       <SiteShell>
         <div className="mx-auto max-w-md space-y-6">
@@ -44,13 +47,14 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
             >
               {t("logIn")}
             </Link>
-            <Link href={`/register?redirect=${encodeURIComponent(back)}`} className={buttonClass("secondary")}>
+            <Link href={signUp} className={buttonClass("secondary")}>
               {t("register")}
             </Link>
           </div>
         </div>
       </SiteShell>
     );
+  }
 
   const invite = await viewInvite(token, user);
   const refusal = invite ? invite.refusal : "unknown";
