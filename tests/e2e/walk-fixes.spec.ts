@@ -4,8 +4,10 @@ import { expectHydrated, expectPath, mailedLink, signUpOwner, uniqueEmail, SHOTS
 
 // What a walk on Spanish phones found, walked again at 375 px in Spanish: a
 // staff member is offered only the pages their role opens, the invitation's
-// sign-up starts from the invited address, and a password-reset link is
-// checked when it opens, not after two passwords were typed.
+// sign-up starts from the invited address, a signed-in person's headers lead
+// to the dashboard, toasts and not-found pages speak the reader's language,
+// and a password-reset link is checked when it opens, not after two passwords
+// were typed.
 const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE, locale: "es-ES" });
 
@@ -50,6 +52,15 @@ test("a staff member signs up from the invitation with its address filled in, an
   await join.click();
   await expect(staff.getByRole("status").filter({ hasText: `Ahora trabajas en ${cafe}.` })).toBeVisible();
 
+  // Signed in, never yet on the dashboard: the headers of /staff/accept, /about and /terms lead there, not to "log in".
+  const header = staff.getByRole("navigation", { name: "Principal" });
+  await expect(header.getByRole("link", { name: "Panel" })).toBeVisible();
+  for (const path of ["/about", "/terms"]) {
+    await staff.goto(path);
+    await expect(header.getByRole("link", { name: "Panel" }), path).toBeVisible();
+    await expect(header.getByRole("link", { name: "Iniciar sesión" }), path).toHaveCount(0);
+  }
+
   // At the counter: the business's bar offers the customers only, not the owner's six other pages.
   await staff.goto(`/dashboard/business/${businessId}/customers`);
   await expect(staff.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
@@ -58,6 +69,14 @@ test("a staff member signs up from the invitation with its address filled in, an
   await staff.screenshot({ path: `${SHOTS_DIR}/walk-staff-bar-es.png`, fullPage: true });
   // And the owner's pages still refuse them.
   expect((await staff.goto(`/dashboard/business/${businessId}/insights`))?.status()).toBe(404);
+
+  // A toast's close button speaks Spanish too.
+  await staff.goto("/dashboard/settings");
+  const save = staff.getByRole("button", { name: "Guardar el perfil" });
+  await expectHydrated(save);
+  await save.click();
+  await expect(staff.getByText("Perfil guardado")).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Cerrar la notificación" })).toBeVisible();
   await staffContext.close();
 
   // The owner's bar is whole.
@@ -104,4 +123,23 @@ test("a password-reset link is checked when it opens: a good one asks for the pa
   await expect(page.getByRole("heading", { level: 1, name: "Este enlace no funciona" })).toBeVisible();
   await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Enviar enlace" })).toBeVisible();
+});
+
+test("a page that does not exist answers in the reader's language: the browser's, or the one they chose", async ({
+  page,
+  browser,
+}) => {
+  const response = await page.goto("/no/existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Página no encontrada" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await page.screenshot({ path: `${SHOTS_DIR}/walk-not-found-es.png`, fullPage: true });
+
+  // The language chosen on the site (its cookie) comes before the browser's.
+  const catalan = await browser.newContext({ viewport: PHONE, locale: "es-ES" });
+  await catalan.addCookies([{ name: "loyaltap-locale", value: "ca", url: page.url() }]);
+  const reader = await catalan.newPage();
+  expect((await reader.goto("/tampoc/existeix"))?.status()).toBe(404);
+  await expect(reader.getByRole("heading", { level: 1, name: "No s'ha trobat la pàgina" })).toBeVisible();
+  await catalan.close();
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { SessionMark } from "@/components/auth/session-sync";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { SiteShell } from "@/components/layout/site-shell";
 import { AcceptInviteButton } from "@/components/staff/accept-invite-button";
@@ -61,9 +62,13 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
   // The right account, its email not confirmed yet: a confirmation link to
   // that address first (holding the invitation link proves nothing about the
   // mailbox), then back here.
+  // Signed in here, maybe straight from the sign-up: the header (and every
+  // cached page's) then offers the dashboard, not "Log in" (SessionMark).
+  const mark = <SessionMark userId={user.id} />;
   if (invite && refusal === "email_unverified")
     return (
       <SiteShell>
+        {mark}
         <div className="mx-auto max-w-md space-y-6">
           <div className="space-y-1">
             <h1 className="text-2xl font-bold break-words">{t("verify.heading", { business: invite.businessName })}</h1>
@@ -77,6 +82,7 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
     );
   return (
     <SiteShell>
+      {mark}
       <div className="mx-auto max-w-md space-y-6">
         {refusal || !invite ? (
           <>
