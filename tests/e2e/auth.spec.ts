@@ -201,12 +201,12 @@ test.describe("accounts", () => {
     await page.goto("/logout");
     // The site's sign-out page, in the site's look: its button signs out, the visit does not.
     await expectPath(page, "/sign-out");
-    await expect(page.getByRole("heading", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Log out" })).toBeVisible();
     await expect(page.locator("header")).toBeVisible();
     await page.goto("/dashboard");
     await expectPath(page, "/dashboard");
     await page.goto("/sign-out");
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Log out" }).click();
     await expectPath(page, "/");
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login/);
