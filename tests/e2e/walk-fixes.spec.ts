@@ -82,6 +82,14 @@ test("a staff member signs up from the invitation with its address filled in, an
   // The owner's bar is whole.
   await page.goto(`/dashboard/business/${businessId}/customers`);
   await expect(page.getByRole("navigation", { name: "Business sections" }).getByRole("link")).toHaveCount(7);
+
+  // The owner types the website as people say it: leaving the field completes it.
+  await page.goto(`/dashboard/business/${businessId}?tab=profile`);
+  const website = page.getByLabel("Website");
+  await expectHydrated(website);
+  await website.fill("fornqa.cat");
+  await website.press("Tab");
+  await expect(website).toHaveValue("https://fornqa.cat");
 });
 
 test("a password-reset link is checked when it opens: a good one asks for the password, a used or unknown one says so and mails a new one", async ({
