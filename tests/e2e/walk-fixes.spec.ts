@@ -145,7 +145,7 @@ test("a page that does not exist answers in the reader's language: the browser's
 
   // The language chosen on the site (its cookie) comes before the browser's.
   const catalan = await browser.newContext({ viewport: PHONE, locale: "es-ES" });
-  await catalan.addCookies([{ name: "loyaltap-locale", value: "ca", url: page.url() }]);
+  await catalan.addCookies([{ name: "loyaltap-locale", value: "ca", url: new URL("/", page.url()).href }]);
   const reader = await catalan.newPage();
   expect((await reader.goto("/tampoc/existeix"))?.status()).toBe(404);
   await expect(reader.getByRole("heading", { level: 1, name: "No s'ha trobat la pàgina" })).toBeVisible();
