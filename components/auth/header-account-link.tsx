@@ -3,14 +3,19 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useSyncExternalStore } from "react";
-import { AUTH_STORAGE_KEY, parseStoredAuth } from "@/lib/auth/client-session";
+import { AUTH_MARKED_EVENT, AUTH_STORAGE_KEY, parseStoredAuth } from "@/lib/auth/client-session";
 import { headerLoginPath } from "@/lib/auth/redirects";
 
 export type HeaderAccountText = { logIn: string; dashboard: string };
 
+// Another tab's sign-in or sign-out (`storage`), or this page's own SessionMark.
 function subscribe(onChange: () => void) {
   window.addEventListener("storage", onChange);
-  return () => window.removeEventListener("storage", onChange);
+  window.addEventListener(AUTH_MARKED_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(AUTH_MARKED_EVENT, onChange);
+  };
 }
 
 function signedInHere(): boolean {

@@ -22,19 +22,25 @@ export function RegisterForm({
   businessSlug = null,
   redirect,
   googleEnabled,
+  email = null,
 }: {
   tapId: string | null;
   /** The card's business this sign-up joins ("Create your card"); checked again by the server. */
   businessSlug?: string | null;
   redirect: string | null;
   googleEnabled: boolean;
+  /** The address to start from (a staff invitation's), which the person may change. */
+  email?: string | null;
 }) {
   const t = useTranslations("auth.register");
   const tAuth = useTranslations("auth");
   const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const form = useForm<AccountInput>({ resolver: zodResolver(accountSchema) });
+  const form = useForm<AccountInput>({
+    resolver: zodResolver(accountSchema),
+    defaultValues: email ? { email } : undefined,
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     setServerError(null);

@@ -1,7 +1,13 @@
 "use client";
 
 import { useEffect } from "react";
-import { AUTH_STORAGE_KEY, needsRevalidation, parseStoredAuth, type StoredAuth } from "@/lib/auth/client-session";
+import {
+  AUTH_MARKED_EVENT,
+  AUTH_STORAGE_KEY,
+  needsRevalidation,
+  parseStoredAuth,
+  type StoredAuth,
+} from "@/lib/auth/client-session";
 
 function write(userId: string) {
   const value: StoredAuth = { user: { id: userId }, lastValidated: Date.now() };
@@ -17,7 +23,10 @@ export function SessionMark({ userId }: { userId: string }) {
   useEffect(() => {
     try {
       const stored = parseStoredAuth(localStorage.getItem(AUTH_STORAGE_KEY));
-      if (!stored || stored.user.id !== userId) write(userId);
+      if (!stored || stored.user.id !== userId) {
+        write(userId);
+        window.dispatchEvent(new Event(AUTH_MARKED_EVENT));
+      }
     } catch {
       // storage unavailable: the headers say "Log in"
     }

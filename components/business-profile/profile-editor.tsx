@@ -14,6 +14,7 @@ import { SocialLinksField } from "@/components/business-profile/social-links-fie
 import { ThemeFields } from "@/components/business-profile/theme-fields";
 import { Button } from "@/components/ui/button";
 import { Field, SelectField, TextAreaField, UrlField } from "@/components/ui/field";
+import { WebsiteField } from "@/components/ui/website-field";
 import { FormSection } from "@/components/ui/form-section";
 import { OWNER_SUMMARY_FREQUENCIES } from "@/lib/business/owner-summary";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
@@ -152,7 +153,7 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
               </FormSection>
 
               <FormSection legend={t("contact")}>
-                <UrlField label={t("website")} {...register("website")} error={text(errors.website?.message)} />
+                <WebsiteField label={t("website")} {...register("website")} error={text(errors.website?.message)} />
                 <Field
                   label={t("phone")}
                   type="tel"

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { Controller, useFormContext } from "react-hook-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
-import { Field, TextAreaField, UrlField } from "@/components/ui/field";
+import { Field, TextAreaField } from "@/components/ui/field";
+import { WebsiteField } from "@/components/ui/website-field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
 import type { PlaceSuggestion } from "@/lib/business/places";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
@@ -74,7 +75,7 @@ export function BusinessStep() {
         {...register("description")}
         error={text(errors.description?.message)}
       />
-      <UrlField
+      <WebsiteField
         label={t("website")}
         autoComplete="url"
         {...register("website")}

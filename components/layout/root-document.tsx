@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ColorSchemeSync } from "@/components/layout/color-scheme-sync";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -12,7 +13,8 @@ import type { Locale } from "@/lib/i18n/locales";
  * its URL and stay cached: docs/i18n.md). Each root layout imports app/globals.css.
  * Every page ends with the site footer (the terms and the privacy policy), in `locale`.
  */
-export function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+export async function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const toast = await getTranslations({ locale, namespace: "common.toast" });
   return (
     // The inline script may add the "dark" class before hydration.
     <html lang={locale} suppressHydrationWarning>
@@ -24,7 +26,7 @@ export function RootDocument({ locale, children }: { locale: Locale; children: R
         <ColorSchemeSync />
         {children}
         <SiteFooter locale={locale} />
-        <Toaster />
+        <Toaster text={{ region: toast("region"), close: toast("close") }} />
       </body>
     </html>
   );

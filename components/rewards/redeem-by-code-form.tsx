@@ -18,6 +18,7 @@ import { redeemCodeSchema, type RedeemCodeInput } from "@/lib/validation/rewards
 import { ClientForm } from "@/components/ui/client-form";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useMessageText } from "@/components/i18n/use-message-text";
+import { redeemedText } from "@/components/rewards/redeemed-text";
 
 type Found = Extract<RewardLookupActionResult, { ok: true }>;
 type Redeemed = Extract<RedeemActionResult, { ok: true }>;
@@ -109,10 +110,7 @@ export function RedeemByCodeForm() {
           className={`${panel} bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100`}
         >
           <p className="break-words">
-            {step.reward.customerName
-              ? t("doneFor", { reward: step.reward.name, customer: step.reward.customerName })
-              : t("done", { reward: step.reward.name })}{" "}
-            {t("redeemedOn", { date: step.reward.redeemedOn })}{" "}
+            {redeemedText(t, step.reward)} {t("redeemedOn", { date: step.reward.redeemedOn })}{" "}
             <Link href={`/dashboard/redeem-reward/${step.reward.rewardId}`} className="underline">
               {t("details")}
             </Link>

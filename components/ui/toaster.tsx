@@ -8,7 +8,10 @@ import { Toaster as Sonner } from "sonner";
 const BOTTOM = "calc(24px + var(--bottom-bar-height, 0px))";
 const MOBILE_BOTTOM = "calc(16px + var(--bottom-bar-height, 0px))";
 
-export function Toaster() {
+/** The toasts' own words (common.toast), in the page's language: sonner's defaults are English. */
+export type ToasterText = { region: string; close: string };
+
+export function Toaster({ text }: { text: ToasterText }) {
   return (
     <Sonner
       position="bottom-right"
@@ -16,6 +19,8 @@ export function Toaster() {
       visibleToasts={3}
       richColors
       closeButton
+      containerAriaLabel={text.region}
+      toastOptions={{ closeButtonAriaLabel: text.close }}
       offset={{ bottom: BOTTOM, right: 24 }}
       mobileOffset={{ bottom: MOBILE_BOTTOM, left: 16, right: 16 }}
     />

@@ -3,6 +3,12 @@
 // holds who is signed in and when that was last checked, so tabs can follow
 // each other (a sign-out in one tab signs out all).
 export const AUTH_STORAGE_KEY = "auth";
+/**
+ * Dispatched on `window` when this tab writes the entry itself: the browser's
+ * `storage` event only reaches the other tabs, and the header of the page that
+ * wrote it (HeaderAccountLink) follows too.
+ */
+export const AUTH_MARKED_EVENT = "loyaltap:auth-marked";
 export const REVALIDATE_AFTER_MS = 900_000;
 
 export type StoredAuth = { user: { id: string }; lastValidated: number };

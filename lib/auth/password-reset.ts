@@ -34,6 +34,18 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
 }
 
 /**
+ * Whether a reset link can still set a password (issued, unused, not expired):
+ * the page checks it on load, so a dead link never shows the password form.
+ * Spending it is still decided by resetPasswordWithToken's own statement.
+ */
+export async function resetLinkUsable(token: string, now = new Date()): Promise<boolean> {
+  const count = await db.passwordResetToken.count({
+    where: { tokenHash: hashToken(token), usedAt: null, expiresAt: { gt: now } },
+  });
+  return count > 0;
+}
+
+/**
  * Spends a reset token (once, before it expires) on a new password, in one
  * transaction: the token and every other unused link of the account are
  * spent, and every session and refresh token of the account is revoked.

@@ -35,6 +35,19 @@ export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "staff",
 ];
 
+/** Who is looking at the bar: the business's owner, or a staff member at its counter. */
+export type BusinessNavViewer = "owner" | "staff";
+
+// What a staff member may open (docs/owner-tools.md, "Staff"): the customer
+// list and a customer's card. Every other entry is the owner's, and its route
+// answers anyone else with a 404, so the bar never offers it to them.
+const STAFF_NAV: readonly (BusinessTab | BusinessSection)[] = ["customers"];
+
+/** The bar's entries the viewer may open, in the bar's order. */
+export function businessNavFor(viewer: BusinessNavViewer): readonly (BusinessTab | BusinessSection)[] {
+  return viewer === "owner" ? BUSINESS_NAV : BUSINESS_NAV.filter((entry) => STAFF_NAV.includes(entry));
+}
+
 /** The address of an entry of the business page's bar: a tab of the page or a section's own route. */
 export function businessNavHref(businessId: string, entry: BusinessTab | BusinessSection): string {
   if (isTab(entry)) return businessTabHref(businessId, entry);

@@ -205,6 +205,16 @@ export async function viewInvite(token: string, account: InviteReader, now = new
   };
 }
 
+/** The address a pending invitation (not accepted, revoked or expired) was sent to; null for any other link. */
+export async function pendingInviteEmail(token: string, now = new Date()): Promise<string | null> {
+  if (!token) return null;
+  const invite = await db.staffInvite.findFirst({
+    where: { tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    select: { email: true },
+  });
+  return invite?.email ?? null;
+}
+
 export type AcceptOutcome =
   { ok: true; businessId: string; businessName: string } | { ok: false; reason: AcceptRefusal };
 

@@ -10,6 +10,7 @@ import {
   mailSafeName,
   multiLineText,
   optionalHttpUrl as optionalHttpUrlOf,
+  optionalWebsiteUrl,
   singleLineText,
 } from "@/lib/validation/text";
 
@@ -17,8 +18,9 @@ export { HTTP_URL_MESSAGE };
 
 // The owner's edit of a business's public card, shared by the form
 // (react-hook-form) and the server action. Input and output have the same
-// shape (no transforms beyond trimming) so the form can use it as is;
-// "" means "not set" for optional text, links and colours.
+// shape (no transforms beyond trimming, and https:// before a website typed
+// without one) so the form can use it as is; "" means "not set" for optional
+// text, links and colours.
 
 // Messages are catalog keys (dashboard.profile.validation.*): the editor and the
 // action show them in the owner's language.
@@ -94,7 +96,7 @@ export const businessProfileUpdateSchema = z
       )
       .min(1, "dashboard.profile.validation.keywordsRequired")
       .max(MAX_KEYWORDS, messageKey("dashboard.profile.validation.keywordsMax", { max: MAX_KEYWORDS })),
-    website: optionalHttpUrl,
+    website: optionalWebsiteUrl(),
     phone: singleLineText()
       .trim()
       .min(1, "dashboard.profile.validation.phoneRequired")

@@ -3,7 +3,13 @@ import { isCategoryLabel } from "@/lib/business/categories";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { accountSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
-import { HTTP_URL_MESSAGE, isHttpUrl, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
+import {
+  HTTP_URL_MESSAGE,
+  mailSafeName,
+  multiLineText,
+  optionalWebsiteUrl,
+  singleLineText,
+} from "@/lib/validation/text";
 
 // The business registration wizard's form: one
 // schema for all three steps, validated a step at a time through the field
@@ -18,10 +24,7 @@ const businessFields = {
   description: multiLineText()
     .trim()
     .max(2000, messageKey("wizard.validation.descriptionTooLong", { max: 2000 })),
-  website: singleLineText()
-    .trim()
-    .max(2048, HTTP_URL_MESSAGE)
-    .refine((value) => value === "" || isHttpUrl(value), HTTP_URL_MESSAGE),
+  website: optionalWebsiteUrl(HTTP_URL_MESSAGE),
   phone: singleLineText().trim().min(1, "validation.phoneRequired").max(40),
   address: singleLineText().trim().min(1, "validation.addressRequired").max(300),
   placeId: singleLineText().max(300).nullable(),

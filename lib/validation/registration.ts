@@ -5,7 +5,14 @@ import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
 import { slugSchema } from "@/lib/validation/params";
 import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
-import { HTTP_URL_MESSAGE, httpUrl, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
+import {
+  HTTP_URL_MESSAGE,
+  httpUrl,
+  mailSafeName,
+  multiLineText,
+  optionalWebsiteUrl,
+  singleLineText,
+} from "@/lib/validation/text";
 export { MIN_PASSWORD_LENGTH };
 export const EMAIL_OR_PHONE_REQUIRED = "validation.emailOrPhoneRequired";
 
@@ -58,8 +65,9 @@ export const businessProfileSchema = z.object({
   social_media: z.record(singleLineText().trim().min(1).max(40), httpUrlSchema).nullish(),
   keywords: z.array(singleLineText().trim().min(1).max(60)).max(20).default([]),
   description: optionalText(2000, multiLineText),
+  // "fornqa.cat" is stored as https://fornqa.cat.
   website: z
-    .union([httpUrlSchema, z.literal(""), z.null()])
+    .union([optionalWebsiteUrl(HTTP_URL_MESSAGE), z.null()])
     .optional()
     .transform((v) => v || null),
   phone: singleLineText().trim().max(40).nullish(),
@@ -146,16 +154,25 @@ export type RegistrationSearchParams = Promise<{
   tap_id?: string | string[];
   redirect?: string | string[];
   business?: string | string[];
+  email?: string | string[];
 }>;
 
 /**
- * `tap_id`, `redirect` and `business` (the slug of the card a sign-up started on)
- * of a sign-up or wizard URL; anything malformed is dropped.
+ * `tap_id`, `redirect`, `business` (the slug of the card a sign-up started on)
+ * and `email` (the address a staff invitation was sent to, only ever a
+ * pre-filled value the person may change) of a sign-up or wizard URL; anything
+ * malformed is dropped.
  */
-export function registrationQuery(params: { tap_id?: unknown; redirect?: unknown; business?: unknown }) {
+export function registrationQuery(params: {
+  tap_id?: unknown;
+  redirect?: unknown;
+  business?: unknown;
+  email?: unknown;
+}) {
   return {
     tapId: tagIdSchema.safeParse(params.tap_id).data ?? null,
     redirect: safeRedirectPath(params.redirect),
     businessSlug: slugSchema.safeParse(params.business).data ?? null,
+    email: emailSchema.safeParse(params.email).data ?? null,
   };
 }

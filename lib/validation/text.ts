@@ -101,6 +101,34 @@ export function optionalHttpUrl(message: string = HTTP_URL_MESSAGE) {
     .refine((value) => value === "" || isHttpUrl(value), message);
 }
 
+// A scheme at the start: "https:", "mailto:", "javascript:".
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A website as people type it: "fornqa.cat" or "www.fornqa.cat/carta" gets
+ * https:// in front. Only a bare host with a dot in its name is completed
+ * ("abc" stays as typed, and is refused); a value with a scheme is left as
+ * it is, so "javascript:…" is still refused by isHttpUrl.
+ */
+export function withWebScheme(value: string): string {
+  if (value === "" || HAS_SCHEME.test(value)) return value;
+  const candidate = `https://${value.replace(/^\/\//, "")}`;
+  try {
+    return new URL(candidate).hostname.includes(".") ? candidate : value;
+  } catch {
+    return value;
+  }
+}
+
+/** A business's website, "" when not set: https:// is added when the scheme is missing, then http(s) only. */
+export function optionalWebsiteUrl(message: string = HTTP_URL_MESSAGE) {
+  return singleLineText()
+    .trim()
+    .max(MAX_URL_LENGTH, message)
+    .transform(withWebScheme)
+    .refine((value) => value === "" || isHttpUrl(value), message);
+}
+
 /**
  * A path segment as Next.js hands it to a page (still percent-encoded in some
  * versions and routes): decoded once, or null for a malformed escape such as

@@ -173,8 +173,8 @@ describe("GET /api/business/[id]/export", () => {
       "Primera visita",
       "Última visita",
       "Visitas",
-      "Recompensas obtenidas",
-      "Recompensas listas",
+      "Premios obtenidos",
+      "Premios listos",
     ]);
     expect(records.slice(1).map((r) => r[0])).toEqual(hostile.map(([, cell]) => cell));
     // 04:00 UTC on Jan 10 is 23:00 the day before in New York: dates on the business's clock.

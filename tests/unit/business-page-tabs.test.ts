@@ -1,4 +1,4 @@
-import { businessTab, businessTabHref } from "@/lib/business/page-tabs";
+import { businessNavFor, businessTab, businessTabHref } from "@/lib/business/page-tabs";
 
 describe("the business page's tabs", () => {
   it("opens on the programs", () => {
@@ -23,5 +23,15 @@ describe("the business page's tabs", () => {
     expect(businessTabHref("biz-1", "programs")).toBe("/dashboard/business/biz-1");
     expect(businessTabHref("biz-1", "card")).toBe("/dashboard/business/biz-1?tab=card");
     expect(businessTabHref("café y té", "tags")).toBe("/dashboard/business/caf%C3%A9%20y%20t%C3%A9?tab=tags");
+  });
+});
+
+describe("the business page's bar, by who looks at it", () => {
+  it("offers the owner every entry", () => {
+    expect(businessNavFor("owner")).toEqual(["programs", "customers", "insights", "tags", "card", "profile", "staff"]);
+  });
+
+  it("offers a staff member only what their role may open: the customers", () => {
+    expect(businessNavFor("staff")).toEqual(["customers"]);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -8,11 +10,37 @@ import {
 } from "@/lib/business/categories";
 
 describe("categories", () => {
-  it("has about 75 categories with unique values and labels", () => {
+  // About 75 in the first list; Barcelona's small shops added ten more (a pastry shop, a market stall, …).
+  it("has about 75 to 95 categories with unique values and labels", () => {
     expect(CATEGORIES.length).toBeGreaterThanOrEqual(70);
-    expect(CATEGORIES.length).toBeLessThanOrEqual(85);
+    expect(CATEGORIES.length).toBeLessThanOrEqual(95);
     expect(new Set(CATEGORIES.map((c) => c.value)).size).toBe(CATEGORIES.length);
     expect(new Set(CATEGORY_LABELS).size).toBe(CATEGORIES.length);
+  });
+
+  it("names the small shops of a Barcelona street in each language", () => {
+    const catalog = (locale: string) =>
+      JSON.parse(readFileSync(path.join("messages", locale, "categories.json"), "utf8")) as Record<string, string>;
+    const [es, ca] = [catalog("es"), catalog("ca")];
+    const shops = {
+      pastry_shop: ["Pastelería", "Pastisseria"],
+      bakery: ["Panadería", "Forn de pa"],
+      chocolate_shop: ["Chocolatería", "Xocolateria"],
+      vermouth_bar: ["Vermutería", "Vermuteria"],
+      cheese_shop: ["Quesería", "Formatgeria"],
+      market_stall: ["Puesto de mercado", "Parada de mercat"],
+      herbalist: ["Herbolario", "Herbolari"],
+      stationery: ["Papelería", "Papereria"],
+      newsstand: ["Quiosco", "Quiosc"],
+      haberdashery: ["Mercería", "Merceria"],
+      dry_cleaner: ["Tintorería", "Tintoreria"],
+    };
+    for (const [value, [spanish, catalan]] of Object.entries(shops)) {
+      expect(CATEGORIES.some((c) => c.value === value)).toBe(true);
+      expect([es[value], ca[value]]).toEqual([spanish, catalan]);
+    }
+    expect(filterCategories("past", [])).toContain("Pastry Shop");
+    expect(keywordsFromPlaceTypes(["confectionery", "bakery"])).toEqual(["Pastry Shop", "Bakery"]);
   });
 
   it("includes the common examples", () => {

@@ -123,7 +123,7 @@ export const ROUTES: Record<string, RouteEntry> = {
  * Paths that no file, page or route serves and that hold a dot, which the proxy
  * leaves alone (it skips files): scanners' favourites, a file under a page, a
  * language with an extension. Each must be the site's not-found page, in English
- * like every URL that matches no route (app/global-not-found.tsx), with its heading.
+ * (next.config.ts serves them under /en/), with its heading.
  */
 export const UNKNOWN_DOTTED_PATHS: Record<string, string> = {
   "/wp-login.php": "Page not found",
@@ -141,6 +141,8 @@ export type PageEntry = { access: Access; counter?: true };
 
 export const PAGES: Record<string, PageEntry> = {
   "/": { access: "public" },
+  // Any other site path: the site's not-found page, in the reader's language.
+  "/[...rest]": { access: "public" },
   "/about": { access: "public" },
   "/privacy": { access: "public" },
   "/terms": { access: "public" },

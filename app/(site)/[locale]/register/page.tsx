@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RegisterPage({ searchParams }: { searchParams: RegistrationSearchParams }) {
-  const { tapId, redirect, businessSlug } = registrationQuery(await searchParams);
+  const { tapId, redirect, businessSlug, email } = registrationQuery(await searchParams);
   const t = await getTranslations("auth.register");
   // The café is named from the tag or the card's slug, read here: never from a name in the address.
   const business = await signUpBusiness({ tapId, businessSlug });
@@ -44,6 +44,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Reg
             businessSlug={tapId ? null : (business?.slug ?? null)}
             redirect={redirect}
             googleEnabled={googleEnabled}
+            email={email}
           />
         </ClientMessages>
       </div>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { tidySentence } from "@/lib/i18n/sentence";
 import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 import { VisitResult } from "@/components/customer-card/visit-result";
@@ -40,7 +41,7 @@ export function OwnerActions({
       (result) => {
         if (!result.ok) return setOutcome({ kind: "error", text: result.error });
         const names = { customer: customerName, business: result.businessName };
-        const text = result.created ? t("nowLinked", names) : t("alreadyLinked", names);
+        const text = tidySentence(result.created ? t("nowLinked", names) : t("alreadyLinked", names));
         setOutcome({ kind: "linked", text });
         toast.success(text);
       },
@@ -81,7 +82,7 @@ export function OwnerActions({
       ) : null}
       {business.linked ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t("linked", { customer: customerName, business: business.name })}
+          {tidySentence(t("linked", { customer: customerName, business: business.name }))}
         </p>
       ) : null}
       <div className="flex flex-wrap justify-center gap-3">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { SessionMark } from "@/components/auth/session-sync";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { SiteShell } from "@/components/layout/site-shell";
 import { AcceptInviteButton } from "@/components/staff/accept-invite-button";
@@ -8,7 +9,7 @@ import { VerifyInviteEmailForm } from "@/components/staff/verify-invite-email-fo
 import { buttonClass } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
-import { viewInvite } from "@/lib/db/staff";
+import { pendingInviteEmail, viewInvite } from "@/lib/db/staff";
 import { storedLocale } from "@/lib/i18n/locales";
 import { inviteTokenSchema } from "@/lib/validation/staff";
 
@@ -31,7 +32,10 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
   const user = await getCurrentUser();
   const back = safeRedirectPath(`/staff/accept?token=${encodeURIComponent(token)}`) ?? "/staff/accept";
 
-  if (!user)
+  if (!user) {
+    // The sign-up starts from the invited address (the invitation is for it).
+    const email = await pendingInviteEmail(token);
+    const signUp = `/register?redirect=${encodeURIComponent(back)}${email ? `&email=${encodeURIComponent(email)}` : ""}`;
     return (
       <SiteShell>
         <div className="mx-auto max-w-md space-y-6">
@@ -44,22 +48,27 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
             >
               {t("logIn")}
             </Link>
-            <Link href={`/register?redirect=${encodeURIComponent(back)}`} className={buttonClass("secondary")}>
+            <Link href={signUp} className={buttonClass("secondary")}>
               {t("register")}
             </Link>
           </div>
         </div>
       </SiteShell>
     );
+  }
 
   const invite = await viewInvite(token, user);
   const refusal = invite ? invite.refusal : "unknown";
   // The right account, its email not confirmed yet: a confirmation link to
   // that address first (holding the invitation link proves nothing about the
   // mailbox), then back here.
+  // Signed in here, maybe straight from the sign-up: the header (and every
+  // cached page's) then offers the dashboard, not "Log in" (SessionMark).
+  const mark = <SessionMark userId={user.id} />;
   if (invite && refusal === "email_unverified")
     return (
       <SiteShell>
+        {mark}
         <div className="mx-auto max-w-md space-y-6">
           <div className="space-y-1">
             <h1 className="text-2xl font-bold break-words">{t("verify.heading", { business: invite.businessName })}</h1>
@@ -73,6 +82,7 @@ export default async function AcceptStaffInvitePage({ searchParams }: Props) {
     );
   return (
     <SiteShell>
+      {mark}
       <div className="mx-auto max-w-md space-y-6">
         {refusal || !invite ? (
           <>

@@ -71,7 +71,7 @@ export default async function BusinessPage({ params, searchParams }: Props) {
         <RedeemByCodeForm />
       </section>
 
-      <BusinessPageTabs businessId={business.id} current={tab} />
+      <BusinessPageTabs businessId={business.id} current={tab} viewer="owner" />
 
       {tab === "programs" ? <BusinessProgramsSection ownerId={user.id} businessId={business.id} /> : null}
       {tab === "tags" ? <BusinessTagsSection ownerId={user.id} businessId={business.id} /> : null}

@@ -55,7 +55,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("intro", { business: business.name })}</p>
       </header>
 
-      <BusinessPageTabs businessId={business.id} current="customers" />
+      <BusinessPageTabs businessId={business.id} current="customers" viewer={business.access} />
 
       {anyMember ? <CustomerSearchForm action={base} params={query} /> : null}
 

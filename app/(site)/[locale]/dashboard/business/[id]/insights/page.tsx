@@ -43,7 +43,7 @@ export default async function InsightsPage({ params, searchParams }: Props) {
         <p className="text-sm font-medium break-words text-slate-500 dark:text-slate-400">{insights.business.name}</p>
         <h1 className="text-2xl font-bold">{t("title")}</h1>
       </header>
-      <BusinessPageTabs businessId={insights.business.id} current="insights" />
+      <BusinessPageTabs businessId={insights.business.id} current="insights" viewer="owner" />
       <InsightsView
         insights={insights}
         locale={locale as Locale}

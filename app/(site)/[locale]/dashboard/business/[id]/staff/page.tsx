@@ -50,7 +50,7 @@ export default async function StaffPage({ params }: Props) {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
       </header>
 
-      <BusinessPageTabs businessId={business.id} current="staff" />
+      <BusinessPageTabs businessId={business.id} current="staff" viewer="owner" />
 
       <Card as="section" aria-labelledby="invite-heading" className="space-y-3 p-4">
         <h2 id="invite-heading" className="text-lg font-semibold">
