@@ -1,11 +1,5 @@
 "use client";
 
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  WebAuthnAbortService,
-} from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { passkeySignInAction, passkeySignInOptionsAction } from "@/app/(site)/[locale]/login/actions";
@@ -15,6 +9,10 @@ import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 
 type Ceremony = { ok: true; redirectTo: string } | { ok: false; error: string };
+
+// The WebAuthn helpers load after the page, not with it: the log-in page's first
+// load is what a phone waits for (its JavaScript budget, docs/performance.md).
+const webauthn = () => import("@simplewebauthn/browser");
 
 /**
  * One sign-in ceremony: options (this browser's challenge), the browser's passkey, the server's
@@ -31,6 +29,7 @@ async function signInWithPasskey(
   if (!wanted()) return { ok: false, error: "auth.passkey.cancelled" };
   let response;
   try {
+    const { startAuthentication } = await webauthn();
     response = await startAuthentication({ optionsJSON: options.options, useBrowserAutofill: autofill });
   } catch (error) {
     return { ok: false, error: passkeyErrorKey(error) };
@@ -58,6 +57,7 @@ export function PasskeySignIn({ redirect }: { redirect: string | null }) {
       // Let the assignment below happen before this request asks whether it is still wanted.
       await Promise.resolve();
       try {
+        const { browserSupportsWebAuthnAutofill } = await webauthn();
         if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
         const result = await signInWithPasskey(redirect, true, () => active && autofill.current === mine);
         if (!active) return;
@@ -72,13 +72,14 @@ export function PasskeySignIn({ redirect }: { redirect: string | null }) {
     autofill.current = mine;
     return () => {
       active = false;
-      WebAuthnAbortService.cancelCeremony();
+      void webauthn().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
     };
   }, [redirect]);
 
   const onClick = () =>
     startTransition(async () => {
       setError(null);
+      const { browserSupportsWebAuthn, WebAuthnAbortService } = await webauthn();
       if (!browserSupportsWebAuthn()) return setError("auth.passkey.unsupported");
       try {
         // End the autofill's request first, and wait until the browser has let it go.

@@ -17,8 +17,9 @@ type Journey = { screens: number; taps: number; fields: number; characters: numb
 function meter(page: Page) {
   const started = performance.now();
   const counts = { screens: 0, taps: 0, fields: 0, characters: 0 };
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) counts.screens += 1;
+  // A screen is a document the browser loads (a redirect on the way is not one).
+  page.on("domcontentloaded", () => {
+    counts.screens += 1;
   });
   return {
     async tap(target: Locator) {
