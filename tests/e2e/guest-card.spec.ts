@@ -31,6 +31,20 @@ test("es, 375 px: one tap on «Empezar mi tarjeta», no field, records the first
   await page.goto("/dashboard/wallet");
   await expect(page.getByRole("heading", { name: "Guarda tu tarjeta" })).toBeVisible();
   await expect(page.getByText("Café Central").first()).toBeVisible();
+  // Logging out would lose a card that lives on this device: a guest's header offers no way to.
+  await expect(page.getByRole("navigation", { name: "Panel" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS_DIR}/guest-card-wallet-es.png`, fullPage: true });
+
+  // The card lives on the session cookie: it lasts as long as a browser keeps one, not an account's 30 days.
+  const session = (await context.cookies()).find((cookie) => cookie.name === "authjs.session-token");
+  expect(session?.httpOnly).toBe(true);
+  expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(390 * 24 * 60 * 60 * 1000);
+  // Signing in or registering keeps the card (it merges into the account): a guest reaches both pages.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("button", { name: "Envíame un enlace" })).toBeVisible();
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/register$/);
   await context.close();
 });

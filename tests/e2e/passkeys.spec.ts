@@ -111,7 +111,7 @@ test("save a passkey in Settings, then sign in with it in a fresh browser", asyn
   // The passkey lives in the authenticator; carry it to a fresh browser, with no cookies at all.
   const { credentials } = await first.cdp.send("WebAuthn.getCredentials", { authenticatorId: first.authenticatorId });
   expect(credentials).toHaveLength(1);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("button", { name: "Log out" }).click();
   await expectPath(page, "/");
   await page.context().close();
 

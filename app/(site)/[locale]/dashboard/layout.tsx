@@ -34,7 +34,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <Link href="/dashboard/settings" className="whitespace-nowrap hover:underline">
             {t("settings")}
           </Link>
-          <LogoutButton className="cursor-pointer whitespace-nowrap hover:underline">{t("logOut")}</LogoutButton>
+          {/* A guest card lives on this device's session: logging out would lose it (it is kept from the banner). */}
+          {user.guest ? null : (
+            <LogoutButton className="cursor-pointer whitespace-nowrap hover:underline">{t("logOut")}</LogoutButton>
+          )}
         </SiteHeader>
         {/* On narrow screens the fixed bottom bar covers the last 5rem: keep content clear of it. */}
         <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 [@media(max-width:768px)]:pb-32">
