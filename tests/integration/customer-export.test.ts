@@ -169,6 +169,7 @@ describe("GET /api/business/[id]/export", () => {
       "Nombre",
       "Correo",
       "Teléfono",
+      "Invitado",
       "Cliente desde",
       "Primera visita",
       "Última visita",
@@ -178,7 +179,7 @@ describe("GET /api/business/[id]/export", () => {
     ]);
     expect(records.slice(1).map((r) => r[0])).toEqual(hostile.map(([, cell]) => cell));
     // 04:00 UTC on Jan 10 is 23:00 the day before in New York: dates on the business's clock.
-    expect(records[1]![3]).toBe("2026-01-09T23:00:00-05:00");
+    expect(records[1]![4]).toBe("2026-01-09T23:00:00-05:00");
     // Outside the period: nothing.
     const none = await request(business.id, { kind: "customers", from: "2026-01-11", to: "2026-01-12" }, owner.bearer);
     expect(parseCsv((await none.text()).replace(/^\uFEFF/, ""))).toHaveLength(1);
