@@ -360,16 +360,18 @@ test.describe("settings", () => {
   test("deleting the account asks for the password again, signs out and the account is gone", async ({ page }) => {
     const email = await signUpCustomer(page, "delete");
     await page.goto("/dashboard/settings");
+    // Settings ask for the password in two places (passkeys, deletion): this is the deletion's.
+    const deletion = page.getByRole("region", { name: "Delete account" });
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Enter your current password to confirm it's you." }),
     ).toBeVisible();
-    await page.getByLabel("Your password").fill("not my password");
+    await deletion.getByLabel("Your password").fill("not my password");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Your current password is not correct." })).toBeVisible();
     await expectPath(page, "/dashboard/settings");
 
-    await page.getByLabel("Your password").fill("a good password");
+    await deletion.getByLabel("Your password").fill("a good password");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expectPath(page, "/");
     await page.goto("/dashboard");
@@ -383,7 +385,8 @@ test.describe("settings", () => {
     await logIn(page, DEMO_OWNER_EMAIL);
     await expectPath(page, "/dashboard");
     await page.goto("/dashboard/settings");
-    await page.getByLabel("Your password").fill(DEMO_PASSWORD);
+    const deletion = page.getByRole("region", { name: "Delete account" });
+    await deletion.getByLabel("Your password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Café Central" })).toContainText("can't be deleted");
     await page.reload();
