@@ -1,8 +1,10 @@
-import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import ca from "@/messages/ca/common.json";
+import en from "@/messages/en/common.json";
+import es from "@/messages/es/common.json";
 import { ColorSchemeSync } from "@/components/layout/color-scheme-sync";
 import { SiteFooter } from "@/components/layout/site-footer";
-import { Toaster } from "@/components/ui/toaster";
+import { Toaster, type ToasterText } from "@/components/ui/toaster";
 import { colorSchemeScript } from "@/lib/color-scheme";
 import { cspBrowserScript } from "@/lib/csp-browser";
 import type { Locale } from "@/lib/i18n/locales";
@@ -13,8 +15,11 @@ import type { Locale } from "@/lib/i18n/locales";
  * its URL and stay cached: docs/i18n.md). Each root layout imports app/globals.css.
  * Every page ends with the site footer (the terms and the privacy policy), in `locale`.
  */
-export async function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const toast = await getTranslations({ locale, namespace: "common.toast" });
+// The toasts' words (common.toast) in each language, straight from the catalogs: the
+// root document needs no request to read them (global-not-found has none to give).
+const TOAST_TEXT: Record<Locale, ToasterText> = { en: en.toast, es: es.toast, ca: ca.toast };
+
+export function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
     // The inline script may add the "dark" class before hydration.
     <html lang={locale} suppressHydrationWarning>
@@ -26,7 +31,7 @@ export async function RootDocument({ locale, children }: { locale: Locale; child
         <ColorSchemeSync />
         {children}
         <SiteFooter locale={locale} />
-        <Toaster text={{ region: toast("region"), close: toast("close") }} />
+        <Toaster text={TOAST_TEXT[locale]} />
       </body>
     </html>
   );

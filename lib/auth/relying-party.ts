@@ -5,14 +5,15 @@
 
 export type RelyingParty = { id: string; origin: string };
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /**
  * Why `value` cannot be the relying party's origin, or null when it can: it
- * must be a bare origin (no path, query, fragment or user name), over https, or
- * over http on this machine only (localhost, 127.0.0.1, [::1]) for local runs
- * and tests. Browsers also refuse an IP address as a relying party id, so
- * passkeys work on http://localhost but not on http://127.0.0.1.
+ * must be a bare origin (no path, query, fragment or user name) over https or
+ * http. A public site is https (an https SITE_URL is what makes a start a
+ * public production one, with its own checks); browsers offer WebAuthn over
+ * http only on this machine (localhost), so an http origin elsewhere — a test
+ * setup behind a plain proxy — starts, and its browsers show no passkeys.
+ * Browsers also refuse an IP address as a relying party id, so passkeys work
+ * on http://localhost but not on http://127.0.0.1.
  */
 export function relyingPartyProblem(value: string): string | null {
   let url: URL;
@@ -23,9 +24,8 @@ export function relyingPartyProblem(value: string): string | null {
   }
   if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== ""))
     return "must be a bare origin with no path, query or user (e.g. https://loyaltap.example): passkeys are bound to it";
-  if (url.protocol === "https:") return null;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return "must start with https:// (http:// only for localhost or 127.0.0.1): passkeys need a secure origin";
+  if (url.protocol === "https:" || url.protocol === "http:") return null;
+  return "must start with https:// (or http:// outside production): passkeys are bound to the site's origin";
 }
 
 /** The relying party of a site origin that passed relyingPartyProblem. */

@@ -5,7 +5,7 @@ import { expectHydrated, expectPath, mailedLink, signUpOwner, uniqueEmail, SHOTS
 // What a walk on Spanish phones found, walked again at 375 px in Spanish: a
 // staff member is offered only the pages their role opens, the invitation's
 // sign-up starts from the invited address, a signed-in person's headers lead
-// to the dashboard, toasts and not-found pages speak the reader's language,
+// to the dashboard, toasts speak the reader's language,
 // and a password-reset link is checked when it opens, not after two passwords
 // were typed.
 const PHONE = { width: 375, height: 812 };
@@ -131,23 +131,4 @@ test("a password-reset link is checked when it opens: a good one asks for the pa
   await expect(page.getByRole("heading", { level: 1, name: "Este enlace no funciona" })).toBeVisible();
   await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Enviar enlace" })).toBeVisible();
-});
-
-test("a page that does not exist answers in the reader's language: the browser's, or the one they chose", async ({
-  page,
-  browser,
-}) => {
-  const response = await page.goto("/no/existe");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Página no encontrada" })).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  await page.screenshot({ path: `${SHOTS_DIR}/walk-not-found-es.png`, fullPage: true });
-
-  // The language chosen on the site (its cookie) comes before the browser's.
-  const catalan = await browser.newContext({ viewport: PHONE, locale: "es-ES" });
-  await catalan.addCookies([{ name: "loyaltap-locale", value: "ca", url: new URL("/", page.url()).href }]);
-  const reader = await catalan.newPage();
-  expect((await reader.goto("/tampoc/existeix"))?.status()).toBe(404);
-  await expect(reader.getByRole("heading", { level: 1, name: "No s'ha trobat la pàgina" })).toBeVisible();
-  await catalan.close();
 });

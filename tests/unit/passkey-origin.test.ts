@@ -6,18 +6,18 @@ import { CHALLENGE_TTL_MS, challengeKey, openChallenge, sealChallenge } from "@/
 // challenge cookie: signed, for one ceremony and account, for 5 minutes.
 
 describe("SITE_URL as the passkeys' relying party", () => {
-  it.each(["https://loyaltap.example", "https://loyaltap.example/", "http://localhost:3000", "http://127.0.0.1:4000"])(
-    "accepts %s",
-    (value) => {
-      expect(envProblems({ SITE_URL: value })).toEqual([]);
-    },
-  );
+  it.each([
+    "https://loyaltap.example",
+    "https://loyaltap.example/",
+    "http://localhost:3000",
+    "http://127.0.0.1:4000",
+    // A test setup's public origin behind a plain proxy: it starts; its browsers offer no passkeys.
+    "http://loyaltap.example",
+  ])("accepts %s", (value) => {
+    expect(envProblems({ SITE_URL: value })).toEqual([]);
+  });
 
   it.each([
-    [
-      "http://loyaltap.example",
-      /^SITE_URL must start with https:\/\/ \(http:\/\/ only for localhost or 127\.0\.0\.1\)/,
-    ],
     ["https://loyaltap.example/app", /^SITE_URL must be a bare origin/],
     ["https://loyaltap.example/?a=1", /^SITE_URL must be a bare origin/],
     ["https://user@loyaltap.example", /^SITE_URL must be a bare origin/],
@@ -28,8 +28,8 @@ describe("SITE_URL as the passkeys' relying party", () => {
   });
 
   it("checks AUTH_URL when SITE_URL is unset (the site's origin then)", () => {
-    expect(envProblems({ AUTH_URL: "http://loyaltap.example" })[0]).toMatch(/^AUTH_URL must start with https:\/\//);
-    expect(envProblems({ AUTH_URL: "http://loyaltap.example", SITE_URL: "https://loyaltap.example" })).toEqual([]);
+    expect(envProblems({ AUTH_URL: "https://loyaltap.example/app" })[0]).toMatch(/^AUTH_URL must be a bare origin/);
+    expect(envProblems({ AUTH_URL: "https://loyaltap.example/app", SITE_URL: "https://loyaltap.example" })).toEqual([]);
   });
 });
 

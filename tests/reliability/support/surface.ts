@@ -142,7 +142,6 @@ export type PageEntry = { access: Access; counter?: true };
 export const PAGES: Record<string, PageEntry> = {
   "/": { access: "public" },
   // Any other site path: the site's not-found page, in the reader's language.
-  "/[...rest]": { access: "public" },
   "/about": { access: "public" },
   "/privacy": { access: "public" },
   "/terms": { access: "public" },
