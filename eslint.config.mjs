@@ -31,6 +31,25 @@ export default defineConfig([
     plugins: { loyaltap: i18nPlugin },
     rules: { "loyaltap/no-literal-ui-string": "error" },
   },
+  {
+    // How configuration is read knows no feature: each feature's variables and
+    // rules live in its own lib/<feature>/env.ts, composed by lib/env-check.ts
+    // (docs/operations.md, "Environment variables").
+    files: ["lib/env.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/(app|components)/|^@/lib/(?!validation/errors$)",
+              message: "lib/env.ts imports no feature code: put the setting in the feature's lib/<feature>/env.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
   // Generated code and everything a build, a test run or `npm start` writes
   // into the tree (.gitignore lists the same).

@@ -1,5 +1,5 @@
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "@/lib/auth/cookie-names";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import { siteUrl } from "@/lib/site";
 
 // Secure cookies whenever the site is served over https (production); plain
@@ -17,7 +17,7 @@ export function sessionCookieOptions(maxAge = SESSION_MAX_AGE) {
 }
 
 export function authSecret(): string {
-  const secret = env.AUTH_SECRET;
+  const secret = authEnv.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set (npm start generates one for local use)");
   return secret;
 }

@@ -10,7 +10,7 @@ import {
   storeEmailSignInToken,
 } from "@/lib/db/email-sign-in";
 import type { AppUser } from "@/lib/db/users";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import { storedLocale, type Locale } from "@/lib/i18n/locales";
 import { mailer } from "@/lib/mail";
 import { emailSignInMail } from "@/lib/mail/templates";
@@ -46,11 +46,11 @@ export function isEmailLinkToken(value: unknown): value is string {
 function limitBuckets(email: string, ip: string | null): Bucket[] {
   const buckets: Bucket[] = [];
   // EMAIL_LINK_LIMIT_PER_EMAIL: mails to one address per hour, from anywhere (an inbox is not flooded).
-  if (env.EMAIL_LINK_LIMIT_PER_EMAIL > 0)
-    buckets.push({ key: `email-link:email:${email}`, limit: env.EMAIL_LINK_LIMIT_PER_EMAIL, windowMs: HOUR_MS });
+  if (authEnv.EMAIL_LINK_LIMIT_PER_EMAIL > 0)
+    buckets.push({ key: `email-link:email:${email}`, limit: authEnv.EMAIL_LINK_LIMIT_PER_EMAIL, windowMs: HOUR_MS });
   // EMAIL_LINK_LIMIT_PER_IP: mails asked for from one client address per hour, to any address.
-  if (ip && env.EMAIL_LINK_LIMIT_PER_IP > 0)
-    buckets.push({ key: `email-link:ip:${ip}`, limit: env.EMAIL_LINK_LIMIT_PER_IP, windowMs: HOUR_MS });
+  if (ip && authEnv.EMAIL_LINK_LIMIT_PER_IP > 0)
+    buckets.push({ key: `email-link:ip:${ip}`, limit: authEnv.EMAIL_LINK_LIMIT_PER_IP, windowMs: HOUR_MS });
   return buckets;
 }
 

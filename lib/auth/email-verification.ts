@@ -1,7 +1,7 @@
 import "server-only";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import { storedLocale } from "@/lib/i18n/locales";
 import { mailer } from "@/lib/mail";
 import { emailVerificationMail } from "@/lib/mail/templates";
@@ -13,7 +13,7 @@ export const VERIFICATION_RESENDS_PER_HOUR = 3;
 
 /** REQUIRE_EMAIL_VERIFICATION=1: a new account's taps earn nothing until its email is confirmed. */
 export function emailVerificationRequired(): boolean {
-  return env.REQUIRE_EMAIL_VERIFICATION;
+  return authEnv.REQUIRE_EMAIL_VERIFICATION;
 }
 
 /**

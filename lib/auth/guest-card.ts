@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SessionIdentity } from "@/lib/auth/current-user";
 import { deleteGuestOnly, guestCardsAllowed, insertGuest } from "@/lib/db/guests";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import type { Locale } from "@/lib/i18n/locales";
 import type { SunParams } from "@/lib/nfc/verify-tap";
 import { retryAfterSeconds, takeRateLimits, type Bucket } from "@/lib/rate-limit";
@@ -36,10 +36,10 @@ export type GuestStart =
 /** The per-address allowance of new guest cards: GUEST_CARD_LIMIT_PER_HOUR and _PER_DAY (0 turns one off). */
 function guestBuckets(ip: string): Bucket[] {
   const buckets: Bucket[] = [];
-  if (env.GUEST_CARD_LIMIT_PER_HOUR > 0)
-    buckets.push({ key: `guest:ip:hour:${ip}`, limit: env.GUEST_CARD_LIMIT_PER_HOUR, windowMs: HOUR_MS });
-  if (env.GUEST_CARD_LIMIT_PER_DAY > 0)
-    buckets.push({ key: `guest:ip:day:${ip}`, limit: env.GUEST_CARD_LIMIT_PER_DAY, windowMs: DAY_MS });
+  if (authEnv.GUEST_CARD_LIMIT_PER_HOUR > 0)
+    buckets.push({ key: `guest:ip:hour:${ip}`, limit: authEnv.GUEST_CARD_LIMIT_PER_HOUR, windowMs: HOUR_MS });
+  if (authEnv.GUEST_CARD_LIMIT_PER_DAY > 0)
+    buckets.push({ key: `guest:ip:day:${ip}`, limit: authEnv.GUEST_CARD_LIMIT_PER_DAY, windowMs: DAY_MS });
   return buckets;
 }
 

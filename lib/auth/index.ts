@@ -10,11 +10,11 @@ import { markOAuthEmailVerified } from "@/lib/auth/email-verification";
 import { mergeGuestOnOAuthSignIn } from "@/lib/auth/guest-oauth";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
 import { withWelcomeMail } from "@/lib/auth/oauth-sign-up";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
 
 /** Google sign-in is offered only when its credentials are configured. */
-export const googleEnabled = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
+export const googleEnabled = Boolean(authEnv.AUTH_GOOGLE_ID && authEnv.AUTH_GOOGLE_SECRET);
 
 /** The providers Auth.js serves (/api/auth/signin/<id>, /api/auth/callback/<id>): Google's, when configured. */
 export const authProviderIds: readonly string[] = googleEnabled ? ["google"] : [];

@@ -1,6 +1,6 @@
 import "server-only";
 import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/email-verification";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import { registerAccount, type RegisterResult, type SignUpJoin } from "@/lib/db/registration";
 import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
 import type { Locale } from "@/lib/i18n/locales";
@@ -55,7 +55,7 @@ export async function registerWithLimits(
   now = new Date(),
 ): Promise<RegisterResult | LimitedRegistration> {
   // REGISTRATION_LIMIT_PER_HOUR: new accounts per client address and hour (0 turns the limit off).
-  const perHour = env.REGISTRATION_LIMIT_PER_HOUR;
+  const perHour = authEnv.REGISTRATION_LIMIT_PER_HOUR;
   if (ip && perHour > 0) {
     const slot = await takeRateLimit({ key: `register:ip:${ip}`, limit: perHour, windowMs: HOUR_MS }, now);
     if (!slot.ok) return limited("network", "Too many accounts were created from your network.", slot.resetAt, now);

@@ -1,6 +1,6 @@
 // The WebAuthn relying party is the site itself (docs/authentication.md, "Passkeys"):
 // its id is the hostname of the site's public origin and every ceremony must come
-// from that origin. Pure, without `env`, so the start-up check (lib/env.ts) can use
+// from that origin. Pure, without `env`, so the start-up check (lib/auth/env.ts) can use
 // the same rule the ceremonies do.
 
 export type RelyingParty = { id: string; origin: string };

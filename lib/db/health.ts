@@ -2,7 +2,7 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pool } from "@/lib/db";
-import { env } from "@/lib/env";
+import { dbEnv } from "@/lib/db/env";
 
 export type Health = {
   status: "ok" | "error";
@@ -18,7 +18,7 @@ const TIMEOUT_MS = 3000;
  * without its sources; read from the folder when not built (tests).
  */
 export function expectedMigrations(): string[] {
-  const recorded = env.LOYALTAP_MIGRATIONS;
+  const recorded = dbEnv.LOYALTAP_MIGRATIONS;
   if (recorded) return recorded;
   return readdirSync(path.join(process.cwd(), "prisma", "migrations"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

@@ -2,7 +2,7 @@ import "server-only";
 import type { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { env } from "@/lib/env";
+import { dbEnv } from "@/lib/db/env";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // The one database module of the app: one connection pool per process, used by
@@ -10,14 +10,14 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 // transactions of lib/db/sql.ts. `npm start` sets DATABASE_URL (the embedded
 // PGlite or a real PostgreSQL) before Next.js starts.
 function createPool(): pg.Pool {
-  const connectionString = env.DATABASE_URL;
+  const connectionString = dbEnv.DATABASE_URL;
   if (!connectionString) {
     throw new Error("DATABASE_URL is not set: start the app with `npm start`, which provides one");
   }
   const created = new pg.Pool({
     connectionString,
-    max: env.DATABASE_POOL_MAX,
-    idleTimeoutMillis: env.DATABASE_IDLE_TIMEOUT_MS,
+    max: dbEnv.DATABASE_POOL_MAX,
+    idleTimeoutMillis: dbEnv.DATABASE_IDLE_TIMEOUT_MS,
   });
   // A connection can die at any time (database restart, failover,
   // pg_terminate_backend, a network cut). pg reports it as an "error" event;

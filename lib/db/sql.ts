@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { pool } from "@/lib/db";
-import { env } from "@/lib/env";
+import { dbEnv } from "@/lib/db/env";
 
 // Plain SQL transactions on the app's one pool, for the hot path of a tap
 // (lib/db/visits.ts). Prisma's interactive transaction cost about six times
@@ -37,7 +37,7 @@ const types: pg.CustomTypesConfig = {
 // Not on the embedded PGlite (scripts/db/embedded-env.mjs): it serves every
 // connection from one session, so a statement prepared by a connection the
 // pool has since closed still exists there, and preparing it again fails.
-const prepareStatements = !env.LOYALTAP_EMBEDDED_DATABASE;
+const prepareStatements = !dbEnv.LOYALTAP_EMBEDDED_DATABASE;
 const names = new Map<string, string>();
 function statementName(text: string): string | undefined {
   if (!prepareStatements) return undefined;

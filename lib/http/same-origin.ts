@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 
 export const CROSS_SITE_MESSAGE =
   "Cross-site requests are not allowed. Send this request from the Loyaltap site itself.";
@@ -12,7 +12,7 @@ export function allowedOrigins(request: Request): Set<string> {
   } catch {
     // A request without an absolute URL has no own origin to match.
   }
-  for (const configured of [env.SITE_URL, env.AUTH_URL]) {
+  for (const configured of [authEnv.SITE_URL, authEnv.AUTH_URL]) {
     if (!configured) continue;
     try {
       origins.add(new URL(configured).origin);

@@ -1,6 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
-import { env } from "@/lib/env";
+import { dbEnv } from "@/lib/db/env";
+import { jobsEnv } from "@/lib/jobs/env";
 import { isJobOutcomeStatement } from "@/lib/jobs/outcome-statements";
 import { QUEUE_NAMES, QUEUES } from "@/lib/jobs/queues";
 
@@ -60,17 +61,17 @@ class ProductBoss extends PgBoss {
  * The process's own is getBoss()'s; tests start more to play other processes.
  */
 export function createBoss(role: Role): PgBoss {
-  const connectionString = env.DATABASE_URL;
+  const connectionString = dbEnv.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the job queue lives in the app's database");
   const boss = new ProductBoss({
     connectionString,
     schema: JOB_SCHEMA,
-    max: env.JOB_POOL_MAX,
+    max: jobsEnv.JOB_POOL_MAX,
     application_name: `loyaltap-jobs-${role}`,
     supervise: role === "worker",
     schedule: role === "worker",
     // How often a worker checks for expired (lost) jobs and runs retention.
-    maintenanceIntervalSeconds: env.JOB_MAINTENANCE_SECONDS,
+    maintenanceIntervalSeconds: jobsEnv.JOB_MAINTENANCE_SECONDS,
     // Completed jobs are kept a week for inspection, then deleted.
     deleteAfterDays: 7,
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
+import { jobsEnv } from "@/lib/jobs/env";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
 import { HANDLERS, type JobHandler } from "@/lib/jobs/handlers";
 import { SCHEDULES, type QueueName } from "@/lib/jobs/queues";
@@ -14,7 +15,7 @@ export async function workQueue(
   boss: PgBoss,
   name: string,
   handler: JobHandler,
-  pollingIntervalSeconds: number = env.JOB_POLL_SECONDS,
+  pollingIntervalSeconds: number = jobsEnv.JOB_POLL_SECONDS,
 ): Promise<string> {
   // Set once work() answers; the handler cannot run before (its first fetch is a query).
   const worker: { id?: string } = {};

@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { env, publicProduction } from "@/lib/env";
+import { mailEnv } from "@/lib/mail/env";
+import { publicProduction } from "@/lib/env";
 
 /**
  * One mail. `text` is always there (every client can show it); `html`, when
@@ -56,7 +57,7 @@ class SmtpMailer implements Mailer {
   async send(mail: Mail) {
     const headers = checkedHeaders(mail);
     await this.transport.sendMail({
-      from: env.MAIL_FROM,
+      from: mailEnv.MAIL_FROM,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -67,7 +68,7 @@ class SmtpMailer implements Mailer {
 }
 
 export function outboxDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ env.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
+  return path.resolve(/*turbopackIgnore: true*/ mailEnv.MAIL_OUTBOX_DIR || path.join(".data", "mail"));
 }
 
 /**
@@ -110,7 +111,7 @@ export function emlText(mail: Mail, from: string, date = new Date()): string {
 export class OutboxMailer implements Mailer {
   constructor(private readonly dir: string = outboxDir()) {}
   async send(mail: Mail) {
-    const content = emlText(mail, env.MAIL_FROM);
+    const content = emlText(mail, mailEnv.MAIL_FROM);
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const file = path.join(
       this.dir,
@@ -135,7 +136,7 @@ let made: { url: string | undefined; mailer: Mailer } | null = null;
 /** The mailer for SMTP_URL as it is now (a test that points SMTP_URL at a stand-in gets a transport to it). */
 export function mailer(): Mailer {
   if (chosen) return chosen;
-  const smtpUrl = env.SMTP_URL;
+  const smtpUrl = mailEnv.SMTP_URL;
   if (!made || made.url !== smtpUrl) {
     // A public deployment must deliver mail, never keep it on disk (it does not start without SMTP_URL).
     const next = smtpUrl ? new SmtpMailer(smtpUrl) : publicProduction() ? new MissingSmtpMailer() : new OutboxMailer();

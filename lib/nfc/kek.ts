@@ -1,7 +1,7 @@
 import { hkdfSync } from "node:crypto";
 
 // The key-encryption key (KEK) of secure tags' SDM keys: its written form
-// (TAG_KEY_ENCRYPTION_KEY, checked by lib/env.ts) and the local-only fallback
+// (TAG_KEY_ENCRYPTION_KEY, checked by lib/nfc/env.ts) and the local-only fallback
 // derived from AUTH_SECRET. How the KEK is used: lib/nfc/keys.ts.
 
 export const KEK_BYTES = 32;

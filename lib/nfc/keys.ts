@@ -1,5 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { env, type Env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
+import { env } from "@/lib/env";
+import { nfcEnv } from "@/lib/nfc/env";
 import { deriveKek, KEK_BYTES } from "@/lib/nfc/kek";
 
 // Secure tags' SDM keys at rest: AES-256-GCM under a key-encryption key (KEK).
@@ -10,7 +12,7 @@ import { deriveKek, KEK_BYTES } from "@/lib/nfc/kek";
 // tag's row does not decrypt there.
 //
 // The KEK is TAG_KEY_ENCRYPTION_KEY (32 bytes, base64 or hex; its form is
-// checked by lib/env.ts). A public deployment must set it. Without it — local
+// checked by lib/nfc/env.ts). A public deployment must set it. Without it — local
 // runs, tests — the KEK is derived from AUTH_SECRET (lib/nfc/kek.ts), so
 // changing AUTH_SECRET then makes stored tag keys unreadable.
 //
@@ -28,11 +30,28 @@ const HEX_32 = /^[0-9a-fA-F]{32}$/;
 let warnedDerived = false;
 
 /** The configured KEK (see the header comment); throws when neither variable is usable. */
-export function tagKeyEncryptionKey(
-  config: Pick<Env, "TAG_KEY_ENCRYPTION_KEY" | "AUTH_SECRET" | "NODE_ENV"> = env,
-): Buffer {
+type KekSettings = {
+  TAG_KEY_ENCRYPTION_KEY: Buffer | undefined;
+  AUTH_SECRET: string | undefined;
+  NODE_ENV: "development" | "production" | "test";
+};
+
+/** This process's settings the KEK comes from, read when asked (tests change them per test). */
+const processKekSettings: KekSettings = {
+  get TAG_KEY_ENCRYPTION_KEY() {
+    return nfcEnv.TAG_KEY_ENCRYPTION_KEY;
+  },
+  get AUTH_SECRET() {
+    return authEnv.AUTH_SECRET;
+  },
+  get NODE_ENV() {
+    return env.NODE_ENV;
+  },
+};
+
+export function tagKeyEncryptionKey(config: KekSettings = processKekSettings): Buffer {
   const configured = config.TAG_KEY_ENCRYPTION_KEY;
-  // A copy: lib/env.ts keeps the parsed key for the next read.
+  // A copy: the settings reader keeps the parsed key for the next read.
   if (configured) return Buffer.from(configured);
   const authSecret = config.AUTH_SECRET;
   if (!authSecret) throw new Error("Set TAG_KEY_ENCRYPTION_KEY (or AUTH_SECRET) to store secure tag keys");

@@ -1,11 +1,13 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { mailEnv } from "@/lib/mail/env";
+import { pushEnv } from "@/lib/push/env";
 
 export type PushConfig = { publicKey: string; privateKey: string; subject: string };
 
 /** The address of MAIL_FROM ("Loyaltap <no-reply@x>" → "no-reply@x"). */
 function mailFromAddress(): string {
-  const from = env.MAIL_FROM;
+  const from = mailEnv.MAIL_FROM;
   return (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
@@ -15,10 +17,10 @@ function mailFromAddress(): string {
  * action refuses, and the push jobs finish without sending.
  */
 export function pushConfig(): PushConfig | null {
-  const publicKey = env.VAPID_PUBLIC_KEY;
-  const privateKey = env.VAPID_PRIVATE_KEY;
+  const publicKey = pushEnv.VAPID_PUBLIC_KEY;
+  const privateKey = pushEnv.VAPID_PRIVATE_KEY;
   if (!publicKey || !privateKey) return null;
-  return { publicKey, privateKey, subject: env.VAPID_SUBJECT ?? `mailto:${mailFromAddress()}` };
+  return { publicKey, privateKey, subject: pushEnv.VAPID_SUBJECT ?? `mailto:${mailFromAddress()}` };
 }
 
 /**
@@ -27,5 +29,5 @@ export function pushConfig(): PushConfig | null {
  * where the start-up check refuses the setting as well.
  */
 export function testPushOrigins(): readonly string[] {
-  return env.NODE_ENV === "production" ? [] : env.LOYALTAP_TEST_PUSH_ORIGINS;
+  return env.NODE_ENV === "production" ? [] : pushEnv.LOYALTAP_TEST_PUSH_ORIGINS;
 }

@@ -1,7 +1,7 @@
 // The keys of Web Push, read the way browsers and `npx web-push
 // generate-vapid-keys` write them: URL-safe base64 without padding. Pure (no
 // Node or browser API beyond atob), so the subscription schema checks them in
-// the browser and on the server alike, and lib/env.ts checks the VAPID keys.
+// the browser and on the server alike, and lib/push/env.ts checks the VAPID keys.
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 

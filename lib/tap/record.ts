@@ -4,7 +4,7 @@ import { recordVisit } from "@/lib/db/visits";
 import type { SqlTx } from "@/lib/db/sql";
 import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
-import { env } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
 import { gateSecureTap, logRejectedVisit, type VerifiedSun } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
@@ -116,7 +116,7 @@ export async function recordTap(
     recordVisit({
       userId,
       sessionVersion: identity.sessionVersion,
-      requireVerifiedEmail: env.REQUIRE_EMAIL_VERIFICATION,
+      requireVerifiedEmail: authEnv.REQUIRE_EMAIL_VERIFICATION,
       tagId,
       source: "TAG",
       refuseOwner: true,

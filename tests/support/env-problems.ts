@@ -1,4 +1,4 @@
-import { EnvError, parseEnv } from "@/lib/env";
+import { EnvError, parseEnv } from "@/lib/env-check";
 
 /** The problems the start-up check finds in `source` (none: an empty list). */
 export function envProblems(source: Record<string, string | undefined>): string[] {

@@ -1,9 +1,9 @@
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env-check";
 import { appleTestCredentials, TEST_PASS_TYPE_ID } from "../support/apple-wallet-certs";
 import { envProblems } from "../support/env-problems";
 
-// Apple Wallet's settings (lib/env.ts, lib/wallet/apple/keys.ts): the seven go
+// Apple Wallet's settings (lib/wallet/apple/env.ts, lib/wallet/apple/keys.ts): the seven go
 // together, the PEM blocks may be written on one line with "\n" escapes, the
 // signer key must be its certificate's, the certificate must be the Pass Type
 // ID's, and no message repeats a value (several are secrets).

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { env, EnvError, parseEnv } from "@/lib/env";
+import { authEnv } from "@/lib/auth/env";
+import { dbEnv } from "@/lib/db/env";
+import { allSettings, EnvError, parseEnv } from "@/lib/env-check";
 import { productionProblems } from "@/server/production-checks.mjs";
 import { envProblems } from "../support/env-problems";
 
@@ -15,7 +17,7 @@ const complete = {
   TAG_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
 };
 
-describe("configuration (lib/env.ts)", () => {
+describe("configuration (lib/env.ts and each feature's env.ts)", () => {
   test("a local run needs nothing set, and gets the documented defaults", () => {
     const config = parseEnv({});
     expect(config.DATABASE_POOL_MAX).toBe(10);
@@ -77,7 +79,11 @@ describe("configuration (lib/env.ts)", () => {
     }
     expect(error).toBeInstanceOf(EnvError);
     const { message, problems } = error as EnvError;
-    expect(problems.map((problem) => problem.split(" ")[0])).toEqual(["SMTP_URL", "TRUST_PROXY_HOPS", "REDIS_URL"]);
+    expect(problems.map((problem) => problem.split(" ")[0]).sort()).toEqual([
+      "REDIS_URL",
+      "SMTP_URL",
+      "TRUST_PROXY_HOPS",
+    ]);
     expect(message).toContain("Invalid configuration:");
     expect(message).not.toContain("hunter2");
   });
@@ -126,16 +132,18 @@ describe("configuration (lib/env.ts)", () => {
 
     test("reads a variable when it is used, so a test can set it for itself", () => {
       delete process.env.REGISTRATION_LIMIT_PER_HOUR;
-      expect(env.REGISTRATION_LIMIT_PER_HOUR).toBe(20);
+      expect(authEnv.REGISTRATION_LIMIT_PER_HOUR).toBe(20);
       process.env.REGISTRATION_LIMIT_PER_HOUR = "3";
-      expect(env.REGISTRATION_LIMIT_PER_HOUR).toBe(3);
+      expect(authEnv.REGISTRATION_LIMIT_PER_HOUR).toBe(3);
       process.env = { ...saved, REQUIRE_EMAIL_VERIFICATION: "1" };
-      expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(true);
+      expect(authEnv.REQUIRE_EMAIL_VERIFICATION).toBe(true);
     });
 
     test("a malformed variable throws an error naming it when read", () => {
       process.env.DATABASE_IDLE_TIMEOUT_MS = "soon";
-      expect(() => env.DATABASE_IDLE_TIMEOUT_MS).toThrow("DATABASE_IDLE_TIMEOUT_MS must be a whole number, 1 or more");
+      expect(() => dbEnv.DATABASE_IDLE_TIMEOUT_MS).toThrow(
+        "DATABASE_IDLE_TIMEOUT_MS must be a whole number, 1 or more",
+      );
     });
   });
 });
@@ -157,14 +165,43 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-test("app/, components/ and lib/ read configuration through lib/env.ts only", () => {
+test("app/, components/ and lib/ read configuration through the settings readers only", () => {
   const offenders: string[] = [];
   for (const file of ["app", "components", "lib"].flatMap(sourceFiles)) {
-    if (file === path.join("lib", "env.ts")) continue;
+    if (file === path.join("lib", "env.ts") || file === path.join("lib", "env-check.ts")) continue;
     const allowed = INLINED_AT_BUILD.get(file.split(path.sep).join("/")) ?? [];
     for (const match of readFileSync(file, "utf8").matchAll(/process\.env(?:\.(\w+))?/g)) {
       if (!allowed.includes(match[1] ?? "")) offenders.push(`${file}: ${match[0]}`);
     }
   }
   expect(offenders).toEqual([]);
+});
+
+describe("each feature owns its settings (lib/<feature>/env.ts)", () => {
+  const featureFiles = sourceFiles("lib").filter(
+    (file) => path.basename(file) === "env.ts" && file !== path.join("lib", "env.ts"),
+  );
+
+  test("the start-up check composes every feature's settings, and each variable has one owner", async () => {
+    const composed = new Set<unknown>(allSettings);
+    for (const file of featureFiles) {
+      const exported = Object.entries(await import(`@/${file.replace(/\.ts$/, "")}`)).filter(([name]) =>
+        name.endsWith("Settings"),
+      );
+      expect([file, exported.length]).toEqual([file, 1]);
+      expect([file, composed.has(exported[0]?.[1])]).toEqual([file, true]);
+    }
+    expect(allSettings).toHaveLength(featureFiles.length + 1);
+    const names = allSettings.flatMap((settings) => Object.keys(settings.schema));
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  test("a feature's rule names its variables, and runs only when each of them is valid on its own", () => {
+    expect(problemsOf({ VAPID_PUBLIC_KEY: "not-a-key" })).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY must be the public key/),
+    ]);
+    expect(problemsOf({ GOOGLE_WALLET_ISSUER_ID: "3388000000022200000" })).toEqual([
+      expect.stringMatching(/^GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY must be set too/),
+    ]);
+  });
 });

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env-check";
 import { envProblems } from "../support/env-problems";
 
-// Google Wallet's settings (lib/env.ts): the issuer's three go together, the
+// Google Wallet's settings (lib/wallet/google/env.ts): the issuer's three go together, the
 // key must be an RSA private key in PEM (as the service account's JSON key
 // holds it, "\n" escapes and all), and the endpoints default to Google's.
 

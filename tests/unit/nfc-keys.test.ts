@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env-check";
 import { deriveKek, parseKek } from "@/lib/nfc/kek";
 import { decryptTagKeys, encryptTagKeys, parseSdmKeyHex, tagKeyEncryptionKey, tagKeysDigest } from "@/lib/nfc/keys";
 

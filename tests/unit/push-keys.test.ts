@@ -1,6 +1,6 @@
 import { createECDH } from "node:crypto";
 import webpush from "web-push";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env-check";
 import { decodeBase64Url, isP256PublicKey, isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
 import { envProblems } from "../support/env-problems";
 
@@ -39,7 +39,7 @@ describe("Web Push keys (lib/push/keys.ts)", () => {
   });
 });
 
-describe("VAPID configuration (lib/env.ts)", () => {
+describe("VAPID configuration (lib/push/env.ts)", () => {
   const pair = webpush.generateVAPIDKeys();
 
   test("unset is fine (web push is off); a generated pair and a mailto: subject are accepted", () => {

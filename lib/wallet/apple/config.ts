@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { appleWalletEnv } from "@/lib/wallet/apple/env";
 
 export type AppleWalletConfig = {
   passTypeId: string;
@@ -24,21 +24,21 @@ export type AppleWalletConfig = {
  * show no button, the pass routes answer 404, and nothing is queued.
  */
 export function appleWalletConfig(): AppleWalletConfig | null {
-  const passTypeId = env.APPLE_PASS_TYPE_ID;
-  const teamId = env.APPLE_TEAM_ID;
-  const signerCertPem = env.APPLE_PASS_CERTIFICATE;
-  const signerKeyPem = env.APPLE_PASS_PRIVATE_KEY;
-  const wwdrPem = env.APPLE_WWDR_CERTIFICATE;
-  const keyId = env.APPLE_APNS_KEY_ID;
-  const keyPem = env.APPLE_APNS_PRIVATE_KEY;
+  const passTypeId = appleWalletEnv.APPLE_PASS_TYPE_ID;
+  const teamId = appleWalletEnv.APPLE_TEAM_ID;
+  const signerCertPem = appleWalletEnv.APPLE_PASS_CERTIFICATE;
+  const signerKeyPem = appleWalletEnv.APPLE_PASS_PRIVATE_KEY;
+  const wwdrPem = appleWalletEnv.APPLE_WWDR_CERTIFICATE;
+  const keyId = appleWalletEnv.APPLE_APNS_KEY_ID;
+  const keyPem = appleWalletEnv.APPLE_APNS_PRIVATE_KEY;
   if (!passTypeId || !teamId || !signerCertPem || !signerKeyPem || !wwdrPem || !keyId || !keyPem) return null;
   return {
     passTypeId,
     teamId,
     signerCertPem,
     signerKeyPem,
-    signerKeyPassphrase: env.APPLE_PASS_PRIVATE_KEY_PASSPHRASE,
+    signerKeyPassphrase: appleWalletEnv.APPLE_PASS_PRIVATE_KEY_PASSPHRASE,
     wwdrPem,
-    apns: { keyId, keyPem, url: env.APPLE_APNS_URL.replace(/\/+$/, "") },
+    apns: { keyId, keyPem, url: appleWalletEnv.APPLE_APNS_URL.replace(/\/+$/, "") },
   };
 }

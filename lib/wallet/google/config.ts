@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { googleWalletEnv } from "@/lib/wallet/google/env";
 
 export type GoogleWalletConfig = {
   issuerId: string;
@@ -17,15 +17,15 @@ export type GoogleWalletConfig = {
  * shows no button, the save route answers 404, and nothing is queued.
  */
 export function googleWalletConfig(): GoogleWalletConfig | null {
-  const issuerId = env.GOOGLE_WALLET_ISSUER_ID;
-  const serviceAccountEmail = env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL;
-  const privateKeyPem = env.GOOGLE_WALLET_PRIVATE_KEY;
+  const issuerId = googleWalletEnv.GOOGLE_WALLET_ISSUER_ID;
+  const serviceAccountEmail = googleWalletEnv.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL;
+  const privateKeyPem = googleWalletEnv.GOOGLE_WALLET_PRIVATE_KEY;
   if (!issuerId || !serviceAccountEmail || !privateKeyPem) return null;
   return {
     issuerId,
     serviceAccountEmail,
     privateKeyPem,
-    apiUrl: env.GOOGLE_WALLET_API_URL.replace(/\/+$/, ""),
-    tokenUrl: env.GOOGLE_WALLET_TOKEN_URL,
+    apiUrl: googleWalletEnv.GOOGLE_WALLET_API_URL.replace(/\/+$/, ""),
+    tokenUrl: googleWalletEnv.GOOGLE_WALLET_TOKEN_URL,
   };
 }
