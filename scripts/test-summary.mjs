@@ -11,7 +11,8 @@
 
 /** @returns {Totals} */
 export function emptyTotals() {
-  return { passed: 0, failed: 0, skipped: 0, problems: [] };
+  // `retried`: tests that passed only on a retry (counted as passed, and named above the summary line).
+  return { passed: 0, failed: 0, skipped: 0, problems: [], retried: [] };
 }
 
 const firstLine = (text) =>
@@ -72,6 +73,7 @@ export function addPlaywright(totals, phase, report, exitCode) {
   const { stats } = report;
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.skipped += stats.skipped ?? 0;
+  totals.retried.push(...flakyTests(report.suites ?? []).map((title) => `${phase}: ${title}`));
   const errors = report.errors ?? [];
   for (const error of errors) totals.problems.push(`${phase}: ${firstLine(error.message ?? error.value)}`);
   const failed = (stats.unexpected ?? 0) + errors.length;
@@ -101,6 +103,12 @@ export function addCheck(totals, phase, ok, reason) {
  */
 export function addCommand(totals, phase, exitCode, meanings = {}) {
   return addCheck(totals, phase, exitCode === 0, meanings[exitCode] ?? `exited with code ${exitCode}`);
+}
+
+/** The line above the summary: how many tests passed only on a retry, and which (empty when none did). */
+export function retriedLines(totals) {
+  if (!totals.retried.length) return [];
+  return [`passed only on retry: ${totals.retried.length}`, ...totals.retried.map((title) => `  - ${title}`)];
 }
 
 /** The line people and CI read: the last one `npm test` prints. */

@@ -24,7 +24,7 @@ import {
   addJest,
   addPlaywright,
   emptyTotals,
-  flakyTests,
+  retriedLines,
   summaryLine,
 } from "./test-summary.mjs";
 
@@ -73,6 +73,8 @@ function finish(totals) {
   if (chosen.length) console.log(`phases run: ${chosen.join(", ")}`);
   if (totals.problems.length)
     console.log(`failures outside a test:\n${totals.problems.map((p) => `  - ${p}`).join("\n")}`);
+  // A retry must not hide a new flake: each test that needed one is named here, every run.
+  for (const line of retriedLines(totals)) console.log(line);
   console.log(summaryLine(totals));
   process.exit(totals.failed > 0 ? 1 : 0);
 }
@@ -132,11 +134,6 @@ async function main() {
     });
     const pw = await readJson(pwJson);
     addPlaywright(totals, "playwright", pw, pwCode);
-    const flaky = flakyTests(pw?.suites ?? []);
-    if (flaky.length)
-      console.log(
-        `\nflaky (failed once, passed on retry): ${flaky.length}\n${flaky.map((t) => `  - ${t}`).join("\n")}`,
-      );
 
     console.log("\n== logs: no secrets in the e2e server's log ==");
     try {

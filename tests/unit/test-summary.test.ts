@@ -5,6 +5,7 @@ import {
   addJest,
   addPlaywright,
   emptyTotals,
+  retriedLines,
   summaryLine,
 } from "@/scripts/test-summary.mjs";
 
@@ -151,5 +152,29 @@ describe("npm test's summary line", () => {
     addCommand(totals, "format", 127);
     expect(summaryLine(totals)).toBe("0 passed, 2 failed, 0 skipped");
     expect(totals.problems).toEqual(["lint: ESLint could not run", "format: exited with code 127"]);
+  });
+});
+
+describe("tests that passed only on a retry", () => {
+  test("are counted and named above the summary line, so a retry never hides a new flake", () => {
+    const spec = (title: string, status: string) => ({ title, file: "staff.spec.ts", tests: [{ status }] });
+    const report = playwrightReport({
+      suites: [
+        {
+          title: "staff.spec.ts",
+          specs: [spec("an owner invites a staff member", "flaky"), spec("a staff member is revoked", "expected")],
+          suites: [{ title: "on a phone", specs: [spec("the bar shows only their tabs", "flaky")] }],
+        },
+      ],
+      stats: { expected: 1, unexpected: 0, flaky: 2, skipped: 0 },
+    });
+    const totals = addPlaywright(emptyTotals(), "playwright", report, 0);
+    expect(summaryLine(totals)).toBe("3 passed, 0 failed, 0 skipped");
+    expect(retriedLines(totals)).toEqual([
+      "passed only on retry: 2",
+      "  - playwright: staff.spec.ts › an owner invites a staff member",
+      "  - playwright: staff.spec.ts › on a phone › the bar shows only their tabs",
+    ]);
+    expect(retriedLines(addPlaywright(emptyTotals(), "playwright", playwrightReport(), 0))).toEqual([]);
   });
 });
