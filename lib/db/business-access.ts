@@ -1,6 +1,7 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
+import { raw, sql, type Sql } from "@/lib/db/sql-template";
 
 // Who may work a business (docs/owner-tools.md, "Staff"): its owner, for
 // everything; a staff member, at the counter only — scan a customer's QR,
@@ -23,6 +24,11 @@ export function worksAt(userId: string): Prisma.BusinessWhereInput {
 /** SQL: true when the user in parameter `$userParam` owns or is staff of the business aliased `alias`. */
 export function worksAtSql(alias: string, userParam: number): string {
   return `(${alias}."ownerId" = $${userParam}::text OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = ${alias}."id" AND s."userId" = $${userParam}::text))`;
+}
+
+/** The same test as a part of an sql`…` statement, the user's id a named value. */
+export function worksAtPart(alias: "b", userId: string | null): Sql {
+  return sql`(${raw(alias)}."ownerId" = ${userId}::text OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = ${raw(alias)}."id" AND s."userId" = ${userId}::text))`;
 }
 
 export type CounterBusiness = OwnedBusiness & { access: BusinessAccess };

@@ -3,6 +3,9 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { pool } from "@/lib/db";
 import { dbEnv } from "@/lib/db/env";
+import { compile, isSqlStatement, type Sql } from "@/lib/db/sql-template";
+
+export { join, raw, sql, type Sql } from "@/lib/db/sql-template";
 
 // Plain SQL transactions on the app's one pool, for the hot path of a tap
 // (lib/db/visits.ts). Prisma's interactive transaction cost about six times
@@ -12,11 +15,21 @@ import { dbEnv } from "@/lib/db/env";
 // the few big reads of queryRows below.
 
 export type SqlTx = {
-  /** Runs one statement with $1… parameters and returns its rows. */
+  /** Runs one statement (sql`…` with named values, or text with $1… parameters) and returns its rows. */
+  query<Row>(statement: Sql): Promise<Row[]>;
   query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]>;
   /** Runs one statement and returns how many rows it changed. */
+  execute(statement: Sql): Promise<number>;
   execute(text: string, values?: readonly unknown[]): Promise<number>;
 };
+
+/** A statement as pg takes it: named (prepared) when the database allows, dates as UTC text. */
+function pgQuery(statement: Sql | string, values?: readonly unknown[]) {
+  const { text, values: bound } = isSqlStatement(statement)
+    ? compile(statement)
+    : { text: statement, values: values ?? [] };
+  return { name: statementName(text), text, values: toParams(bound), types };
+}
 
 // Prisma keeps DateTime columns as `timestamp(3)` holding UTC wall time; read
 // them back as UTC (pg would assume the server's local zone) and keep `date`
@@ -60,12 +73,12 @@ const toParams = (values: readonly unknown[] = []) => values.map((v) => (v insta
 export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T> {
   const client = await pool().connect();
   const tx: SqlTx = {
-    async query<Row>(text: string, values?: readonly unknown[]) {
-      const result = await client.query({ name: statementName(text), text, values: toParams(values), types });
+    async query<Row>(statement: Sql | string, values?: readonly unknown[]) {
+      const result = await client.query(pgQuery(statement, values));
       return result.rows as Row[];
     },
-    async execute(text: string, values?: readonly unknown[]) {
-      const result = await client.query({ name: statementName(text), text, values: toParams(values), types });
+    async execute(statement: Sql | string, values?: readonly unknown[]) {
+      const result = await client.query(pgQuery(statement, values));
       return result.rowCount ?? 0;
     },
   };
@@ -92,7 +105,7 @@ export async function inTransaction<T>(work: (tx: SqlTx) => Promise<T>): Promise
  * (the owner's CSV export, the insights' rollups), where Prisma's raw-query
  * decoding cost several times the CPU of the query itself.
  */
-export async function queryRows<Row>(text: string, values?: readonly unknown[]): Promise<Row[]> {
-  const result = await pool().query({ name: statementName(text), text, values: toParams(values), types });
+export async function queryRows<Row>(statement: Sql | string, values?: readonly unknown[]): Promise<Row[]> {
+  const result = await pool().query(pgQuery(statement, values));
   return result.rows as Row[];
 }

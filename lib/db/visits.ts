@@ -1,8 +1,8 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { appendAuditSql } from "@/lib/db/audit";
-import { worksAtSql } from "@/lib/db/business-access";
-import { inTransaction, type SqlTx } from "@/lib/db/sql";
+import { worksAtPart } from "@/lib/db/business-access";
+import { inTransaction, join, raw, sql, type Sql, type SqlTx } from "@/lib/db/sql";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { rewardIssued, walletMembershipChanged } from "@/lib/jobs/events";
 import { displayName, type NameParts } from "@/lib/users/display-name";
@@ -15,7 +15,8 @@ import {
   type VisitOutcome,
   type VisitProgram,
 } from "@/lib/db/visit-types";
-import { applyVisit, creditReferrer, describeProgress, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import { creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import { planVisit } from "@/lib/loyalty/visit-plan";
 import type { TapSource } from "@/lib/generated/prisma/enums";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
 
@@ -81,9 +82,11 @@ export type VisitInput = {
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The columns of visitProgramSelect as json_build_object's arguments: the statement reads exactly what VisitProgram says. */
-const PROGRAM_JSON_FIELDS = Object.keys(visitProgramSelect)
-  .map((column) => `'${column}', p."${column}"`)
-  .join(", ");
+const PROGRAM_JSON_FIELDS = raw(
+  Object.keys(visitProgramSelect)
+    .map((column) => `'${column}', p."${column}"`)
+    .join(", "),
+);
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -110,6 +113,86 @@ type RecordedRow = {
   inserted: boolean | null;
   tapId: string | null;
 };
+
+/**
+ * The visit's first statement: everything that decides the visit, read and
+ * counted at once (see recordVisit). With a tag, the business is the one that
+ * holds it; without, the one named. Someone at the counter (actorId) finds the
+ * business only if they work there.
+ */
+function visitStatement(input: VisitInput, now: Date): Sql {
+  const { userId, actorId = null } = input;
+  const businessId = input.businessId ?? null;
+  const secureVerified = input.sunCounter !== undefined;
+  const refuseOwner = input.refuseOwner ?? false;
+  const atCounter = sql`(${actorId}::text IS NULL OR ${worksAtPart("b", actorId)})`;
+  // The day is the business's calendar day at `now`, in its time zone as stored right now.
+  const day = sql`(${now}::timestamptz AT TIME ZONE b."timezone")::date AS "day"`;
+  const place = input.tagId
+    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", ${day}, t."secure"
+          FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
+          WHERE t."id" = ${input.tagId}::text AND (${businessId}::text IS NULL OR b."id" = ${businessId}::text) AND ${atCounter}`
+    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", ${day}, false AS "secure"
+          FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
+          WHERE b."id" = ${businessId}::text AND ${atCounter}`;
+  return sql`WITH place AS (
+      ${place}
+    ), account AS (
+      SELECT "id", "birthday", "referredById", (${input.requireVerifiedEmail ?? false}::boolean AND "emailVerified" IS NULL AND NOT "guest") AS "unverified" FROM "User"
+      WHERE "id" = ${userId}::text AND "disabledAt" IS NULL AND (${input.sessionVersion ?? null}::int IS NULL OR "sessionVersion" = ${input.sessionVersion ?? null}::int)
+    ), customer AS (
+      SELECT account."id", account."birthday", account."referredById", place."id" AS "businessId", place."day"
+      FROM account, place
+      WHERE NOT account."unverified" AND NOT (place."secure" AND NOT ${secureVerified}::boolean) AND NOT (${refuseOwner}::boolean AND place."ownerId" = ${userId}::text)
+    ), counted AS (
+      INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
+      SELECT "id", "businessId", "day", 1 FROM customer
+      ON CONFLICT ("userId", "businessId", "day") DO UPDATE
+        SET "count" = "DailyTapCount"."count" + 1
+        WHERE "DailyTapCount"."count" < (SELECT "dailyTapLimit" FROM place)
+      RETURNING "businessId", "day"
+    ), member AS (
+      INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt", "visitCount", "firstVisitAt", "lastVisitAt")
+      SELECT gen_random_uuid()::text, ${userId}::text, "businessId", ${input.source === "QR" ? "QR" : "TAP"}::"MembershipVia", ${now}::timestamp(3), 1, ${now}::timestamp(3), ${now}::timestamp(3) FROM counted
+      ON CONFLICT ("userId", "businessId") DO UPDATE
+        SET "visitCount" = "Membership"."visitCount" + 1,
+            "firstVisitAt" = COALESCE("Membership"."firstVisitAt", EXCLUDED."firstVisitAt"),
+            "lastVisitAt" = EXCLUDED."lastVisitAt"
+      RETURNING "id", "businessId", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
+    ), tap AS (
+      INSERT INTO "Tap" ("id", "businessId", "tagId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
+      SELECT gen_random_uuid()::text, member."businessId", ${input.tagId}::text, ${userId}::text, member."id", ${input.source}::"TapSource", place."day", ${input.sunCounter ?? null}::int, ${now}::timestamp(3)
+      FROM member, place
+      RETURNING "id"
+    )
+    SELECT
+      place."id" AS "businessId",
+      COALESCE(place."secure" AND NOT ${secureVerified}::boolean, false) AS "secureRefused",
+      COALESCE(${refuseOwner}::boolean AND place."ownerId" = ${userId}::text, false) AS "ownBusiness",
+      place."day" AS "localDate",
+      (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
+        FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
+      EXISTS (SELECT 1 FROM account) AS "customerFound",
+      COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
+      (SELECT "birthday" FROM account) AS "birthday",
+      (SELECT "referredById" FROM account) AS "userReferredById",
+      member."id" AS "membershipId", member."visitCount", member."linkedAt",
+      member."referredById" AS "membershipReferredById", member."inserted",
+      (SELECT "id" FROM tap) AS "tapId"
+    FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`;
+}
+
+/** What a visit leaves for after its statements: the jobs it queues, in the visit's own transaction. */
+type VisitEffects = {
+  rewards: { id: string; userId: string; businessId: string }[];
+  memberships: string[];
+};
+
+/** The visit's jobs, queued in one place: each reward's notifications, and each changed card's wallet passes. */
+async function queueVisitEffects(tx: SqlTx, effects: VisitEffects): Promise<void> {
+  for (const reward of effects.rewards) await rewardIssued(tx, reward);
+  for (const membershipId of effects.memberships) await walletMembershipChanged(tx, membershipId);
+}
 
 /**
  * Records one visit of a customer at a business and applies every active
@@ -141,16 +224,7 @@ type RecordedRow = {
 export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   const now = input.now ?? new Date();
   const random = input.random ?? cryptoRandom;
-  const via = input.source === "QR" ? "QR" : "TAP";
   if (!input.tagId && !input.businessId) return { ok: false, reason: "business_not_found" };
-  // The day is the business's calendar day at `now`, in its time zone as stored right now.
-  const place = input.tagId
-    ? `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", t."secure"
-          FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
-          WHERE t."id" = $3::text AND ($2::text IS NULL OR b."id" = $2::text) AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`
-    : `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", false AS "secure"
-          FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
-          WHERE b."id" = $2::text AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`;
 
   // A reward queues its jobs inside the transaction: the queue is started first,
   // never from within it (on the embedded database, one session, that would wait on itself).
@@ -158,68 +232,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   try {
     return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
-      const [row] = await tx.query<RecordedRow>(
-        `WITH place AS (
-          ${place}
-        ), account AS (
-          SELECT "id", "birthday", "referredById", ($9::boolean AND "emailVerified" IS NULL AND NOT "guest") AS "unverified" FROM "User"
-          WHERE "id" = $1::text AND "disabledAt" IS NULL AND ($8::int IS NULL OR "sessionVersion" = $8::int)
-        ), customer AS (
-          SELECT account."id", account."birthday", account."referredById", place."id" AS "businessId", place."day"
-          FROM account, place
-          WHERE NOT account."unverified" AND NOT (place."secure" AND NOT $11::boolean) AND NOT ($10::boolean AND place."ownerId" = $1::text)
-        ), counted AS (
-          INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
-          SELECT "id", "businessId", "day", 1 FROM customer
-          ON CONFLICT ("userId", "businessId", "day") DO UPDATE
-            SET "count" = "DailyTapCount"."count" + 1
-            WHERE "DailyTapCount"."count" < (SELECT "dailyTapLimit" FROM place)
-          RETURNING "businessId", "day"
-        ), member AS (
-          INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt", "visitCount", "firstVisitAt", "lastVisitAt")
-          SELECT gen_random_uuid()::text, $1::text, "businessId", $4::"MembershipVia", $5::timestamp(3), 1, $5::timestamp(3), $5::timestamp(3) FROM counted
-          ON CONFLICT ("userId", "businessId") DO UPDATE
-            SET "visitCount" = "Membership"."visitCount" + 1,
-                "firstVisitAt" = COALESCE("Membership"."firstVisitAt", EXCLUDED."firstVisitAt"),
-                "lastVisitAt" = EXCLUDED."lastVisitAt"
-          RETURNING "id", "businessId", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
-        ), tap AS (
-          INSERT INTO "Tap" ("id", "businessId", "tagId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
-          SELECT gen_random_uuid()::text, member."businessId", $3::text, $1::text, member."id", $6::"TapSource", place."day", $7::int, $5::timestamp(3)
-          FROM member, place
-          RETURNING "id"
-        )
-        SELECT
-          place."id" AS "businessId",
-          COALESCE(place."secure" AND NOT $11::boolean, false) AS "secureRefused",
-          COALESCE($10::boolean AND place."ownerId" = $1::text, false) AS "ownBusiness",
-          place."day" AS "localDate",
-          (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
-            FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
-          EXISTS (SELECT 1 FROM account) AS "customerFound",
-          COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
-          (SELECT "birthday" FROM account) AS "birthday",
-          (SELECT "referredById" FROM account) AS "userReferredById",
-          member."id" AS "membershipId", member."visitCount", member."linkedAt",
-          member."referredById" AS "membershipReferredById", member."inserted",
-          (SELECT "id" FROM tap) AS "tapId"
-        FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`,
-        [
-          input.userId,
-          input.businessId ?? null,
-          input.tagId,
-          via,
-          now,
-          input.source,
-          input.sunCounter ?? null,
-          input.sessionVersion ?? null,
-          input.requireVerifiedEmail ?? false,
-          input.refuseOwner ?? false,
-          input.sunCounter !== undefined,
-          now,
-          input.actorId ?? null,
-        ],
-      );
+      const [row] = await tx.query<RecordedRow>(visitStatement(input, now));
       // The order of the refusals is the tap's: tag, secure link, own business, then the customer.
       if (!row?.businessId || !row.localDate) throw new VisitRefused("business_not_found");
       if (row.secureRefused) throw new VisitRefused("secure_tag");
@@ -231,75 +244,60 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
       }
-      const membership = {
-        id: row.membershipId,
-        visitCount: row.visitCount,
-        linkedAt: row.linkedAt,
-        inserted: Boolean(row.inserted),
-      };
-      const referrerId = row.membershipReferredById ?? row.userReferredById;
-      const birthday = row.birthday;
-      const business = { id: row.businessId };
+      const membershipId = row.membershipId;
+      const businessId = row.businessId;
       const localDate = row.localDate;
+      const referrerId = row.membershipReferredById ?? row.userReferredById;
       const programs = (row.programs ?? []).map(programOf);
 
       // Read after the locks above, so a concurrent visit's progress is seen.
       const storedProgress = programs.length
         ? await tx.query<StoredProgress & { programId: string }>(
-            `SELECT "programId", "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text`,
-            [membership.id],
+            sql`SELECT "programId", "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = ${membershipId}::text`,
           )
         : [];
+      const plan = planVisit(programs, new Map(storedProgress.map((p) => [p.programId, toState(p)])), {
+        userId: input.userId,
+        now,
+        localDate,
+        isFirstVisit: row.visitCount === 1,
+        membershipLinkedAt: row.linkedAt,
+        birthday: row.birthday,
+        random,
+        referrerId,
+      });
 
-      const outcomes: ProgramOutcome[] = [];
+      const effects: VisitEffects = { rewards: [], memberships: [membershipId] };
       const rewards: IssuedReward[] = [];
-      const nextProgress: { programId: string; state: ProgressState }[] = [];
-      for (const program of programs) {
-        const stored = storedProgress.find((p) => p.programId === program.id);
-        const result = applyVisit(program, stored ? toState(stored) : null, {
-          now,
-          localDate,
-          isFirstVisit: membership.visitCount === 1,
-          membershipLinkedAt: membership.linkedAt,
-          birthday,
-          random,
-          referrerId,
-        });
-        nextProgress.push({ programId: program.id, state: result.next });
-        for (let i = 0; i < result.rewardsIssued; i++) {
-          rewards.push(
-            await issueReward(tx, program, {
-              userId: input.userId,
-              membershipId: membership.id,
-              tapId: row.tapId,
-              now,
-            }),
-          );
+      for (const planned of plan) {
+        for (let i = 0; i < planned.rewardsIssued; i++) {
+          const to = { userId: input.userId, membershipId, tapId: row.tapId, now };
+          rewards.push(await insertReward(tx, planned.program, to));
         }
-        if (result.referrerRewards && referrerId && referrerId !== input.userId) {
-          await payReferrer(tx, program, referrerId, business.id, now);
-        }
-        outcomes.push({
-          programId: program.id,
-          programName: program.name,
-          programType: program.type,
-          rewardsIssued: result.rewardsIssued,
-          summary: result.summary,
-          progress: describeProgress(program.type, program.rules, result.next, localDate),
-        });
+        if (planned.payReferrer && referrerId)
+          await payReferrer(tx, planned.program, referrerId, businessId, now, effects);
       }
+      effects.rewards.unshift(...rewards.map((reward) => ({ id: reward.id, userId: input.userId, businessId })));
       const recorded = {
         ok: true as const,
         tapId: row.tapId,
-        newlyLinked: membership.inserted,
-        visitNumber: membership.visitCount,
-        programs: outcomes,
+        newlyLinked: Boolean(row.inserted),
+        visitNumber: row.visitCount,
+        programs: plan.map((planned): ProgramOutcome => ({
+          programId: planned.program.id,
+          programName: planned.program.name,
+          programType: planned.program.type,
+          rewardsIssued: planned.rewardsIssued,
+          summary: planned.summary,
+          progress: planned.progress,
+        })),
         rewards,
         localDate,
       };
-      await finishVisit(tx, membership.id, nextProgress, storeOf(input, recorded, now));
-      await walletMembershipChanged(tx, membership.id);
-      if (input.actorId) await auditVisit(tx, input.actorId, business.id, input.userId, recorded, now);
+      const nextProgress = plan.map((planned) => ({ programId: planned.program.id, state: planned.next }));
+      await finishVisit(tx, membershipId, nextProgress, storeOf(input, recorded, now));
+      if (input.actorId) await auditVisit(tx, input.actorId, businessId, input.userId, recorded, now);
+      await queueVisitEffects(tx, effects);
       return recorded;
     });
   } catch (error) {
@@ -318,8 +316,7 @@ async function auditVisit(
   now: Date,
 ) {
   const [actor] = await tx.query<NameParts>(
-    `SELECT "firstName", "lastName", "name" FROM "User" WHERE "id" = $1::text`,
-    [actorId],
+    sql`SELECT "firstName", "lastName", "name" FROM "User" WHERE "id" = ${actorId}::text`,
   );
   await appendAuditSql(
     tx,
@@ -377,45 +374,30 @@ async function finishVisit(
     if (membershipId) await saveProgressRows(tx, membershipId, rows);
     return;
   }
-  const values: unknown[] = [
-    store.userId,
-    store.key,
-    store.answer.httpStatus,
-    JSON.stringify(store.answer.body),
-    store.now,
-    new Date(store.now.getTime() - IDEMPOTENCY_WINDOW_MS),
-  ];
-  const progress = membershipId && rows.length ? `progress AS (${progressUpsert(values, membershipId, rows)}), ` : "";
+  const progress = membershipId && rows.length ? sql`progress AS (${progressUpsert(membershipId, rows)}), ` : raw("");
+  const windowStart = new Date(store.now.getTime() - IDEMPOTENCY_WINDOW_MS);
   const [row] = await tx.query<{ stored: boolean }>(
-    `WITH ${progress}stored AS (
+    sql`WITH ${progress}stored AS (
       INSERT INTO "TapIdempotencyKey" ("userId", "key", "status", "body", "createdAt")
-      VALUES ($1::text, $2::text, $3::int, $4::json, $5::timestamp(3))
+      VALUES (${store.userId}::text, ${store.key}::text, ${store.answer.httpStatus}::int, ${JSON.stringify(store.answer.body)}::json, ${store.now}::timestamp(3))
       ON CONFLICT ("userId", "key") DO UPDATE
         SET "status" = EXCLUDED."status", "body" = EXCLUDED."body", "createdAt" = EXCLUDED."createdAt"
-        WHERE "TapIdempotencyKey"."createdAt" <= $6::timestamp(3)
+        WHERE "TapIdempotencyKey"."createdAt" <= ${windowStart}::timestamp(3)
       RETURNING 1
     )
     SELECT EXISTS (SELECT 1 FROM stored) AS "stored"`,
-    values,
   );
   if (!row?.stored) throw new VisitRefused("duplicate_request");
 }
 
-/** The upsert of progress rows, its parameters appended to `values`. */
-function progressUpsert(
-  values: unknown[],
-  membershipId: string,
-  rows: { programId: string; state: ProgressState }[],
-): string {
-  values.push(membershipId);
-  const membershipParam = values.length;
-  const tuples = rows.map(({ programId, state }) => {
-    const at = values.length;
-    values.push(programId, state.count, state.total, state.tier, JSON.stringify(state.state));
-    return `(gen_random_uuid()::text, $${membershipParam}::text, $${at + 1}::text, $${at + 2}::int, $${at + 3}::int, $${at + 4}::text, $${at + 5}::jsonb, now())`;
-  });
-  return `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
-    VALUES ${tuples.join(", ")}
+/** The upsert of a membership's progress rows, one per program. */
+function progressUpsert(membershipId: string, rows: { programId: string; state: ProgressState }[]): Sql {
+  const tuples = rows.map(
+    ({ programId, state }) =>
+      sql`(gen_random_uuid()::text, ${membershipId}::text, ${programId}::text, ${state.count}::int, ${state.total}::int, ${state.tier}::text, ${JSON.stringify(state.state)}::jsonb, now())`,
+  );
+  return sql`INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
+    VALUES ${join(tuples, ", ")}
     ON CONFLICT ("membershipId", "programId") DO UPDATE
       SET "count" = EXCLUDED."count", "total" = EXCLUDED."total", "tier" = EXCLUDED."tier",
           "state" = EXCLUDED."state", "updatedAt" = EXCLUDED."updatedAt"`;
@@ -424,8 +406,7 @@ function progressUpsert(
 /** Every program's new progress in one statement. */
 async function saveProgressRows(tx: SqlTx, membershipId: string, rows: { programId: string; state: ProgressState }[]) {
   if (rows.length === 0) return;
-  const values: unknown[] = [];
-  await tx.execute(progressUpsert(values, membershipId, rows), values);
+  await tx.execute(progressUpsert(membershipId, rows));
 }
 
 export type ProgramRow = Pick<
@@ -433,12 +414,8 @@ export type ProgramRow = Pick<
   "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays"
 >;
 
-/**
- * Issues one reward of `program` to a customer, with its ISSUED event, inside
- * the caller's transaction: a visit's, or an owner's adjustment
- * (lib/db/adjustments.ts), so both hand out rewards the same way.
- */
-export async function issueReward(
+/** One reward of `program` and its ISSUED event, written in the caller's transaction; no job is queued. */
+async function insertReward(
   tx: SqlTx,
   program: ProgramRow,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },
@@ -450,54 +427,60 @@ export async function issueReward(
   // nothing; try another code.
   for (let attempt = 0; attempt < 6; attempt++) {
     const [reward] = await tx.query<Omit<IssuedReward, "programId">>(
-      `WITH reward AS (
+      sql`WITH reward AS (
         INSERT INTO "Reward" ("id", "code", "businessId", "programId", "membershipId", "userId", "tapId", "name", "description", "status", "issuedAt", "expiresAt")
-        VALUES (gen_random_uuid()::text, $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, 'AVAILABLE'::"RewardStatus", $9::timestamp(3), $10::timestamp(3))
+        VALUES (gen_random_uuid()::text, ${generateRewardCode()}::text, ${program.businessId}::text, ${program.id}::text, ${to.membershipId}::text, ${to.userId}::text, ${to.tapId}::text, ${program.rewardName}::text, ${program.rewardDescription}::text, 'AVAILABLE'::"RewardStatus", ${to.now}::timestamp(3), ${expiresAt}::timestamp(3))
         ON CONFLICT ("code") DO NOTHING
         RETURNING "id", "code", "name", "expiresAt"
       ), issued AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "createdAt")
-        SELECT gen_random_uuid()::text, "id", 'ISSUED'::"RewardEventType", $9::timestamp(3) FROM reward
+        SELECT gen_random_uuid()::text, "id", 'ISSUED'::"RewardEventType", ${to.now}::timestamp(3) FROM reward
       )
       SELECT * FROM reward`,
-      [
-        generateRewardCode(),
-        program.businessId,
-        program.id,
-        to.membershipId,
-        to.userId,
-        to.tapId,
-        program.rewardName,
-        program.rewardDescription,
-        to.now,
-        expiresAt,
-      ],
     );
-    if (reward) {
-      await rewardIssued(tx, { id: reward.id, userId: to.userId, businessId: program.businessId });
-      return { ...reward, programId: program.id };
-    }
+    if (reward) return { ...reward, programId: program.id };
   }
   throw new Error("could not find a free reward code");
 }
 
+/**
+ * Issues one reward of `program` to a customer, with its ISSUED event and its
+ * notification jobs, inside the caller's transaction: an owner's adjustment
+ * (lib/db/adjustments.ts) or a guest's merge hand out rewards as a visit does.
+ */
+export async function issueReward(
+  tx: SqlTx,
+  program: ProgramRow,
+  to: { userId: string; membershipId: string; tapId: string | null; now: Date },
+): Promise<IssuedReward> {
+  const reward = await insertReward(tx, program, to);
+  await rewardIssued(tx, { id: reward.id, userId: to.userId, businessId: program.businessId });
+  return reward;
+}
+
 /** The friend who brought this newcomer earns the referral reward (once; the rule guarantees it). */
-async function payReferrer(tx: SqlTx, program: ProgramRow, referrerId: string, businessId: string, now: Date) {
+async function payReferrer(
+  tx: SqlTx,
+  program: ProgramRow,
+  referrerId: string,
+  businessId: string,
+  now: Date,
+  effects: VisitEffects,
+) {
   const [membership] = await tx.query<{ id: string }>(
-    `INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt")
-    VALUES (gen_random_uuid()::text, $1::text, $2::text, 'REFERRAL'::"MembershipVia", $3::timestamp(3))
+    sql`INSERT INTO "Membership" ("id", "userId", "businessId", "via", "linkedAt")
+    VALUES (gen_random_uuid()::text, ${referrerId}::text, ${businessId}::text, 'REFERRAL'::"MembershipVia", ${now}::timestamp(3))
     ON CONFLICT ("userId", "businessId") DO UPDATE SET "userId" = EXCLUDED."userId"
     RETURNING "id"`,
-    [referrerId, businessId, now],
   );
   if (!membership) return;
   const [stored] = await tx.query<StoredProgress>(
-    `SELECT "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text AND "programId" = $2::text FOR UPDATE`,
-    [membership.id, program.id],
+    sql`SELECT "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = ${membership.id}::text AND "programId" = ${program.id}::text FOR UPDATE`,
   );
   await saveProgressRows(tx, membership.id, [
     { programId: program.id, state: creditReferrer(stored ? toState(stored) : normalizeProgress(null)) },
   ]);
-  await issueReward(tx, program, { userId: referrerId, membershipId: membership.id, tapId: null, now });
-  await walletMembershipChanged(tx, membership.id);
+  const reward = await insertReward(tx, program, { userId: referrerId, membershipId: membership.id, tapId: null, now });
+  effects.rewards.push({ id: reward.id, userId: referrerId, businessId });
+  effects.memberships.push(membership.id);
 }
