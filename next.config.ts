@@ -4,7 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOTTED_PATH_REWRITES } from "./lib/i18n/site-path";
-import { cardRewrites, VISITOR_PAGES_VARY } from "./lib/business/card-rewrites";
+import { cardRewrites } from "./lib/business/card-rewrites";
 import { visitorTapRewrites } from "./lib/nfc/visitor-tap";
 
 // The migrations this build expects, for GET /api/health (lib/db/health.ts):
@@ -31,11 +31,6 @@ const nextConfig: NextConfig = {
       afterFiles: DOTTED_PATH_REWRITES,
       fallback: [],
     };
-  },
-  // The visitor's tap page and the card answer one URL in the reader's language
-  // (the rewrites above): a shared cache in front must key them by what picks it.
-  async headers() {
-    return VISITOR_PAGES_VARY;
   },
   reactStrictMode: true,
   // No root layout sits at app/ (each route group has its own, docs/i18n.md):

@@ -33,17 +33,3 @@ export function cardSegment(
     return { locale: lang[1], reader: true };
   return undefined;
 }
-
-/**
- * The visitor's /tap?id= and the card's /b/<slug> answer in a language picked from the
- * request's cookie and Accept-Language, so they say so to any shared cache in front
- * (docs/caching.md, "What a CDN may keep"). Next.js appends its own Vary after these.
- */
-export const VISITOR_PAGES_VARY = [
-  {
-    source: "/tap",
-    has: [{ type: "query" as const, key: "id" }],
-    headers: [{ key: "Vary", value: "Cookie, Accept-Language" }],
-  },
-  { source: "/b/:slug", headers: [{ key: "Vary", value: "Cookie, Accept-Language" }] },
-];

@@ -13,7 +13,7 @@ async function setBusinessLanguage(page: Page, businessId: string, language: "Ca
   await expect(page.getByText("Business profile saved")).toBeVisible();
 }
 
-test("a Spanish browser signs up from a Catalan café's tag: the tap page in Catalan, the sign-up and the dashboard in Spanish", async ({
+test("a Spanish browser signs up from a Catalan café's tag: the tap page, the sign-up and the dashboard in Spanish", async ({
   page,
   browser,
 }) => {
