@@ -1,10 +1,18 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { localeCookieString } from "@/lib/i18n/locale-cookie";
 import type { Locale } from "@/lib/i18n/locales";
 
-type Props = { locale: Locale; href: string; className?: string; children: ReactNode };
+// Imports nothing at run time: lib/i18n/locales.ts brings zod, which a visitor's
+// tap page must not load for one cookie. The server spells the cookie out.
+type Props = {
+  locale: Locale;
+  href: string;
+  /** The `document.cookie` assignment that remembers this language (localeCookieString). */
+  cookie: string;
+  className?: string;
+  children: ReactNode;
+};
 
 /**
  * One language of a visitor page's switch: a plain link to that language's page
@@ -12,7 +20,7 @@ type Props = { locale: Locale; href: string; className?: string; children: React
  * rewrites read first (docs/i18n.md). Without script the link still opens the
  * language's page; only the remembering is lost.
  */
-export function LanguageLink({ locale, href, className, children }: Props) {
+export function LanguageLink({ locale, href, cookie, className, children }: Props) {
   return (
     <a
       href={href}
@@ -20,7 +28,7 @@ export function LanguageLink({ locale, href, className, children }: Props) {
       lang={locale}
       className={className}
       onClick={() => {
-        document.cookie = localeCookieString(locale, window.location.protocol === "https:");
+        document.cookie = cookie;
       }}
     >
       {children}

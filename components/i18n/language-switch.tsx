@@ -1,4 +1,6 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { useSecureCookies } from "@/lib/auth/cookies";
+import { localeCookieString } from "@/lib/i18n/locale-cookie";
 import { LanguageLink } from "./language-link";
 
 type Props = {
@@ -29,6 +31,7 @@ export function LanguageSwitch({ current, hrefs, label }: Props) {
               <LanguageLink
                 locale={locale}
                 href={hrefs[locale]}
+                cookie={localeCookieString(locale, useSecureCookies)}
                 className="text-slate-600 underline-offset-2 hover:underline dark:text-slate-400"
               >
                 {LOCALE_NAMES[locale]}
