@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DOTTED_PATH_REWRITES } from "./lib/i18n/site-path";
+import { cardRewrites } from "./lib/business/card-rewrites";
 import { visitorTapRewrites } from "./lib/nfc/visitor-tap";
 
 // The migrations this build expects, for GET /api/health (lib/db/health.ts):
@@ -22,9 +23,14 @@ function migrationNames(): string {
 
 const nextConfig: NextConfig = {
   async rewrites() {
-    // The visitor's cached tap page (lib/nfc/visitor-tap.ts says why a rewrite); a
-    // dotted path nothing serves, to the not-found page (lib/i18n/site-path.ts).
-    return { beforeFiles: visitorTapRewrites, afterFiles: DOTTED_PATH_REWRITES, fallback: [] };
+    // The visitor's cached tap page and the card, in the reader's language
+    // (lib/nfc/visitor-tap.ts says why rewrites); a dotted path nothing serves, to
+    // the not-found page (lib/i18n/site-path.ts).
+    return {
+      beforeFiles: [...visitorTapRewrites, ...cardRewrites],
+      afterFiles: DOTTED_PATH_REWRITES,
+      fallback: [],
+    };
   },
   reactStrictMode: true,
   // No root layout sits at app/ (each route group has its own, docs/i18n.md):

@@ -1,20 +1,35 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/cookies";
+import { SESSION_COOKIE, useSecureCookies } from "@/lib/auth/cookies";
 import { guardFor, loginRedirectPath, PATH_HEADER } from "@/lib/auth/redirects";
 import { sessionFromCookie } from "@/lib/auth/session-decode";
 import { isServerActionPost, refuseBadServerAction } from "@/lib/http/server-action-guard";
-import { isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
+import { findUserLanguage } from "@/lib/db/users";
+import { setLocaleCookie } from "@/lib/i18n/locale-cookie";
+import { isLocale, LOCALE_COOKIE, storedLocale, type Locale } from "@/lib/i18n/locales";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
+import { NEXT_INTL_LOCALE_HEADER } from "@/lib/i18n/request-header";
 import { isSitePage, localizedPath } from "@/lib/i18n/site-path";
-
-// next-intl reads the request's locale from this header where no page named one
-// (server actions, route segments rendered on their own).
-const NEXT_INTL_LOCALE_HEADER = "X-NEXT-INTL-LOCALE";
 
 /** The reader's language: their own setting (its cookie, set at sign-in and in Settings), else the browser's. */
 function readerLocale(request: NextRequest): Locale {
   const fromCookie = request.cookies.get(LOCALE_COOKIE)?.value;
   return isLocale(fromCookie) ? fromCookie : negotiateLocale(request.headers.get("accept-language"));
+}
+
+/**
+ * A signed-in person's own setting, read from the database: the language may have
+ * been changed on another device since this one's cookie was set. One primary-key
+ * read, only when a session cookie is present (never on the visitor's cached pages,
+ * which the proxy does not run on). `null` when there is no valid session, or the
+ * read fails: the page then checks the session itself and reports its own failure.
+ */
+async function accountLocale(request: NextRequest): Promise<Locale | null> {
+  if (!request.cookies.has(SESSION_COOKIE)) return null;
+  const session = await sessionFromCookie(request.headers.get("cookie"));
+  if (!session) return null;
+  const account = await findUserLanguage(session.userId).catch(() => null);
+  if (!account || account.disabledAt || account.sessionVersion !== session.sessionVersion) return null;
+  return storedLocale(account.language);
 }
 
 // Route guards (lib/auth/redirects.ts), then every page of the site is served
@@ -51,11 +66,17 @@ export async function proxy(request: NextRequest) {
     hasCookie: (name: string) => Boolean(request.cookies.get(name)?.value),
   };
   if (!isSitePage(page)) return NextResponse.next({ request: { headers: forwarded } });
-  const locale = readerLocale(request);
+  const own = await accountLocale(request);
+  const locale = own ?? readerLocale(request);
   forwarded.set(NEXT_INTL_LOCALE_HEADER, locale);
   const target = request.nextUrl.clone();
   target.pathname = localizedPath(locale, pathname);
-  return NextResponse.rewrite(target, { request: { headers: forwarded } });
+  const response = NextResponse.rewrite(target, { request: { headers: forwarded } });
+  // The device's cookie follows the account (it was changed elsewhere, or lost), so the
+  // pages outside the proxy (the card, the visitor's tap) read the same language.
+  if (own && request.cookies.get(LOCALE_COOKIE)?.value !== own)
+    setLocaleCookie(response.cookies, own, useSecureCookies);
+  return response;
 }
 
 // Literal values only: Next.js reads this object at build time. It must match

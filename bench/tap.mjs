@@ -5,6 +5,8 @@
 //                                              proxy picks its language, then serves /<locale>/about)
 //   visitor   GET /tap?id=<claimed tag>        (no session)
 //   switched  GET /tap?id=<claimed tag>&lang=es (the same tag after the language switch)
+//   reader    GET /tap?id=<claimed tag> from an es-ES browser (Accept-Language), and with a
+//             ca locale cookie: the config rewrites pick the reader's cached page
 //   tap POST  POST /api/tap                    (a distinct signed-in customer per request)
 // autocannon, 20 connections, 15 s each (BENCH_SECONDS to change). Also the
 // JavaScript (gzip) a visitor's /tap loads compared with a near-empty page.
@@ -40,6 +42,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = 20;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 10000);
 const TAG = "demo-cafe";
+const SPANISH_BROWSER = { "accept-language": "es-ES,es;q=0.9,en;q=0.8" };
+const CATALAN_COOKIE = { cookie: "loyaltap-locale=ca", "accept-language": "es-ES,es;q=0.9" };
 
 const run = (url, options = {}) => cannon(url, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
@@ -68,6 +72,8 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     await run(`${base}/about`, { duration: 2 });
     await run(`${base}/tap?id=${TAG}`, { duration: 2 });
     await run(`${base}/tap?id=${TAG}&lang=es`, { duration: 2 });
+    await run(`${base}/tap?id=${TAG}`, { duration: 2, headers: SPANISH_BROWSER });
+    await run(`${base}/tap?id=${TAG}`, { duration: 2, headers: CATALAN_COOKIE });
     await postTaps({ duration: 3 });
 
     const rows = [];
@@ -75,6 +81,16 @@ async function benchServer(label, env, databaseUrlForSeeding) {
     rows.push(summarise(`visitor GET /tap?id=${TAG}`, await run(`${base}/tap?id=${TAG}`)));
     // The same tag in another language, through the page's language switch: its own cached page.
     rows.push(summarise(`switched GET /tap?id=${TAG}&lang=es`, await run(`${base}/tap?id=${TAG}&lang=es`)));
+    // The plain address read by an es-ES browser, and by one whose locale cookie says ca.
+    rows.push(
+      summarise(`reader GET /tap?id=${TAG} (es-ES)`, await run(`${base}/tap?id=${TAG}`, { headers: SPANISH_BROWSER })),
+    );
+    rows.push(
+      summarise(
+        `reader GET /tap?id=${TAG} (ca cookie)`,
+        await run(`${base}/tap?id=${TAG}`, { headers: CATALAN_COOKIE }),
+      ),
+    );
     const post = await postTaps();
     if (pool.next > tokens.length)
       console.warn(`(${label}: more requests than customers; repeats got 429 — raise BENCH_CUSTOMERS)`);

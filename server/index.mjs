@@ -10,6 +10,8 @@
 //   puts on the page's scripts;
 // - compresses (Next's own compression is off: it would compress before the
 //   nonce is added);
+// - says Vary: Cookie, Accept-Language on the two public pages whose URL answers
+//   in the reader's language (reader-vary.mjs);
 // - writes one JSON access-log line (no query string: queries can hold tokens),
 //   with the number of SQL statements the request ran (request-stats.mjs).
 // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (at most
@@ -28,6 +30,7 @@ import {
   requestIdFor,
   trustedProxyHops,
 } from "./request-context.mjs";
+import { addReaderVary, variesByReader } from "./reader-vary.mjs";
 import { newNonce, securityHeaders } from "./security-headers.mjs";
 import { guardRequest } from "./request-guards.mjs";
 import { newRequestStats, requestStats } from "./request-stats.mjs";
@@ -131,6 +134,7 @@ export async function startServer({
       dropConditionalHeaders(request, pathname);
       compress(request, response, () => {});
       injectNonceIntoHtml(response, nonce);
+      if (variesByReader(request.url)) addReaderVary(response);
       await handle(request, response);
     } catch (error) {
       logger.error(

@@ -1,4 +1,7 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { useSecureCookies } from "@/lib/auth/cookies";
+import { localeCookieString } from "@/lib/i18n/locale-cookie";
+import { LanguageLink } from "./language-link";
 
 type Props = {
   current: Locale;
@@ -9,10 +12,10 @@ type Props = {
 };
 
 /**
- * The other languages of a public page (the visitor's tap page, the card), as plain
- * links: each language is a page of its own in the cache, so the switch needs no
- * script and no cookie, and it is a full page load because each page's <html lang>
- * is its own (docs/i18n.md, "The visitor's tap page and its language switch").
+ * The other languages of a public page (the visitor's tap page, the card), as links:
+ * each language is a page of its own in the cache, and a full page load because each
+ * page's <html lang> is its own. A click also remembers the choice in the locale
+ * cookie (docs/i18n.md, "The visitor's tap page and its language switch").
  */
 export function LanguageSwitch({ current, hrefs, label }: Props) {
   return (
@@ -25,14 +28,14 @@ export function LanguageSwitch({ current, hrefs, label }: Props) {
                 {LOCALE_NAMES[locale]}
               </span>
             ) : (
-              <a
+              <LanguageLink
+                locale={locale}
                 href={hrefs[locale]}
-                hrefLang={locale}
-                lang={locale}
+                cookie={localeCookieString(locale, useSecureCookies)}
                 className="text-slate-600 underline-offset-2 hover:underline dark:text-slate-400"
               >
                 {LOCALE_NAMES[locale]}
-              </a>
+              </LanguageLink>
             )}
           </li>
         ))}

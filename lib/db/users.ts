@@ -43,3 +43,11 @@ export async function userHasPassword(id: string): Promise<boolean> {
   const row = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
   return Boolean(row?.passwordHash);
 }
+
+/**
+ * An account's language setting and what decides whether a session still speaks
+ * for it: the one read the proxy makes on a signed-in site page (docs/i18n.md).
+ */
+export function findUserLanguage(id: string) {
+  return db.user.findUnique({ where: { id }, select: { language: true, sessionVersion: true, disabledAt: true } });
+}

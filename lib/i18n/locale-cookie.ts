@@ -2,7 +2,8 @@ import { LOCALE_COOKIE, type Locale } from "./locales";
 
 // The person's language travels in its own cookie (docs/i18n.md, "A signed-in
 // person's setting"), written here and nowhere else: at every sign-in (password,
-// Google, the wizard's sign-up) and when Settings changes the language. No
+// Google, the wizard's sign-up), when Settings changes the language, and by a
+// visitor page's language switch (in the browser, localeCookieString). No
 // server-only or Next.js import, so route handlers (NextResponse.cookies),
 // server actions (cookies()) and tests all pass their own cookie store.
 
@@ -33,4 +34,12 @@ export function localeCookieOptions(secure: boolean): LocaleCookieOptions {
 /** Writes the `loyaltap-locale` cookie: pass the session cookie's `secure` (useSecureCookies). */
 export function setLocaleCookie(store: CookieWriter, locale: Locale, secure: boolean): void {
   store.set(LOCALE_COOKIE, locale, localeCookieOptions(secure));
+}
+
+/**
+ * The same cookie as a `document.cookie` assignment, for a visitor page's language
+ * switch: the choice is remembered on this device for every visitor page after.
+ */
+export function localeCookieString(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -28,7 +28,12 @@ function parseRange(part: string, order: number): Range | null {
  * with q=0 refuses its language. "*" or nothing that matches → English.
  */
 export function negotiateLocale(header: string | null | undefined): Locale {
-  if (!header) return DEFAULT_LOCALE;
+  return acceptedLocale(header) ?? DEFAULT_LOCALE;
+}
+
+/** As negotiateLocale, but `null` when the header asks for none of LOCALES (a visitor's page then uses the business's). */
+export function acceptedLocale(header: string | null | undefined): Locale | null {
+  if (!header) return null;
   const ranges = header
     .slice(0, 1024)
     .split(",")
@@ -41,5 +46,5 @@ export function negotiateLocale(header: string | null | undefined): Locale {
     const primary = tag.split("-")[0];
     if (isLocale(primary) && !refused.has(primary)) return primary;
   }
-  return DEFAULT_LOCALE;
+  return null;
 }

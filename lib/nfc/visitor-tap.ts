@@ -1,14 +1,17 @@
 // A visitor's plain /tap?id=<id> (no session cookie, no secure-tag parameters) is
-// the same page for everyone: next.config.ts rewrites it to the cached per-tag page
-// /tap/visitor/<id>, or /tap/visitor/<id>/<lang> when the page's language switch
-// asked for a language. Done by a config rewrite, not the proxy, because a config
-// rewrite costs nothing per request while running the proxy halves the throughput
-// of a cached page. The proxy runs on every other /tap (its matcher is the
+// the same page for everyone who reads the same language: next.config.ts rewrites it
+// to the cached per-tag page /tap/visitor/<id>/<lang> in the language the URL asks for
+// (the page's switch: ?lang=), else the reader's (their locale cookie, else their
+// Accept-Language: lib/i18n/reader-locale.ts), else /tap/visitor/<id>, the business's.
+// Each language is its own URL, so its own cache entry. Done by config rewrites, not
+// the proxy, because a config rewrite costs nothing per request while running the
+// proxy halves the throughput of a cached page. The proxy runs on every other /tap (its matcher is the
 // complement of these rules, tests/unit/visitor-tap.test.ts) and serves the
 // signed-in /tap in the person's language.
 // Relative imports only: next.config.ts loads this file.
 import { SECURE_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "../auth/cookie-names";
 import { LOCALES } from "../i18n/locales";
+import { READER_LOCALE_CONDITIONS } from "../i18n/reader-locale";
 import { SUN_PARAMETER_NAMES } from "./sun-parameters";
 
 export const VISITOR_TAP_PATH = "/tap";
@@ -22,7 +25,7 @@ const missing = [
 ];
 const idCondition = { type: "query" as const, key: "id", value: `(?<id>${VISITOR_TAP_ID_PATTERN})` };
 
-/** The two config rewrites, the one with a language first. */
+/** The config rewrites, tried in order: the URL's language, the reader's, then the business's. */
 export const visitorTapRewrites = [
   {
     source: VISITOR_TAP_PATH,
@@ -30,6 +33,12 @@ export const visitorTapRewrites = [
     missing,
     destination: "/tap/visitor/:id/:lang",
   },
+  ...READER_LOCALE_CONDITIONS.map((condition) => ({
+    source: VISITOR_TAP_PATH,
+    has: [idCondition, condition],
+    missing,
+    destination: "/tap/visitor/:id/:lang",
+  })),
   { source: VISITOR_TAP_PATH, has: [idCondition], missing, destination: "/tap/visitor/:id" },
 ];
 

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectPath, signUpOwner, uniqueEmail, uniqueTag } from "./support";
 
-// One person, three languages: a café in Barcelona speaks Catalan to its
-// visitors; a customer whose browser asks for Spanish signs up from its tag,
-// and from then on the product speaks Spanish to them, while the café's
-// visitor page stays Catalan for everyone.
+// One person, three languages: a café in Barcelona speaks Catalan to visitors
+// whose browser asks for none of our languages; a customer whose browser asks
+// for Spanish reads its tag in Spanish, signs up from it, and from then on the
+// product speaks Spanish to them.
 
 async function setBusinessLanguage(page: Page, businessId: string, language: "Català" | "Español") {
   await page.goto(`/dashboard/business/${businessId}?tab=profile`);
@@ -13,7 +13,7 @@ async function setBusinessLanguage(page: Page, businessId: string, language: "Ca
   await expect(page.getByText("Business profile saved")).toBeVisible();
 }
 
-test("a Spanish browser signs up from a Catalan café's tag: the tap page in Catalan, the sign-up and the dashboard in Spanish", async ({
+test("a Spanish browser signs up from a Catalan café's tag: the tap page, the sign-up and the dashboard in Spanish", async ({
   page,
   browser,
 }) => {
@@ -24,10 +24,10 @@ test("a Spanish browser signs up from a Catalan café's tag: the tap page in Cat
   const context = await browser.newContext({ locale: "es-ES", viewport: { width: 375, height: 812 } });
   const customer = await context.newPage();
   await customer.goto(`/tap?id=${tagId}`);
-  // The café's page is in the café's language, whatever the browser asks for.
-  await expect(customer.locator("html")).toHaveAttribute("lang", "ca");
+  // The café's page is in the reader's language: their browser's.
+  await expect(customer.locator("html")).toHaveAttribute("lang", "es");
   await expect(customer.getByRole("heading", { level: 1, name: "Cafè del Born" })).toBeVisible();
-  await customer.getByRole("link", { name: "Apunta't" }).click();
+  await customer.getByRole("link", { name: "Apúntate" }).click();
 
   // Signing up is the customer's own business: their browser's language.
   await expectPath(customer, `/register?tap_id=${tagId}&redirect=${encodeURIComponent(`/tap?id=${tagId}`)}`);
@@ -58,8 +58,8 @@ test("a Spanish browser signs up from a Catalan café's tag: the tap page in Cat
   await customer.screenshot({ path: "test-results/journey-dashboard-es.png", fullPage: true });
   await context.close();
 
-  // Another visitor with a Spanish browser still gets the café's Catalan page.
-  const visitorContext = await browser.newContext({ locale: "es-ES" });
+  // A visitor whose browser asks for none of our languages gets the café's Catalan page.
+  const visitorContext = await browser.newContext({ locale: "de-DE" });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/tap?id=${tagId}`);
   await expect(visitor.locator("html")).toHaveAttribute("lang", "ca");

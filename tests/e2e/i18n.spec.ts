@@ -5,8 +5,10 @@ import { ca, es } from "date-fns/locale";
 import { signUpOwner, uniqueTag, SHOTS_DIR } from "./support";
 
 // A visitor's tap page and the public card are shown in the business's
-// language, which its owner picks in the business profile. The business is
-// the test's own, so the demo café stays in English for the other specs.
+// language, which its owner picks in the business profile, to a reader whose
+// browser asks for none of ours (the reader's own language comes first:
+// tests/e2e/visitor-language.spec.ts). The business is the test's own, so the
+// demo café stays in English for the other specs.
 
 /** YYYY-MM-DD `days` from today (UTC), as an `<input type="date">` takes it. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -22,9 +24,9 @@ async function setLanguage(page: Page, businessId: string, language: "Català" |
   await expect(page.getByText("Business profile saved")).toBeVisible();
 }
 
-/** The page a visitor (no session) sees, in a fresh browser context at a phone's size. */
+/** The page a visitor (no session) sees, in a fresh browser context at a phone's size, whose browser asks for German. */
 async function asVisitor(browser: Browser, path: string) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const context = await browser.newContext({ locale: "de-DE", viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
@@ -189,9 +191,11 @@ test.describe("the business's language on its visitors' pages", () => {
     await tap.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
     await expect(tap.locator("html")).toHaveAttribute("lang", "en");
     await expect(tap.getByRole("link", { name: "Link me" })).toBeVisible();
-    // Back to the business's own language: the plain address.
+    // Back to the business's own language: named in the URL, and remembered for the plain address.
     await tap.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Català" }).click();
-    await expect(tap).toHaveURL(new RegExp(`/tap\\?id=${tagId}$`));
+    await expect(tap).toHaveURL(new RegExp(`/tap\\?id=${tagId}&lang=ca$`));
+    await expect(tap.locator("html")).toHaveAttribute("lang", "ca");
+    await tap.goto(`/tap?id=${tagId}`);
     await expect(tap.locator("html")).toHaveAttribute("lang", "ca");
 
     // The card: one URL per language, each naming the others.

@@ -10,7 +10,8 @@ import { ProgramList } from "@/components/tap/program-list";
 import { loadPublicCard, loadPublicCardLanding } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
-import { DEFAULT_LOCALE, segmentLocale } from "@/lib/i18n/locales";
+import { cardSegment } from "@/lib/business/card-rewrites";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { catalogTranslator } from "@/lib/i18n/translator";
 import { siteName } from "@/lib/site";
 import { programsRunningOn } from "@/lib/tap/programs";
@@ -22,7 +23,8 @@ import { localDateIn } from "@/lib/time/local-date";
 // Nothing is prerendered at build time, when there is no database to read.
 // Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
 // Each language has its own URL: /b/<slug> in the business's language, /b/<slug>/<lang>
-// for the other two (docs/i18n.md, "The public card and hreflang").
+// for the other two; a reader who asked for a language is served /b/<slug> from
+// /b/<slug>/reader/<lang> (lib/business/card-rewrites.ts; docs/i18n.md, "The public card and hreflang").
 export const revalidate = 3600;
 export const dynamicParams = true;
 export function generateStaticParams(): { slug: string }[] {
@@ -33,7 +35,7 @@ type Props = { params: Promise<{ slug: string; lang?: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, lang } = await params;
-  const asked = segmentLocale(lang);
+  const asked = cardSegment(lang)?.locale;
   const business = asked === undefined ? null : await loadPublicCard(slug);
   if (!business) {
     // Read without a request scope: this runs for slugs that never reach a render, too.
@@ -64,14 +66,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PublicBusinessPage({ params }: Props) {
   const { slug, lang } = await params;
-  const asked = segmentLocale(lang);
-  if (asked === undefined) notFound();
+  const segment = cardSegment(lang);
+  if (segment === undefined) notFound();
+  const asked = segment.locale;
   const landing = await loadPublicCardLanding(slug);
   if (!landing) notFound();
   const { business } = landing;
   const urls = cardUrls(business.slug, business.language);
-  // One URL per language: the business's own language lives at /b/<slug>.
-  if (asked === business.language) permanentRedirect(urls.path[asked]);
+  // One URL per language: the business's own language lives at /b/<slug> (which the
+  // reader's rewrite serves from here: no redirect then).
+  if (asked === business.language && !segment.reader) permanentRedirect(urls.path[asked]);
   const locale = asked ?? business.language;
   setRequestLocale(locale);
   const [nav, scheme, switchText, join] = await Promise.all([

@@ -15,8 +15,10 @@ import { visitorTapLocale } from "@/lib/tap/visitor-locale";
 import { siteName } from "@/lib/site";
 import { loginPath, tapPath } from "@/lib/auth/sign-up-paths";
 
-// A visitor's /tap?id=<id>[&lang=<en|es|ca>] (next.config.ts rewrites it here,
-// to /tap/visitor/<id>[/<lang>], when there is no session cookie): the same for everyone, so it is rendered once per tag and served
+// A visitor's /tap?id=<id>[&lang=<en|es|ca>] (next.config.ts rewrites it here, when
+// there is no session cookie, to /tap/visitor/<id>/<lang> in the URL's or the reader's
+// language, else to /tap/visitor/<id>, the business's: lib/nfc/visitor-tap.ts): the
+// same for everyone who reads that language, so it is rendered once per tag and language and served
 // from the cache until the tag, business or programs change (cache tags of
 // lib/db/tap-landing) or five minutes pass. No cookies or headers are read.
 export const revalidate = 300;
@@ -27,10 +29,13 @@ export function generateStaticParams() {
 
 type Props = { params: Promise<{ id: string; lang?: string[] }> };
 
-/** Where each language of a tag's page lives: the business's own at the plain address. */
-function tapHrefs(tagId: string, own: Locale): Record<Locale, string> {
+/**
+ * Where each language of a tag's page lives. Always named: the plain address is the
+ * reader's language (their cookie, else their browser's), which the switch is there to change.
+ */
+function tapHrefs(tagId: string): Record<Locale, string> {
   const base = `/tap?id=${encodeURIComponent(tagId)}`;
-  return Object.fromEntries(LOCALES.map((l) => [l, l === own ? base : `${base}&lang=${l}`])) as Record<Locale, string>;
+  return Object.fromEntries(LOCALES.map((l) => [l, `${base}&lang=${l}`])) as Record<Locale, string>;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -94,13 +99,11 @@ export default async function VisitorTapPage({ params }: Props) {
   return (
     <TapFrame lang={locale} account={account}>
       <TapStateView state={state} signedIn={false} locale={locale} />
-      {state.kind === "business" ? (
-        <LanguageSwitch
-          current={locale}
-          hrefs={tapHrefs(id.data, state.business.language)}
-          label={(await getTranslations({ locale, namespace: "common.languageSwitch" }))("label")}
-        />
-      ) : null}
+      <LanguageSwitch
+        current={locale}
+        hrefs={tapHrefs(id.data)}
+        label={(await getTranslations({ locale, namespace: "common.languageSwitch" }))("label")}
+      />
     </TapFrame>
   );
 }
