@@ -45,5 +45,6 @@ export default defineConfig([
     "test-results/**",
     "playwright-report/**",
     "coverage/**",
+    ".cache/**",
   ]),
 ]);

@@ -15,9 +15,12 @@
 //   instances can start at the same moment on one database.
 // - refuses to start a public deployment (NODE_ENV=production on an https site
 //   URL) that lacks SMTP_URL, AUTH_SECRET or TAG_KEY_ENCRYPTION_KEY.
+// - on a Node older than package.json's engines.node, stops at once with a
+//   message naming the version it needs (scripts/node-version.mjs).
 // Ctrl-C / SIGTERM stops the server first (it finishes the requests in
 // flight), then closes the database cleanly. LOG_FILE: everything the app
 // prints is also appended to that file.
+import "./require-node.mjs";
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
