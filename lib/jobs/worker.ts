@@ -1,5 +1,5 @@
 import "server-only";
-import type PgBoss from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import { env } from "@/lib/env";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
 import { HANDLERS, type JobHandler } from "@/lib/jobs/handlers";
