@@ -18,13 +18,14 @@ const unit = await createJestConfig({
   displayName: "unit",
   testEnvironment: "node",
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
+  setupFiles: ["<rootDir>/tests/support/no-navigator.ts"],
 })();
 const integration = await createJestConfig({
   ...shared,
   displayName: "integration",
   testEnvironment: "node",
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts?(x)"],
-  setupFiles: ["<rootDir>/tests/support/env.ts"],
+  setupFiles: ["<rootDir>/tests/support/no-navigator.ts", "<rootDir>/tests/support/env.ts"],
   setupFilesAfterEnv: ["<rootDir>/tests/support/stop-jobs.ts"],
 })();
 
