@@ -24,9 +24,8 @@ test("with the server's flags node-forge picks its fast multiply; with Node's gl
 });
 
 test("the tests' own environment is the server's: node-forge's fast multiply", () => {
+  type Forge = { jsbn: { BigInteger: { prototype: { am: { name: string } } } } };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  expect(
-    (require("node-forge") as { jsbn: { BigInteger: { prototype: { am: { name: string } } } } }).jsbn.BigInteger
-      .prototype.am.name,
-  ).toBe("am3");
+  const forge = require("node-forge") as Forge;
+  expect(forge.jsbn.BigInteger.prototype.am.name).toBe("am3");
 });
