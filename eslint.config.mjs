@@ -64,5 +64,6 @@ export default defineConfig([
     "test-results/**",
     "playwright-report/**",
     "coverage/**",
+    ".cache/**",
   ]),
 ]);

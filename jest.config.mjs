@@ -18,22 +18,24 @@ const unit = await createJestConfig({
   displayName: "unit",
   testEnvironment: "node",
   testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)"],
+  setupFiles: ["<rootDir>/tests/support/no-navigator.ts"],
 })();
 const integration = await createJestConfig({
   ...shared,
   displayName: "integration",
   testEnvironment: "node",
   testMatch: ["<rootDir>/tests/integration/**/*.test.ts?(x)"],
-  setupFiles: ["<rootDir>/tests/support/env.ts"],
+  setupFiles: ["<rootDir>/tests/support/no-navigator.ts", "<rootDir>/tests/support/env.ts"],
   setupFilesAfterEnv: ["<rootDir>/tests/support/stop-jobs.ts"],
 })();
 
 // Prisma 7's client loads its query compiler from an ESM .mjs file;
 // Auth.js, jose and @formatjs (the ICU parser the catalog test uses) ship ESM only,
-// and so do next-intl, use-intl and the formatter they load (the public card's page imports next-intl/server).
+// and so do next-intl, use-intl and the formatter they load (the public card's page imports next-intl/server),
+// and pg-boss with the two of its dependencies it loads (serialize-error, non-error; rrule-temporal for RRULE schedules).
 for (const project of [unit, integration]) {
   project.transformIgnorePatterns = [
-    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs|next-intl|use-intl|intl-messageformat|icu-minify)/)",
+    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs|next-intl|use-intl|intl-messageformat|icu-minify|pg-boss|serialize-error|non-error|rrule-temporal)/)",
   ];
 }
 

@@ -71,9 +71,10 @@ async function audit(port, url, headers) {
     tbt: lhr.audits["total-blocking-time"]?.displayValue,
     cls: lhr.audits["cumulative-layout-shift"]?.displayValue,
   };
-  const lcpItem = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the subparts' table, then the node).
+  const lcpItem = lhr.audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node");
   if (lcpItem) failing.push(`(LCP element: ${lcpItem.snippet?.slice(0, 120)})`);
-  return { scores, failing, metrics };
+  return { scores, failing, metrics, version: lhr.lighthouseVersion };
 }
 
 await ensureBuild();
@@ -109,7 +110,7 @@ try {
     rows.push({ ...page, ...(await audit(chrome.port, page.url, page.headers)) });
   }
 
-  console.log("\nLighthouse 12, mobile emulation, simulated throttling (Debian Chromium)\n");
+  console.log(`\nLighthouse ${rows[0].version}, mobile emulation, simulated throttling (Debian Chromium)\n`);
   console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const row of rows) {

@@ -15,9 +15,12 @@
 //   instances can start at the same moment on one database.
 // - refuses to start a public deployment (NODE_ENV=production on an https site
 //   URL) that lacks SMTP_URL, AUTH_SECRET or TAG_KEY_ENCRYPTION_KEY.
+// - on a Node older than package.json's engines.node, stops at once with a
+//   message naming the version it needs (scripts/node-version.mjs).
 // Ctrl-C / SIGTERM stops the server first (it finishes the requests in
 // flight), then closes the database cleanly. LOG_FILE: everything the app
 // prints is also appended to that file.
+import "./require-node.mjs";
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +33,7 @@ import { startEmbedded } from "./db/embedded.mjs";
 import { embeddedDataDir } from "./db/paths.mjs";
 import { withFirstRunLock } from "./db/first-run-lock.mjs";
 import { readOrCreateSecretFile } from "./generated-secret.mjs";
+import { serverNodeFlags } from "./server-node-flags.mjs";
 import { CACHE_SCOPE_ENV } from "../server/cache-location.mjs";
 import { createLogger } from "../server/logger.mjs";
 import { productionProblems } from "../server/production-checks.mjs";
@@ -166,20 +170,8 @@ async function main() {
   delete serverEnv.LOG_FILE;
   // `node --cpu-prof scripts/start.mjs` profiles the server too (npm run bench's BENCH_CPU_PROF).
   const profiling = process.execArgv.filter((arg) => arg.startsWith("--cpu-prof"));
-  child = spawnLogged(process.execPath, [...profiling, ...youngGeneration(), serverEntry], serverEnv);
+  child = spawnLogged(process.execPath, [...profiling, ...serverNodeFlags(process.env), serverEntry], serverEnv);
   child.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
-}
-
-/**
- * A server-rendered page allocates megabytes per request. In V8's default young
- * generation (16 MB semi-spaces) much of that survives a scavenge or two and is
- * promoted, and the old-generation collections that follow stall every request
- * in flight (the p99). 64 MB semi-spaces measured a quarter more requests per
- * second on the signed-in pages and a lower p99 (docs/performance.md). A size
- * in NODE_OPTIONS wins.
- */
-function youngGeneration() {
-  return /--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? "") ? [] : ["--max-semi-space-size=64"];
 }
 
 main();

@@ -1,6 +1,7 @@
 // npm run worker: works the job queue in a process of its own, for
 // deployments that run the app servers with JOB_WORKER=off (docs/jobs.md).
 // Any number may run beside each other and beside in-process workers.
+import "./require-node.mjs";
 import "./load-env.mjs";
 import { startWorker } from "@/lib/jobs/worker";
 

@@ -1,11 +1,11 @@
 import "server-only";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import { dbEnv } from "@/lib/db/env";
 import { jobsEnv } from "@/lib/jobs/env";
-import { isJobOutcomeStatement } from "@/lib/jobs/outcome-statements";
+import { movePgBoss10Jobs } from "@/lib/jobs/pg-boss-10";
 import { QUEUE_NAMES, QUEUES } from "@/lib/jobs/queues";
 
-// One pg-boss per process (docs/jobs.md). Its tables live in the `pgboss`
+// One pg-boss per process (docs/jobs.md). Its tables live in the `jobs`
 // schema of the app's own database, so the queue needs no other service, is
 // shared by every instance and keeps its jobs across restarts. start()
 // creates or upgrades that schema (under an advisory lock, so instances
@@ -19,42 +19,10 @@ type Role = "producer" | "worker";
 
 const state = globalThis as unknown as { loyaltapBoss?: Promise<PgBoss>; loyaltapBossRole?: Role };
 
-export const JOB_SCHEMA = "pgboss";
-
-// pg-boss 10 records a worked job's outcome (complete, or fail so the queue
-// retries it) without awaiting the statement. A connection lost at that moment
-// (a database restart, a failover, pg_terminate_backend) made that rejection
-// unhandled, and the job stayed active until it expired and was worked again.
-// Here the outcome statement is tried once more, on a fresh connection from the
-// pool, and a second failure is logged instead of thrown: the job is then
-// worked again after it expires (at least once, docs/jobs.md). Both statements
-// only change jobs still active or waiting, so running one twice is harmless.
-class ProductBoss extends PgBoss {
-  override getDb(): PgBoss.Db {
-    const db = super.getDb();
-    const guarded = db as PgBoss.Db & { outcomesGuarded?: boolean };
-    if (guarded.outcomesGuarded) return db;
-    guarded.outcomesGuarded = true;
-    const execute = db.executeSql.bind(db);
-    db.executeSql = async (text, values) => {
-      if (!isJobOutcomeStatement(text)) return execute(text, values);
-      try {
-        return await execute(text, values);
-      } catch {
-        // Tried once more below, on another connection of the pool.
-      }
-      try {
-        return await execute(text, values);
-      } catch (error) {
-        console.error(
-          `Job queue: a job's outcome was not recorded (${error instanceof Error ? error.message : String(error)}); the job is worked again once it expires`,
-        );
-        return { rows: [{ count: "0" }] };
-      }
-    };
-    return db;
-  }
-}
+// Not "pgboss": pg-boss 12 cannot upgrade the schema pg-boss 10 left there
+// (its migrations start from pg-boss 11's), so it has a schema of its own and
+// the jobs still waiting in the old one are moved over (lib/jobs/pg-boss-10.ts).
+export const JOB_SCHEMA = "jobs";
 
 /**
  * A pg-boss on the app's database with the product's settings, not started.
@@ -63,17 +31,18 @@ class ProductBoss extends PgBoss {
 export function createBoss(role: Role): PgBoss {
   const connectionString = dbEnv.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: the job queue lives in the app's database");
-  const boss = new ProductBoss({
+  const boss = new PgBoss({
     connectionString,
     schema: JOB_SCHEMA,
     max: jobsEnv.JOB_POOL_MAX,
     application_name: `loyaltap-jobs-${role}`,
     supervise: role === "worker",
     schedule: role === "worker",
-    // How often a worker checks for expired (lost) jobs and runs retention.
-    maintenanceIntervalSeconds: jobsEnv.JOB_MAINTENANCE_SECONDS,
-    // Completed jobs are kept a week for inspection, then deleted.
-    deleteAfterDays: 7,
+    // How often a worker looks for expired (lost) jobs: pg-boss's supervision
+    // pass, and the queue monitoring in it that hands lost jobs back. The
+    // deletion of old finished jobs keeps pg-boss's own pace (once a day).
+    superviseIntervalSeconds: jobsEnv.JOB_MAINTENANCE_SECONDS,
+    monitorIntervalSeconds: jobsEnv.JOB_MAINTENANCE_SECONDS,
   });
   boss.on("error", (error: Error) => console.error(`Job queue error: ${error.message}`));
   return boss;
@@ -85,9 +54,10 @@ async function start(role: Role): Promise<PgBoss> {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const name of QUEUE_NAMES) {
     const policy = QUEUES[name];
-    if (existing.has(name)) await boss.updateQueue(name, { name, ...policy });
-    else await boss.createQueue(name, { name, ...policy });
+    if (existing.has(name)) await boss.updateQueue(name, policy);
+    else await boss.createQueue(name, policy);
   }
+  await movePgBoss10Jobs(boss);
   return boss;
 }
 
@@ -113,5 +83,5 @@ export async function stopBoss(timeoutMs = 10_000): Promise<void> {
   if (!started) return;
   const boss = await started.catch(() => null);
   if (!boss) return;
-  await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  await boss.stop({ graceful: true, timeout: timeoutMs });
 }

@@ -27,24 +27,25 @@ export function jobIdFor(name: string, key: string): string {
 }
 
 /**
- * Queues jobs, in one statement. Given the caller's transaction, the jobs
- * are written by that transaction: they exist once it commits and vanish if
- * it rolls back, so a job never announces a reward that was not kept, and a
- * kept reward never misses its job. Without one they are queued at once.
+ * Queues jobs: one statement per queue. Given the caller's transaction, the
+ * jobs are written by that transaction: they exist once it commits and vanish
+ * if it rolls back, so a job never announces a reward that was not kept, and
+ * a kept reward never misses its job. Without one they are queued at once.
  */
 export async function enqueue(jobs: readonly JobRequest[], on?: SqlExecutor): Promise<void> {
   if (jobs.length === 0) return;
   const boss = await getBoss();
-  const rows = jobs.map((job) => ({
-    name: job.name,
-    data: job.data,
-    ...(job.key ? { id: jobIdFor(job.name, job.key) } : {}),
-    ...(job.startAfter ? { startAfter: job.startAfter.toISOString() } : {}),
-  }));
-  await boss.insert(
-    rows,
-    on ? { db: { executeSql: async (text, values) => ({ rows: await on.query(text, values) }) } } : {},
-  );
+  const options = on
+    ? { db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await on.query(text, values) }) } }
+    : {};
+  for (const [name, queued] of Map.groupBy(jobs, (job) => job.name)) {
+    const rows = queued.map((job) => ({
+      data: job.data,
+      ...(job.key ? { id: jobIdFor(job.name, job.key) } : {}),
+      ...(job.startAfter ? { startAfter: job.startAfter.toISOString() } : {}),
+    }));
+    await boss.insert(name, rows, options);
+  }
 }
 
 /**

@@ -86,21 +86,25 @@ const APPLE_CHANGE_PREFIX = `WITH bumped AS (
     RETURNING "id", "version"
   ), apple_jobs AS (
     SELECT COALESCE(json_agg(json_build_object(
-      'id', ${APPLE_UPDATE_JOB_ID}, 'name', 'wallet.apple-update',
+      'id', ${APPLE_UPDATE_JOB_ID},
       'data', json_build_object('passId', b."id", 'version', b."version")
     )), '[]'::json) AS jobs
     FROM bumped b
     WHERE EXISTS (SELECT 1 FROM "AppleDeviceRegistration" r WHERE r."passId" = b."id")
-  ),`;
+  )`;
+
+/** The queue's jobs as pg-boss's insert reads them: its one parameter, a JSON array. */
+const INSERT_RECORDSET = "json_to_recordset($1::text::json)";
 
 /** pg-boss's insert statement turned into the bump-and-queue statement (checked, so an upgrade of pg-boss that changes it fails loudly). */
 export function appleChangeStatement(insertJobs: string): string {
-  const head = /^\s*WITH defaults as \(/;
-  if (!head.test(insertJobs) || insertJobs.split("json_to_recordset($1)").length !== 2)
+  if (
+    !/^\s*INSERT INTO /.test(insertJobs) ||
+    insertJobs.split(INSERT_RECORDSET).length !== 2 ||
+    /\$2\b/.test(insertJobs)
+  )
     throw new Error("pg-boss's insert statement is not the one walletMembershipChanged builds on (pg-boss upgraded?)");
-  return insertJobs
-    .replace(head, `${APPLE_CHANGE_PREFIX}\n    defaults as (`)
-    .replace("json_to_recordset($1)", "json_to_recordset((SELECT jobs FROM apple_jobs))");
+  return `${APPLE_CHANGE_PREFIX}\n${insertJobs.replace(INSERT_RECORDSET, "json_to_recordset((SELECT jobs FROM apple_jobs))")}`;
 }
 
 /**
@@ -111,12 +115,9 @@ export function appleChangeStatement(insertJobs: string): string {
  */
 async function appleWalletChanged(tx: SqlExecutor, membershipId: string): Promise<void> {
   const boss = await getBoss();
-  await boss.insert([], {
+  await boss.insert("wallet.apple-update", [], {
     db: {
-      executeSql: async (text, values) => {
-        const statement = appleChangeStatement(text);
-        return { rows: await tx.query(statement, [membershipId, ...(values ?? []).slice(1)]) };
-      },
+      executeSql: async (text) => ({ rows: await tx.query(appleChangeStatement(text), [membershipId]) }),
     },
   });
 }

@@ -11,10 +11,26 @@ export type QueuePolicy = {
   retryBackoff: boolean;
   /** A job still active after this long is taken as lost (its worker died) and tried again. */
   expireInSeconds: number;
+  /** A finished job is kept this long for inspection, then deleted. */
+  deleteAfterSeconds: number;
 };
 
-const DELIVERY: QueuePolicy = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
-const SWEEP: QueuePolicy = { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 };
+const WEEK = 7 * 24 * 3600;
+
+const DELIVERY: QueuePolicy = {
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  deleteAfterSeconds: WEEK,
+};
+const SWEEP: QueuePolicy = {
+  retryLimit: 2,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 600,
+  deleteAfterSeconds: WEEK,
+};
 
 export const QUEUES = {
   /** A customer earned a reward: the mail to them. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type PgBoss from "pg-boss";
+import type { PgBoss } from "pg-boss";
 import { env } from "@/lib/env";
 import { jobsEnv } from "@/lib/jobs/env";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";

@@ -102,7 +102,7 @@ async function jobsDone(passIds: string[]): Promise<void> {
 
 async function jobsForVoided(passIds: string[]) {
   return db.$queryRaw<{ id: string; state: string; data: { passIds: string[] } }[]>`
-    SELECT id::text, state::text, data FROM pgboss.job
+    SELECT id::text, state::text, data FROM jobs.job
     WHERE name = 'wallet.apple-void' AND data->'passIds' ?| ${passIds}::text[]`;
 }
 

@@ -60,13 +60,13 @@ type QueuedJob = { id: string; data: Record<string, unknown> };
 /** The update jobs queued for a membership, taken off the queue (this file runs them itself). */
 async function takeUpdateJobs(membershipId: string): Promise<QueuedJob[]> {
   return db.$queryRaw<QueuedJob[]>`
-    DELETE FROM pgboss.job WHERE name = 'wallet.google-update' AND data->>'membershipId' = ${membershipId}
+    DELETE FROM jobs.job WHERE name = 'wallet.google-update' AND data->>'membershipId' = ${membershipId}
     RETURNING id::text, data`;
 }
 
 async function takeVoidJobs(objectId: string): Promise<QueuedJob[]> {
   return db.$queryRaw<QueuedJob[]>`
-    DELETE FROM pgboss.job WHERE name = 'wallet.google-void' AND data->'objectIds' @> jsonb_build_array(${objectId}::text)
+    DELETE FROM jobs.job WHERE name = 'wallet.google-void' AND data->'objectIds' @> jsonb_build_array(${objectId}::text)
     RETURNING id::text, data`;
 }
 

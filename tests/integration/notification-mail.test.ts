@@ -51,7 +51,7 @@ type QueuedJob = { name: string; data: Record<string, unknown>; startAfter: Date
 /** The job `enqueue` wrote for an event key, from the queue's own table. */
 async function queued(queue: QueueName, key: string): Promise<QueuedJob | null> {
   const rows = await db.$queryRawUnsafe<QueuedJob[]>(
-    `SELECT name, data, start_after AS "startAfter" FROM pgboss.job WHERE name = $1 AND id = $2::uuid`,
+    `SELECT name, data, start_after AS "startAfter" FROM jobs.job WHERE name = $1 AND id = $2::uuid`,
     queue,
     jobIdFor(queue, key),
   );
@@ -292,7 +292,7 @@ describe("the welcome mail", () => {
     // The account was inserted, then the tag's claim failed: a welcome queued outside
     // the account's transaction would be left behind, naming an account that never was.
     const orphans = await db.$queryRaw<{ count: number }[]>`
-      SELECT count(*)::int AS "count" FROM pgboss.job j
+      SELECT count(*)::int AS "count" FROM jobs.job j
       WHERE j.name = 'mail.welcome' AND j.created_on >= ${since[0]!.now}
         AND NOT EXISTS (SELECT 1 FROM "User" u WHERE u.id = j.data->>'userId')`;
     expect(orphans[0]!.count).toBe(0);

@@ -142,7 +142,7 @@ describe("the owner-summary sweep", () => {
     expect(await sweep("2032-05-10T15:17:00Z")).toEqual(["2032-05-09"]);
     expect(await sweep("2032-05-10T16:17:00Z")).toEqual([]);
     // The queue archives finished jobs after a while; the business remembers the period anyway.
-    await queryRows(`DELETE FROM pgboss.job WHERE data->>'businessId' = $1::text`, [id]);
+    await queryRows(`DELETE FROM jobs.job WHERE data->>'businessId' = $1::text`, [id]);
     expect(await sweep("2032-05-10T21:17:00Z")).toEqual([]);
     // No sweep at all on Tuesday: Monday's summary is not sent on Wednesday, Tuesday's is.
     expect(await sweep("2032-05-12T05:17:00Z")).toEqual(["2032-05-11"]);

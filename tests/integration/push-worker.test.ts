@@ -53,7 +53,7 @@ test("a reward earned at a tap reaches the customer's subscribed browser through
   // every reward the other files earned.
   const jobId = jobIdFor("push.reward-earned", `reward-earned:${rewardId}`);
   const queued =
-    await db.$executeRaw`UPDATE pgboss.job SET priority = 100 WHERE name = 'push.reward-earned' AND id = ${jobId}::uuid`;
+    await db.$executeRaw`UPDATE jobs.job SET priority = 100 WHERE name = 'push.reward-earned' AND id = ${jobId}::uuid`;
   expect(queued).toBe(1);
 
   const pushes = () => service.received.filter((push) => push.path === browser.path);

@@ -134,7 +134,7 @@ describe("the reward-expiry sweep", () => {
     const expiring = await reward(business.id, user.id, "2031-06-10T10:00:00Z");
     expect(await sweepRewardExpiry(at("2031-06-07T10:07:00Z"))).toEqual([expiring.id]);
     // The queue archives finished jobs after a while; their ids no longer stop a second insert.
-    await queryRows(`DELETE FROM pgboss.job WHERE data->>'rewardId' = $1::text`, [expiring.id]);
+    await queryRows(`DELETE FROM jobs.job WHERE data->>'rewardId' = $1::text`, [expiring.id]);
     for (const slot of ["2031-06-07T11:07:00Z", "2031-06-08T10:07:00Z", "2031-06-10T09:07:00Z"])
       expect(await sweepRewardExpiry(at(slot))).toEqual([]);
     expect(await jobsWhere(QUEUES, "rewardId", [expiring.id])).toHaveLength(0);
@@ -146,17 +146,17 @@ describe("the reward-expiry sweep", () => {
     const expiring = await reward(business.id, user.id, "2031-07-10T10:00:00Z");
     // A reminder whose queue insert fails (the queue's table refuses it) rolls back its mark.
     await queryRows(
-      `CREATE OR REPLACE FUNCTION pgboss.refuse_test_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      `CREATE OR REPLACE FUNCTION jobs.refuse_test_job() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.data->>'rewardId' = '${expiring.id}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
     );
     await queryRows(
-      `CREATE TRIGGER refuse_test_job BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION pgboss.refuse_test_job()`,
+      `CREATE TRIGGER refuse_test_job BEFORE INSERT ON jobs.job FOR EACH ROW EXECUTE FUNCTION jobs.refuse_test_job()`,
     );
     try {
       await expect(sweepRewardExpiry(at("2031-07-07T10:07:00Z"))).rejects.toThrow("refused");
     } finally {
-      await queryRows(`DROP TRIGGER refuse_test_job ON pgboss.job`);
-      await queryRows(`DROP FUNCTION pgboss.refuse_test_job()`);
+      await queryRows(`DROP TRIGGER refuse_test_job ON jobs.job`);
+      await queryRows(`DROP FUNCTION jobs.refuse_test_job()`);
     }
     expect(await remindedAt([expiring.id])).toEqual({ [expiring.id]: null });
     // The retried sweep (its queue's policy) queues it.

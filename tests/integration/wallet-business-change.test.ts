@@ -96,7 +96,7 @@ describe("a change of the business reaches the cards in customers' wallets", () 
     const changed = await jobsWhere(["wallet.business-changed"], "businessId", [business.id]);
     expect(changed).toHaveLength(1);
     const startAfter = await db.$queryRaw<{ start_after: Date }[]>`
-      SELECT start_after FROM pgboss.job WHERE id = ${changed[0]!.id}::uuid`;
+      SELECT start_after FROM jobs.job WHERE id = ${changed[0]!.id}::uuid`;
     // It waits for the window to close, so it reads the last edit of the window.
     expect(startAfter[0]!.start_after.getTime()).toBeGreaterThan(Date.now());
     expect(startAfter[0]!.start_after.getTime()).toBeLessThanOrEqual(Date.now() + 30_000);

@@ -56,7 +56,7 @@ const day = (n: number) => new Date(Date.now() - (10 - n) * 86_400_000);
 /** The wallet jobs queued for this membership or pass, taken off the queue to be run here. */
 async function takeWalletJobs(membershipId: string, passId: string | null) {
   return db.$queryRaw<{ id: string; name: string; data: Record<string, unknown> }[]>`
-    DELETE FROM pgboss.job WHERE name = ANY(${WALLET_QUEUES}::text[])
+    DELETE FROM jobs.job WHERE name = ANY(${WALLET_QUEUES}::text[])
       AND (data->>'membershipId' = ${membershipId} OR data->>'passId' = ${passId})
     RETURNING id::text, name, data`;
 }

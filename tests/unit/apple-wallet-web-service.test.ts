@@ -80,21 +80,29 @@ describe("a device's log", () => {
 
 describe("the tap's one statement", () => {
   test("is pg-boss's own insert, fed by the pass's bump instead of a parameter", () => {
-    // pg-boss's insert statement as it builds it (plans.insertJobs), here for the "pgboss" schema.
+    // pg-boss's insert statement as it builds it (plans.insertJobs), here for the "jobs" schema.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const insertJobs = (require("pg-boss/src/plans.js") as { insertJobs(schema: string): string }).insertJobs("pgboss");
-    const statement = appleChangeStatement(insertJobs);
+    const { insertJobs } = require("pg-boss/dist/plans.js") as {
+      insertJobs(schema: string, options: { table: string; name: string; returnId: boolean }): string;
+    };
+    const statement = appleChangeStatement(
+      insertJobs("jobs", { table: "job_common", name: "wallet.apple-update", returnId: false }),
+    );
     expect(statement).toMatch(/^WITH bumped AS \(\n\s+UPDATE "ApplePass" SET "version" = "version" \+ 1/);
     expect(statement).toContain("json_to_recordset((SELECT jobs FROM apple_jobs))");
-    expect(statement).not.toContain("json_to_recordset($1)");
+    expect(statement).not.toContain("$1::text::json");
     expect(statement).toContain(`WHERE "membershipId" = $1::text AND "voidedAt" IS NULL`);
-    expect(statement).toContain("INSERT INTO pgboss.job");
+    expect(statement).toContain("INSERT INTO jobs.job_common");
   });
 
   test("refuses an insert statement of another shape (a pg-boss upgrade fails loudly, not silently)", () => {
-    expect(() => appleChangeStatement("INSERT INTO pgboss.job SELECT * FROM json_to_recordset($1)")).toThrow(
-      /pg-boss's insert statement/,
-    );
-    expect(() => appleChangeStatement("WITH defaults as (SELECT 1) SELECT 1")).toThrow(/pg-boss's insert statement/);
+    // pg-boss 10's shape: a CTE of defaults and a plain $1.
+    expect(() =>
+      appleChangeStatement("WITH defaults as (SELECT 1) INSERT INTO jobs.job SELECT * FROM json_to_recordset($1)"),
+    ).toThrow(/pg-boss's insert statement/);
+    // A second parameter the statement would not be given.
+    expect(() =>
+      appleChangeStatement("INSERT INTO jobs.job SELECT * FROM json_to_recordset($1::text::json) WHERE name = $2"),
+    ).toThrow(/pg-boss's insert statement/);
   });
 });

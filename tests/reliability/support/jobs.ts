@@ -11,7 +11,7 @@ export async function waitForMailJobs(sql: pg.Pool, timeoutMs = 30_000): Promise
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await sql.query<{ pending: number }>(
-      `SELECT count(*)::int AS pending FROM pgboss.job WHERE name LIKE 'mail.%' AND state IN ('created', 'retry', 'active')`,
+      `SELECT count(*)::int AS pending FROM jobs.job WHERE name LIKE 'mail.%' AND state IN ('created', 'retry', 'active')`,
     );
     if (rows[0]!.pending === 0) return;
     if (Date.now() > deadline) throw new Error(`${rows[0]!.pending} mail jobs still pending after ${timeoutMs} ms`);
