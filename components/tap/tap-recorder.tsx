@@ -2,7 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { recordTapAction } from "@/app/(site)/[locale]/tap/actions";
@@ -15,6 +15,7 @@ import { Card } from "@/components/ui/card";
 import type { SunParams } from "@/lib/nfc/verify-tap";
 import { renderLine } from "@/lib/i18n/loyalty-lines";
 import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { formatNextVisit, nextVisitMessageKey, readNextVisit } from "@/lib/tap/next-visit";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
 import { cn } from "@/lib/utils";
 
@@ -152,6 +153,7 @@ export function TapResult({
   wallets?: TapWallets;
 }) {
   const t = useTranslations("tap.result");
+  const locale = useLocale();
   const ask = useTranslations("programs.birthdayAsk");
   const lines = useTranslations() as unknown as KeyTranslator;
   const router = useRouter();
@@ -176,7 +178,15 @@ export function TapResult({
     const codeKey = `codes.${response.code}`;
     const message = t.has(codeKey) ? t(codeKey) : response.message || t("errorFallback");
     if (response.type === "limit_reached") {
-      return <Overlay title={t("limitTitle")} message={message} ok={t("ok")} onClose={() => undefined} />;
+      return (
+        <Overlay
+          title={t("limitTitle")}
+          message={message}
+          detail={nextVisitLine(response.next_visit, locale, t)}
+          ok={t("ok")}
+          onClose={() => undefined}
+        />
+      );
     }
     return <ResultCard tone="error" title={t("notRecorded")} message={message} />;
   }
@@ -264,7 +274,27 @@ function ResultCard({
   );
 }
 
-function Overlay({ title, message, ok, onClose }: { title: string; message: string; ok: string; onClose: () => void }) {
+/** "You can collect again tomorrow after 00:00": the time on the business's clock, in the page's language. */
+function nextVisitLine(value: unknown, locale: string, t: ReturnType<typeof useTranslations<"tap.result">>) {
+  const next = readNextVisit(value);
+  if (!next) return null;
+  const { time, date } = formatNextVisit(next, locale);
+  return t(`nextVisit.${nextVisitMessageKey(next)}` as "nextVisit.dailyTomorrow", { time, date });
+}
+
+function Overlay({
+  title,
+  message,
+  detail,
+  ok,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  detail?: string | null;
+  ok: string;
+  onClose: () => void;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <Dialog.Root
@@ -279,6 +309,7 @@ function Overlay({ title, message, ok, onClose }: { title: string; message: stri
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description>{message}</Dialog.Description>
+          {detail ? <p data-testid="next-visit">{detail}</p> : null}
           <Dialog.Close className={buttonClass("primary", "w-full")}>{ok}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

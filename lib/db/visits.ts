@@ -98,6 +98,7 @@ type RecordedRow = {
   secureRefused: boolean;
   ownBusiness: boolean;
   localDate: string | null;
+  timeZone: string | null;
   programs: ProgramJson[] | null;
   customerFound: boolean;
   unverified: boolean;
@@ -145,10 +146,10 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   if (!input.tagId && !input.businessId) return { ok: false, reason: "business_not_found" };
   // The day is the business's calendar day at `now`, in its time zone as stored right now.
   const place = input.tagId
-    ? `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", t."secure"
+    ? `SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", t."secure"
           FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           WHERE t."id" = $3::text AND ($2::text IS NULL OR b."id" = $2::text) AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`
-    : `SELECT b."id", b."ownerId", b."dailyTapLimit", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", false AS "secure"
+    : `SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ($12::timestamptz AT TIME ZONE b."timezone")::date AS "day", false AS "secure"
           FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           WHERE b."id" = $2::text AND ($13::text IS NULL OR ${worksAtSql("b", 13)})`;
 
@@ -194,6 +195,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
           COALESCE(place."secure" AND NOT $11::boolean, false) AS "secureRefused",
           COALESCE($10::boolean AND place."ownerId" = $1::text, false) AS "ownBusiness",
           place."day" AS "localDate",
+          place."timezone" AS "timeZone",
           (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
             FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
           EXISTS (SELECT 1 FROM account) AS "customerFound",
@@ -227,7 +229,8 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
       if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
       if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
-        const refused = { ok: false as const, reason: "limit_reached" as const };
+        // The business's zone goes with the refusal: the answer says when the next visit counts.
+        const refused = { ok: false as const, reason: "limit_reached" as const, timeZone: row.timeZone ?? "UTC", now };
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
       }
