@@ -69,7 +69,10 @@ export function nextVisitMessageKey(next: Pick<NextVisit, "kind" | "day">): stri
 }
 
 /** The time (24-hour "HH:MM") and date of `at` on `timeZone`'s clock, in the reader's language. */
-export function formatNextVisit(next: Pick<NextVisit, "at" | "time_zone">, locale: string): { time: string; date: string } {
+export function formatNextVisit(
+  next: Pick<NextVisit, "at" | "time_zone">,
+  locale: string,
+): { time: string; date: string } {
   const at = new Date(next.at);
   const time = new Intl.DateTimeFormat(locale, {
     timeZone: next.time_zone,

@@ -93,7 +93,9 @@ describe("the relative day and the stored answer", () => {
   test("a malformed or missing next_visit shows no line", () => {
     expect(readNextVisit(undefined)).toBeNull();
     expect(readNextVisit({ kind: "daily_limit", at: "soon", time_zone: MADRID, day: "tomorrow" })).toBeNull();
-    expect(readNextVisit({ kind: "daily_limit", at: "2026-11-27T23:00:00Z", time_zone: "Mars/Base", day: "tomorrow" })).toBeNull();
+    expect(
+      readNextVisit({ kind: "daily_limit", at: "2026-11-27T23:00:00Z", time_zone: "Mars/Base", day: "tomorrow" }),
+    ).toBeNull();
     const good = { kind: "daily_limit", at: "2026-11-27T23:00:00.000Z", time_zone: MADRID, day: "tomorrow" };
     expect(readNextVisit(good)).toEqual(good);
   });
