@@ -1,5 +1,13 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { createStampsProgram, expectPath, signUpCustomer, signUpOwner, SHOTS_DIR, uniqueTag } from "./support";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  createStampsProgram,
+  expectHydrated,
+  expectPath,
+  signUpCustomer,
+  signUpOwner,
+  SHOTS_DIR,
+  uniqueTag,
+} from "./support";
 
 // The customer's side of the walk on phones: a ready reward leads the home page
 // and badges the Rewards tab; Back after a first stamp shows that stamp on the
@@ -20,6 +28,8 @@ const LANGS = {
     oneVisit: "1 visit",
     ready: (cafe: string) => `1 reward ready at ${cafe}`,
     rewardsTab: "Rewards, 1 ready",
+    adjusted: "+4 adjusted",
+    cardSummary: "1 visit · 2 adjustments",
   },
   es: {
     acceptLanguage: "es-ES",
@@ -31,6 +41,8 @@ const LANGS = {
     oneVisit: "1 visita",
     ready: (cafe: string) => `1 premio listo en ${cafe}`,
     rewardsTab: "Premios, 1 listo",
+    adjusted: "+4 por ajustes",
+    cardSummary: "1 visita · 2 ajustes",
   },
   ca: {
     acceptLanguage: "ca-ES",
@@ -42,6 +54,8 @@ const LANGS = {
     oneVisit: "1 visita",
     ready: (cafe: string) => `1 premi a punt a ${cafe}`,
     rewardsTab: "Premis, 1 a punt",
+    adjusted: "+4 per ajustos",
+    cardSummary: "1 visita · 2 ajustos",
   },
 } as const;
 
@@ -51,6 +65,17 @@ async function newCustomer(browser: Browser, lang: keyof typeof LANGS) {
   const customer = await context.newPage();
   await signUpCustomer(customer, `home-${lang}`, LANGS[lang].acceptLanguage);
   return { context, customer };
+}
+
+/** The owner's adjustment of the customer's Coffee card, from the customer's card (in English). */
+async function adjust(page: Page, amount: string, reason: string) {
+  const form = page.getByRole("form", { name: "Adjust progress" });
+  await expectHydrated(form.getByRole("button", { name: "Save adjustment" }));
+  await form.getByLabel("Program").selectOption({ label: "Bread card" });
+  await form.getByLabel("Amount (+ adds, − takes away)").fill(amount);
+  await form.getByLabel("Reason").fill(reason);
+  await form.getByRole("button", { name: "Save adjustment" }).click();
+  await expect(form.getByRole("status")).toContainText("Adjustment saved.");
 }
 
 for (const lang of ["en", "es", "ca"] as const) {
@@ -64,6 +89,11 @@ for (const lang of ["en", "es", "ca"] as const) {
     const tagId = uniqueTag(`back-${lang}`);
     const { businessId } = await signUpOwner(page, { tagId, name: `Forn Back ${lang}` });
     await createStampsProgram(page, businessId, { name: "Bread card", stamps: 3, reward: "Free loaf" });
+    // Two visits a day: a tap again on Back would be recorded, not only refused.
+    await page.goto(`/dashboard/business/${businessId}?tab=profile`);
+    await page.getByLabel("Daily tap limit").fill("2");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Business profile saved")).toBeVisible();
 
     const { context, customer } = await newCustomer(browser, lang);
     await customer.clock.install();
@@ -89,7 +119,10 @@ for (const lang of ["en", "es", "ca"] as const) {
     await customer.goto("/dashboard/wallet");
     await expect(customer.getByText(text.oneVisit, { exact: false }).first()).toBeVisible();
 
-    // A real second tap today: the limit, and when the next visit counts (midnight on the business's clock).
+    // Two real taps more today: the second counts, the third meets the limit, which says when the
+    // next visit counts (midnight on the business's clock).
+    await customer.goto(`/tap?id=${tagId}`);
+    await expect(customer.getByRole("status").filter({ hasText: text.progressTitle })).toBeVisible();
     await customer.goto(`/tap?id=${tagId}`);
     const limit = customer.getByRole("dialog", { name: text.limitTitle });
     await expect(limit).toBeVisible();
@@ -122,8 +155,13 @@ for (const lang of ["en", "es", "ca"] as const) {
     const line = customer.getByTestId("ready-reward");
     await expect(line).toHaveCount(1);
     await expect(line.getByText(text.ready(cafe))).toBeVisible();
-    const headings = await customer.getByRole("heading", { level: 2 }).allTextContents();
-    expect(headings.indexOf((await customer.locator("#ready-rewards").textContent()) ?? "")).toBe(0);
+    // It comes before the cards' sections ("closest to a reward").
+    const first = await customer.evaluate(() => {
+      const ready = document.getElementById("ready-rewards");
+      const cards = document.getElementById("my-cards");
+      return Boolean(ready && cards && ready.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(first).toBe(true);
     // The Rewards tab's name carries the count; its badge shows it.
     const tab = nav.getByRole("link", { name: text.rewardsTab });
     await expect(tab).toBeVisible();
@@ -136,5 +174,44 @@ for (const lang of ["en", "es", "ca"] as const) {
     await expect(customer).toHaveURL(/\/dashboard\/redeem-reward\/[^/?]+$/);
     await expect(customer.getByText("Free coffee").first()).toBeVisible();
     await context.close();
+  });
+
+  test(`${lang}: after 1 visit and two +2 adjustments the program's page says 1 visit and +4 adjusted`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const tagId = uniqueTag(`visits-${lang}`);
+    const { businessId } = await signUpOwner(page, { tagId, name: `Forn Visits ${lang}` });
+    await createStampsProgram(page, businessId, { name: "Bread card", stamps: 10, reward: "Free loaf" });
+    await expect(page).toHaveURL(/\/dashboard\/program\/[^/?]+$/);
+    const programPath = new URL(page.url()).pathname;
+
+    const { context, customer } = await newCustomer(browser, lang);
+    await customer.clock.install();
+    await customer.goto(`/tap?id=${tagId}`);
+    await expect(customer.getByRole("status").filter({ hasText: text.progressTitle })).toBeVisible();
+    const me = (await (await customer.request.get("/api/auth/me")).json()) as { user: { id: string } };
+    await context.close();
+
+    await page.goto(`/dashboard/business/${businessId}/customers/${me.user.id}`);
+    await adjust(page, "2", "Card forgotten at home");
+    await adjust(page, "2", "Tag was down");
+    if (lang !== "en") {
+      await page.goto("/dashboard/settings");
+      await page.locator("select#language").selectOption(lang);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    }
+
+    await page.setViewportSize(PHONE);
+    await page.goto(programPath);
+    await expect(page.getByTestId("stat-visits")).toHaveText("1");
+    await expect(page.getByTestId("stat-adjusted")).toHaveText(text.adjusted);
+    await page.screenshot({ path: `${SHOTS_DIR}/program-visits-${lang}.png`, fullPage: true });
+
+    await page.goto(`/dashboard/business/${businessId}/customers/${me.user.id}`);
+    await expect(page.getByText(text.cardSummary, { exact: false })).toBeVisible();
+    await expect(page.getByTestId("progress-adjusted")).toHaveText(text.adjusted);
+    await page.screenshot({ path: `${SHOTS_DIR}/customer-card-visits-${lang}.png`, fullPage: true });
   });
 }
