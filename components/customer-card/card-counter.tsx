@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ProgramCard, ProgramProgress } from "@/components/programs/program-card";
 import { programCardText, programProgressText } from "@/components/programs/program-card-text";
+import { signed } from "@/components/programs/program-stats";
 import { ReadyRewards } from "@/components/customer-card/ready-rewards";
 import type { CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
@@ -35,7 +36,17 @@ export async function CardCounter({ card, headingLevel = 2 }: { card: CustomerCa
                 type={program.type}
                 text={programCardText(lines, locale, program)}
                 headingLevel={headingLevel === 2 ? 3 : 2}
-                progress={<ProgramProgress progress={programProgressText(lines, program.name, program.progress)} />}
+                progress={
+                  <>
+                    <ProgramProgress progress={programProgressText(lines, program.name, program.progress)} />
+                    {/* The owner's adjustments are part of this progress: said so, apart from the visits. */}
+                    {program.adjusted !== 0 ? (
+                      <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="progress-adjusted">
+                        {t("adjustedProgress", { amount: signed(program.adjusted) })}
+                      </p>
+                    ) : null}
+                  </>
+                }
               />
             ))}
           </ul>

@@ -74,6 +74,7 @@ export async function CustomerCardView({ card }: { card: CustomerCard }) {
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("memberSince", { date: formatInstantIn(card.memberSince, zone, locale) })} ·{" "}
           {t("visits", { count: card.visitCount })}
+          {card.adjustments > 0 ? ` · ${t("adjustments", { count: card.adjustments })}` : null}
           {card.lastVisitAt ? ` · ${t("lastVisit", { date: formatInstantIn(card.lastVisitAt, zone, locale) })}` : null}
         </p>
         {customer.contactHidden ? (

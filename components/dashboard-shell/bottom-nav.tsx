@@ -23,30 +23,45 @@ const messageKeys = {
   Settings: "settings",
 } as const satisfies Record<DashboardTab["label"], string>;
 
-function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
+function TabLink({ tab, active, ready = 0 }: { tab: DashboardTab; active: boolean; ready?: number }) {
   const t = useTranslations("common.nav");
+  const nav = useTranslations("dashboard.nav");
+  const label = t(messageKeys[tab.label]);
   return (
     <Link
       href={tab.href}
       aria-current={active ? "page" : undefined}
+      // The badge's number is in the tab's name ("Rewards, 1 ready"), not read out as a bare "1".
+      aria-label={ready > 0 ? nav("withReady", { label, count: ready }) : undefined}
       className={cn(
         // min-w-0 and the label's truncate keep a long name ("Configuració") inside its tab at 375 px.
         "flex min-w-0 flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium tracking-tight min-[400px]:text-xs min-[400px]:tracking-normal",
         active ? "text-brand dark:text-indigo-300" : "text-slate-500 dark:text-slate-400",
       )}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-6 w-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinejoin="round"
-      >
-        <path d={icons[tab.label]} />
-      </svg>
-      <span className="max-w-full truncate px-0.5">{t(messageKeys[tab.label])}</span>
+      <span className="relative">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinejoin="round"
+        >
+          <path d={icons[tab.label]} />
+        </svg>
+        {ready > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="tab-badge"
+            className="absolute -top-1.5 -right-2.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+          >
+            {ready > 99 ? "99+" : ready}
+          </span>
+        ) : null}
+      </span>
+      <span className="max-w-full truncate px-0.5">{label}</span>
     </Link>
   );
 }
@@ -56,7 +71,16 @@ function TabLink({ tab, active }: { tab: DashboardTab; active: boolean }) {
  * dashboard layout, so it only ever shows to a signed-in user on /dashboard*.
  * The media query is written out because Tailwind's `max-md` excludes 768px.
  */
-export function BottomNav({ userId, tokenSource }: { userId: string; tokenSource: QrTokenSource }) {
+export function BottomNav({
+  userId,
+  tokenSource,
+  readyRewards = 0,
+}: {
+  userId: string;
+  tokenSource: QrTokenSource;
+  /** The customer's rewards ready to redeem: the Rewards tab's badge. */
+  readyRewards?: number;
+}) {
   const pathname = usePathname();
   const active = activeTabHref(pathname);
   const t = useTranslations("dashboard.nav");
@@ -87,7 +111,7 @@ export function BottomNav({ userId, tokenSource }: { userId: string; tokenSource
             }
           />
         </div>
-        <TabLink tab={rewards} active={active === rewards.href} />
+        <TabLink tab={rewards} active={active === rewards.href} ready={readyRewards} />
         <TabLink tab={settings} active={active === settings.href} />
       </div>
     </nav>

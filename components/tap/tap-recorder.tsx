@@ -2,8 +2,8 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { recordTapAction } from "@/app/(site)/[locale]/tap/actions";
 import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
@@ -15,6 +15,8 @@ import { Card } from "@/components/ui/card";
 import type { SunParams } from "@/lib/nfc/verify-tap";
 import { renderLine } from "@/lib/i18n/loyalty-lines";
 import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { formatNextVisit, nextVisitMessageKey, readNextVisit } from "@/lib/tap/next-visit";
+import { shownKey, visitKeyOf, withVisitKey } from "@/lib/tap/visit-history";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
 import { cn } from "@/lib/utils";
 
@@ -61,18 +63,25 @@ export function TapRecorder({
   const t = useTranslations("tap.recorder");
   const { setAnswer } = useTapOutcome();
   const [response, setResponse] = useState<TapResponse | null>(null);
+  const [visitKey, setVisitKey] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const sent = useRef(false);
   const key = useRef<string | null>(null);
 
   const send = useCallback(async () => {
-    key.current ??= newIdempotencyKey();
+    // Back (or a reload) to a page whose visit was answered: its address names that visit, and the
+    // server gives its first answer again instead of recording another (and refusing it).
+    key.current ??= visitKeyOf(window.location.search) ?? newIdempotencyKey();
     setFailed(false);
     // A secure tag's SUN parameters from the tapped URL go along: the visit is verified with them.
     const input = { ...sun, id: tagId, idempotencyKey: key.current };
     for (let attempt = 0; ; attempt++) {
       try {
         const answer = await recordTapAction(input);
+        // An answer that is stored under the key (a visit, or the daily limit) names this page's
+        // history entry, so Back to it shows this answer rather than tapping again.
+        if (answer.status === "success" || answer.type === "limit_reached") rememberVisit(key.current);
+        setVisitKey(key.current);
         setResponse(answer);
         // The cards below read the same answer as the result.
         if (answer.status === "success") setAnswer(answer);
@@ -112,8 +121,46 @@ export function TapRecorder({
     );
   }
   return (
-    <TapResult response={response} onProcessed={() => setResponse(null)} askBirthday={askBirthday} wallets={wallets} />
+    <TapResult
+      response={response}
+      visitKey={visitKey}
+      onProcessed={() => setResponse(null)}
+      askBirthday={askBirthday}
+      wallets={wallets}
+    />
   );
+}
+
+/** Replaces this page's history entry with its address plus `visit=<key>` (the router follows native replaceState). */
+function rememberVisit(visitKey: string | null) {
+  if (!visitKey || visitKeyOf(window.location.search) === visitKey) return;
+  window.history.replaceState(null, "", withVisitKey(window.location.href, visitKey));
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * Whether this tab already led on from this visit's result to the dashboard:
+ * the first time the result leads on; coming Back to it (or reloading it)
+ * shows the tag page with the progress and stays. Without sessionStorage, it
+ * always leads on, as before.
+ */
+function wasShown(visitKey: string | null | undefined): boolean {
+  if (!visitKey) return false;
+  try {
+    return window.sessionStorage.getItem(shownKey(visitKey)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markShown(visitKey: string | null | undefined) {
+  if (!visitKey) return;
+  try {
+    window.sessionStorage.setItem(shownKey(visitKey), "1");
+  } catch {
+    // Storage refused (a private window's quota): Back leads on again, as before.
+  }
 }
 
 /**
@@ -121,13 +168,23 @@ export function TapRecorder({
  * card"), shown as the recorder would show it; a reload shows it again and
  * records nothing.
  */
-export function TapAnswer({ response, wallets }: { response: TapResponse; wallets?: TapWallets }) {
+export function TapAnswer({
+  response,
+  visitKey,
+  wallets,
+}: {
+  response: TapResponse;
+  visitKey?: string;
+  wallets?: TapWallets;
+}) {
   const { setAnswer } = useTapOutcome();
   const [shown, setShown] = useState(true);
   useEffect(() => {
     if (response.status === "success") setAnswer(response);
   }, [response, setAnswer]);
-  return shown ? <TapResult response={response} onProcessed={() => setShown(false)} wallets={wallets} /> : null;
+  return shown ? (
+    <TapResult response={response} visitKey={visitKey} onProcessed={() => setShown(false)} wallets={wallets} />
+  ) : null;
 }
 
 function isReward(response: TapVisitBody): boolean {
@@ -142,16 +199,20 @@ function isReward(response: TapVisitBody): boolean {
  */
 export function TapResult({
   response,
+  visitKey,
   onProcessed,
   askBirthday = false,
   wallets,
 }: {
   response: TapResponse;
+  /** The key the visit was recorded under: a result this tab already showed does not lead on again. */
+  visitKey?: string | null;
   onProcessed: () => void;
   askBirthday?: boolean;
   wallets?: TapWallets;
 }) {
   const t = useTranslations("tap.result");
+  const locale = useLocale();
   const ask = useTranslations("programs.birthdayAsk");
   const lines = useTranslations() as unknown as KeyTranslator;
   const router = useRouter();
@@ -161,22 +222,37 @@ export function TapResult({
   const [asking, setAsking] = useState(askBirthday && progressed);
   // A customer who pressed a wallet button comes back from Wallet (or Google's page) to this result, not the dashboard.
   const [toWallet, setToWallet] = useState(false);
+  // Read after hydration (sessionStorage is the browser's; the server's answer is "not yet shown").
+  const alreadyShown = useSyncExternalStore(
+    noSubscription,
+    () => wasShown(visitKey),
+    () => false,
+  );
   const walletButtons = wallets ? <TapWalletButtons wallets={wallets} onPress={() => setToWallet(true)} /> : null;
 
   useEffect(() => {
-    if (!progressed || asking || toWallet) return;
+    if (!progressed || asking || toWallet || alreadyShown) return;
     const timer = window.setTimeout(() => {
+      markShown(visitKey);
       router.push("/dashboard");
       onProcessed();
     }, TAP_RESULT_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [progressed, asking, toWallet, router, onProcessed]);
+  }, [progressed, asking, toWallet, alreadyShown, visitKey, router, onProcessed]);
 
   if (response.status === "error") {
     const codeKey = `codes.${response.code}`;
     const message = t.has(codeKey) ? t(codeKey) : response.message || t("errorFallback");
     if (response.type === "limit_reached") {
-      return <Overlay title={t("limitTitle")} message={message} ok={t("ok")} onClose={() => undefined} />;
+      return (
+        <Overlay
+          title={t("limitTitle")}
+          message={message}
+          detail={nextVisitLine(response.next_visit, locale, t)}
+          ok={t("ok")}
+          onClose={() => undefined}
+        />
+      );
     }
     return <ResultCard tone="error" title={t("notRecorded")} message={message} />;
   }
@@ -230,7 +306,7 @@ export function TapResult({
         </div>
       ) : null}
       {walletButtons}
-      {asking || toWallet ? null : <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>}
+      {asking || toWallet || alreadyShown ? null : <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>}
     </ResultCard>
   );
 }
@@ -264,7 +340,27 @@ function ResultCard({
   );
 }
 
-function Overlay({ title, message, ok, onClose }: { title: string; message: string; ok: string; onClose: () => void }) {
+/** "You can collect again tomorrow after 00:00": the time on the business's clock, in the page's language. */
+function nextVisitLine(value: unknown, locale: string, t: ReturnType<typeof useTranslations<"tap.result">>) {
+  const next = readNextVisit(value);
+  if (!next) return null;
+  const { time, date } = formatNextVisit(next, locale);
+  return t(`nextVisit.${nextVisitMessageKey(next)}` as "nextVisit.dailyTomorrow", { time, date });
+}
+
+function Overlay({
+  title,
+  message,
+  detail,
+  ok,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  detail?: string | null;
+  ok: string;
+  onClose: () => void;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <Dialog.Root
@@ -279,6 +375,7 @@ function Overlay({ title, message, ok, onClose }: { title: string; message: stri
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-6 text-center shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description>{message}</Dialog.Description>
+          {detail ? <p data-testid="next-visit">{detail}</p> : null}
           <Dialog.Close className={buttonClass("primary", "w-full")}>{ok}</Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -37,6 +37,8 @@ export type CardProgram = {
   progress: ProgressDescription;
   /** Stamps, points and visits only (lib/loyalty/adjust.ts). */
   adjustable: boolean;
+  /** What the owner's adjustments added to (or took from) this progress, in the program's unit: shown apart from visits. */
+  adjusted: number;
 };
 
 export type CardReward = {
@@ -91,7 +93,10 @@ export type CustomerCard = {
     cardNumber: string;
   };
   memberSince: Date;
+  /** Real visits (taps recorded), never the owner's adjustments (docs/loyalty-programs.md, "Visits"). */
   visitCount: number;
+  /** How many adjustments the owner made to this customer's progress. */
+  adjustments: number;
   lastVisitAt: Date | null;
   programs: CardProgram[];
   rewards: { ready: CardReward[]; redeemed: CardReward[]; expired: CardReward[] };
@@ -133,7 +138,7 @@ export async function getCustomerCard(
   const timeZone = normaliseTimezone(membership.business.timezone);
   const localDate = localDateIn(timeZone, now);
 
-  const [rewards, taps, audit] = await Promise.all([
+  const [rewards, taps, audit, adjustments] = await Promise.all([
     db.reward.findMany({
       where: { userId: customerId, businessId: business.id, business: worksAt(viewerId) },
       orderBy: { issuedAt: "desc" },
@@ -171,6 +176,13 @@ export async function getCustomerCard(
         details: true,
       },
     }),
+    // Every adjustment, not only the history's latest: one row per program.
+    db.$queryRaw<{ programId: string; adjusted: number; entries: number }[]>`
+      SELECT a."programId", COALESCE(SUM((a."details"->>'applied')::int), 0)::int AS "adjusted", COUNT(*)::int AS "entries"
+      FROM "AuditLog" a
+      WHERE a."businessId" = ${business.id} AND a."customerId" = ${customerId} AND a."action" = 'ADJUSTMENT'
+        AND a."programId" IS NOT NULL AND jsonb_typeof(a."details"->'applied') = 'number'
+      GROUP BY a."programId"`,
   ]);
 
   const programNames = new Map(membership.business.programs.map((p) => [p.id, p.name]));
@@ -188,6 +200,7 @@ export async function getCustomerCard(
         offer: describeOffer(p.type, p.rules, p.rewardName),
         progress: describeProgress(p.type, p.rules, row ? { ...row, state: asRecord(row.state) } : null, localDate),
         adjustable: isAdjustableType(p.type),
+        adjusted: adjustments.find((a) => a.programId === p.id)?.adjusted ?? 0,
       };
     });
 
@@ -268,6 +281,7 @@ export async function getCustomerCard(
     },
     memberSince: membership.linkedAt,
     visitCount: membership.visitCount,
+    adjustments: adjustments.reduce((sum, a) => sum + a.entries, 0),
     lastVisitAt: membership.lastVisitAt,
     programs,
     rewards: {

@@ -173,38 +173,46 @@ export async function listBusinessPrograms(ownerId: string, businessId: string):
   return [...programs.filter((p) => !p.endedAt), ...programs.filter((p) => p.endedAt)];
 }
 
-export type ProgramStats = { members: number; visits: number; rewardsIssued: number; rewardsRedeemed: number };
+export type ProgramStats = {
+  members: number;
+  visits: number;
+  /** What the owner's adjustments added to (or took from) its progress, in the program's own unit. */
+  adjusted: number;
+  rewardsIssued: number;
+  rewardsRedeemed: number;
+};
 
 /**
  * A program's numbers for its owner's page (the caller has already checked
  * ownership with getOwnedProgram):
  * - members: customers with progress in it (Progress rows);
- * - visits: visits it counted, i.e. the sum of Progress.total. Points programs
- *   keep points in `total`, so for them it is the taps at the business, since
- *   the program was created, by its members;
+ * - visits: real visits, as everywhere else (docs/loyalty-programs.md, "Visits"):
+ *   the taps at the business since the program was created, by its members.
+ *   Never Progress.total, which the owner's adjustments also move;
+ * - adjusted: the sum of the owner's adjustments of it (their audit entries' applied amounts);
  * - rewardsIssued / rewardsRedeemed: its Reward rows, and those REDEEMED.
  */
 export async function programStats(programId: string): Promise<ProgramStats> {
   const program = await db.program.findUnique({
     where: { id: programId },
-    select: { type: true, businessId: true, createdAt: true },
+    select: { businessId: true, createdAt: true },
   });
-  if (!program) return { members: 0, visits: 0, rewardsIssued: 0, rewardsRedeemed: 0 };
-  const [members, totals, rewardsIssued, rewardsRedeemed] = await Promise.all([
+  if (!program) return { members: 0, visits: 0, adjusted: 0, rewardsIssued: 0, rewardsRedeemed: 0 };
+  const [members, visits, adjustments, rewardsIssued, rewardsRedeemed] = await Promise.all([
     db.progress.count({ where: { programId } }),
-    db.progress.aggregate({ where: { programId }, _sum: { total: true } }),
+    db.tap.count({
+      where: {
+        businessId: program.businessId,
+        createdAt: { gte: program.createdAt },
+        membership: { progress: { some: { programId } } },
+      },
+    }),
+    db.$queryRaw<{ adjusted: number }[]>`
+      SELECT COALESCE(SUM(("details"->>'applied')::int), 0)::int AS "adjusted" FROM "AuditLog"
+      WHERE "businessId" = ${program.businessId} AND "programId" = ${programId} AND "action" = 'ADJUSTMENT'
+        AND jsonb_typeof("details"->'applied') = 'number'`,
     db.reward.count({ where: { programId } }),
     db.reward.count({ where: { programId, status: "REDEEMED" } }),
   ]);
-  const visits =
-    program.type === "points"
-      ? await db.tap.count({
-          where: {
-            businessId: program.businessId,
-            createdAt: { gte: program.createdAt },
-            membership: { progress: { some: { programId } } },
-          },
-        })
-      : (totals._sum.total ?? 0);
-  return { members, visits, rewardsIssued, rewardsRedeemed };
+  return { members, visits, adjusted: adjustments[0]?.adjusted ?? 0, rewardsIssued, rewardsRedeemed };
 }

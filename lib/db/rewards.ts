@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
@@ -407,6 +408,24 @@ export async function listCustomerRewards(userId: string, now = new Date()) {
     expired: items.filter((r) => r.status === "EXPIRED"),
   };
 }
+
+/** A business where the customer has rewards ready: how many, and the one to show when there is just one. */
+export type ReadyRewards = { businessId: string; businessName: string; count: number; rewardId: string };
+
+/**
+ * The customer's rewards ready to redeem (available, not expired), per
+ * business, most recent first: ONE statement, shared by the dashboard's
+ * layout (the Rewards tab's badge) and its home page within a request.
+ */
+export const readyRewardsByBusiness = cache(async (userId: string, now = new Date()): Promise<ReadyRewards[]> => {
+  return db.$queryRaw<ReadyRewards[]>`
+    SELECT r."businessId", b."name" AS "businessName", COUNT(*)::int AS "count",
+           (ARRAY_AGG(r."id" ORDER BY r."issuedAt" DESC))[1] AS "rewardId"
+    FROM "Reward" r JOIN "Business" b ON b."id" = r."businessId"
+    WHERE r."userId" = ${userId} AND r."status" = 'AVAILABLE' AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
+    GROUP BY r."businessId", b."name"
+    ORDER BY MAX(r."issuedAt") DESC`;
+});
 
 export type CounterWorker = { id: string; name: string };
 

@@ -85,7 +85,8 @@ export type VisitOutcome =
       rewards: IssuedReward[];
       localDate: string;
     }
-  | { ok: false; reason: VisitRefusal };
+  | { ok: false; reason: "limit_reached"; timeZone: string; now: Date }
+  | { ok: false; reason: Exclude<VisitRefusal, "limit_reached"> };
 
 /** The HTTP status and JSON body a request was answered with. */
 export type StoredAnswer = { httpStatus: number; body: unknown };

@@ -101,6 +101,7 @@ type RecordedRow = {
   secureRefused: boolean;
   ownBusiness: boolean;
   localDate: string | null;
+  timeZone: string | null;
   programs: ProgramJson[] | null;
   customerFound: boolean;
   unverified: boolean;
@@ -129,10 +130,10 @@ function visitStatement(input: VisitInput, now: Date): Sql {
   // The day is the business's calendar day at `now`, in its time zone as stored right now.
   const day = sql`(${now}::timestamptz AT TIME ZONE b."timezone")::date AS "day"`;
   const place = input.tagId
-    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", ${day}, t."secure"
+    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, t."secure"
           FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           WHERE t."id" = ${input.tagId}::text AND (${businessId}::text IS NULL OR b."id" = ${businessId}::text) AND ${atCounter}`
-    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", ${day}, false AS "secure"
+    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, false AS "secure"
           FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           WHERE b."id" = ${businessId}::text AND ${atCounter}`;
   return sql`WITH place AS (
@@ -170,6 +171,7 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       COALESCE(place."secure" AND NOT ${secureVerified}::boolean, false) AS "secureRefused",
       COALESCE(${refuseOwner}::boolean AND place."ownerId" = ${userId}::text, false) AS "ownBusiness",
       place."day" AS "localDate",
+      place."timezone" AS "timeZone",
       (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
         FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
       EXISTS (SELECT 1 FROM account) AS "customerFound",
@@ -240,7 +242,8 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
       if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
       if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
-        const refused = { ok: false as const, reason: "limit_reached" as const };
+        // The business's zone goes with the refusal: the answer says when the next visit counts.
+        const refused = { ok: false as const, reason: "limit_reached" as const, timeZone: row.timeZone ?? "UTC", now };
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
       }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { StoredAnswer } from "@/lib/db/visit-types";
 import { IDEMPOTENCY_WINDOW_MS } from "@/lib/db/visits";
+import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/tap/visit-history";
 
 // Idempotency-Key of POST /api/tap and the tap page's recorder: the same key
 // of the same customer within 24 hours gets the first answer again and
@@ -15,7 +16,7 @@ export const IDEMPOTENCY_KEY_MESSAGE =
 
 export const idempotencyKeySchema = z
   .string({ error: IDEMPOTENCY_KEY_MESSAGE })
-  .regex(/^[A-Za-z0-9._:-]{8,128}$/, IDEMPOTENCY_KEY_MESSAGE);
+  .regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE);
 
 /**
  * The Idempotency-Key header: absent → null, valid → the key, malformed →

@@ -8,10 +8,19 @@ import { authEnv } from "@/lib/auth/env";
 import { gateSecureTap, logRejectedVisit, type VerifiedSun } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
 import { visitJson } from "@/lib/tap/api-shape";
+import { nextVisitAfterDailyLimit, type NextVisit } from "@/lib/tap/next-visit";
 import { pruneExpiredKeys, storedAnswer } from "@/lib/tap/idempotency";
 import type { SessionIdentity } from "@/lib/auth/current-user";
 
-export type TapErrorBody = { status: "error"; message: string; code: string; type?: "limit_reached"; tag_id: string };
+export type TapErrorBody = {
+  status: "error";
+  message: string;
+  code: string;
+  type?: "limit_reached";
+  tag_id: string;
+  /** With the daily limit: when the next visit counts (docs/tap-api.md). */
+  next_visit?: NextVisit;
+};
 export type TapVisitBody = ReturnType<typeof visitJson>;
 export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapErrorBody };
 
@@ -33,6 +42,7 @@ function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
           code: "limit_reached",
           message: LIMIT_REACHED_MESSAGE,
           tag_id: tagId,
+          next_visit: nextVisitAfterDailyLimit(outcome.now, outcome.timeZone),
         },
       };
     case "customer_not_found":

@@ -142,6 +142,8 @@ describe("POST /api/tap", () => {
       status: "error",
       type: "limit_reached",
       message: "You have reached the maximum number of taps allowed for today.",
+      // Added beside the spec's fields: when the next visit counts, midnight on the business's clock (Madrid, UTC+1).
+      next_visit: { kind: "daily_limit", at: "2026-03-10T23:00:00.000Z", time_zone: "Europe/Madrid", day: "tomorrow" },
     });
     expect(await tapsOf(customer.user.id)).toBe(1);
   });

@@ -8,6 +8,7 @@ import { PwaSetup } from "@/components/pwa/pwa-setup";
 import { VerifyEmailNotice } from "@/components/auth/verify-email-notice";
 import { LocaleCookieSync } from "@/components/settings/locale-cookie-sync";
 import { requireUser } from "@/lib/auth/current-user";
+import { readyRewardsByBusiness } from "@/lib/db/rewards";
 import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { SiteHeader } from "@/components/ui/site-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
@@ -17,6 +18,9 @@ import { qrTokenAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
+  // The Rewards tab's badge; the home page reads the same statement's rows (React's per-request cache).
+  const ready = await readyRewardsByBusiness(user.id);
+  const readyCount = ready.reduce((sum, b) => sum + b.count, 0);
   const locale = (await getLocale()) as Locale;
   const t = await getTranslations("common.nav");
   // The account's language is the truth: a missing or stale cookie (changed on
@@ -46,7 +50,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           ) : null}
           {children}
         </main>
-        <BottomNav userId={user.id} tokenSource={qrTokenAction} />
+        <BottomNav userId={user.id} tokenSource={qrTokenAction} readyRewards={readyCount} />
         <SessionSync userId={user.id} />
         <PwaSetup />
         {stale ? <LocaleCookieSync /> : null}

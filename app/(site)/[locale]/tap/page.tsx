@@ -215,7 +215,7 @@ async function recordedVisit(user: AppUser, tagId: string, rawKey: string | unde
       state={state}
       signedIn
       locale={locale}
-      recorder={<TapAnswer response={response} wallets={wallets} />}
+      recorder={<TapAnswer response={response} visitKey={key.data} wallets={wallets} />}
     />
   );
 }

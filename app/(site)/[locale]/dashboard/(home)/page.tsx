@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { businessNavHref, businessTabHref } from "@/lib/business/page-tabs";
 import { listWorkplaces } from "@/lib/db/business-access";
+import { readyRewardsByBusiness } from "@/lib/db/rewards";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
 import { formatDay } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
@@ -25,10 +26,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardPage() {
   const user = await requireUser();
-  const [cards, businesses, workplaces, t] = await Promise.all([
+  const [cards, businesses, workplaces, ready, t] = await Promise.all([
     listWallet(user.id),
     listOwnerDashboard(user.id),
     listWorkplaces(user.id),
+    // The same statement as the layout's Rewards badge: read once per request.
+    readyRewardsByBusiness(user.id),
     getTranslations("dashboard.home"),
   ]);
   // Where the user is staff (not owner): the counter's tools only.
@@ -57,6 +60,37 @@ export default async function DashboardPage() {
           appleWallet={appleWalletConfig() !== null}
           googleWallet={googleWalletConfig() !== null}
         />
+      ) : null}
+
+      {/* A reward ready to redeem comes first: it is what the customer came back for. */}
+      {ready.length > 0 ? (
+        <Card
+          as="section"
+          aria-labelledby="ready-rewards"
+          className="space-y-3 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950"
+        >
+          <h2 id="ready-rewards" className="font-semibold">
+            {t("ready.heading")}
+          </h2>
+          <ul className="space-y-2">
+            {ready.map((entry) => (
+              <li key={entry.businessId} data-testid="ready-reward">
+                {/* One reward: straight to it (its code, to show at the counter); several: the list. */}
+                <Link
+                  href={entry.count === 1 ? `/dashboard/redeem-reward/${entry.rewardId}` : "/dashboard/rewards"}
+                  className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg py-1 hover:underline"
+                >
+                  <span className="font-medium break-words">
+                    {t("ready.item", { count: entry.count, business: entry.businessName })}
+                  </span>
+                  <span className="text-sm text-emerald-800 underline dark:text-emerald-200">
+                    {t("ready.show", { count: entry.count })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
       ) : null}
 
       {businesses.length > 0 ? (
