@@ -16,7 +16,7 @@ const BROWSER_LOCALE: Record<Lang, string> = { en: "en-US", es: "es-ES", ca: "ca
 const WORDS = {
   en: {
     firstName: "First name",
-    createAccount: "Create Account",
+    createAccount: "Create account",
     businessName: "Business name",
     keywords: "Keywords",
     bakery: "Bakery",
