@@ -7,6 +7,7 @@ import { adminDateTime, adminDay } from "@/components/admin/admin-dates";
 import { accountKind } from "@/lib/auth/roles";
 import type { AdminUserDetail } from "@/lib/db/admin";
 import type { Locale } from "@/lib/i18n/locales";
+import { formatPhone } from "@/lib/validation/phone";
 
 /** A titled list of the user's records, or a line saying there are none. */
 function ListSection<T>({
@@ -40,7 +41,7 @@ export async function UserProfile({ user, locale }: { user: AdminUserDetail; loc
   const rows: [string, ReactNode][] = [
     [t("profile.name"), displayFullName(user)],
     [t("profile.email"), user.email ?? "—"],
-    [t("profile.phone"), user.phone ?? "—"],
+    [t("profile.phone"), user.phone ? formatPhone(user.phone) : "—"],
     [t("profile.role"), t(`roles.${accountKind(user, user.businesses.length)}`)],
     [
       t("profile.status"),

@@ -5,7 +5,7 @@ import { useFormContext } from "react-hook-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Field } from "@/components/ui/field";
-import type { AccountInput } from "@/lib/validation/auth";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, type AccountInput } from "@/lib/validation/auth";
 
 /**
  * The account fields of the registration wizard's step 2, used by the customer sign-up form and
@@ -22,12 +22,14 @@ export function AccountFields() {
         <Field
           label={t("firstName")}
           autoComplete="given-name"
+          maxLength={MAX_NAME_LENGTH}
           {...register("firstName")}
           error={text(errors.firstName?.message)}
         />
         <Field
           label={t("lastName")}
           autoComplete="family-name"
+          maxLength={MAX_NAME_LENGTH}
           {...register("lastName")}
           error={text(errors.lastName?.message)}
         />
@@ -36,6 +38,7 @@ export function AccountFields() {
         label={t("email")}
         type="email"
         autoComplete="email"
+        maxLength={MAX_EMAIL_LENGTH}
         {...register("email")}
         error={text(errors.email?.message)}
       />

@@ -21,6 +21,12 @@ import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
+import {
+  MAX_ADDRESS_LENGTH,
+  MAX_BUSINESS_NAME_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+} from "@/lib/validation/business-registration";
+import { MAX_PHONE_LENGTH } from "@/lib/validation/phone";
 import { cn } from "@/lib/utils";
 
 /** The owner's business page shows the profile in two tabs: how the card looks, and the business's details. */
@@ -134,6 +140,7 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
                 <Field
                   label={t("name")}
                   autoComplete="organization"
+                  maxLength={MAX_BUSINESS_NAME_LENGTH}
                   {...register("name")}
                   error={text(errors.name?.message)}
                 />
@@ -146,6 +153,7 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
                 <TextAreaField
                   label={t("description")}
                   rows={4}
+                  maxLength={MAX_DESCRIPTION_LENGTH}
                   {...register("description")}
                   error={text(errors.description?.message)}
                 />
@@ -158,12 +166,14 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
                   label={t("phone")}
                   type="tel"
                   autoComplete="tel"
+                  maxLength={MAX_PHONE_LENGTH}
                   {...register("phone")}
                   error={text(errors.phone?.message)}
                 />
                 <Field
                   label={t("address")}
                   autoComplete="street-address"
+                  maxLength={MAX_ADDRESS_LENGTH}
                   {...register("address")}
                   error={text(errors.address?.message)}
                 />

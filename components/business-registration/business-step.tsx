@@ -7,8 +7,15 @@ import { Field, TextAreaField } from "@/components/ui/field";
 import { WebsiteField } from "@/components/ui/website-field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
 import type { PlaceSuggestion } from "@/lib/business/places";
-import type { BusinessWizardInput } from "@/lib/validation/business-registration";
+import {
+  MAX_ADDRESS_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  type BusinessWizardInput,
+} from "@/lib/validation/business-registration";
+import { MAX_PHONE_LENGTH } from "@/lib/validation/phone";
+import { MAX_URL_LENGTH } from "@/lib/validation/text";
 import { KeywordCombobox } from "./keyword-combobox";
+
 import { PlaceNameInput } from "./place-name-input";
 
 const PLACE_FIELDS = ["businessName", "address", "website", "phone", "keywords"] as const;
@@ -72,12 +79,14 @@ export function BusinessStep() {
             {t("description")} <span className="font-normal text-slate-500 dark:text-slate-400">{t("optional")}</span>
           </>
         }
+        maxLength={MAX_DESCRIPTION_LENGTH}
         {...register("description")}
         error={text(errors.description?.message)}
       />
       <WebsiteField
         label={t("website")}
         autoComplete="url"
+        maxLength={MAX_URL_LENGTH}
         {...register("website")}
         error={text(errors.website?.message)}
       />
@@ -85,12 +94,14 @@ export function BusinessStep() {
         label={t("phone")}
         type="tel"
         autoComplete="tel"
+        maxLength={MAX_PHONE_LENGTH}
         {...register("phone")}
         error={text(errors.phone?.message)}
       />
       <Field
         label={t("address")}
         autoComplete="street-address"
+        maxLength={MAX_ADDRESS_LENGTH}
         {...register("address")}
         error={text(errors.address?.message)}
       />

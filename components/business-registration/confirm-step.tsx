@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
 import { useKeywordName } from "./keyword-names";
+import { formatPhone } from "@/lib/validation/phone";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,7 +70,7 @@ export function ConfirmStep({ tapId }: { tapId: string | null }) {
               notProvided
             )}
           </Row>
-          <Row label={t("phone")}>{values.phone?.trim()}</Row>
+          <Row label={t("phone")}>{formatPhone(values.phone?.trim() ?? "")}</Row>
           <Row label={t("address")}>{values.address?.trim()}</Row>
           {tapId ? <Row label={t("tag")}>{tapId}</Row> : null}
         </dl>

@@ -9,6 +9,7 @@ import {
   type PlaceSearch,
   type PlaceSuggestion,
 } from "@/lib/business/places";
+import { MAX_BUSINESS_NAME_LENGTH } from "@/lib/validation/business-registration";
 import type { PlaceNameInputProps } from "./place-name-input";
 import { ListboxOption } from "./listbox-option";
 import { inputClass, listboxClass } from "./styles";
@@ -115,6 +116,7 @@ export function PlaceAutocomplete({
           id={id}
           name="businessName"
           type="text"
+          maxLength={MAX_BUSINESS_NAME_LENGTH}
           autoComplete={search ? "off" : "organization"}
           value={value}
           aria-invalid={error ? true : undefined}

@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import type { PublicBusiness } from "@/lib/business/public-business";
 import { displayHostname, keywordIconFor, safeHttpUrl, socialLinks, telHref } from "@/lib/business/display";
 import { readableTextOn } from "@/lib/business/theme";
+import { formatPhone } from "@/lib/validation/phone";
 import { ContactIconSvg, PlaceholderIconSvg, SocialIconSvg } from "@/components/business/icons";
 
 type CardBusiness = Pick<
@@ -134,10 +135,10 @@ export function BusinessCard({
                 <ContactIconSvg icon="phone" />
                 {tel ? (
                   <a href={tel} className="font-medium underline underline-offset-2">
-                    {business.phone}
+                    {formatPhone(business.phone)}
                   </a>
                 ) : (
-                  <span>{business.phone}</span>
+                  <span>{formatPhone(business.phone)}</span>
                 )}
               </li>
             ) : null}

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import type { CardReward, CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { formatPhone } from "@/lib/validation/phone";
 
 /** Redeemed or expired rewards, each with its day on the business's clock. */
 async function PastRewards({
@@ -84,7 +85,7 @@ export async function CustomerCardView({ card }: { card: CustomerCard }) {
             <dt className="font-medium">{t("contact.email")}</dt>
             <dd className="break-all">{customer.email ?? t("contact.none")}</dd>
             <dt className="font-medium">{t("contact.phone")}</dt>
-            <dd>{customer.phone ?? t("contact.none")}</dd>
+            <dd>{customer.phone ? formatPhone(customer.phone) : t("contact.none")}</dd>
           </dl>
         )}
       </header>

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { profileSettingsSchema, type ProfileSettingsInput } from "@/lib/validation/settings";
 import { ClientForm } from "@/components/ui/client-form";
+import { MAX_NAME_LENGTH } from "@/lib/validation/auth";
 import { useMessageText } from "@/components/i18n/use-message-text";
 
 export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
@@ -40,12 +41,14 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
       <Field
         label={t("firstName")}
         autoComplete="given-name"
+        maxLength={MAX_NAME_LENGTH}
         {...register("firstName")}
         error={text(formState.errors.firstName?.message)}
       />
       <Field
         label={t("lastName")}
         autoComplete="family-name"
+        maxLength={MAX_NAME_LENGTH}
         {...register("lastName")}
         error={text(formState.errors.lastName?.message)}
       />
@@ -53,6 +56,7 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
         label={t("birthday")}
         type="date"
         autoComplete="bday"
+        min="1900-01-01"
         hint={t("birthdayHint")}
         {...register("birthday")}
         error={text(formState.errors.birthday?.message)}

@@ -76,11 +76,19 @@ export type ActionContext<S extends Schemas, R extends Role> = {
 
 export type BuiltAction<Out> = (...args: unknown[]) => Promise<Out>;
 
-const built = new WeakSet<object>();
+const built = new WeakMap<object, Schemas>();
 
 /** True for a function made by `action` (the test that every exported server action is one reads this). */
 export function isBuiltAction(value: unknown): boolean {
   return typeof value === "function" && built.has(value);
+}
+
+/**
+ * The schemas an action made by `action` parses its arguments with (empty for
+ * anything else): the test that every message is a catalog key walks them.
+ */
+export function actionSchemas(value: unknown): Schemas {
+  return (typeof value === "function" && built.get(value)) || [];
 }
 
 type Refusal = "signed-out" | "not-allowed" | "guest";
@@ -133,6 +141,6 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
     if (typeof result !== "object" || result === null || (result as { ok?: unknown }).ok !== false) return result;
     return translateFailure((await getTranslations()) as unknown as KeyTranslator, result);
   };
-  built.add(run);
+  built.set(run, config.args);
   return run;
 }

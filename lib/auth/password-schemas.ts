@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { newPasswordFormSchema, newPasswordSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
+import {
+  MAX_PASSWORD_LENGTH,
+  newPasswordFormSchema,
+  newPasswordSchema,
+  PASSWORD_TOO_LONG,
+  PASSWORDS_DO_NOT_MATCH,
+} from "@/lib/validation/auth";
 
 // Payloads of a password change. A signed-in change needs the current
 // password; a reset link (token) is the other way in.
@@ -13,7 +19,11 @@ export const updatePasswordRequestSchema = z.object({
 
 /** The settings form: current password, new password twice. */
 export const changePasswordFormSchema = z
-  .object({ currentPassword: z.string().max(1024), password: newPasswordSchema, confirmPassword: z.string() })
+  .object({
+    currentPassword: z.string().max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
 
 export { newPasswordFormSchema };

@@ -5,7 +5,7 @@ import { tagIdSchema } from "@/lib/validation/registration";
 // Owners may copy it with separators (04:A1:B2…, 04 A1 B2…); it is kept in
 // uppercase without them, the form the SUN check yields.
 
-export const CHIP_UID_MESSAGE = "Enter the chip UID as 14 hexadecimal digits (7 bytes), e.g. 04A1B2C3D4E5F6.";
+export const CHIP_UID_MESSAGE = "tags.chip.uidInvalid";
 
 const UID_HEX = /^[0-9A-F]{14}$/;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageKey } from "@/lib/i18n/message-key";
+import { tooLong } from "@/lib/validation/issue-messages";
 import { singleLineText } from "@/lib/validation/text";
 
 // One schema per payload, shared by the forms and the route handlers. Messages are
@@ -9,18 +10,29 @@ const EMAIL_INVALID = "validation.emailInvalid";
 const EMAIL_REQUIRED = "validation.emailRequired";
 const PASSWORD_REQUIRED = "validation.passwordRequired";
 export const PASSWORDS_DO_NOT_MATCH = "validation.passwordsDoNotMatch";
+// Limits a form's input carries as maxLength, and the schema's message when a request goes past them.
+export const MAX_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 1024;
+export const PASSWORD_TOO_LONG = tooLong(MAX_PASSWORD_LENGTH);
 
-export const emailSchema = singleLineText().trim().toLowerCase().pipe(z.email(EMAIL_INVALID).max(254));
+export const emailSchema = singleLineText()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(EMAIL_INVALID).max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH)));
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, PASSWORD_REQUIRED).max(1024),
+  password: z.string().min(1, PASSWORD_REQUIRED).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = messageKey("validation.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
-export const newPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
+export const newPasswordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG);
 
 export const resetPasswordRequestSchema = z.object({ email: emailSchema });
 export const updatePasswordSchema = z.object({
@@ -31,10 +43,23 @@ export const updatePasswordSchema = z.object({
 // Account fields of the business wizard's step 2 (also the customer sign-up form), with its messages.
 export const accountSchema = z
   .object({
-    firstName: singleLineText().trim().min(1, "validation.firstNameRequired").max(100),
-    lastName: singleLineText().trim().min(1, "validation.lastNameRequired").max(100),
-    email: singleLineText().trim().min(1, EMAIL_REQUIRED).pipe(z.email(EMAIL_INVALID).max(254)),
-    password: z.string().min(1, PASSWORD_REQUIRED).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024),
+    firstName: singleLineText()
+      .trim()
+      .min(1, "validation.firstNameRequired")
+      .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+    lastName: singleLineText()
+      .trim()
+      .min(1, "validation.lastNameRequired")
+      .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+    email: singleLineText()
+      .trim()
+      .min(1, EMAIL_REQUIRED)
+      .pipe(z.email(EMAIL_INVALID).max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH))),
+    password: z
+      .string()
+      .min(1, PASSWORD_REQUIRED)
+      .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });

@@ -2,6 +2,7 @@ import type { OwnerSummaryFrequency } from "@/lib/business/owner-summary";
 import type { PublicBusiness } from "@/lib/business/public-business";
 import { normaliseTheme, type PlaceholderIcon, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
+import { formatPhone } from "@/lib/validation/phone";
 
 // A business's public card between the owner's editor and its row: the form
 // shows "" for anything unset, the row stores null; social links are rows in
@@ -26,7 +27,7 @@ export function profileFormValues(business: StoredBusinessProfile): BusinessProf
     description: business.description ?? "",
     keywords: business.keywords,
     website: business.website ?? "",
-    phone: business.phone ?? "",
+    phone: business.phone ? formatPhone(business.phone) : "",
     address: business.address ?? "",
     socialLinks: Object.entries(business.socialMedia).map(([network, url]) => ({ network, url })),
     theme: {

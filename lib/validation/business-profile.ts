@@ -3,6 +3,8 @@ import { OWNER_SUMMARY_FREQUENCIES } from "@/lib/business/owner-summary";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
 import { localeSchema } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
+import { REQUIRED_MESSAGE } from "@/lib/validation/issue-messages";
+import { phoneNumber } from "@/lib/validation/phone";
 import {
   HTTP_URL_MESSAGE,
   httpUrl,
@@ -91,16 +93,14 @@ export const businessProfileUpdateSchema = z
       .array(
         singleLineText()
           .trim()
-          .min(1)
+          .min(1, REQUIRED_MESSAGE)
           .max(60, messageKey("dashboard.profile.validation.keywordTooLong", { max: 60 })),
       )
       .min(1, "dashboard.profile.validation.keywordsRequired")
       .max(MAX_KEYWORDS, messageKey("dashboard.profile.validation.keywordsMax", { max: MAX_KEYWORDS })),
     website: optionalWebsiteUrl(),
-    phone: singleLineText()
-      .trim()
-      .min(1, "dashboard.profile.validation.phoneRequired")
-      .max(40, messageKey("dashboard.profile.validation.phoneTooLong", { max: 40 })),
+    // Stored in E.164 (lib/validation/phone.ts).
+    phone: phoneNumber("dashboard.profile.validation.phoneRequired"),
     address: singleLineText()
       .trim()
       .min(1, "dashboard.profile.validation.addressRequired")

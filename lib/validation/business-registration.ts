@@ -3,6 +3,8 @@ import { isCategoryLabel } from "@/lib/business/categories";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { accountSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
+import { tooLong } from "@/lib/validation/issue-messages";
+import { phoneNumber } from "@/lib/validation/phone";
 import {
   HTTP_URL_MESSAGE,
   mailSafeName,
@@ -15,19 +17,30 @@ import {
 // schema for all three steps, validated a step at a time through the field
 // lists below. Its messages are catalog keys (validation.*, wizard.validation.*). The server checks the payload built from it with registerSchema.
 
+// Limits the wizard's inputs carry as maxLength (the description's is MAX_DESCRIPTION_LENGTH).
+export const MAX_BUSINESS_NAME_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_ADDRESS_LENGTH = 300;
+
 const businessFields = {
-  businessName: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120),
+  businessName: mailSafeName()
+    .trim()
+    .min(1, "validation.businessNameRequired")
+    .max(MAX_BUSINESS_NAME_LENGTH, tooLong(MAX_BUSINESS_NAME_LENGTH)),
   keywords: z
     .array(singleLineText().refine(isCategoryLabel, "wizard.validation.keywordsFromList"))
     .min(1, "validation.keywordsRequired")
     .max(20, messageKey("wizard.validation.keywordsMax", { max: 20 })),
   description: multiLineText()
     .trim()
-    .max(2000, messageKey("wizard.validation.descriptionTooLong", { max: 2000 })),
+    .max(MAX_DESCRIPTION_LENGTH, messageKey("wizard.validation.descriptionTooLong", { max: MAX_DESCRIPTION_LENGTH })),
   website: optionalWebsiteUrl(HTTP_URL_MESSAGE),
-  phone: singleLineText().trim().min(1, "validation.phoneRequired").max(40),
-  address: singleLineText().trim().min(1, "validation.addressRequired").max(300),
-  placeId: singleLineText().max(300).nullable(),
+  phone: phoneNumber("validation.phoneRequired"),
+  address: singleLineText()
+    .trim()
+    .min(1, "validation.addressRequired")
+    .max(MAX_ADDRESS_LENGTH, tooLong(MAX_ADDRESS_LENGTH)),
+  placeId: singleLineText().max(300, tooLong(300)).nullable(),
 };
 
 const { password, confirmPassword } = accountSchema.shape;

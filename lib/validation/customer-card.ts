@@ -22,8 +22,8 @@ const DELTA_MESSAGE = "customerCard.validation.delta";
 
 /** The owner's manual adjustment: shared by the form and the server action. */
 export const adjustmentSchema = z.object({
-  businessId: z.uuid(),
-  customerId: z.uuid(),
+  businessId: z.uuid("customerCard.errors.notFound"),
+  customerId: z.uuid("customerCard.errors.notFound"),
   programId: z.uuid("customerCard.validation.program"),
   delta: z
     .number({ error: DELTA_MESSAGE })

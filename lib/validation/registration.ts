@@ -4,6 +4,8 @@ import { safeRedirectPath } from "@/lib/auth/redirects";
 import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
 import { slugSchema } from "@/lib/validation/params";
 import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
+import { tooLong } from "@/lib/validation/issue-messages";
+import { phoneNumber } from "@/lib/validation/phone";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 import {
   HTTP_URL_MESSAGE,
@@ -26,10 +28,8 @@ const optionalText = (max: number, text: typeof singleLineText = singleLineText)
 /** http(s) only: a `javascript:` or `data:` link is never stored. */
 export const httpUrlSchema = httpUrl(HTTP_URL_MESSAGE);
 
-const phoneSchema = singleLineText()
-  .trim()
-  .max(40)
-  .regex(/^\+?[0-9 ().-]{6,}$/, "validation.phoneInvalid");
+// Stored in E.164 (lib/validation/phone.ts); "" means not given.
+const phoneSchema = phoneNumber();
 
 const metadataSchema = z
   .object({
@@ -70,7 +70,7 @@ export const businessProfileSchema = z.object({
     .union([optionalWebsiteUrl(HTTP_URL_MESSAGE), z.null()])
     .optional()
     .transform((v) => v || null),
-  phone: singleLineText().trim().max(40).nullish(),
+  phone: phoneNumber().nullish(),
   address: optionalText(300),
   place_id: optionalText(300),
   settings: z
@@ -84,7 +84,7 @@ export const businessProfileSchema = z.object({
 });
 
 const businessNameSchema = z.object({
-  name: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120),
+  name: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120, tooLong(120)),
 });
 
 /** The business part of a registration (also completed after a Google sign-up). */
@@ -124,7 +124,7 @@ function requireBusinessFields(
 export const registerSchema = z
   .object({
     email: z.union([emailSchema, z.literal("")]).nullish(),
-    phone: z.union([phoneSchema, z.literal("")]).nullish(),
+    phone: phoneSchema.nullish(),
     password: z.string().max(1024).nullish(),
     metadata: metadataSchema,
     tap_id: z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { localeSchema, type Locale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
+import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from "@/lib/validation/auth";
 import { singleLineText } from "@/lib/validation/text";
 
 // Inputs of /dashboard/settings, shared by its forms and server actions.
@@ -59,7 +60,9 @@ export function ownsBusinessesMessage(names: string[]): string {
  * for sensitive actions"): the current password typed with it; empty or absent
  * when a mailed confirmation link was opened instead.
  */
-export const reauthenticationSchema = z.object({ password: z.string().max(1024).optional() });
+export const reauthenticationSchema = z.object({
+  password: z.string().max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG).optional(),
+});
 export type ReauthenticationInput = z.infer<typeof reauthenticationSchema>;
 
 /** Deleting the account: the re-authentication alone (the password is the confirmation). */

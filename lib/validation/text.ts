@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Installs the catalog fallback for zod's own messages wherever a schema is built.
+import "@/lib/validation/issue-messages";
 
 // Shared building blocks for every text and id a user, a URL or an action
 // argument can send us. PostgreSQL refuses NUL in text (error 22021, a 500 if

@@ -206,7 +206,8 @@ test.describe("business registration wizard", () => {
       forn.name,
       "Bakery",
       forn.description!,
-      forn.phone,
+      // Shown in the national format; stored as +34931234567.
+      "931 23 45 67",
       forn.address,
     ]) {
       await expect(summary.getByText(text, { exact: true })).toBeVisible();

@@ -68,7 +68,7 @@ describe("POST /api/auth/register", () => {
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it("accepts a phone number instead of an email", async () => {
+  it("accepts a phone number instead of an email, and stores it in E.164", async () => {
     const phone = `+34 6${Math.floor(Math.random() * 1e8)
       .toString()
       .padStart(8, "0")}`;
@@ -76,7 +76,7 @@ describe("POST /api/auth/register", () => {
       body: { phone, password: PASSWORD, metadata: {} },
     });
     expect(res.status).toBe(201);
-    expect(res.json.user).toMatchObject({ phone, email: null });
+    expect(res.json.user).toMatchObject({ phone: phone.replace(" ", ""), email: null });
   });
 
   it("requires an email or phone and a password, with a message saying so", async () => {
@@ -122,7 +122,7 @@ describe("POST /api/auth/register", () => {
     expect(business).toMatchObject({
       name: "Forn Gràcia",
       keywords: ["Bakery"],
-      phone: "+34 930 111 222",
+      phone: "+34930111222",
       timezone: "Europe/Madrid",
     });
     expect(business.slug).toMatch(/^forn-gracia/);

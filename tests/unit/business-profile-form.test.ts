@@ -123,7 +123,7 @@ describe("the profile editor", () => {
       description: null,
       keywords: ["Cafe"],
       website: "https://www.example.com",
-      phone: "+34 600 000 000",
+      phone: "+34600000000",
       address: "Carrer Major 1",
       socialMedia: { instagram: "https://instagram.com/example" },
       theme: { primaryColor: "#7C2D12", placeholderIcon: "store" },
