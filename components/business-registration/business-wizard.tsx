@@ -74,6 +74,25 @@ function writeSession(key: string, value: string | null) {
 
 const subscribeNever = () => () => {};
 
+// The step lives in the address: the wizard reads it from there, and hears of its changes
+// from the browser (Back, Forward) and from itself (setStepUrl).
+const STEP_CHANGED = "loyaltap:wizard-step";
+function subscribeStep(onChange: () => void) {
+  window.addEventListener("popstate", onChange);
+  window.addEventListener(STEP_CHANGED, onChange);
+  return () => {
+    window.removeEventListener("popstate", onChange);
+    window.removeEventListener(STEP_CHANGED, onChange);
+  };
+}
+const currentStep = () => stepFromQuery(new URLSearchParams(window.location.search).get(STEP_PARAM)) ?? 0;
+
+function setStepUrl(url: string, how: "push" | "replace") {
+  if (how === "push") window.history.pushState(null, "", url);
+  else window.history.replaceState(null, "", url);
+  window.dispatchEvent(new Event(STEP_CHANGED));
+}
+
 /** True on a step of a wizard this tab has finished: the way back to it is Back. */
 function isBackIntoFinishedWizard(): boolean {
   const step = stepFromQuery(new URLSearchParams(window.location.search).get(STEP_PARAM));
@@ -109,7 +128,8 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
     mode: "onTouched",
   });
   // The step is the URL's (`?step=2`), so a reload keeps it and the browser's Back goes to the previous step.
-  const step = stepFromQuery(searchParams.get(STEP_PARAM)) ?? 0;
+  const serverStep = stepFromQuery(searchParams.get(STEP_PARAM)) ?? 0;
+  const step = useSyncExternalStore(subscribeStep, currentStep, () => serverStep);
   const [submitting, setSubmitting] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [googlePending, startGoogle] = useTransition();
@@ -145,7 +165,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
       const parsed = schema.safeParse(form.getValues());
       const invalid = parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0]));
       const reachable = reachableStep(requested, invalid);
-      if (reachable !== requested) window.history.replaceState(null, "", withStep(window.location.search, reachable));
+      if (reachable !== requested) setStepUrl(withStep(window.location.search, reachable), "replace");
     }
     return form.subscribe({
       formState: { values: true },
@@ -191,8 +211,8 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
       return;
     }
     // The first step gets its number too, so that every entry of this wizard in the history says it is one.
-    if (!searchParams.has(STEP_PARAM)) window.history.replaceState(null, "", stepUrl(step));
-    window.history.pushState(null, "", stepUrl(target));
+    if (!new URLSearchParams(window.location.search).has(STEP_PARAM)) setStepUrl(stepUrl(step), "replace");
+    setStepUrl(stepUrl(target), "push");
   };
 
   // After success: the draft goes, and Back into the wizard leads to `destination` instead.
