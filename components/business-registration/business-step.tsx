@@ -6,6 +6,7 @@ import { useMessageText } from "@/components/i18n/use-message-text";
 import { Field, TextAreaField } from "@/components/ui/field";
 import { WebsiteField } from "@/components/ui/website-field";
 import { keywordsFromPlaceTypes } from "@/lib/business/categories";
+import { browserTimezone, proposedTimezone } from "@/lib/business/place-timezone";
 import type { PlaceSuggestion } from "@/lib/business/places";
 import {
   MAX_ADDRESS_LENGTH,
@@ -27,7 +28,7 @@ export function BusinessStep() {
   const t = useTranslations("wizard.business");
   const text = useMessageText();
 
-  // A chosen place fills the business fields; messages already shown are re-checked.
+  // A chosen place fills the business fields and proposes its time zone; messages already shown are re-checked.
   const applyPlace = (place: PlaceSuggestion) => {
     const shown = PLACE_FIELDS.filter((name) => getFieldState(name).error);
     setValue("businessName", place.businessName, { shouldDirty: true });
@@ -36,6 +37,8 @@ export function BusinessStep() {
     setValue("phone", place.phone ?? "", { shouldDirty: true });
     setValue("keywords", keywordsFromPlaceTypes(place.types), { shouldDirty: true });
     setValue("placeId", place.placeId, { shouldDirty: true });
+    // The place's zone (a Barcelona café is on Madrid time whatever the phone says); the confirm step shows it.
+    setValue("timezone", proposedTimezone(place, browserTimezone()), { shouldDirty: true });
     if (shown.length) void trigger(shown);
   };
 

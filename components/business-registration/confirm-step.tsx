@@ -3,6 +3,10 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { useMessageText } from "@/components/i18n/use-message-text";
+import { useHydrated } from "@/components/ui/client-form";
+import { SelectField } from "@/components/ui/field";
+import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import type { BusinessWizardInput } from "@/lib/validation/business-registration";
 import { useKeywordName } from "./keyword-names";
 import { formatPhone } from "@/lib/validation/phone";
@@ -16,13 +20,29 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Step 3: a read-only summary of everything that will be registered. */
+/**
+ * Every zone this browser knows, with the chosen one (which may be an alias
+ * such as "Europe/Kiev"). Only after hydration: the server's list may differ
+ * from the browser's, and the zone itself is the browser's until then.
+ */
+function useTimezoneOptions(current: string | undefined): string[] {
+  const hydrated = useHydrated();
+  if (!hydrated) return current ? [current] : [];
+  const zones = new Set(Intl.supportedValuesOf("timeZone"));
+  zones.add("UTC");
+  if (current) zones.add(current);
+  return [...zones].sort();
+}
+
+/** Step 3: a summary of everything that will be registered, with the business's language and time zone to check. */
 export function ConfirmStep({ tapId }: { tapId: string | null }) {
   const t = useTranslations("wizard.confirm");
+  const text = useMessageText();
   const keywordName = useKeywordName();
   const notProvided = <span className="text-slate-400 dark:text-slate-500">{t("notProvided")}</span>;
-  const { control } = useFormContext<BusinessWizardInput>();
+  const { control, register, formState } = useFormContext<BusinessWizardInput>();
   const values = useWatch({ control });
+  const timezones = useTimezoneOptions(values.timezone);
   const name = [values.firstName, values.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
@@ -74,6 +94,37 @@ export function ConfirmStep({ tapId }: { tapId: string | null }) {
           <Row label={t("address")}>{values.address?.trim()}</Row>
           {tapId ? <Row label={t("tag")}>{tapId}</Row> : null}
         </dl>
+      </section>
+      <section aria-labelledby="confirm-settings" className="space-y-4">
+        <h3 id="confirm-settings" className="font-semibold">
+          {t("settings")}
+        </h3>
+        <SelectField
+          label={t("language")}
+          id="language"
+          hint={t("languageHint")}
+          {...register("language")}
+          error={text(formState.errors.language?.message)}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("timezone")}
+          id="timezone"
+          hint={t("timezoneHint")}
+          {...register("timezone")}
+          error={text(formState.errors.timezone?.message)}
+        >
+          {timezones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+            </option>
+          ))}
+        </SelectField>
       </section>
     </div>
   );

@@ -11,6 +11,9 @@ export const placeSuggestionSchema = z.object({
   types: z.array(z.string()),
   website: z.string().nullable(),
   phone: z.string().nullable(),
+  // Where the place is: the wizard proposes the business's time zone from them (lib/business/place-timezone.ts).
+  countryCode: z.string().nullish(),
+  location: z.object({ lat: z.number(), lng: z.number() }).nullish(),
 });
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 
@@ -25,7 +28,15 @@ export const PLACE_SEARCH_LANGUAGE = "es";
 export const PLACE_SEARCH_REGION = "ES";
 export const BARCELONA = { lat: 41.3874, lng: 2.1686 } as const;
 const BIAS_RADIUS_M = 20_000;
-export const PLACE_FIELDS = ["displayName", "formattedAddress", "types", "websiteURI", "internationalPhoneNumber"];
+export const PLACE_FIELDS = [
+  "displayName",
+  "formattedAddress",
+  "types",
+  "websiteURI",
+  "internationalPhoneNumber",
+  "addressComponents",
+  "location",
+];
 
 export function isSearchableQuery(query: string): boolean {
   return query.trim().length >= PLACE_SEARCH_MIN_LENGTH;
@@ -39,6 +50,8 @@ export type TextSearchPlace = {
   types?: string[];
   websiteURI?: string | null;
   internationalPhoneNumber?: string | null;
+  addressComponents?: { shortText?: string | null; types?: string[] }[] | null;
+  location?: { lat(): number; lng(): number } | null;
 };
 export type TextSearchRequest = {
   textQuery: string;
@@ -55,6 +68,9 @@ export function toPlaceSuggestion(place: TextSearchPlace): PlaceSuggestion {
   const address = place.formattedAddress?.trim() ?? "";
   // Only http(s) links are ever stored or rendered.
   const website = place.websiteURI && httpUrlSchema.safeParse(place.websiteURI).success ? place.websiteURI : null;
+  const country = place.addressComponents?.find((part) => part.types?.includes("country"))?.shortText?.trim();
+  const lat = place.location?.lat();
+  const lng = place.location?.lng();
   return {
     displayName: [businessName, address].filter(Boolean).join(", "),
     businessName,
@@ -63,6 +79,8 @@ export function toPlaceSuggestion(place: TextSearchPlace): PlaceSuggestion {
     types: place.types ?? [],
     website,
     phone: place.internationalPhoneNumber?.trim() || null,
+    countryCode: country || null,
+    location: Number.isFinite(lat) && Number.isFinite(lng) ? { lat: lat!, lng: lng! } : null,
   };
 }
 

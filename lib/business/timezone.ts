@@ -11,3 +11,14 @@ export function normaliseTimezone(value: string | null | undefined): string {
     return DEFAULT_TIMEZONE;
   }
 }
+
+/** True for a time zone name the runtime knows (e.g. "Europe/Madrid"). */
+export function isValidTimezone(value: string): boolean {
+  if (!value) return false;
+  try {
+    dateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OWNER_SUMMARY_FREQUENCIES } from "@/lib/business/owner-summary";
+import { isValidTimezone } from "@/lib/business/timezone";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
 import { localeSchema } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
@@ -43,16 +44,7 @@ export const THEME_COLOR_FIELDS = [
   "descriptionColor",
 ] as const;
 
-/** True for a time zone name the runtime knows (e.g. "Europe/Madrid"). */
-export function isValidTimezone(value: string): boolean {
-  if (!value) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isValidTimezone };
 
 // Only http(s): a `javascript:` or `data:` link is refused, never stored.
 const requiredHttpUrl = httpUrl(HTTP_URL_MESSAGE);

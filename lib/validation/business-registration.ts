@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { isCategoryLabel } from "@/lib/business/categories";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { isValidTimezone } from "@/lib/business/timezone";
+import { LOCALES } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { accountSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
 import { tooLong } from "@/lib/validation/issue-messages";
 import { phoneNumber } from "@/lib/validation/phone";
+import { TIMEZONE_INVALID } from "@/lib/validation/registration";
 import {
   HTTP_URL_MESSAGE,
   mailSafeName,
@@ -43,11 +45,18 @@ const businessFields = {
   placeId: singleLineText().max(300, tooLong(300)).nullable(),
 };
 
+// Chosen on the confirm step: the language the business's pages speak, and the zone its days start in.
+export const LANGUAGE_INVALID = "wizard.validation.language";
+const settingsFields = {
+  language: z.enum(LOCALES, LANGUAGE_INVALID),
+  timezone: singleLineText().trim().refine(isValidTimezone, TIMEZONE_INVALID),
+};
+
 const { password, confirmPassword } = accountSchema.shape;
 const passwordPair = z.object({ password, confirmPassword });
 
 export const businessWizardSchema = z
-  .object({ ...businessFields, ...accountSchema.shape })
+  .object({ ...businessFields, ...settingsFields, ...accountSchema.shape })
   .refine((v) => v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
     path: ["confirmPassword"],
@@ -59,6 +68,7 @@ export type BusinessWizardInput = z.input<typeof businessWizardSchema>;
 /** A signed-in user adds a business to their account: the account fields are theirs already. */
 export const signedInWizardSchema = z.object({
   ...businessFields,
+  ...settingsFields,
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -72,7 +82,7 @@ type FieldName = keyof BusinessWizardInput;
 export const WIZARD_STEPS = [
   { id: "business", fields: ["businessName", "keywords", "description", "website", "phone", "address"] },
   { id: "account", fields: ["firstName", "lastName", "email", "password", "confirmPassword"] },
-  { id: "confirm", fields: [] },
+  { id: "confirm", fields: ["language", "timezone"] },
 ] as const satisfies readonly { id: string; fields: readonly FieldName[] }[];
 
 export const emptyWizardValues: BusinessWizardInput = {
@@ -83,6 +93,9 @@ export const emptyWizardValues: BusinessWizardInput = {
   phone: "",
   address: "",
   placeId: null,
+  // The wizard sets both when it opens: the page's language and the browser's zone.
+  language: "en",
+  timezone: "",
   firstName: "",
   lastName: "",
   email: "",
@@ -101,14 +114,14 @@ export const DEFAULT_THEME = {
 
 type BusinessPart = Pick<
   BusinessWizardInput,
-  "businessName" | "keywords" | "description" | "website" | "phone" | "address" | "placeId"
+  "businessName" | "keywords" | "description" | "website" | "phone" | "address" | "placeId" | "language" | "timezone"
 >;
 
 /**
  * The business half of the registration payload. It is also what waits in
  * local storage during a Google sign-up, so it never holds the password.
  */
-export function toBusinessRegistration(values: BusinessPart, tapId: string | null, timezone: string) {
+export function toBusinessRegistration(values: BusinessPart, tapId: string | null) {
   return {
     business: { name: values.businessName.trim() },
     tap_id: tapId,
@@ -122,20 +135,20 @@ export function toBusinessRegistration(values: BusinessPart, tapId: string | nul
       phone: values.phone.trim(),
       address: values.address.trim(),
       place_id: values.placeId || null,
-      settings: { notifications_enabled: true, language: DEFAULT_LOCALE, timezone },
+      settings: { notifications_enabled: true, language: values.language, timezone: values.timezone.trim() },
     },
   };
 }
 
 /** The full registration payload for POST /api/auth/register (docs/input-handling.md). */
-export function toRegistrationPayload(values: BusinessWizardInput, tapId: string | null, timezone: string) {
+export function toRegistrationPayload(values: BusinessWizardInput, tapId: string | null) {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();
   return {
     email: values.email.trim(),
     password: values.password,
     metadata: { full_name: `${firstName} ${lastName}`, first_name: firstName, last_name: lastName },
-    ...toBusinessRegistration(values, tapId, timezone),
+    ...toBusinessRegistration(values, tapId),
   };
 }
 

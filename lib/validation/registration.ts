@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { safeRedirectPath } from "@/lib/auth/redirects";
+import { isValidTimezone } from "@/lib/business/timezone";
 import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
 import { slugSchema } from "@/lib/validation/params";
 import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
@@ -17,6 +18,7 @@ import {
 } from "@/lib/validation/text";
 export { MIN_PASSWORD_LENGTH };
 export const EMAIL_OR_PHONE_REQUIRED = "validation.emailOrPhoneRequired";
+export const TIMEZONE_INVALID = "wizard.validation.timezone";
 
 const optionalText = (max: number, text: typeof singleLineText = singleLineText) =>
   text()
@@ -77,7 +79,8 @@ export const businessProfileSchema = z.object({
     .object({
       notifications_enabled: z.boolean().default(true),
       language: localeSchema.default(DEFAULT_LOCALE),
-      timezone: singleLineText().trim().max(64).optional(),
+      // Any zone the runtime knows (a browser's, or the one chosen in the wizard); anything else is refused.
+      timezone: singleLineText().trim().max(64).refine(isValidTimezone, TIMEZONE_INVALID).optional(),
     })
     .partial()
     .default({}),

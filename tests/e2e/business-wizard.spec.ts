@@ -237,7 +237,7 @@ test.describe("business registration wizard", () => {
     await registerThroughWizard(page, { ...forn, name: "Another Bakery" }, account("late"));
     await expect(page.getByText("Registration failed")).toBeVisible();
     await expect(page.getByText("This tag has already been claimed by another business.")).toBeVisible();
-    await expectPath(page, `/claim/register?tap_id=${tagId}`);
+    await expectPath(page, `/claim/register?tap_id=${tagId}&step=3`);
     // The wizard is ready to try again.
     await expect(page.getByRole("button", { name: "Complete Registration" })).toBeEnabled();
     await second.close();
@@ -267,7 +267,7 @@ test.describe("business registration wizard", () => {
     await expect(page.getByRole("button", { name: "Creating Account..." })).toBeDisabled();
     await expect(page.getByText("Please try again or contact support")).toBeVisible();
     await expect(complete).toBeEnabled();
-    await expectPath(page, "/register/business");
+    await expectPath(page, "/register/business?step=3");
   });
 
   test("the Apple button says it is coming soon; Google is not offered when it is not configured", async ({ page }) => {
@@ -280,7 +280,7 @@ test.describe("business registration wizard", () => {
     await expect(page.getByText("Or continue with")).toBeVisible();
 
     await expect(page.getByRole("button", { name: "Sign up with Google" })).toHaveCount(0);
-    await expectPath(page, "/register/business");
+    await expectPath(page, "/register/business?step=2");
   });
 
   test("choosing a suggested place fills the business and its keywords, and sends its place id", async ({ page }) => {

@@ -22,6 +22,8 @@ const filled: BusinessWizardInput = {
   phone: "+34 931 234 567",
   address: "Carrer de Sant Joan 1, Barcelona",
   placeId: null,
+  language: "ca",
+  timezone: "Europe/Madrid",
   firstName: "Núria",
   lastName: "Puig",
   email: "nuria@example.test",
@@ -87,6 +89,20 @@ describe("wizard form schema", () => {
     expect(businessWizardSchema.safeParse(filled).success).toBe(true);
   });
 
+  it("checks the business's language and time zone on the confirm step", () => {
+    expect(WIZARD_STEPS[2].fields).toEqual(["language", "timezone"]);
+    expect(messagesFor({ ...filled, timezone: "Europe/Barcelona" }, WIZARD_STEPS[2].fields)).toEqual([
+      "Choose a valid time zone",
+    ]);
+    expect(messagesFor({ ...filled, timezone: "" }, WIZARD_STEPS[2].fields)).toEqual(["Choose a valid time zone"]);
+    expect(
+      messagesFor({ ...filled, language: "fr" } as unknown as BusinessWizardInput, WIZARD_STEPS[2].fields),
+    ).toEqual(["Choose one of the languages offered"]);
+    expect(businessWizardSchema.safeParse({ ...filled, language: "es", timezone: "Atlantic/Canary" }).success).toBe(
+      true,
+    );
+  });
+
   it("sends the user back to the first step holding an invalid field", () => {
     expect(firstStepWithError(["email", "phone"])).toBe(0);
     expect(firstStepWithError(["confirmPassword"])).toBe(1);
@@ -96,7 +112,7 @@ describe("wizard form schema", () => {
 
 describe("registration payload", () => {
   it("has every field of the full payload", () => {
-    const payload = toRegistrationPayload(filled, "tag-1", "Europe/Madrid");
+    const payload = toRegistrationPayload(filled, "tag-1");
     expect(payload).toEqual({
       email: "nuria@example.test",
       password: "a good password",
@@ -113,7 +129,7 @@ describe("registration payload", () => {
         phone: "+34 931 234 567",
         address: "Carrer de Sant Joan 1, Barcelona",
         place_id: null,
-        settings: { notifications_enabled: true, language: "en", timezone: "Europe/Madrid" },
+        settings: { notifications_enabled: true, language: "ca", timezone: "Europe/Madrid" },
       },
     });
     expect(JSON.parse(payload.business_profile.theme)).toEqual({
@@ -127,7 +143,7 @@ describe("registration payload", () => {
 
   it("is accepted by the server's schema", () => {
     const parsed = registerSchema.safeParse(
-      toRegistrationPayload({ ...filled, placeId: "ChIJ123", description: "Bread" }, null, "UTC"),
+      toRegistrationPayload({ ...filled, placeId: "ChIJ123", description: "Bread", timezone: "UTC" }, null),
     );
     expect(parsed.success).toBe(true);
     expect(parsed.data?.business_profile?.place_id).toBe("ChIJ123");
@@ -135,7 +151,7 @@ describe("registration payload", () => {
   });
 
   it("keeps the password out of a pending Google registration, which the callback accepts", () => {
-    const pending = toBusinessRegistration(filled, "tag-1", "UTC");
+    const pending = toBusinessRegistration(filled, "tag-1");
     expect(JSON.stringify(pending)).not.toContain("a good password");
     expect(pending).not.toHaveProperty("password");
     expect(businessRegistrationSchema.safeParse(pending).success).toBe(true);

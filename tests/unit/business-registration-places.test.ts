@@ -31,6 +31,11 @@ describe("Google place search", () => {
             types: ["cafe", "point_of_interest"],
             websiteURI: "https://cafe.example",
             internationalPhoneNumber: "+34 930 000 000",
+            addressComponents: [
+              { shortText: "Barcelona", types: ["locality", "political"] },
+              { shortText: "ES", types: ["country", "political"] },
+            ],
+            location: { lat: () => 41.4026, lng: () => 2.1566 },
           },
         ],
       };
@@ -45,7 +50,15 @@ describe("Google place search", () => {
       locationBias: { center: BARCELONA },
     });
     expect(requests[0]?.fields).toEqual(
-      expect.arrayContaining(["displayName", "formattedAddress", "types", "websiteURI", "internationalPhoneNumber"]),
+      expect.arrayContaining([
+        "displayName",
+        "formattedAddress",
+        "types",
+        "websiteURI",
+        "internationalPhoneNumber",
+        "addressComponents",
+        "location",
+      ]),
     );
     expect(results).toEqual([
       {
@@ -56,6 +69,8 @@ describe("Google place search", () => {
         types: ["cafe", "point_of_interest"],
         website: "https://cafe.example",
         phone: "+34 930 000 000",
+        countryCode: "ES",
+        location: { lat: 41.4026, lng: 2.1566 },
       },
     ]);
   });
@@ -74,6 +89,8 @@ describe("Google place search", () => {
       phone: null,
       types: [],
       address: "",
+      countryCode: null,
+      location: null,
     });
   });
 });

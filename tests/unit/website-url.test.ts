@@ -17,6 +17,8 @@ const wizard: BusinessWizardInput = {
   phone: "+34 931 234 567",
   address: "Carrer de Sant Joan 1, Barcelona",
   placeId: null,
+  language: "ca",
+  timezone: "Europe/Madrid",
   firstName: "Núria",
   lastName: "Puig",
   email: "nuria@example.test",
