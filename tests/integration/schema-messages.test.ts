@@ -51,8 +51,23 @@ async function actionArgSchemas(): Promise<Named[]> {
   return found;
 }
 
-// `zodResolver(a)` or `zodResolver(cond ? a : b)`, and `a.safeParse(` in a component,
-// each name imported from a module.
+/**
+ * The names an expression may take its schema from: a name the file declares itself
+ * (`const schema = account ? a : b`) stands for the names of its value; an imported one
+ * is kept; any other lowercase word is a condition (`account`), not a schema.
+ */
+function schemaNames(expression: string, source: string, seen = new Set<string>()): string[] {
+  return [...expression.matchAll(/[A-Za-z_$][\w$]*/g)].flatMap(([name]) => {
+    if (seen.has(name)) return [];
+    seen.add(name);
+    const local = new RegExp(`const\\s+${name}\\s*=\\s*([^;\\n]+)`).exec(source);
+    if (local) return schemaNames(local[1]!, source, seen);
+    return /^[a-z]+$/.test(name) ? [] : [name];
+  });
+}
+
+// `zodResolver(a)` or `zodResolver(cond ? a : b)` (directly or through a local name),
+// and `a.safeParse(` in a component, each name imported from a module.
 async function resolverSchemas(): Promise<{ found: Named[]; unresolved: string[] }> {
   const found: Named[] = [];
   const unresolved: string[] = [];
@@ -62,8 +77,7 @@ async function resolverSchemas(): Promise<{ found: Named[]; unresolved: string[]
     const byHand = file.startsWith("components") ? [...source.matchAll(/\b(\w+)\.safeParse\(/g)] : [];
     const calls = [...source.matchAll(/zodResolver\(([^)]*)\)/g), ...byHand];
     for (const call of calls) {
-      const names = [...call[1]!.matchAll(/[A-Za-z_$][\w$]*/g)].map((m) => m[0]).filter((n) => !/^[a-z]+$/.test(n));
-      for (const name of names) {
+      for (const name of schemaNames(call[1]!, source)) {
         const from = new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*"@/([^"]+)"`).exec(source);
         const value = from ? ((await import(path.join(root, from[1]!))) as Record<string, unknown>)[name] : undefined;
         if (isSchema(value))
