@@ -79,9 +79,8 @@ export async function TapStateView({
       <BusinessCard business={state.business} headingLevel={1} text={await businessCardText(state.business, locale)} />
       {noPrograms ? (
         // Nothing to earn here yet: no invitation to start a card or sign up for one.
-        <Card as="section" className="space-y-1 p-4 text-center" data-testid="no-programs">
-          <h2 className="font-semibold">{t("noPrograms.title")}</h2>
-          <p className="text-slate-600 dark:text-slate-300">{t("noPrograms.text")}</p>
+        <Card as="section" className="p-4 text-center" data-testid="no-programs">
+          <p className="font-medium">{t("noPrograms")}</p>
         </Card>
       ) : signedIn ? null : (
         <Card as="section" className="space-y-2 p-4 text-center">
