@@ -94,7 +94,7 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
     page: document.documentElement.scrollWidth,
     main: document.querySelector("main")?.scrollWidth ?? 0,
     tables: [...document.querySelectorAll("main table")]
-      .filter((table) => table.getClientRects().length > 0)
+      .filter((table) => table.checkVisibility() && !table.closest("details:not([open])"))
       .map((table) => Math.ceil(table.getBoundingClientRect().width)),
   }));
   expect(widths.page, `${path}: page`).toBeLessThanOrEqual(PHONE.width);
