@@ -13,7 +13,9 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
     getTranslations("tags.section"),
     getLocale() as Promise<Locale>,
   ]);
-  const tags = found ?? [];
+  const tags = found?.tags ?? [];
+  // A claimed tag opens a card with nothing to collect until a program exists: say so, and where.
+  const needsProgram = tags.length > 0 && found?.hasPrograms === false;
   return (
     <section aria-labelledby="tags-heading" className="space-y-3">
       <div className="flex items-center justify-between gap-2">
@@ -24,6 +26,21 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
           {t("claim")}
         </Link>
       </div>
+      {needsProgram ? (
+        <p
+          role="note"
+          data-testid="tags-no-programs"
+          className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <span className="block">{t("noProgramsHint")}</span>
+          <Link
+            href={`/dashboard/program/create?businessId=${encodeURIComponent(businessId)}`}
+            className="font-medium underline"
+          >
+            {t("createProgram")}
+          </Link>
+        </p>
+      ) : null}
       {tags.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">{t("empty")}</p>
       ) : (

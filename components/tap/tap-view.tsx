@@ -64,6 +64,8 @@ export async function TapStateView({
   }
   const id = encodeURIComponent(state.tagId);
   const tapUrl = `/tap?id=${id}${sunQuery ? `&${sunQuery}` : ""}`;
+  // A business with no running program has nothing to offer yet (docs/owner-tools.md, "First steps").
+  const noPrograms = state.programs.length === 0;
   const view = (
     <div className="space-y-6">
       {/* Tag ids are case-sensitive: shown exactly as written, never in capitals. */}
@@ -75,7 +77,12 @@ export async function TapStateView({
       </p>
       {recorder}
       <BusinessCard business={state.business} headingLevel={1} text={await businessCardText(state.business, locale)} />
-      {signedIn ? null : (
+      {noPrograms ? (
+        // Nothing to earn here yet: no invitation to start a card or sign up for one.
+        <Card as="section" className="p-4 text-center" data-testid="no-programs">
+          <p className="font-medium">{t("noPrograms")}</p>
+        </Card>
+      ) : signedIn ? null : (
         <Card as="section" className="space-y-2 p-4 text-center">
           {state.guestCards ? (
             <StartCardForm
@@ -104,20 +111,22 @@ export async function TapStateView({
           </p>
         </Card>
       )}
-      <ProgramList
-        programs={state.programs}
-        progress={state.progress}
-        theme={state.business.theme}
-        showEmpty={signedIn}
-        renderProgress={
-          recorder
-            ? (program, initial, barColor) => (
-                <LiveProgress programId={program.id} name={program.name} initial={initial} barColor={barColor} />
-              )
-            : undefined
-        }
-        locale={locale}
-      />
+      {noPrograms ? null : (
+        <ProgramList
+          programs={state.programs}
+          progress={state.progress}
+          theme={state.business.theme}
+          showEmpty={signedIn}
+          renderProgress={
+            recorder
+              ? (program, initial, barColor) => (
+                  <LiveProgress programId={program.id} name={program.name} initial={initial} barColor={barColor} />
+                )
+              : undefined
+          }
+          locale={locale}
+        />
+      )}
     </div>
   );
   // The recorder's answer is the one source for the result and the cards' progress.

@@ -146,3 +146,28 @@ export async function listBusinessesForSitemap(): Promise<{ slug: string; update
   })();
   return entries.map((entry) => ({ ...entry, updatedAt: new Date(entry.updatedAt) }));
 }
+
+/**
+ * The owner says a tag of theirs is printed or written (the tag's QR page):
+ * marks its business for the first steps. Matches the owner in the statement;
+ * false for a tag that is not theirs.
+ */
+export async function markTagPrepared(ownerId: string, tagId: string, now = new Date()): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE "Business" b SET "tagPreparedAt" = COALESCE(b."tagPreparedAt", ${now})
+    FROM "Tag" g
+    WHERE g."id" = ${tagId} AND g."businessId" = b."id" AND b."ownerId" = ${ownerId}`;
+  return count > 0;
+}
+
+/**
+ * The owner hides the first steps of one business of theirs; false for anyone
+ * else's. Raw SQL: neither mark is a profile change, so `updatedAt` (the
+ * sitemap's date) stays.
+ */
+export async function dismissFirstSteps(ownerId: string, businessId: string, now = new Date()): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE "Business" SET "setupDismissedAt" = COALESCE("setupDismissedAt", ${now})
+    WHERE "id" = ${businessId} AND "ownerId" = ${ownerId}`;
+  return count > 0;
+}

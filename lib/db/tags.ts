@@ -49,15 +49,19 @@ export type BusinessTagRow = {
   tapsTotal: number;
 };
 
-/** The owner's tags of a business with today's and all-time taps; null when not the owner. */
+/**
+ * The owner's tags of a business with today's and all-time taps, and whether
+ * the business has a program at all (the section's hint to create one); null
+ * when not the owner.
+ */
 export async function listBusinessTags(
   ownerId: string,
   businessId: string,
   now = new Date(),
-): Promise<BusinessTagRow[] | null> {
+): Promise<{ tags: BusinessTagRow[]; hasPrograms: boolean } | null> {
   const business = await db.business.findFirst({
     where: { id: businessId, ownerId },
-    select: { id: true, timezone: true },
+    select: { id: true, timezone: true, _count: { select: { programs: true } } },
   });
   if (!business) return null;
   const today = new Date(`${localDateIn(business.timezone, now)}T00:00:00Z`);
@@ -80,7 +84,10 @@ export async function listBusinessTags(
   ]);
   const count = (rows: { tagId: string | null; _count: { _all: number } }[], id: string) =>
     rows.find((r) => r.tagId === id)?._count._all ?? 0;
-  return tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) }));
+  return {
+    tags: tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) })),
+    hasPrograms: business._count.programs > 0,
+  };
 }
 
 /** The label is the owner's note: no public page shows it, so no cache holds it. */

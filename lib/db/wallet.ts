@@ -184,6 +184,12 @@ export type OwnerBusinessSummary = {
   activePrograms: number;
   members: number;
   rewardsToRedeem: number;
+  // What the first steps' checklist reads (docs/owner-tools.md, "First steps").
+  firstTagId: string | null;
+  hasProgram: boolean;
+  tagPrepared: boolean;
+  tagTapped: boolean;
+  dismissed: boolean;
 };
 
 /**
@@ -201,7 +207,14 @@ export async function listOwnerDashboard(ownerId: string, now = new Date()): Pro
        (SELECT count(*)::int FROM "Membership" m WHERE m."businessId" = b."id") AS "members",
        (SELECT count(*)::int FROM "Reward" r
           WHERE r."businessId" = b."id" AND r."status" = 'AVAILABLE'
-            AND (r."expiresAt" IS NULL OR r."expiresAt" > $2::timestamp(3))) AS "rewardsToRedeem"
+            AND (r."expiresAt" IS NULL OR r."expiresAt" > $2::timestamp(3))) AS "rewardsToRedeem",
+       -- The first steps' facts (lib/business/first-steps.ts), each an index lookup.
+       (SELECT g."id" FROM "Tag" g WHERE g."businessId" = b."id"
+          ORDER BY g."claimedAt" ASC NULLS LAST, g."id" ASC LIMIT 1) AS "firstTagId",
+       EXISTS (SELECT 1 FROM "Program" p WHERE p."businessId" = b."id") AS "hasProgram",
+       b."tagPreparedAt" IS NOT NULL AS "tagPrepared",
+       EXISTS (SELECT 1 FROM "Tap" t WHERE t."businessId" = b."id" AND t."tagId" IS NOT NULL) AS "tagTapped",
+       b."setupDismissedAt" IS NOT NULL AS "dismissed"
      FROM "Business" b WHERE b."ownerId" = $1::text
      ORDER BY b."createdAt" ASC, b."id" ASC`,
     [ownerId, now],

@@ -53,9 +53,10 @@ describe("claiming tags", () => {
         { businessId: business.id, tagId: tag.id, userId: customer.user.id, day: new Date("2026-06-14T00:00:00Z") },
       ],
     });
-    expect(await listBusinessTags(owner.user.id, business.id, now)).toEqual([
-      expect.objectContaining({ id: tag.id, tapsToday: 1, tapsTotal: 2, secure: false }),
-    ]);
+    expect(await listBusinessTags(owner.user.id, business.id, now)).toEqual({
+      tags: [expect.objectContaining({ id: tag.id, tapsToday: 1, tapsTotal: 2, secure: false })],
+      hasPrograms: false,
+    });
     expect(await listBusinessTags(customer.user.id, business.id, now)).toBeNull();
 
     expect(await renameTag(customer.user.id, tag.id, "Hacked")).toBe(false);

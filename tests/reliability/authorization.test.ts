@@ -305,6 +305,13 @@ const ACTION_CASES: ActionCase[] = [
     missing: () => [{ tagId: missingTag(), label: "Stolen" }],
   },
   { name: "releaseTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
+  { name: "markTagPreparedAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
+  {
+    name: "dismissFirstStepsAction",
+    kind: "owner",
+    real: () => [world.businessA.id],
+    missing: () => [randomUUID()],
+  },
   {
     name: "saveSecureTagKeysAction",
     kind: "owner",

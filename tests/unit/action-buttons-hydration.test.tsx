@@ -6,6 +6,7 @@ import programEditor from "@/messages/en/programEditor.json";
 import rewards from "@/messages/en/rewards.json";
 import tags from "@/messages/en/tags.json";
 import { GoogleButton } from "@/components/auth/google-button";
+import { FirstStepButton } from "@/components/business/first-step-button";
 import { ProgramStatusActions } from "@/components/programs/program-status-actions";
 import { ConfirmRedemptionButton, UndoRedemptionButton } from "@/components/rewards/reward-owner-actions";
 import { TagRowActions } from "@/components/tags/tag-row-actions";
@@ -27,7 +28,9 @@ jest.mock("@/app/(site)/[locale]/dashboard/redeem-reward/actions", () => ({
 jest.mock("@/app/(site)/[locale]/dashboard/tag/actions", () => ({
   releaseTagAction: jest.fn(),
   renameTagAction: jest.fn(),
+  markTagPreparedAction: jest.fn(),
 }));
+jest.mock("@/app/(site)/[locale]/dashboard/actions", () => ({ dismissFirstStepsAction: jest.fn() }));
 
 const serverHtml = (node: ReactNode) =>
   renderToString(
@@ -75,6 +78,21 @@ describe("action buttons before hydration", () => {
     );
     expect(found).toHaveLength(2);
     expect(found.every((b) => b.disabled)).toBe(true);
+  });
+
+  it("renders the first steps' 'Hide this list' and 'printed or written' disabled", () => {
+    const found = buttons(
+      serverHtml(
+        <>
+          <FirstStepButton kind="dismiss" id="b1" label="Hide this list" />
+          <FirstStepButton kind="prepared" id="TAG1" label="I've printed or written this tag" />
+        </>,
+      ),
+    );
+    expect(found).toEqual([
+      { text: "Hide this list", disabled: true },
+      { text: "I&#x27;ve printed or written this tag", disabled: true },
+    ]);
   });
 
   it("renders 'Continue with Google' disabled", () => {

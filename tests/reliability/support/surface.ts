@@ -202,6 +202,8 @@ export const ACTIONS: Record<string, ActionEntry> = {
   createProgramAction: { access: "owner" },
   deleteAccountAction: { access: "signed-in" },
   disableSecureTagAction: { access: "owner" },
+  // The first steps' marks (docs/owner-tools.md, "First steps"): the owner's own business or tag only.
+  dismissFirstStepsAction: { access: "owner" },
   endProgramAction: { access: "owner" },
   googleSignInAction: { access: "public" },
   joinBusinessAction: { access: "signed-in" },
@@ -215,6 +217,7 @@ export const ACTIONS: Record<string, ActionEntry> = {
   },
   passkeySignInOptionsAction: { access: "public", note: "stores nothing: the challenge is in this browser's cookie" },
   lookupRewardCodeAction: { access: "owner", counter: true },
+  markTagPreparedAction: { access: "owner" },
   pinSecureTagChipAction: { access: "owner" },
   // The 'Show my QR' overlay's presence token: only ever for the caller's own account.
   qrTokenAction: { access: "signed-in" },

@@ -264,6 +264,20 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
+      group: "markTagPreparedAction",
+      action: "markTagPreparedAction",
+      auth: "owner",
+      args: [c.ownerTagId],
+    },
+    {
+      kind: "action",
+      group: "dismissFirstStepsAction",
+      action: "dismissFirstStepsAction",
+      auth: "owner",
+      args: [c.ownerBusinessId],
+    },
+    {
+      kind: "action",
       group: "renameTagAction",
       action: "renameTagAction",
       auth: "owner",

@@ -3,12 +3,14 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { KeepCardBanner } from "@/components/auth/keep-card-banner";
+import { FirstStepsChecklist } from "@/components/business/first-steps-checklist";
 import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
+import { firstSteps } from "@/lib/business/first-steps";
 import { businessNavHref, businessTabHref } from "@/lib/business/page-tabs";
 import { listWorkplaces } from "@/lib/db/business-access";
 import { readyRewardsByBusiness } from "@/lib/db/rewards";
@@ -99,38 +101,42 @@ export default async function DashboardPage() {
             {t("yourBusinesses")}
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
-            {businesses.map((b) => (
-              <Card as="li" key={b.id} className="space-y-3 p-4">
-                <h3 className="text-lg font-semibold break-words">{b.name}</h3>
-                <dl className="grid grid-cols-3 gap-2 text-center">
-                  <div>
-                    <dt className="text-xs text-slate-500 dark:text-slate-400">{t("tapsToday")}</dt>
-                    <dd className="text-xl font-bold" data-testid="taps-today">
-                      {b.tapsToday}
-                    </dd>
+            {businesses.map((b) => {
+              const steps = firstSteps({ ...b, businessId: b.id });
+              return (
+                <Card as="li" key={b.id} className="space-y-3 p-4">
+                  <h3 className="text-lg font-semibold break-words">{b.name}</h3>
+                  {steps ? <FirstStepsChecklist businessId={b.id} items={steps} /> : null}
+                  <dl className="grid grid-cols-3 gap-2 text-center">
+                    <div>
+                      <dt className="text-xs text-slate-500 dark:text-slate-400">{t("tapsToday")}</dt>
+                      <dd className="text-xl font-bold" data-testid="taps-today">
+                        {b.tapsToday}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500 dark:text-slate-400">{t("activePrograms")}</dt>
+                      <dd className="text-xl font-bold">{b.activePrograms}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500 dark:text-slate-400">{t("members")}</dt>
+                      <dd className="text-xl font-bold">{b.members}</dd>
+                    </div>
+                  </dl>
+                  <div className="flex flex-wrap gap-2 text-sm">
+                    <Link href={businessTabHref(b.id, "card")} className={buttonClass("secondary")}>
+                      {t("editCard")}
+                    </Link>
+                    <Link href={businessTabHref(b.id, "programs")} className={buttonClass("secondary")}>
+                      {t("programs")}
+                    </Link>
+                    <Link href={businessTabHref(b.id, "tags")} className={buttonClass("secondary")}>
+                      {t("tags")}
+                    </Link>
                   </div>
-                  <div>
-                    <dt className="text-xs text-slate-500 dark:text-slate-400">{t("activePrograms")}</dt>
-                    <dd className="text-xl font-bold">{b.activePrograms}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-slate-500 dark:text-slate-400">{t("members")}</dt>
-                    <dd className="text-xl font-bold">{b.members}</dd>
-                  </div>
-                </dl>
-                <div className="flex flex-wrap gap-2 text-sm">
-                  <Link href={businessTabHref(b.id, "card")} className={buttonClass("secondary")}>
-                    {t("editCard")}
-                  </Link>
-                  <Link href={businessTabHref(b.id, "programs")} className={buttonClass("secondary")}>
-                    {t("programs")}
-                  </Link>
-                  <Link href={businessTabHref(b.id, "tags")} className={buttonClass("secondary")}>
-                    {t("tags")}
-                  </Link>
-                </div>
-              </Card>
-            ))}
+                </Card>
+              );
+            })}
           </ul>
           <Card className="space-y-2 p-4">
             <h3 className="font-semibold">{t("redeemByCode")}</h3>

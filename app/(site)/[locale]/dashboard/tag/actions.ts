@@ -2,6 +2,7 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
+import { markTagPrepared } from "@/lib/db/businesses";
 import { releaseTag, renameTag } from "@/lib/db/tags";
 import { renameTagSchema } from "@/lib/validation/tags";
 import { tagIdSchema } from "@/lib/validation/registration";
@@ -21,4 +22,11 @@ export const releaseTagAction = action(
   { role: "owner", args: [tagIdSchema], invalid: [NOT_FOUND] },
   async ({ args: [tagId], user }): Promise<TagActionResult> =>
     (await releaseTag(user.id, tagId)) ? { ok: true } : NOT_FOUND,
+);
+
+// "I've printed or written this tag" on the tag's QR page: a first step done (docs/owner-tools.md, "First steps").
+export const markTagPreparedAction = action(
+  { role: "owner", args: [tagIdSchema], invalid: [NOT_FOUND] },
+  async ({ args: [tagId], user }): Promise<TagActionResult> =>
+    (await markTagPrepared(user.id, tagId)) ? { ok: true } : NOT_FOUND,
 );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
+import { FirstStepButton } from "@/components/business/first-step-button";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { siteUrl } from "@/lib/site";
@@ -19,7 +20,7 @@ export default async function TagQrPage({ params }: { params: Promise<{ id: stri
   if (!id.success) notFound();
   const tag = await db.tag.findFirst({
     where: { id: id.data, business: { ownerId: user.id } },
-    select: { id: true, label: true, secure: true },
+    select: { id: true, label: true, secure: true, business: { select: { tagPreparedAt: true } } },
   });
   if (!tag) notFound();
   const url = `${siteUrl()}/tap?id=${encodeURIComponent(tag.id)}`;
@@ -50,6 +51,14 @@ export default async function TagQrPage({ params }: { params: Promise<{ id: stri
         </p>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("hint")}</p>
+      )}
+      {/* A first step (docs/owner-tools.md, "First steps"): only the owner knows the tag is out there. */}
+      {tag.business?.tagPreparedAt ? (
+        <p className="text-sm text-emerald-700 dark:text-emerald-300" data-testid="tag-prepared">
+          ✓ {t("prepared.marked")}
+        </p>
+      ) : (
+        <FirstStepButton kind="prepared" id={tag.id} label={t("prepared.mark")} done={t("prepared.marked")} />
       )}
     </div>
   );
