@@ -366,7 +366,7 @@ describe("merging a guest: what moves", () => {
 
     await mergeGuestIntoAccount({ guestId: guest.id, accountId: account.id, now });
     // Two visits today at a business that allows two: the account's next one is refused.
-    expect(await tap(account.id)).toEqual({ ok: false, reason: "limit_reached" });
+    expect(await tap(account.id)).toMatchObject({ ok: false, reason: "limit_reached" });
     expect(await db.tap.count({ where: { businessId: business.id, userId: account.id } })).toBe(2);
   });
 

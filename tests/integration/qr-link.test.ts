@@ -127,6 +127,9 @@ describe("a business owner on a customer's QR", () => {
     ).toEqual({
       ok: false,
       reason: "limit_reached",
+      // The business's zone and the moment go with the refusal: the answer says when the next visit counts.
+      timeZone: expect.any(String),
+      now: noon("2026-03-02"),
     });
     expect(await db.tap.count({ where: { userId: customer.id } })).toBe(1);
 

@@ -179,6 +179,8 @@ describe("every schema refuses NUL in its text and id fields", () => {
     email: "a@example.test",
     password: "a good password",
     confirmPassword: "a good password",
+    language: "ca",
+    timezone: "Europe/Madrid",
   };
 
   type Case = [string, z.ZodType, Record<string, unknown>, (input: Record<string, unknown>) => void];
