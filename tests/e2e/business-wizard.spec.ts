@@ -352,7 +352,8 @@ test.describe("business registration wizard", () => {
       place_id: "ChIJ-gym",
       keywords: ["Gym"],
       website: null,
-      phone: "+34 932 000 222",
+      // Sent as the server stores it: E.164.
+      phone: "+34932000222",
     });
     await expectPath(page, "/dashboard");
   });
