@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { runSql, serverLog } from "./server";
-import { expectPath, signUpOwner, uniqueTag } from "./support";
+import { createStampsProgram, expectPath, signUpOwner, uniqueTag } from "./support";
 
 // What a user sees when a page fails on the server (docs/errors.md): the
 // product's error screen inside the dashboard, with a retry that works once
@@ -57,6 +57,8 @@ test("a tap that fails to load shows 'Error checking tag status' with Try again,
 }) => {
   const tagId = uniqueTag("broken");
   const { businessId } = await signUpOwner(page, { tagId, name: "Endless Café" });
+  // A program to join: a business without one shows no invitation on its tags.
+  await createStampsProgram(page, businessId, { name: "Endless card", stamps: 5, reward: "Free coffee" });
   // A business row the tap cannot read: a last change at PostgreSQL's 'infinity',
   // which no JavaScript date can hold, so reading the tag's business throws.
   // (Before the tag is ever shown: nothing of it is in the cache yet.)

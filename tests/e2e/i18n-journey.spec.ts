@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectPath, signUpOwner, uniqueEmail, uniqueTag } from "./support";
+import { createStampsProgram, expectPath, signUpOwner, uniqueEmail, uniqueTag } from "./support";
 
 // One person, three languages: a café in Barcelona speaks Catalan to visitors
 // whose browser asks for none of our languages; a customer whose browser asks
@@ -19,6 +19,7 @@ test("a Spanish browser signs up from a Catalan café's tag: the tap page, the s
 }) => {
   const tagId = uniqueTag("journey");
   const { businessId } = await signUpOwner(page, { tagId, name: "Cafè del Born" });
+  await createStampsProgram(page, businessId, { name: "Targeta de cafès", stamps: 5, reward: "Un cafè" });
   await setBusinessLanguage(page, businessId, "Català");
 
   const context = await browser.newContext({ locale: "es-ES", viewport: { width: 375, height: 812 } });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { runSql } from "./server";
 import { DEMO_ADMIN_EMAIL, DEMO_TAG_ID, logIn, signUpCustomer, SHOTS_DIR } from "./support";
 
 // The signed-in tap, the personal QR page and the admin pages are in the
@@ -118,13 +119,28 @@ test.describe("the QR page and the admin pages in the person's language", () => 
     await page.context().close();
   });
 
-  test("ca: the admin's users list and a user's page", async ({ browser, baseURL }) => {
+  test("ca: the admin's users list and a user's page", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto("/login");
     await logIn(page, DEMO_ADMIN_EMAIL);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await context.addCookies([{ name: "loyaltap-locale", value: "ca", url: baseURL }]);
+    // The admin's own setting is Catalan (as Settings would store it): a signed-in person's pages follow
+    // their account's language, whatever the device's cookie says. Put back afterwards: other tests sign in as them.
+    const setLanguage = (language: string) =>
+      runSql(`UPDATE "User" SET "language" = $1 WHERE "email" = $2`, [language, DEMO_ADMIN_EMAIL]);
+    expect(await setLanguage("ca")).toBe(1);
+    try {
+      await adminPagesInCatalan(page);
+    } finally {
+      await setLanguage("en");
+    }
+    await context.close();
+  });
+});
+
+async function adminPagesInCatalan(page: Page) {
+  {
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { name: "Usuaris" })).toBeVisible();
     await expect(page).toHaveTitle(/^Usuaris \| /);
@@ -137,6 +153,5 @@ test.describe("the QR page and the admin pages in the person's language", () => 
       .click();
     await expect(page.getByText("Aquest és el teu compte.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Targetes" })).toBeVisible();
-    await context.close();
-  });
-});
+  }
+}

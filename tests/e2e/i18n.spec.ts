@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { format } from "date-fns";
 import { ca, es } from "date-fns/locale";
-import { signUpOwner, uniqueTag, SHOTS_DIR } from "./support";
+import { createStampsProgram, signUpOwner, uniqueTag, SHOTS_DIR } from "./support";
 
 // A visitor's tap page and the public card are shown in the business's
 // language, which its owner picks in the business profile, to a reader whose
@@ -175,6 +175,8 @@ test.describe("the business's language on its visitors' pages", () => {
     const { businessId } = await signUpOwner(page, { tagId });
     await setLanguage(page, businessId, "Català");
     const cardPath = await page.getByRole("link", { name: "View public card" }).getAttribute("href");
+    // A program to join: a business without one shows no invitation on its tags.
+    await createStampsProgram(page, businessId, { name: "Targeta", stamps: 5, reward: "Cafè" });
 
     const visitor = await asVisitor(browser, `/tap?id=${tagId}`);
     const tap = visitor.page;
