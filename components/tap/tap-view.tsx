@@ -64,8 +64,9 @@ export async function TapStateView({
   }
   const id = encodeURIComponent(state.tagId);
   const tapUrl = `/tap?id=${id}${sunQuery ? `&${sunQuery}` : ""}`;
-  // A business with no running program has nothing to offer yet (docs/owner-tools.md, "First steps").
-  const noPrograms = state.programs.length === 0;
+  // A business with no running program has nothing to offer a visitor yet (docs/owner-tools.md, "First
+  // steps"): no invitation, one sentence. A signed-in customer keeps the program list, which says so.
+  const noPrograms = state.programs.length === 0 && !signedIn;
   const view = (
     <div className="space-y-6">
       {/* Tag ids are case-sensitive: shown exactly as written, never in capitals. */}

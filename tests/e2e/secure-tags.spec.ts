@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { flipHexDigit, randomTagKeys, randomUidHex, sunParams, sunTapPath } from "../support/sun";
-import { signUpCustomer, signUpOwner, uniqueTag } from "./support";
+import { createStampsProgram, signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
 const NOT_VERIFIED = "This tag could not be verified.";
 const REPLAYED = "This tap link was already used. Tap the tag again.";
@@ -31,6 +31,8 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
 
   // The owner marks the tag secure from its row on the business page.
   const { businessId } = await signUpOwner(page, { tagId });
+  // A program to join: a business without one invites no one.
+  await createStampsProgram(page, businessId, { name: "Secure card", stamps: 5, reward: "Free coffee" });
   await page.goto(`/dashboard/business/${businessId}?tab=tags`);
   await page.getByTestId(`tag-${tagId}`).getByRole("link", { name: "Secure tag settings" }).click();
   await expect(page.getByRole("heading", { name: "Secure tag settings" })).toBeVisible();
@@ -76,8 +78,8 @@ test("a secure tag: a genuine link records one visit; the same link again or a t
   const customer = await customerContext.newPage();
   await signUpCustomer(customer);
   await customer.goto(link);
-  await expect(customer.getByRole("dialog", { name: "No Loyalty Program" })).toBeVisible();
-  await expect(customer.getByText("Your visit was recorded and will count when they start one.")).toBeVisible();
+  await expect(customer.getByRole("status").filter({ hasText: "Progress updated" })).toBeVisible();
+  await expect(customer.getByText("Secure card: Stamp added: 1/5")).toBeVisible();
 
   // The same link again (shared, bookmarked, reloaded) is a replay.
   await openRefusedLink(customer, link, REPLAYED);

@@ -187,7 +187,9 @@ test.describe("tap page signed in", () => {
     const visitor = await page.context().browser()!.newContext();
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`/tap?id=${id}`);
-    await expect(visitorPage.getByRole("link", { name: "Link me" })).toBeVisible();
+    // Claimed, with no program yet: the tag says so rather than inviting visitors to earn nothing.
+    await expect(visitorPage.getByText("This business hasn't started a loyalty program yet")).toBeVisible();
+    await expect(visitorPage.getByRole("link", { name: "Link me" })).toHaveCount(0);
     await visitor.close();
   });
 

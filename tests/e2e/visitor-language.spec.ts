@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_TAG_ID, logIn, signUpCustomer, signUpOwner, uniqueTag } from "./support";
+import { createStampsProgram, DEMO_TAG_ID, logIn, signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
 // The visitor pages (the tap page, the card, their not-found and unclaimed-tag pages)
 // speak the reader's language: their choice (the locale cookie) first, then the
@@ -91,6 +91,8 @@ test.describe("a visitor's tag page in the reader's language", () => {
   }) => {
     const tagId = uniqueTag("visitor-lang");
     const { businessId } = await signUpOwner(page, { tagId });
+    // A program to join: a business without one invites no one.
+    await createStampsProgram(page, businessId, { name: "Targeta", stamps: 5, reward: "Cafè" });
     await setBusinessLanguage(page, businessId, "Català");
 
     const german = await phone(browser, "de-DE");
