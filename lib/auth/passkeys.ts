@@ -129,6 +129,15 @@ export function passkeyName(userAgent: string | null): string {
 }
 
 /**
+ * The key types a passkey may have: Ed25519, P-256 and RSA, what phones and
+ * password managers make. SimpleWebAuthn also offers ML-DSA-44 first where the
+ * runtime has it (Node 24), and a browser that takes it makes a passkey whose
+ * signature the server could not then check at sign-in: the person would be
+ * locked out by the key they just saved.
+ */
+export const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
+/**
  * Options for saving a passkey to the signed-in account (a guest's included),
  * and this browser's challenge cookie bound to that account. The passkey is
  * discoverable (it signs in without an email) and must verify the user.
@@ -150,6 +159,7 @@ export async function passkeyRegistrationOptions(
     attestationType: "none",
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     timeout: CHALLENGE_TTL_MS,
   });
   keepChallenge(store, "register", options.challenge, user.id, now);
@@ -181,6 +191,7 @@ export async function savePasskey(
       expectedOrigin: party.origin,
       expectedRPID: party.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
   } catch {
     return refuse("failed");

@@ -125,6 +125,13 @@ describe("saving a passkey", () => {
     expect(stored!.counter).toBe(BigInt(0));
   });
 
+  it("offers only the key types phones make and the server can check at sign-in (not ML-DSA, which Node 24 would add)", async () => {
+    await signedIn();
+    const options = await savePasskeyOptionsAction({ password: PASSWORD });
+    if (!options.ok) throw new Error(`no options: ${options.error}`);
+    expect(options.options.pubKeyCredParams.map((param) => param.alg)).toEqual([-8, -7, -257]);
+  });
+
   it("keeps a guest's card: the guest becomes an account, with no password asked", async () => {
     const guest = await signedIn("guest");
     const { result } = await savePasskey({}, null);
