@@ -32,6 +32,59 @@ export default defineConfig([
     rules: { "loyaltap/no-literal-ui-string": "error" },
   },
   {
+    // The import direction is app → components → lib (docs/architecture.md): a
+    // component or a lib module never reaches back into a route folder, so a
+    // route can move without breaking them. Server actions live in lib/actions.
+    files: ["components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/app/|^(\\.\\./)+app/",
+              message: "Components never import from app/: put the action in lib/actions/<feature>.ts.",
+            },
+          ],
+        },
+      ],
+      "import/no-cycle": "error",
+    },
+  },
+  {
+    files: ["components/ui/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^@/app/", message: "Components never import from app/." },
+            {
+              regex: "^@/components/(?!ui/|i18n/)",
+              message: "ui/ holds primitives: it imports only ui/ and i18n/ (layouts live in components/layout).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/(app|components)/",
+              message: "lib/ never imports from app/ or components/: the direction is app → components → lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // How configuration is read knows no feature: each feature's variables and
     // rules live in its own lib/<feature>/env.ts, composed by lib/env-check.ts
     // (docs/operations.md, "Environment variables").

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { setUserDisabledAction } from "@/app/(site)/[locale]/admin/users/[id]/actions";
+import { setUserDisabledAction } from "@/lib/actions/admin-users";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";

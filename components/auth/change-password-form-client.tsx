@@ -6,7 +6,7 @@ import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { changePasswordAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { changePasswordAction } from "@/lib/actions/settings";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { confirmIdentityAction, type ConfirmIdentityState } from "@/app/(site)/[locale]/auth/confirm-identity/actions";
+import { confirmIdentityAction, type ConfirmIdentityState } from "@/lib/actions/confirm-identity";
 import { buttonClass } from "@/components/ui/button";
 
 /**

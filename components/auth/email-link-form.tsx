@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState, useId, useState } from "react";
-import { requestEmailLinkAction, type EmailLinkActionResult } from "@/app/(site)/[locale]/auth/email-link/actions";
+import { requestEmailLinkAction, type EmailLinkActionResult } from "@/lib/actions/email-link";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";

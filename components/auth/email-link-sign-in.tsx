@@ -8,7 +8,7 @@ import {
   signInWithEmailLinkAction,
   type EmailLinkActionResult,
   type EmailLinkSignInState,
-} from "@/app/(site)/[locale]/auth/email-link/actions";
+} from "@/lib/actions/email-link";
 import { buttonClass } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useMessageText } from "@/components/i18n/use-message-text";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
-import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
+import { googleSignInAction } from "@/lib/actions/login";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/client-form";
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { joinBusinessAction } from "@/app/(site)/[locale]/register/actions";
+import { joinBusinessAction } from "@/lib/actions/register";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { loginAction } from "@/app/(site)/[locale]/login/actions";
+import { loginAction } from "@/lib/actions/login";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { loginSchema, type LoginInput } from "@/lib/validation/auth";

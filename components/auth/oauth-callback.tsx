@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { completePendingRegistrationAction } from "@/app/(site)/[locale]/auth/callback/actions";
+import { completePendingRegistrationAction } from "@/lib/actions/auth-callback";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { PENDING_REGISTRATION_KEY } from "@/lib/auth/pending-registration";
 import { safeRedirectPath } from "@/lib/auth/redirects";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { passkeySignInAction, passkeySignInOptionsAction } from "@/app/(site)/[locale]/login/actions";
+import { passkeySignInAction, passkeySignInOptionsAction } from "@/lib/actions/login";
 import { passkeyErrorKey } from "@/components/auth/passkey-errors";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { registerCustomerAction } from "@/app/(site)/[locale]/register/actions";
+import { registerCustomerAction } from "@/lib/actions/register";
 import { EmailLinkForm } from "@/components/auth/email-link-form";
 import { GoogleButton } from "@/components/auth/google-button";
 import { LoginLink } from "@/components/auth/login-link";

@@ -6,11 +6,7 @@ import Link from "next/link";
 import { useEffect, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import {
-  requestResetAction,
-  setNewPasswordAction,
-  type ResetActionResult,
-} from "@/app/(site)/[locale]/auth/reset/actions";
+import { requestResetAction, setNewPasswordAction, type ResetActionResult } from "@/lib/actions/password-reset";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

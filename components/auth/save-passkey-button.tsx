@@ -4,7 +4,7 @@ import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/brow
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import { savePasskeyAction, savePasskeyOptionsAction } from "@/app/(site)/[locale]/dashboard/settings/passkey-actions";
+import { savePasskeyAction, savePasskeyOptionsAction } from "@/lib/actions/passkeys";
 import { passkeyErrorKey } from "@/components/auth/passkey-errors";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { Button } from "@/components/ui/button";

@@ -7,7 +7,7 @@ import { useMessageText } from "@/components/i18n/use-message-text";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, type FieldErrors, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
-import { updateBusinessProfileAction } from "@/app/(site)/[locale]/dashboard/business/[id]/actions";
+import { updateBusinessProfileAction } from "@/lib/actions/business-profile";
 import { KeywordsField } from "@/components/business-profile/keywords-field";
 import { ProfilePreview } from "@/components/business-profile/profile-preview";
 import { SocialLinksField } from "@/components/business-profile/social-links-field";

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { AccountFields } from "@/components/auth/account-fields";
-import type { SignedInAccount } from "./business-wizard";
+import type { SignedInAccount } from "./wizard-types";
 
 /** Step 2: the owner's account, with the Apple and Google sign-up buttons (Google only where it is configured: `onGoogle`). */
 export function AccountStep({ onGoogle, googlePending }: { onGoogle: (() => void) | null; googlePending: boolean }) {

@@ -33,6 +33,7 @@ import {
   type BusinessWizardValues,
 } from "@/lib/validation/business-registration";
 import { AccountStep, SignedInAccountStep } from "./account-step";
+import type { SignedInAccount } from "./wizard-types";
 import { BusinessStep } from "./business-step";
 import { ConfirmStep } from "./confirm-step";
 import { StepIndicator } from "./step-indicator";
@@ -42,7 +43,6 @@ import { Card } from "@/components/ui/card";
 
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
-export type SignedInAccount = { firstName: string; lastName: string; email: string };
 export type AddBusinessResult = ActionResult<{ businessId: string }>;
 
 type Props = {

@@ -10,7 +10,7 @@ import {
   type PlaceSuggestion,
 } from "@/lib/business/places";
 import { MAX_BUSINESS_NAME_LENGTH } from "@/lib/validation/business-registration";
-import type { PlaceNameInputProps } from "./place-name-input";
+import type { PlaceNameInputProps } from "./place-types";
 import { ListboxOption } from "./listbox-option";
 import { inputClass, listboxClass } from "./styles";
 import { FieldError } from "@/components/ui/field";

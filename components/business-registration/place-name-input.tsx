@@ -7,9 +7,9 @@ import {
   createListPlaceSearch,
   placeSuggestionSchema,
   type PlaceSearch,
-  type PlaceSuggestion,
 } from "@/lib/business/places";
 import { PlaceAutocomplete } from "./place-autocomplete";
+import type { PlaceNameInputProps } from "./place-types";
 
 declare global {
   interface Window {
@@ -21,18 +21,6 @@ declare global {
     __LOYALTAP_PLACES__?: unknown;
   }
 }
-
-export type PlaceNameInputProps = {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  inputRef: (node: HTMLInputElement | null) => void;
-  error?: string;
-  onSelectPlace: (place: PlaceSuggestion) => void;
-  onClear: () => void;
-};
 
 // Read literally so Next.js inlines it into the client bundle.
 const GOOGLE_MAPS_API_KEY = process.env.NEXT_PUBLIC_GOOGLE_MAPS_API_KEY ?? "";

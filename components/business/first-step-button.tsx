@@ -1,8 +1,8 @@
 "use client";
 
 import { toast } from "sonner";
-import { dismissFirstStepsAction } from "@/app/(site)/[locale]/dashboard/actions";
-import { markTagPreparedAction } from "@/app/(site)/[locale]/dashboard/tag/actions";
+import { dismissFirstStepsAction } from "@/lib/actions/dashboard";
+import { markTagPreparedAction } from "@/lib/actions/tags";
 import { buttonClass } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

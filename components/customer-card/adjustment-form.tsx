@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { adjustProgressAction } from "@/app/(site)/[locale]/dashboard/business/[id]/customers/[userId]/actions";
+import { adjustProgressAction } from "@/lib/actions/customer-card";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { Button } from "@/components/ui/button";
 import { ClientForm } from "@/components/ui/client-form";

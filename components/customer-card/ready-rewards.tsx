@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { redeemCardRewardAction } from "@/app/(site)/[locale]/dashboard/business/[id]/customers/[userId]/actions";
+import { redeemCardRewardAction } from "@/lib/actions/customer-card";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { recordCardVisitAction } from "@/app/(site)/[locale]/dashboard/business/[id]/customers/[userId]/actions";
+import { recordCardVisitAction } from "@/lib/actions/customer-card";
 import { VisitResult } from "@/components/customer-card/visit-result";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { resubscribeAction, unsubscribeAction } from "@/app/(site)/[locale]/unsubscribe/actions";
+import { resubscribeAction, unsubscribeAction } from "@/lib/actions/unsubscribe";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/client-form";
 import { FormAlert } from "@/components/ui/form-alert";

@@ -6,11 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
-import {
-  createProgramAction,
-  updateProgramAction,
-  type ProgramActionResult,
-} from "@/app/(site)/[locale]/dashboard/program/actions";
+import { createProgramAction, updateProgramAction, type ProgramActionResult } from "@/lib/actions/programs";
 import { ProgramPreview } from "@/components/programs/program-preview";
 import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
 import { ProgramTypePicker } from "@/components/programs/program-type-picker";

@@ -4,11 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  endProgramAction,
-  setProgramActiveAction,
-  type ProgramActionResult,
-} from "@/app/(site)/[locale]/dashboard/program/actions";
+import { endProgramAction, setProgramActiveAction, type ProgramActionResult } from "@/lib/actions/programs";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

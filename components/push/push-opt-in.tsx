@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { subscribePushAction, unsubscribePushAction } from "@/app/(site)/[locale]/dashboard/wallet/actions";
+import { subscribePushAction, unsubscribePushAction } from "@/lib/actions/wallet";
 import { Button } from "@/components/ui/button";
 import { decodeBase64Url } from "@/lib/push/keys";
 

@@ -11,7 +11,7 @@ import {
   undoRedemptionAction,
   type RedeemActionResult,
   type RewardLookupActionResult,
-} from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
+} from "@/lib/actions/redeem-reward";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { redeemCodeSchema, type RedeemCodeInput } from "@/lib/validation/rewards";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { redeemRewardAction, undoRedemptionAction } from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
+import { redeemRewardAction, undoRedemptionAction } from "@/lib/actions/redeem-reward";
 import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { setBirthdayAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { setBirthdayAction } from "@/lib/actions/settings";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { Button } from "@/components/ui/button";
 import { ClientForm } from "@/components/ui/client-form";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { deleteAccountAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { deleteAccountAction } from "@/lib/actions/settings";
 import { Field, ActionError } from "@/components/ui/field";
 import { AUTH_STORAGE_KEY } from "@/lib/auth/client-session";
 import { deleteAccountSchema } from "@/lib/validation/settings";

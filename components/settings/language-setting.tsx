@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { setLanguageAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { setLanguageAction } from "@/lib/actions/settings";
 import { SelectField } from "@/components/ui/field";
 import { ACTION_FAILED } from "@/components/ui/use-refresh-action";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { syncLocaleCookieAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { syncLocaleCookieAction } from "@/lib/actions/settings";
 
 /**
  * Rendered by the dashboard layout only when the account's language differs

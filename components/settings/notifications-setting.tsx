@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { setNotificationsAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { setNotificationsAction } from "@/lib/actions/settings";
 
 export function NotificationsSetting({ enabled }: { enabled: boolean }) {
   const t = useTranslations("settings.notifications");

@@ -4,11 +4,7 @@ import { startAuthentication } from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import {
-  confirmWithPasskeyAction,
-  confirmWithPasskeyOptionsAction,
-  removePasskeyAction,
-} from "@/app/(site)/[locale]/dashboard/settings/passkey-actions";
+import { confirmWithPasskeyAction, confirmWithPasskeyOptionsAction, removePasskeyAction } from "@/lib/actions/passkeys";
 import { passkeyErrorKey } from "@/components/auth/passkey-errors";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { Button } from "@/components/ui/button";

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { updateProfileAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { updateProfileAction } from "@/lib/actions/settings";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { profileSettingsSchema, type ProfileSettingsInput } from "@/lib/validation/settings";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { requestReauthLinkAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { requestReauthLinkAction } from "@/lib/actions/settings";
 import { buttonClass } from "@/components/ui/button";
 import { useMessageText } from "@/components/i18n/use-message-text";
 

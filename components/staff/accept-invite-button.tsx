@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { acceptStaffInviteAction } from "@/app/(site)/[locale]/staff/accept/actions";
+import { acceptStaffInviteAction } from "@/lib/actions/staff-accept";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useHydrated } from "@/components/ui/client-form";

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { inviteStaffAction } from "@/app/(site)/[locale]/dashboard/business/[id]/staff/actions";
+import { inviteStaffAction } from "@/lib/actions/staff";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { Button } from "@/components/ui/button";
 import { ClientForm } from "@/components/ui/client-form";

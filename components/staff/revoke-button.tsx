@@ -2,10 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import {
-  revokeStaffAction,
-  revokeStaffInviteAction,
-} from "@/app/(site)/[locale]/dashboard/business/[id]/staff/actions";
+import { revokeStaffAction, revokeStaffInviteAction } from "@/lib/actions/staff";
 import { Button } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";

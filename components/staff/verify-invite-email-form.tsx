@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useActionState } from "react";
-import { sendStaffVerificationAction } from "@/app/(site)/[locale]/staff/accept/actions";
+import { sendStaffVerificationAction } from "@/lib/actions/staff-accept";
 import { buttonClass } from "@/components/ui/button";
 import { useMessageText } from "@/components/i18n/use-message-text";
 

@@ -7,7 +7,7 @@ import { useMessageText } from "@/components/i18n/use-message-text";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { claimTagAction } from "@/app/(site)/[locale]/dashboard/tag/claim/[[...id]]/actions";
+import { claimTagAction } from "@/lib/actions/tag-claim";
 import { TapNotice } from "@/components/tap/tap-card";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { pinSecureTagChipAction } from "@/app/(site)/[locale]/dashboard/tag/[id]/secure/actions";
+import { pinSecureTagChipAction } from "@/lib/actions/secure-tags";
 import { Button } from "@/components/ui/button";
 import { ClientForm } from "@/components/ui/client-form";
 import { Field } from "@/components/ui/field";

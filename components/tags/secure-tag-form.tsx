@@ -7,10 +7,7 @@ import { useMessageText } from "@/components/i18n/use-message-text";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import {
-  disableSecureTagAction,
-  saveSecureTagKeysAction,
-} from "@/app/(site)/[locale]/dashboard/tag/[id]/secure/actions";
+import { disableSecureTagAction, saveSecureTagKeysAction } from "@/lib/actions/secure-tags";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { secureTagKeysSchema, type SecureTagKeysInput } from "@/lib/validation/tags";

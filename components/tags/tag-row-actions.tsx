@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { releaseTagAction, renameTagAction } from "@/app/(site)/[locale]/dashboard/tag/actions";
+import { releaseTagAction, renameTagAction } from "@/lib/actions/tags";
 import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 

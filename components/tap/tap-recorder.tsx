@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
-import { recordTapAction } from "@/app/(site)/[locale]/tap/actions";
+import { recordTapAction } from "@/lib/actions/tap";
 import { BirthdayAskForm } from "@/components/settings/birthday-ask-form";
 import { useTapOutcome } from "@/components/tap/tap-outcome";
 import { TapWalletButtons, type TapWallets } from "@/components/tap/tap-wallet-buttons";

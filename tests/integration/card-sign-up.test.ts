@@ -1,7 +1,7 @@
 // "Create your card" on a public card: the sign-up joins the card's business in
 // the same transaction, so the first tap and the owner's scan of the customer's
 // QR find them linked already, without another "Link me".
-import { registerCustomerAction } from "@/app/(site)/[locale]/register/actions";
+import { registerCustomerAction } from "@/lib/actions/register";
 import { db } from "@/lib/db";
 import { getQrViewerContext, linkCustomerViaQr } from "@/lib/db/qr";
 import { joinBusinessBySlug } from "@/lib/db/registration";

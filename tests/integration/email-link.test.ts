@@ -3,10 +3,10 @@ import {
   resendEmailLinkAction,
   signInWithEmailLinkAction,
   type EmailLinkSignInState,
-} from "@/app/(site)/[locale]/auth/email-link/actions";
+} from "@/lib/actions/email-link";
 import EmailLinkPage from "@/app/(site)/[locale]/auth/email-link/page";
-import { confirmIdentityAction } from "@/app/(site)/[locale]/auth/confirm-identity/actions";
-import { changePasswordAction, requestReauthLinkAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { confirmIdentityAction } from "@/lib/actions/confirm-identity";
+import { changePasswordAction, requestReauthLinkAction } from "@/lib/actions/settings";
 import { POST as emailLink } from "@/app/api/auth/email-link/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";

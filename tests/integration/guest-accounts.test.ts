@@ -1,11 +1,7 @@
-import { claimTagAction } from "@/app/(site)/[locale]/dashboard/tag/claim/[[...id]]/actions";
-import {
-  changePasswordAction,
-  deleteAccountAction,
-  setLanguageAction,
-} from "@/app/(site)/[locale]/dashboard/settings/actions";
-import { acceptStaffInviteAction } from "@/app/(site)/[locale]/staff/accept/actions";
-import { addBusinessAction } from "@/app/(site)/[locale]/register/business/actions";
+import { claimTagAction } from "@/lib/actions/tag-claim";
+import { changePasswordAction, deleteAccountAction, setLanguageAction } from "@/lib/actions/settings";
+import { acceptStaffInviteAction } from "@/lib/actions/staff-accept";
+import { addBusinessAction } from "@/lib/actions/register-business";
 import { POST as updatePassword } from "@/app/api/auth/update-password/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";

@@ -2,7 +2,7 @@
 // merged into the account it signs in to: cards re-owned or combined by the
 // loyalty rules, once, with the day's tap limit counting both, on every
 // sign-in path. docs/authentication.md, "Merging a guest into an account".
-import { loginAction } from "@/app/(site)/[locale]/login/actions";
+import { loginAction } from "@/lib/actions/login";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";

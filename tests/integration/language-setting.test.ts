@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { setLanguageAction, syncLocaleCookieAction } from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { setLanguageAction, syncLocaleCookieAction } from "@/lib/actions/settings";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { findActiveUserById, type AppUser } from "@/lib/db/users";

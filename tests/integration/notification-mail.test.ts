@@ -8,7 +8,7 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import type { AdapterUser } from "next-auth/adapters";
 import { POST as registerRoute } from "@/app/api/auth/register/route";
 import { POST as unsubscribeRoute } from "@/app/api/unsubscribe/route";
-import { resubscribeAction, unsubscribeAction } from "@/app/(site)/[locale]/unsubscribe/actions";
+import { resubscribeAction, unsubscribeAction } from "@/lib/actions/unsubscribe";
 import { OAUTH_WELCOME_DELAY_MS, withWelcomeMail } from "@/lib/auth/oauth-sign-up";
 import { db } from "@/lib/db";
 import { registerAccount } from "@/lib/db/registration";

@@ -1,11 +1,11 @@
-import { passkeySignInAction, passkeySignInOptionsAction } from "@/app/(site)/[locale]/login/actions";
+import { passkeySignInAction, passkeySignInOptionsAction } from "@/lib/actions/login";
 import {
   confirmWithPasskeyAction,
   confirmWithPasskeyOptionsAction,
   removePasskeyAction,
   savePasskeyAction,
   savePasskeyOptionsAction,
-} from "@/app/(site)/[locale]/dashboard/settings/passkey-actions";
+} from "@/lib/actions/passkeys";
 import { SESSION_COOKIE } from "@/lib/auth/cookies";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { hashPassword } from "@/lib/auth/password";

@@ -1,6 +1,6 @@
 import webpush from "web-push";
 import { GET as exportAccount } from "@/app/api/account/export/route";
-import { subscribePushAction, unsubscribePushAction } from "@/app/(site)/[locale]/dashboard/wallet/actions";
+import { subscribePushAction, unsubscribePushAction } from "@/lib/actions/wallet";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { endpointDigest, pushEndpointDigests } from "@/lib/db/push";

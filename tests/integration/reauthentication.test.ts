@@ -1,9 +1,5 @@
-import { confirmIdentityAction } from "@/app/(site)/[locale]/auth/confirm-identity/actions";
-import {
-  changePasswordAction,
-  deleteAccountAction,
-  requestReauthLinkAction,
-} from "@/app/(site)/[locale]/dashboard/settings/actions";
+import { confirmIdentityAction } from "@/lib/actions/confirm-identity";
+import { changePasswordAction, deleteAccountAction, requestReauthLinkAction } from "@/lib/actions/settings";
 import { POST as updatePassword } from "@/app/api/auth/update-password/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { signAccessToken } from "@/lib/auth/tokens";

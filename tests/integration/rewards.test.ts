@@ -1,4 +1,4 @@
-import { redeemRewardAction, undoRedemptionAction } from "@/app/(site)/[locale]/dashboard/redeem-reward/actions";
+import { redeemRewardAction, undoRedemptionAction } from "@/lib/actions/redeem-reward";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { TEST_CLOCK_HEADER } from "@/lib/clock";
 import { db } from "@/lib/db";

@@ -279,7 +279,7 @@ describe("every zod schema's messages are catalog keys", () => {
     const names = [...actions, ...forms].map((entry) => entry.name).join("\n");
     expect(names).toMatch(/register-form\.tsx: zodResolver\(accountSchema\)/);
     expect(names).toMatch(/business-wizard\.tsx: zodResolver\(businessWizardSchema\)/);
-    expect(names).toMatch(/register.actions\.ts: registerCustomerAction arg 0/);
+    expect(names).toMatch(/lib\/actions\/register\.ts: registerCustomerAction arg 0/);
   });
 
   it("gives each field of a form its own message for what a person can type, in every language", () => {

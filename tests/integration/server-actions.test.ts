@@ -25,8 +25,12 @@ const actionModules = ["app", "components", "lib"]
 
 describe("server actions", () => {
   it("finds the app's server action modules", () => {
-    expect(actionModules).toContain(path.join("app", "(site)", "[locale]", "login", "actions.ts"));
+    expect(actionModules).toContain(path.join("lib", "actions", "login.ts"));
     expect(actionModules.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("live in lib/actions, where routes and components both import them downward (docs/architecture.md)", () => {
+    expect(actionModules.filter((file) => path.dirname(file) !== path.join("lib", "actions"))).toEqual([]);
   });
 
   it("makes every exported server action with the action builder", async () => {

@@ -4,8 +4,8 @@
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import type { AdapterUser } from "next-auth/adapters";
 import { POST as register } from "@/app/api/auth/register/route";
-import { loginAction } from "@/app/(site)/[locale]/login/actions";
-import { registerCustomerAction } from "@/app/(site)/[locale]/register/actions";
+import { loginAction } from "@/lib/actions/login";
+import { registerCustomerAction } from "@/lib/actions/register";
 import { hashPassword } from "@/lib/auth/password";
 import { setOAuthLocaleCookie, withSignUpLanguage } from "@/lib/auth/oauth-language";
 import { db } from "@/lib/db";

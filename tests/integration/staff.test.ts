@@ -1,5 +1,5 @@
 import { Client } from "pg";
-import { sendStaffVerificationAction } from "@/app/(site)/[locale]/staff/accept/actions";
+import { sendStaffVerificationAction } from "@/lib/actions/staff-accept";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { verifyEmailWithToken } from "@/lib/auth/email-verification";
 import { db } from "@/lib/db";

@@ -1,4 +1,4 @@
-import { addBusinessAction } from "@/app/(site)/[locale]/register/business/actions";
+import { addBusinessAction } from "@/lib/actions/register-business";
 import { POST as register } from "@/app/api/auth/register/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";

@@ -16,21 +16,21 @@ import { ClaimTagButton } from "@/components/tap/claim-tag-button";
 // until React hydrates: the server HTML must show them disabled, not clickable
 // and silent. (The actions themselves never run here.)
 jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
-jest.mock("@/app/(site)/[locale]/login/actions", () => ({ googleSignInAction: jest.fn() }));
-jest.mock("@/app/(site)/[locale]/dashboard/program/actions", () => ({
+jest.mock("@/lib/actions/login", () => ({ googleSignInAction: jest.fn() }));
+jest.mock("@/lib/actions/programs", () => ({
   endProgramAction: jest.fn(),
   setProgramActiveAction: jest.fn(),
 }));
-jest.mock("@/app/(site)/[locale]/dashboard/redeem-reward/actions", () => ({
+jest.mock("@/lib/actions/redeem-reward", () => ({
   redeemRewardAction: jest.fn(),
   undoRedemptionAction: jest.fn(),
 }));
-jest.mock("@/app/(site)/[locale]/dashboard/tag/actions", () => ({
+jest.mock("@/lib/actions/tags", () => ({
   releaseTagAction: jest.fn(),
   renameTagAction: jest.fn(),
   markTagPreparedAction: jest.fn(),
 }));
-jest.mock("@/app/(site)/[locale]/dashboard/actions", () => ({ dismissFirstStepsAction: jest.fn() }));
+jest.mock("@/lib/actions/dashboard", () => ({ dismissFirstStepsAction: jest.fn() }));
 
 const serverHtml = (node: ReactNode) =>
   renderToString(

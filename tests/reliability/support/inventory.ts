@@ -8,6 +8,7 @@ import path from "node:path";
 
 const root = path.resolve(__dirname, "../../..");
 const appDir = path.join(root, "app");
+const actionsDir = path.join(root, "lib", "actions");
 
 export type Inventory = {
   /** "GET /api/tap", "POST /api/auth/[...nextauth]", "GET /b/[slug]/opengraph-image", … */
@@ -80,15 +81,19 @@ export function readInventory(): Inventory {
   const pages: string[] = [];
   const actions: string[] = [];
   const actionFiles: Record<string, string> = {};
-  for (const file of walk(appDir)) {
+  // Routes and pages live in app/; server actions in lib/actions (docs/architecture.md), and app/ is walked for
+  // them too, so an action left beside a route is still inventoried (and then fails the lint rule).
+  for (const file of [...walk(appDir), ...walk(actionsDir)]) {
     const base = path.basename(file);
     const stem = base.replace(/\.(tsx?|jsx?|mjs)$/, "");
     if (!/\.(tsx?|jsx?|mjs)$/.test(base)) continue;
     const source = readFileSync(file, "utf8");
-    const dir = urlPathOf(file);
-    if (stem === "route") for (const method of exportedMethods(source)) routes.push(`${method} ${dir}`);
-    else if (stem === "page") pages.push(dir);
-    else if (METADATA_ROUTES[stem]) routes.push(`GET ${METADATA_ROUTES[stem]!(dir)}`);
+    if (file.startsWith(appDir + path.sep)) {
+      const dir = urlPathOf(file);
+      if (stem === "route") for (const method of exportedMethods(source)) routes.push(`${method} ${dir}`);
+      else if (stem === "page") pages.push(dir);
+      else if (METADATA_ROUTES[stem]) routes.push(`GET ${METADATA_ROUTES[stem]!(dir)}`);
+    }
     if (/^\s*(\/\/[^\n]*\n\s*)*["']use server["']/.test(source)) {
       for (const m of source.matchAll(/export\s+(?:async\s+function|const|function)\s+([A-Za-z0-9_]+)/g)) {
         actions.push(m[1]!);

@@ -14,7 +14,7 @@ import { SiteHeader } from "@/components/ui/site-header";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { DASHBOARD_CLIENT_NAMESPACES } from "@/components/dashboard-shell/client-namespaces";
 import { storedLocale, type Locale } from "@/lib/i18n/locales";
-import { qrTokenAction } from "./actions";
+import { qrTokenAction } from "@/lib/actions/dashboard";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();

@@ -5,7 +5,7 @@ import { BusinessCard } from "@/components/business/business-card";
 import { businessCardText } from "@/components/business/business-card-text";
 import { CardSignUp } from "@/components/business/card-sign-up";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
-import { PageShell } from "@/components/ui/page-shell";
+import { PageShell } from "@/components/layout/page-shell";
 import { ProgramList } from "@/components/tap/program-list";
 import { loadPublicCard, loadPublicCardLanding } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";

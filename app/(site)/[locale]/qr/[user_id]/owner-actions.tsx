@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 import { VisitResult } from "@/components/customer-card/visit-result";
 import type { QrVisitSummary } from "@/lib/db/qr";
-import { linkCustomerAction, recordQrVisitAction } from "./actions";
+import { linkCustomerAction, recordQrVisitAction } from "@/lib/actions/qr";
 import { ActionError } from "@/components/ui/field";
 
 type OwnedBusiness = { id: string; name: string; linked: boolean };

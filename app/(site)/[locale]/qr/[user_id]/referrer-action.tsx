@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
-import { addReferrerAction } from "./actions";
+import { addReferrerAction } from "@/lib/actions/qr";
 
 /** 'Add <name> as your referrer': once, within 30 days of signing up (checked again on the server). */
 export function ReferrerAction({ referrerId, referrerName }: { referrerId: string; referrerName: string }) {

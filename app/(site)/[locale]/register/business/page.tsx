@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { addBusinessAction } from "@/app/(site)/[locale]/register/business/actions";
-import { googleSignInAction } from "@/app/(site)/[locale]/login/actions";
+import { addBusinessAction } from "@/lib/actions/register-business";
+import { googleSignInAction } from "@/lib/actions/login";
 import { BusinessRegistrationScreen } from "@/components/business-registration/registration-screen";
 import { googleEnabled } from "@/lib/auth";
 import { getCurrentUser } from "@/lib/auth/current-user";
