@@ -9,14 +9,8 @@ import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { listWorkplaces } from "@/lib/db/business-access";
-import {
-  findRewardToRedeem,
-  isOwnReward,
-  redeemReward,
-  undoRedemption,
-  type RedeemFailure,
-  type RedeemResult,
-} from "@/lib/db/rewards";
+import { findRewardToRedeem, isOwnReward, type RedeemFailure, type RedeemResult } from "@/lib/db/rewards";
+import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
 import { redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
 
 export type RedeemActionResult = ActionResult<{

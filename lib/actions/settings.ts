@@ -12,15 +12,10 @@ import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { sessionCookieOptions, SESSION_COOKIE, useSecureCookies } from "@/lib/auth/cookies";
 import { requestNow } from "@/lib/clock";
-import {
-  deleteAccount,
-  setBirthday,
-  setLanguage,
-  setNotificationsEnabled,
-  updateProfileSettings,
-} from "@/lib/db/settings";
+import { setBirthday, setLanguage, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
 import { setLocaleCookie } from "@/lib/i18n/locale-cookie";
 import { storedLocale } from "@/lib/i18n/locales";
+import { deleteAccount } from "@/lib/users/delete-account";
 import {
   birthdaySchema,
   deleteAccountSchema,

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { db } from "@/lib/db";
 import { worksAt } from "@/lib/db/business-access";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import type { LoyaltyLine } from "@/lib/loyalty/lines";
 import { checkReferrer, referralWindowStart, type ReferringViewer } from "@/lib/loyalty/referrer";
 import { displayName } from "@/lib/users/display-name";

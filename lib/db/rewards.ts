@@ -4,9 +4,7 @@ import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtSql } from "@/lib/db/business-access";
-import { inTransaction } from "@/lib/db/sql";
-import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
-import { walletMembershipChanged } from "@/lib/jobs/events";
+import { inTransaction, prismaExecutor, type InTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
@@ -74,18 +72,18 @@ const OWN_REWARD: RedeemFailure = {
  * staff, matched in the statement itself) may redeem, never after expiry, and
  * never a reward of their own (as nobody records a visit for themselves: a
  * worker who is also a customer would otherwise serve themselves). The audit
- * entry (REDEMPTION, with who did it) commits with the change.
+ * entry (REDEMPTION, with who did it) commits with the change, and so does
+ * what `cardChanged` (given the reward's membership) writes.
  */
-export async function redeemReward(
+export async function redeemRewardRow(
   workerId: string,
   target: { rewardId?: string; code?: string },
+  cardChanged: InTransaction<string>,
   now = new Date(),
 ): Promise<RedeemResult> {
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
-  // The queue starts outside the transaction that enqueues (docs/jobs.md).
-  await jobQueueReady();
   const row = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -114,7 +112,7 @@ export async function redeemReward(
       )
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "businessId", "timezone" FROM redeemed`;
     const redeemed = rows[0];
-    if (redeemed?.membershipId) await walletMembershipChanged(prismaExecutor(tx), redeemed.membershipId);
+    if (redeemed?.membershipId) await cardChanged(prismaExecutor(tx), redeemed.membershipId);
     if (redeemed)
       await appendAudit(
         {
@@ -229,11 +227,16 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
  * Undo a redemption within 10 minutes (owner or staff of the business, matched
  * in the statement, never on a reward of their own: it would hand them the
  * reward back); both sides see it in the history, and the audit log says who
- * (REDEMPTION_UNDONE, in the same transaction).
+ * (REDEMPTION_UNDONE, in the same transaction, with what `cardChanged`
+ * writes for the reward's membership).
  */
-export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+export async function undoRedemptionRow(
+  workerId: string,
+  rewardId: string,
+  cardChanged: InTransaction<string>,
+  now = new Date(),
+): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
-  await jobQueueReady();
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -259,7 +262,7 @@ export async function undoRedemption(workerId: string, rewardId: string, now = n
       SELECT "id", "code", "userId", "programId", "membershipId", "businessId" FROM undone`;
     const undone = rows[0];
     if (!undone) return false;
-    if (undone.membershipId) await walletMembershipChanged(prismaExecutor(tx), undone.membershipId);
+    if (undone.membershipId) await cardChanged(prismaExecutor(tx), undone.membershipId);
     await appendAudit(
       {
         businessId: undone.businessId,
@@ -433,16 +436,17 @@ export type CounterWorker = { id: string; name: string };
  * One tap at the counter, from a customer's card: a reward of `customerId` (never
  * the worker's own) at a business the worker owns or staffs (matched in the
  * statement, worksAtSql) is
- * redeemed by the same conditional UPDATE as redeemReward — AVAILABLE →
- * REDEEMED once, whatever the concurrency — with its history event and a
- * REDEMPTION entry in the audit log naming who, in one transaction.
+ * redeemed by the same conditional UPDATE as redeemRewardRow — AVAILABLE →
+ * REDEEMED once, whatever the concurrency — with its history event, a
+ * REDEMPTION entry in the audit log naming who and what `cardChanged` writes
+ * for the reward's membership, in one transaction.
  */
-export async function redeemRewardAtCounter(
+export async function redeemRewardRowAtCounter(
   worker: CounterWorker,
   target: { businessId: string; customerId: string; rewardId: string },
+  cardChanged: InTransaction<string>,
   now = new Date(),
 ): Promise<RedeemResult> {
-  await jobQueueReady();
   const redeemed = await inTransaction(async (tx) => {
     const [row] = await tx.query<{
       id: string;
@@ -469,7 +473,7 @@ export async function redeemRewardAtCounter(
       [worker.id, target.businessId, target.rewardId, now, target.customerId],
     );
     if (!row) return null;
-    if (row.membershipId) await walletMembershipChanged(tx, row.membershipId);
+    if (row.membershipId) await cardChanged(tx, row.membershipId);
     await appendAuditSql(
       tx,
       {

@@ -35,6 +35,15 @@ export function prismaExecutor(tx: {
   };
 }
 
+/**
+ * The caller's step inside a write's own transaction, after the write's
+ * statements and before COMMIT (docs/architecture.md, "Layers"): how a domain
+ * module queues the jobs a change announces, in the same transaction, while
+ * lib/db knows no jobs. `change` says what was written; a step that throws
+ * rolls the write back.
+ */
+export type InTransaction<Change> = (tx: SqlExecutor, change: Change) => Promise<void>;
+
 /** A statement as pg takes it: named (prepared) when the database allows, dates as UTC text. */
 function pgQuery(statement: Sql | string, values?: readonly unknown[]) {
   const { text, values: bound } = isSqlStatement(statement)

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { ADMIN_PAGE_SIZE, getAdminUserDetail, listUsers, setUserDisabled } from "@/lib/db/admin";
 import { adminUserSearchSchema } from "@/lib/validation/admin";
 import { findActiveUserById, type AppUser } from "@/lib/db/users";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { call } from "../support/api";
 import { createBusiness, createUser, uid } from "../support/fixtures";
 import { NOT_ALLOWED_MESSAGE } from "@/lib/actions/result";

@@ -5,7 +5,7 @@ import { registerCustomerAction } from "@/lib/actions/register";
 import { db } from "@/lib/db";
 import { getQrViewerContext, linkCustomerViaQr } from "@/lib/db/qr";
 import { joinBusinessBySlug } from "@/lib/db/registration";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { uniqueEmail } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 

@@ -1,10 +1,10 @@
 import { decodeJwt, jwtVerify } from "jose";
 import { GET as saveToGoogleWallet } from "@/app/api/wallet/google/save/route";
 import { db } from "@/lib/db";
-import { adjustProgress } from "@/lib/db/adjustments";
-import { redeemReward, undoRedemption } from "@/lib/db/rewards";
-import { deleteAccount } from "@/lib/db/settings";
-import { recordVisit } from "@/lib/db/visits";
+import { adjustProgress } from "@/lib/customers/adjust-progress";
+import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
+import { deleteAccount } from "@/lib/users/delete-account";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { getBoss } from "@/lib/jobs/boss";
 import { prismaExecutor } from "@/lib/jobs/enqueue";
 import { walletPassesVoided } from "@/lib/jobs/events";

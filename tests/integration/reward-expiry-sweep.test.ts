@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { queryRows } from "@/lib/db/sql";
-import { sweepRewardExpiry } from "@/lib/db/sweeps";
+import { sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { createBusiness, createUser } from "../support/fixtures";
 import { jobsWhere } from "../support/jobs";
 
