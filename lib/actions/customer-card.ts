@@ -7,7 +7,7 @@ import { failure, type ActionResult } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
 import { adjustProgress } from "@/lib/customers/adjust-progress";
 import { ADJUSTMENTS_PER_WINDOW, MAX_REWARDS_PER_ADJUSTMENT } from "@/lib/loyalty/adjust";
-import { recordVisitFromCard } from "@/lib/db/customer-card";
+import { recordVisitFromCard } from "@/lib/qr/counter-visit";
 import type { QrVisitSummary } from "@/lib/db/qr";
 import { redeemRewardAtCounter } from "@/lib/rewards/redeem";
 import { formatDay } from "@/lib/i18n/dates";
