@@ -3,8 +3,8 @@ import { cache } from "react";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
-import { worksAt, worksAtSql } from "@/lib/db/business-access";
-import { inTransaction, prismaExecutor, type InTransaction } from "@/lib/db/sql";
+import { worksAt, worksAtPart } from "@/lib/db/business-access";
+import { inTransaction, prismaExecutor, sql, type InTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
@@ -148,7 +148,7 @@ export async function redeemRewardRow(
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
 
-/** SQL: the business aliased `b` is one `userId` owns or is staff of (lib/db/business-access.ts, worksAtSql). */
+/** SQL: the business aliased `b` is one `userId` owns or is staff of (lib/db/business-access.ts, worksAtPart). */
 function worksAtRaw(userId: string): Prisma.Sql {
   return Prisma.sql`(b."ownerId" = ${userId} OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = b."id" AND s."userId" = ${userId}))`;
 }
@@ -435,7 +435,7 @@ export type CounterWorker = { id: string; name: string };
 /**
  * One tap at the counter, from a customer's card: a reward of `customerId` (never
  * the worker's own) at a business the worker owns or staffs (matched in the
- * statement, worksAtSql) is
+ * statement, worksAtPart) is
  * redeemed by the same conditional UPDATE as redeemRewardRow — AVAILABLE →
  * REDEEMED once, whatever the concurrency — with its history event, a
  * REDEMPTION entry in the audit log naming who and what `cardChanged` writes
@@ -457,20 +457,19 @@ export async function redeemRewardRowAtCounter(
       programId: string | null;
       membershipId: string | null;
     }>(
-      `WITH redeemed AS (
-        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = $4::timestamp(3), "redeemedById" = $1::text
+      sql`WITH redeemed AS (
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}::timestamp(3), "redeemedById" = ${worker.id}::text
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND b."id" = $2::text AND ${worksAtSql("b", 1)}
-          AND r."id" = $3::text AND r."userId" = $5::text AND r."userId" <> $1::text
+        WHERE b."id" = r."businessId" AND b."id" = ${target.businessId}::text AND ${worksAtPart("b", worker.id)}
+          AND r."id" = ${target.rewardId}::text AND r."userId" = ${target.customerId}::text AND r."userId" <> ${worker.id}::text
           AND r."status" = 'AVAILABLE'
-          AND (r."expiresAt" IS NULL OR r."expiresAt" > $4::timestamp(3))
+          AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now}::timestamp(3))
         RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."timezone"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
-        SELECT gen_random_uuid()::text, "id", 'REDEEMED', $1::text, $4::timestamp(3) FROM redeemed
+        SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${worker.id}::text, ${now}::timestamp(3) FROM redeemed
       )
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "timezone" FROM redeemed`,
-      [worker.id, target.businessId, target.rewardId, now, target.customerId],
     );
     if (!row) return null;
     if (row.membershipId) await cardChanged(tx, row.membershipId);
