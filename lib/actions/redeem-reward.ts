@@ -29,7 +29,7 @@ export type RewardLookupActionResult = ActionResult<{
   earnedOn: string;
 }>;
 
-// The refusal's catalog key, from its code: lib/db/rewards answers the JSON API in English.
+// The refusal's catalog key, from its code (lib/db/rewards answers codes).
 function refusal(result: RedeemFailure, locale: Locale): string {
   if (result.code === "not_found") return "rewards.errors.notFound";
   if (result.code === "own_reward") return OWN_REWARD;

@@ -33,16 +33,13 @@ const ownedProgramSelect = {
 
 export type OwnedProgram = Prisma.ProgramGetPayload<{ select: typeof ownedProgramSelect }>;
 
+/** A refusal is a code; the caller says it in the reader's language (lib/actions/programs.ts). */
 export type ProgramChangeResult =
-  { ok: true; program: OwnedProgram } | { ok: false; code: "not_found" | "ended" | "type_fixed"; message: string };
+  { ok: true; program: OwnedProgram } | { ok: false; code: "not_found" | "ended" | "type_fixed" };
 
-const NOT_FOUND = { ok: false, code: "not_found", message: "Program not found" } as const;
-const ENDED = { ok: false, code: "ended", message: "This program has ended and can no longer be changed." } as const;
-const TYPE_FIXED = {
-  ok: false,
-  code: "type_fixed",
-  message: "A program's type can't be changed after it is created.",
-} as const;
+const NOT_FOUND = { ok: false, code: "not_found" } as const;
+const ENDED = { ok: false, code: "ended" } as const;
+const TYPE_FIXED = { ok: false, code: "type_fixed" } as const;
 
 // Ids are uuids; anything much longer is not worth a query.
 const plausibleId = (id: string) => id.length > 0 && id.length <= 100;

@@ -10,11 +10,11 @@ import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
+/** A refusal is a code; the caller says it in the reader's language (lib/actions/redeem-reward.ts). */
 export type RedeemFailure = {
   ok: false;
   status: 403 | 404 | 409 | 410;
   code: "not_found" | "own_reward" | "already_redeemed" | "expired";
-  message: string;
   /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
   redeemedOn?: string;
 };
@@ -56,13 +56,8 @@ export const rewardSelect = {
   redeemedAt: true,
 } satisfies Prisma.RewardSelect;
 
-const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", message: "Reward not found" };
-const OWN_REWARD: RedeemFailure = {
-  ok: false,
-  status: 403,
-  code: "own_reward",
-  message: "You can't redeem or undo a reward of your own.",
-};
+const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found" };
+const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" };
 
 /**
  * The business confirms a reward at the counter. AVAILABLE → REDEEMED happens
@@ -173,21 +168,9 @@ function refusalOf(
     const redeemedOn = reward.redeemedAt
       ? localDateIn(normaliseTimezone(reward.business.timezone), reward.redeemedAt)
       : undefined;
-    return {
-      ok: false,
-      status: 409,
-      code: "already_redeemed",
-      message: `This reward was already redeemed${redeemedOn ? ` on ${redeemedOn}` : ""}.`,
-      ...(redeemedOn ? { redeemedOn } : {}),
-    };
+    return { ok: false, status: 409, code: "already_redeemed", ...(redeemedOn ? { redeemedOn } : {}) };
   }
-  if (effectiveRewardStatus(reward, now) === "EXPIRED")
-    return {
-      ok: false,
-      status: 410,
-      code: "expired",
-      message: "This reward has expired and can no longer be redeemed.",
-    };
+  if (effectiveRewardStatus(reward, now) === "EXPIRED") return { ok: false, status: 410, code: "expired" };
   return NOT_FOUND;
 }
 

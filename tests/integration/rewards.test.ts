@@ -176,7 +176,7 @@ describe("rewards", () => {
     expect(await redeemReward(owner.user.id, { code: "ZZZZZZZZ" }, day(3))).toMatchObject({
       ok: false,
       status: 404,
-      message: "Reward not found",
+      code: "not_found",
     });
   });
 
