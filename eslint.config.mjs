@@ -85,6 +85,40 @@ export default defineConfig([
     },
   },
   {
+    // lib/db reads and writes (docs/architecture.md, "Layers"): it returns
+    // rows or a coded result, and a domain module decides what follows, queues
+    // jobs (through lib/db/sql.ts's InTransaction step), sends mail and picks
+    // the message. So lib/db imports no jobs, mail, auth or actions, and no
+    // other domain module except the pure helpers listed here, which a query
+    // reads (a time zone, a display name, a schema's types). A helper it needs
+    // that is not listed moves down into lib/db or into one of these.
+    files: ["lib/db/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/(app|components)/",
+              message: "lib/ never imports from app/ or components/: the direction is app → components → lib.",
+            },
+            {
+              regex: "^@/lib/(jobs|mail|auth|actions)(/|$)|^(\\.\\./)+(jobs|mail|auth|actions)(/|$)",
+              message:
+                "lib/db never queues jobs, sends mail, hashes, makes tokens or shapes an action's answer: a domain module (lib/<domain>/) does, around the lib/db statement.",
+            },
+            {
+              regex:
+                "^@/lib/(?!(db|generated|validation|jobs|mail|auth|actions)(/|$)|(cache|env|site)$|business/(owner-summary|public-business|slug|theme|timezone)$|customers/cursor$|i18n/locales$|insights/(days|heatmap|range)$|loyalty$|loyalty/(adjust|card-number|lines|reward-code|visit-plan)$|nfc/(keys|verify-tap)$|rewards/(expiry-reminder|status)$|staff/invites$|time/local-date$|users/display-name$|wallet/apple/web-service$)",
+              message:
+                "lib/db imports no domain module: the domain calls lib/db, never the reverse. Move a pure helper down into lib/db (or list it in eslint.config.mjs if it is one).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // How configuration is read knows no feature: each feature's variables and
     // rules live in its own lib/<feature>/env.ts, composed by lib/env-check.ts
     // (docs/operations.md, "Environment variables").

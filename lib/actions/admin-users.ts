@@ -2,7 +2,7 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import { setUserDisabled } from "@/lib/db/admin";
+import { setUserDisabled } from "@/lib/users/set-disabled";
 import { ADMIN_INVALID_REQUEST_MESSAGE, setUserDisabledSchema } from "@/lib/validation/admin";
 
 export type SetDisabledActionResult = ActionResult<{ disabled: boolean }>;

@@ -2,7 +2,7 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import { updateBusinessProfile } from "@/lib/db/businesses";
+import { updateBusinessProfile } from "@/lib/business/update-profile";
 import { businessIdSchema, businessProfileUpdateSchema } from "@/lib/validation/business-profile";
 
 export type UpdateBusinessProfileResult = ActionResult<{ slug: string }>;

@@ -7,14 +7,13 @@ import type {
 import { cookies, headers } from "next/headers";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import { clientIp } from "@/lib/auth/client-ip";
 import {
   passkeyRegistrationOptions,
   passkeySignInOptions,
   savePasskey,
   verifyPasskeyAssertion,
 } from "@/lib/auth/passkeys";
-import { checkReauthentication } from "@/lib/auth/reauthentication";
+import { reauthenticate } from "@/lib/auth/reauthentication";
 import { requestNow } from "@/lib/clock";
 import { findPasskeyAccount, removePasskey } from "@/lib/db/passkeys";
 import {
@@ -43,8 +42,8 @@ export const savePasskeyOptionsAction = action(
     const now = requestNow(requestHeaders);
     const account = await findPasskeyAccount(user.id);
     if (!account?.guest) {
-      const reauth = await checkReauthentication(user.id, password || undefined, clientIp(requestHeaders), now);
-      if (!reauth.ok) return failure(reauth.error, { code: reauth.code });
+      const reauth = await reauthenticate(user.id, password, requestHeaders);
+      if (!reauth.ok) return reauth;
     }
     return { ok: true, options: await passkeyRegistrationOptions(user, await cookies(), now) };
   },
@@ -98,13 +97,8 @@ export const removePasskeyAction = action(
   { role: "user", args: [passkeyIdSchema, passkeyPasswordSchema], invalid: [failure("settings.passkeys.notFound")] },
   async ({ args: [passkeyId, { password }], user }): Promise<ActionResult> => {
     const requestHeaders = await headers();
-    const reauth = await checkReauthentication(
-      user.id,
-      password || undefined,
-      clientIp(requestHeaders),
-      requestNow(requestHeaders),
-    );
-    if (!reauth.ok) return failure(reauth.error, { code: reauth.code });
+    const reauth = await reauthenticate(user.id, password, requestHeaders);
+    if (!reauth.ok) return reauth;
     const removed = await removePasskey(user.id, passkeyId);
     if (removed === "not-found") return failure("settings.passkeys.notFound", { code: "not_found" });
     if (removed === "last-sign-in") return failure("settings.passkeys.lastSignIn", { code: "last_sign_in" });

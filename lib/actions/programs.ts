@@ -3,13 +3,8 @@
 import { z } from "zod";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import {
-  createProgram,
-  endProgram,
-  setProgramActive,
-  updateProgram,
-  type ProgramChangeResult,
-} from "@/lib/db/programs";
+import type { ProgramChangeResult } from "@/lib/db/programs";
+import { createProgram, endProgram, setProgramActive, updateProgram } from "@/lib/business/programs";
 import { programIdSchema, programInputSchema } from "@/lib/validation/programs";
 
 // The owner's program mutations. lib/db/programs checks ownership in every

@@ -4,7 +4,8 @@ import { headers } from "next/headers";
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
-import { addReferrer, type QrVisitSummary } from "@/lib/db/qr";
+import type { QrVisitSummary } from "@/lib/db/qr";
+import { addReferrer } from "@/lib/qr/viewer";
 import { linkPresentCustomer, recordPresentCustomerVisit } from "@/lib/qr/counter";
 import {
   QR_BUSINESS_NOT_FOUND_MESSAGE,

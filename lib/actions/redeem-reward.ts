@@ -9,14 +9,8 @@ import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { listWorkplaces } from "@/lib/db/business-access";
-import {
-  findRewardToRedeem,
-  isOwnReward,
-  redeemReward,
-  undoRedemption,
-  type RedeemFailure,
-  type RedeemResult,
-} from "@/lib/db/rewards";
+import { findRewardToRedeem, isOwnReward, type RedeemFailure, type RedeemResult } from "@/lib/db/rewards";
+import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
 import { redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
 
 export type RedeemActionResult = ActionResult<{
@@ -35,7 +29,7 @@ export type RewardLookupActionResult = ActionResult<{
   earnedOn: string;
 }>;
 
-// The refusal's catalog key, from its code: lib/db/rewards answers the JSON API in English.
+// The refusal's catalog key, from its code (lib/db/rewards answers codes).
 function refusal(result: RedeemFailure, locale: Locale): string {
   if (result.code === "not_found") return "rewards.errors.notFound";
   if (result.code === "own_reward") return OWN_REWARD;

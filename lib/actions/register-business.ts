@@ -2,7 +2,7 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import { registerBusinessForUser } from "@/lib/db/registration";
+import { registerBusinessForUser } from "@/lib/auth/register-account";
 import { businessRegistrationSchema } from "@/lib/validation/registration";
 
 export type AddBusinessActionResult = ActionResult<{ businessId: string }>;

@@ -7,20 +7,15 @@ import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/re
 import { changePasswordWithCurrent } from "@/lib/auth/change-password";
 import { clientIp } from "@/lib/auth/client-ip";
 import { resendEmailVerification } from "@/lib/auth/email-verification";
-import { checkReauthentication, sendReauthenticationLink } from "@/lib/auth/reauthentication";
+import { reauthenticate, sendReauthenticationLink } from "@/lib/auth/reauthentication";
 import { changePasswordFormSchema } from "@/lib/auth/password-schemas";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { sessionCookieOptions, SESSION_COOKIE, useSecureCookies } from "@/lib/auth/cookies";
 import { requestNow } from "@/lib/clock";
-import {
-  deleteAccount,
-  setBirthday,
-  setLanguage,
-  setNotificationsEnabled,
-  updateProfileSettings,
-} from "@/lib/db/settings";
+import { setBirthday, setLanguage, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
 import { setLocaleCookie } from "@/lib/i18n/locale-cookie";
 import { storedLocale } from "@/lib/i18n/locales";
+import { deleteAccount } from "@/lib/users/delete-account";
 import {
   birthdaySchema,
   deleteAccountSchema,
@@ -111,13 +106,8 @@ export const deleteAccountAction = action(
   { role: "user", args: [deleteAccountSchema] },
   async ({ args: [{ password }], user }): Promise<SettingsResult> => {
     const requestHeaders = await headers();
-    const reauth = await checkReauthentication(
-      user.id,
-      password || undefined,
-      clientIp(requestHeaders),
-      requestNow(requestHeaders),
-    );
-    if (!reauth.ok) return failure(reauth.error, { code: reauth.code });
+    const reauth = await reauthenticate(user.id, password, requestHeaders);
+    if (!reauth.ok) return reauth;
     const result = await deleteAccount(user.id);
     if (!result.ok) return result;
     // Same attributes as when it was set (a __Secure- cookie is only replaced by a Secure one).

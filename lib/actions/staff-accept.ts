@@ -4,7 +4,7 @@ import { action } from "@/lib/actions/safe-action";
 import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { sendEmailVerificationLimited } from "@/lib/auth/email-verification";
 import { waitValues } from "@/lib/auth/failure-messages";
-import { acceptInvite, viewInvite } from "@/lib/db/staff";
+import { acceptInvite, viewInvite } from "@/lib/staff/invite-links";
 import { messageKey } from "@/lib/i18n/message-key";
 import { inviteTokenSchema } from "@/lib/validation/staff";
 

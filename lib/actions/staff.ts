@@ -3,7 +3,8 @@
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { hitRateLimit } from "@/lib/rate-limit";
-import { inviteStaff, revokeInvite, revokeStaff } from "@/lib/db/staff";
+import { revokeInvite, revokeStaff } from "@/lib/db/staff";
+import { inviteStaff } from "@/lib/staff/invite-links";
 import {
   inviteStaffSchema,
   revokeInviteSchema,

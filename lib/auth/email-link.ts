@@ -12,6 +12,8 @@ import {
 import type { AppUser } from "@/lib/db/users";
 import { authEnv } from "@/lib/auth/env";
 import { storedLocale, type Locale } from "@/lib/i18n/locales";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
+import { accountCreated } from "@/lib/jobs/events";
 import { mailer } from "@/lib/mail";
 import { emailSignInMail } from "@/lib/mail/templates";
 import { retryAfterSeconds, takeRateLimits, type Bucket } from "@/lib/rate-limit";
@@ -141,7 +143,10 @@ export async function completeEmailLinkSignIn(
   now = new Date(),
 ): Promise<EmailLinkSignIn> {
   if (!isEmailLinkToken(token)) return { ok: false, reason: "invalid" };
-  const spent = await spendEmailSignInToken(hashToken(token), language, now);
+  // The welcome mail exists once the account does, as for every other sign-up: its job is
+  // queued in the transaction that creates it (the queue starts before that transaction).
+  await jobQueueReady();
+  const spent = await spendEmailSignInToken(hashToken(token), language, now, (tx, id) => accountCreated(tx, id));
   if (!spent.ok) return spent;
   if (!(await mergeGuestBeforeSignIn(requestHeaders, spent.user.id))) return { ok: false, reason: "merge_failed" };
   await setSignInCookies(cookies, spent.user);

@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { sessionFromCookie } from "@/lib/auth/session-decode";
 import { findGuest, mergeGuestRows, type CombineCards, type MergeRefusal } from "@/lib/db/merge-guest";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
+import { announceCardChange } from "@/lib/jobs/events";
 import { mergeProgress } from "@/lib/loyalty/merge";
 
 // Merging a guest into the account it signs in to (docs/authentication.md,
@@ -35,7 +37,8 @@ const combineByRules: CombineCards = (program, account, guest, localDate) =>
  * entry per business; then the guest is deleted. Merged once, however many
  * run at the same time. Refused (merged: false, nothing changed) when the
  * guest is no guest (or gone) or the account is disabled, missing, a guest,
- * or the guest itself.
+ * or the guest itself. Rewards the merge issues and the cards it changes or
+ * deletes are announced in the merge's transaction, as a visit's are.
  */
 export async function mergeGuestIntoAccount(input: {
   guestId: string;
@@ -43,7 +46,9 @@ export async function mergeGuestIntoAccount(input: {
   now?: Date;
 }): Promise<GuestMerge> {
   const { guestId, accountId, now } = mergeInput.parse({ ...input, now: input.now ?? new Date() });
-  const result = await mergeGuestRows({ guestId, accountId, now }, combineByRules);
+  // The queue starts before the transaction, never inside it (lib/jobs/enqueue.ts).
+  await jobQueueReady();
+  const result = await mergeGuestRows({ guestId, accountId, now }, combineByRules, announceCardChange);
   if (!result.merged) return { merged: false, businesses: 0, rewardsIssued: 0, reason: result.reason };
   return { merged: true, businesses: result.businesses, rewardsIssued: result.rewardsIssued };
 }

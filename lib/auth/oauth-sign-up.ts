@@ -15,7 +15,7 @@ export const OAUTH_WELCOME_DELAY_MS = 60_000;
 /**
  * The adapter with its createUser (a first Google sign-in) creating the account
  * and queueing its welcome mail in one transaction, as every other sign-up does
- * (lib/db/registration.ts). The row is written by Auth.js's own Prisma adapter,
+ * (lib/auth/register-account.ts). The row is written by Auth.js's own Prisma adapter,
  * run on the transaction.
  */
 export function withWelcomeMail(adapter: Adapter): Adapter {

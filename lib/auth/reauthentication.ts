@@ -1,4 +1,5 @@
 import "server-only";
+import { clientIp } from "@/lib/auth/client-ip";
 import { waitValues } from "@/lib/auth/failure-messages";
 import { withPasswordAttempt } from "@/lib/auth/login";
 import { verifyPassword } from "@/lib/auth/password";
@@ -8,6 +9,7 @@ import { storedLocale } from "@/lib/i18n/locales";
 import { messageKey } from "@/lib/i18n/message-key";
 import { mailer } from "@/lib/mail";
 import { reauthenticationMail } from "@/lib/mail/templates";
+import { requestNow } from "@/lib/clock";
 import { retryAfterSeconds, takeRateLimit } from "@/lib/rate-limit";
 import { siteUrl } from "@/lib/site";
 
@@ -81,6 +83,19 @@ export async function checkReauthentication(
         ? "settings.reauth.linkRequired"
         : "settings.reauth.passkeyRequired",
   };
+}
+
+/**
+ * The one check before a sensitive server action: checkReauthentication for
+ * this request (its client address for the sign-in limits, its clock). An
+ * empty password counts as none. The failure is the action's answer as it is.
+ */
+export async function reauthenticate(
+  userId: string,
+  password: string | undefined,
+  requestHeaders: Headers,
+): Promise<ReauthCheck> {
+  return checkReauthentication(userId, password || undefined, clientIp(requestHeaders), requestNow(requestHeaders));
 }
 
 function recentlyReauthenticated(at: Date | null, now: Date): boolean {

@@ -1,7 +1,7 @@
 import "server-only";
 import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/email-verification";
 import { authEnv } from "@/lib/auth/env";
-import { registerAccount, type RegisterResult, type SignUpJoin } from "@/lib/db/registration";
+import { registerAccount, type RegisterResult, type SignUpJoin } from "@/lib/auth/register-account";
 import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RegisterInput } from "@/lib/validation/registration";

@@ -1,9 +1,7 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
-import { inTransaction } from "@/lib/db/sql";
-import { jobQueueReady } from "@/lib/jobs/enqueue";
-import { walletMembershipChanged } from "@/lib/jobs/events";
-import type { IssuedReward, StoredProgress } from "@/lib/db/visit-types";
+import { inTransaction, type InTransaction } from "@/lib/db/sql";
+import type { CardChange, IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
 import { normalizeProgress } from "@/lib/loyalty";
 import {
@@ -44,15 +42,15 @@ type ProgramJson = ProgramRow & { type: string; name: string; rules: unknown };
  * stored, rewards are issued by the visit's own issueReward, and an ADJUSTMENT
  * entry is appended to the audit log. A visit takes the same membership lock
  * before it reads progress, so a tap and an adjustment at the same moment both
- * count. No Tap row is written and the daily tap limit is not touched.
+ * count. No Tap row is written and the daily tap limit is not touched. Each
+ * reward issued and the changed card go to `announce` in the transaction.
  */
-export async function adjustProgress(
+export async function writeAdjustment(
   ownerId: string,
   request: AdjustmentRequest,
+  announce: InTransaction<CardChange>,
   now: Date = new Date(),
 ): Promise<AdjustmentOutcome> {
-  // A reward it issues queues its jobs in the transaction: the queue is started before it (lib/db/visits.ts).
-  await jobQueueReady();
   return inTransaction(async (tx) => {
     const [membership] = await tx.query<{ id: string; actor: NameParts }>(
       `SELECT m."id", json_build_object('firstName', o."firstName", 'lastName', o."lastName", 'name', o."name") AS "actor"
@@ -107,10 +105,15 @@ export async function adjustProgress(
     const rewards: IssuedReward[] = [];
     for (let i = 0; i < result.rewardsIssued; i++) {
       rewards.push(
-        await issueReward(tx, program, { userId: request.customerId, membershipId: membership.id, tapId: null, now }),
+        await issueReward(
+          tx,
+          program,
+          { userId: request.customerId, membershipId: membership.id, tapId: null, now },
+          announce,
+        ),
       );
     }
-    await walletMembershipChanged(tx, membership.id);
+    await announce(tx, { kind: "card-changed", membershipId: membership.id });
     const beforeValue = { count: before.count, total: before.total };
     const afterValue = { count: next.count, total: next.total };
     await appendAuditSql(

@@ -1,20 +1,12 @@
 import "server-only";
-import { failure, NOT_ALLOWED_MESSAGE, type ActionResult } from "@/lib/actions/result";
-import { revokeAllRefreshTokens } from "@/lib/auth/refresh-tokens";
-import { isAdmin } from "@/lib/auth/roles";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect } from "@/lib/db/users";
-import {
-  ADMIN_OWN_ACCOUNT_MESSAGE,
-  ADMIN_USER_NOT_FOUND_MESSAGE,
-  adminUserIdSchema,
-  type AdminUserSearch,
-} from "@/lib/validation/admin";
+import { adminUserIdSchema, type AdminUserSearch } from "@/lib/validation/admin";
 
 // /admin/users (role ADMIN only). The pages check the role before calling
-// these; the one write checks it again against the database (the role rule:
-// lib/auth/roles.ts; the inputs: lib/validation/admin.ts).
+// these; the one write, lib/users/set-disabled.ts, checks it again against the
+// database (the inputs: lib/validation/admin.ts).
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -82,38 +74,33 @@ export async function getAdminUserDetail(id: string) {
 
 export type AdminUserDetail = NonNullable<Awaited<ReturnType<typeof getAdminUserDetail>>>;
 
-export type SetDisabledResult = ActionResult<{ disabledAt: Date | null }>;
+/** What the role rule (lib/auth/roles.ts, isAdmin) reads of the acting account; null when it is gone. */
+export function findRoleOf(userId: string) {
+  return db.user.findUnique({ where: { id: userId }, select: { role: true, disabledAt: true } });
+}
+
+export type DisabledWrite =
+  { ok: true; changed: boolean; disabledAt: Date | null } | { ok: false; code: "userNotFound" };
 
 /**
- * Disables an account (it can't sign in; its access tokens and session stop
- * working because every request re-reads the user) or enables it again.
- * Refresh tokens are revoked too, so a disabled app can't quietly renew.
- * A disabled owner's businesses are withdrawn from the public pages (card,
- * tap landing, sitemap) until the account is enabled again, so their cached
- * renders are expired here (docs/caching.md).
+ * Disables an account or enables it again; disabling keeps the first
+ * disabledAt if it was already disabled (changed: false, its disabledAt as
+ * it is). A disabled owner's businesses are withdrawn from the public pages
+ * (card, tap landing, sitemap) until the account is enabled again, so their
+ * cached renders are expired here (docs/caching.md).
  */
-export async function setUserDisabled(
-  adminId: string,
-  targetId: string,
-  disabled: boolean,
-  now: Date = new Date(),
-): Promise<SetDisabledResult> {
-  const admin = await db.user.findUnique({ where: { id: adminId }, select: { role: true, disabledAt: true } });
-  if (!isAdmin(admin)) return failure(NOT_ALLOWED_MESSAGE);
-  if (adminId === targetId) return failure(ADMIN_OWN_ACCOUNT_MESSAGE);
+export async function writeUserDisabled(targetId: string, disabled: boolean, now: Date): Promise<DisabledWrite> {
   const disabledAt = disabled ? now : null;
   const { count } = await db.user.updateMany({
-    // Disabling keeps the first disabledAt if it was already disabled.
     where: disabled ? { id: targetId, disabledAt: null } : { id: targetId },
     data: { disabledAt },
   });
   if (count === 0) {
     const target = await db.user.findUnique({ where: { id: targetId }, select: { disabledAt: true } });
-    if (!target) return failure(ADMIN_USER_NOT_FOUND_MESSAGE);
-    return { ok: true, disabledAt: target.disabledAt };
+    if (!target) return { ok: false, code: "userNotFound" };
+    return { ok: true, changed: false, disabledAt: target.disabledAt };
   }
-  if (disabled) await revokeAllRefreshTokens(targetId);
   const owned = await db.business.findMany({ where: { ownerId: targetId }, select: { id: true } });
   if (owned.length) expireTags(...owned.map((b) => cacheTags.business(b.id)), cacheTags.sitemap);
-  return { ok: true, disabledAt };
+  return { ok: true, changed: true, disabledAt };
 }

@@ -7,8 +7,7 @@ import { normaliseTheme, type StoredTheme } from "@/lib/business/theme";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { profileRowData } from "@/lib/validation/business-profile-form";
 import { businessLocale, type Locale } from "@/lib/i18n/locales";
-import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
-import { walletBusinessChanged } from "@/lib/jobs/events";
+import { prismaExecutor, type InTransaction } from "@/lib/db/sql";
 
 // Businesses: the public card (lib/business/public-business.ts turns the row
 // into what pages show) and the owner's own business. The editor's starting
@@ -83,14 +82,15 @@ export async function getOwnedBusiness(ownerId: string, idOrSlug: string): Promi
  * businessProfileUpdateSchema. Returns null — and changes nothing — unless
  * `ownerId` owns the business. The slug stays as it is: printed QR codes and
  * shared links keep working after a rename. The business's cached card and
- * landings, and the sitemap (its date), are expired once the edit is saved.
+ * landings, and the sitemap (its date), are expired once the edit is saved;
+ * `changed` (given the business's id) runs in the edit's transaction.
  */
-export async function updateBusinessProfile(
+export async function saveBusinessProfile(
   ownerId: string,
   businessId: string,
   data: BusinessProfileUpdateInput,
+  changed: InTransaction<string>,
 ): Promise<{ slug: string; business: PublicBusiness } | null> {
-  await jobQueueReady();
   const saved = await db.$transaction(async (tx) => {
     const current = await tx.business.findFirst({
       where: { id: businessId, ownerId },
@@ -111,8 +111,7 @@ export async function updateBusinessProfile(
       },
       select: publicBusinessSelect,
     });
-    // The cards in customers' wallets show the business's name, logo and colours.
-    await walletBusinessChanged(current.id, prismaExecutor(tx));
+    await changed(prismaExecutor(tx), current.id);
     return { slug: row.slug, business: toPublicBusiness(row) };
   });
   if (saved) expireTags(cacheTags.business(saved.business.id), cacheTags.sitemap);

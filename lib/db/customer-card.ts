@@ -1,9 +1,7 @@
 import "server-only";
-import { failure, type ActionResult } from "@/lib/actions/result";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db } from "@/lib/db";
 import { worksAt, type CounterBusiness } from "@/lib/db/business-access";
-import { recordCounterVisit, type QrVisitSummary } from "@/lib/db/qr";
 import { runningProgramLinesQuery } from "@/lib/db/visit-types";
 import {
   describeOffer,
@@ -17,7 +15,6 @@ import { effectiveRewardStatus, type RewardStatusName } from "@/lib/rewards/stat
 import { localDateIn } from "@/lib/time/local-date";
 import { displayName } from "@/lib/users/display-name";
 import { cardNumberFor } from "@/lib/loyalty/card-number";
-import { OWN_QR_MESSAGE, REFERRER_MESSAGES } from "@/lib/validation/qr";
 
 // A customer's card as the business sees it (docs/owner-tools.md, "A
 // customer's card"): for the owner and the staff of a business the customer is
@@ -294,22 +291,11 @@ export async function getCustomerCard(
   };
 }
 
-/**
- * "Record a visit" on the card: the visit the QR page records (lib/db/qr.ts),
- * at a business the caller works at (the action builder's staff role loaded
- * it), for one of its members; never on the worker's own account.
- */
-export async function recordVisitFromCard(
-  workerId: string,
-  business: CounterBusiness,
-  customerId: string,
-  now: Date,
-): Promise<ActionResult<{ visit: QrVisitSummary }>> {
-  if (workerId === customerId) return failure(OWN_QR_MESSAGE);
+/** Whether `customerId` (enabled) is a member of the business, which the worker works at. */
+export async function isCardMember(workerId: string, businessId: string, customerId: string): Promise<boolean> {
   const member = await db.membership.findFirst({
-    where: { userId: customerId, businessId: business.id, business: worksAt(workerId), user: { disabledAt: null } },
+    where: { userId: customerId, businessId, business: worksAt(workerId), user: { disabledAt: null } },
     select: { id: true },
   });
-  if (!member) return failure(REFERRER_MESSAGES.not_found);
-  return recordCounterVisit(workerId, business, customerId, now);
+  return member !== null;
 }

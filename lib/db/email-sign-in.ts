@@ -2,8 +2,7 @@ import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect, type AppUser } from "@/lib/db/users";
 import type { Locale } from "@/lib/i18n/locales";
-import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
-import { accountCreated } from "@/lib/jobs/events";
+import { prismaExecutor, type InTransaction } from "@/lib/db/sql";
 
 // Statements of the emailed sign-in link (docs/authentication.md, "Signing in
 // with an emailed link"). Links are keyed by address: the address may have no
@@ -47,9 +46,14 @@ export type SpentLink =
  * (no password, email confirmed now, `language`, role CUSTOMER) by an INSERT
  * that does nothing on a conflict, so two links of one new address opened at
  * once end in one account. An existing account's email counts as confirmed.
+ * A new account's id goes to `created` in the same transaction.
  */
-export async function spendEmailSignInToken(tokenHash: string, language: Locale, now: Date): Promise<SpentLink> {
-  await jobQueueReady();
+export async function spendEmailSignInToken(
+  tokenHash: string,
+  language: Locale,
+  now: Date,
+  created: InTransaction<string>,
+): Promise<SpentLink> {
   return db.$transaction(async (tx) => {
     const spent = await tx.emailSignInToken.updateManyAndReturn({
       where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
@@ -58,18 +62,19 @@ export async function spendEmailSignInToken(tokenHash: string, language: Locale,
     });
     const link = spent[0];
     if (!link) return { ok: false, reason: "invalid" };
-    const created = await createLinkAccount(tx, link.email, language, now);
-    const user = created ?? (await tx.user.findUnique({ where: { email: link.email }, select: publicUserSelect }));
+    const made = await createLinkAccount(tx, link.email, language, now);
+    if (made) await created(prismaExecutor(tx), made.id);
+    const user = made ?? (await tx.user.findUnique({ where: { email: link.email }, select: publicUserSelect }));
     if (!user) return { ok: false, reason: "invalid" };
     if (user.disabledAt) return { ok: false, reason: "disabled" };
-    if (!created && !user.emailVerified) {
+    if (!made && !user.emailVerified) {
       await tx.user.updateMany({ where: { id: user.id, emailVerified: null }, data: { emailVerified: now } });
     }
     return {
       ok: true,
       user: { ...user, emailVerified: user.emailVerified ?? now },
       redirect: link.redirect,
-      created: Boolean(created),
+      created: Boolean(made),
     };
   });
 }
@@ -81,9 +86,5 @@ async function createLinkAccount(tx: Tx, email: string, language: Locale, now: D
     skipDuplicates: true,
     select: publicUserSelect,
   });
-  const user = rows[0];
-  if (!user) return null;
-  // The welcome mail exists once the account does, as for every other sign-up.
-  await accountCreated(prismaExecutor(tx), user.id);
-  return user;
+  return rows[0] ?? null;
 }

@@ -1,8 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { inTransaction, type SqlTx } from "@/lib/db/sql";
-import { jobQueueReady } from "@/lib/jobs/enqueue";
-import { walletPassesVoided } from "@/lib/jobs/events";
+import { inTransaction, type InTransaction, type SqlTx } from "@/lib/db/sql";
 
 // Guest cards (docs/authentication.md, "Guests"): a customer with no email,
 // password or name, made by the first tap's "Start my card".
@@ -44,15 +42,18 @@ export const GUEST_IDLE_MONTHS = 12;
  * Deletes, in batches, the guests created more than 12 months before `now`
  * with no visit in the last 12 months (docs/jobs.md, "Sweeps"). Each batch is
  * picked and deleted in one transaction (SKIP LOCKED: two sweeps share the
- * work), with their wallet passes voided as for a deleted account and their
- * day counters (no foreign key) removed. Returns how many went.
+ * work), with their day counters (no foreign key) removed; `beforeDelete`
+ * runs in it for each guest while its memberships still exist. Returns how
+ * many went.
  */
-export async function sweepIdleGuests(now: Date, batchSize = 500): Promise<number> {
+export async function deleteIdleGuests(
+  now: Date,
+  beforeDelete: InTransaction<{ userId: string }>,
+  batchSize = 500,
+): Promise<number> {
   const before = new Date(now);
   before.setUTCMonth(before.getUTCMonth() - GUEST_IDLE_MONTHS);
   let deleted = 0;
-  // Voiding wallet passes queues jobs inside the transaction: the queue is started first.
-  await jobQueueReady();
   for (;;) {
     const count = await inTransaction(async (tx) => {
       // Index "User_guest_createdAt_idx".
@@ -67,7 +68,7 @@ export async function sweepIdleGuests(now: Date, batchSize = 500): Promise<numbe
       );
       if (idle.length === 0) return 0;
       const ids = idle.map((row) => row.id);
-      for (const userId of ids) await walletPassesVoided(tx, { userId });
+      for (const userId of ids) await beforeDelete(tx, { userId });
       await tx.execute(`DELETE FROM "DailyTapCount" WHERE "userId" = ANY($1::text[])`, [ids]);
       return tx.execute(`DELETE FROM "User" WHERE "id" = ANY($1::text[]) AND "guest"`, [ids]);
     });

@@ -1,17 +1,17 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
-import { inTransaction, queryRows, type SqlTx } from "@/lib/db/sql";
+import { inTransaction, queryRows, type InTransaction, type SqlTx } from "@/lib/db/sql";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
-import type { StoredProgress } from "@/lib/db/visit-types";
-import { jobQueueReady } from "@/lib/jobs/enqueue";
-import { walletMembershipChanged, walletPassesVoided } from "@/lib/jobs/events";
+import type { CardChange, StoredProgress } from "@/lib/db/visit-types";
 
 // The statements of merging a guest into the account it signed in to
 // (docs/authentication.md, "Merging a guest into an account"). What a card
 // becomes is decided by the caller's `combine` (lib/loyalty/merge.ts through
 // lib/auth/merge-guest.ts); everything else here is moving rows, in ONE
 // transaction that starts by locking the guest's row: a second merge of the
-// same guest waits for the first and then finds it gone.
+// same guest waits for the first and then finds it gone. Each reward issued,
+// each card changed and each guest card about to be deleted goes to the
+// caller's `announce` in that transaction.
 
 /** A program as the merge reads it: the engine's part, whether it runs, and what its reward is. */
 export type MergeProgram = ProgramRow & {
@@ -70,11 +70,10 @@ const refused = (reason: MergeRefusal): MergeRows => ({ merged: false, reason, b
 export async function mergeGuestRows(
   input: { guestId: string; accountId: string; now: Date },
   combine: CombineCards,
+  announce: InTransaction<CardChange>,
 ): Promise<MergeRows> {
   const { guestId, accountId, now } = input;
   if (guestId === accountId) return refused("account_not_found");
-  // Rewards queue their jobs inside the transaction: the queue is started first (lib/db/visits.ts).
-  await jobQueueReady();
   return inTransaction(async (tx) => {
     // Both rows locked: a concurrent merge of this guest waits here and then finds it deleted;
     // merges into one account take turns, so their reads of its cards are current. NO KEY UPDATE:
@@ -111,10 +110,10 @@ export async function mergeGuestRows(
     let rewardsIssued = 0;
     for (const card of guestCards) {
       const mine = accountCards.get(card.businessId);
-      const issued = mine ? await combineCards(tx, card, mine, combine, accountId, now) : [];
+      const issued = mine ? await combineCards(tx, card, mine, { combine, announce }, accountId, now) : [];
       if (!mine) await reownCard(tx, card, accountId);
       rewardsIssued += issued.length;
-      await walletMembershipChanged(tx, mine?.id ?? card.id);
+      await announce(tx, { kind: "card-changed", membershipId: mine?.id ?? card.id });
       await appendAuditSql(
         tx,
         {
@@ -160,7 +159,7 @@ async function combineCards(
   tx: SqlTx,
   card: MembershipRow,
   mine: MembershipRow,
-  combine: CombineCards,
+  { combine, announce }: { combine: CombineCards; announce: InTransaction<CardChange> },
   accountId: string,
   now: Date,
 ): Promise<string[]> {
@@ -192,7 +191,8 @@ async function combineCards(
       [mine.id, program.id, next.count, next.total, next.tier, JSON.stringify(next.state)],
     );
     for (let i = 0; i < rewardsIssued; i++) {
-      const reward = await issueReward(tx, program, { userId: accountId, membershipId: mine.id, tapId: null, now });
+      const to = { userId: accountId, membershipId: mine.id, tapId: null, now };
+      const reward = await issueReward(tx, program, to, announce);
       codes.push(reward.code);
     }
   }
@@ -232,7 +232,7 @@ async function combineCards(
   }
   // The guest card's wallet passes left (a Google object; an Apple pass when the account had its own)
   // are voided as a deleted account's are: the phones that hold them are told.
-  await walletPassesVoided(tx, { membershipId: card.id });
+  await announce(tx, { kind: "card-deleting", membershipId: card.id });
   await tx.execute(`DELETE FROM "Membership" WHERE "id" = $1::text`, [card.id]);
   return codes;
 }

@@ -3,13 +3,13 @@ import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { toProgramData } from "@/lib/validation/program-form";
 import type { ProgramInput } from "@/lib/validation/programs";
-import { walletBusinessChanged } from "@/lib/jobs/events";
 
 // An owner's programs. Every read and write is scoped to the owner in the
 // query itself (`business: { ownerId }`), so someone else's program answers
 // exactly like a missing one. Changes reach customers at once: the business's
 // cached landing data holds its running programs, so every write here expires
-// that business's tag (its tap landings and public card, no other business's).
+// that business's tag (its tap landings and public card, no other business's);
+// the wallet cards follow through lib/business/programs.ts.
 // Between the form and a row: lib/validation/program-form.ts; a program's
 // status: lib/loyalty/program-status.ts.
 
@@ -33,16 +33,13 @@ const ownedProgramSelect = {
 
 export type OwnedProgram = Prisma.ProgramGetPayload<{ select: typeof ownedProgramSelect }>;
 
+/** A refusal is a code; the caller says it in the reader's language (lib/actions/programs.ts). */
 export type ProgramChangeResult =
-  { ok: true; program: OwnedProgram } | { ok: false; code: "not_found" | "ended" | "type_fixed"; message: string };
+  { ok: true; program: OwnedProgram } | { ok: false; code: "not_found" | "ended" | "type_fixed" };
 
-const NOT_FOUND = { ok: false, code: "not_found", message: "Program not found" } as const;
-const ENDED = { ok: false, code: "ended", message: "This program has ended and can no longer be changed." } as const;
-const TYPE_FIXED = {
-  ok: false,
-  code: "type_fixed",
-  message: "A program's type can't be changed after it is created.",
-} as const;
+const NOT_FOUND = { ok: false, code: "not_found" } as const;
+const ENDED = { ok: false, code: "ended" } as const;
+const TYPE_FIXED = { ok: false, code: "type_fixed" } as const;
 
 // Ids are uuids; anything much longer is not worth a query.
 const plausibleId = (id: string) => id.length > 0 && id.length <= 100;
@@ -59,7 +56,7 @@ export async function getOwnedProgram(ownerId: string, programId: string): Promi
 }
 
 /** A new (active) program for one of the owner's businesses; null if the business is not theirs. */
-export async function createProgram(ownerId: string, input: ProgramInput): Promise<OwnedProgram | null> {
+export async function insertProgram(ownerId: string, input: ProgramInput): Promise<OwnedProgram | null> {
   if (!plausibleId(input.businessId)) return null;
   const business = await db.business.findFirst({
     where: { id: input.businessId, ownerId },
@@ -69,7 +66,6 @@ export async function createProgram(ownerId: string, input: ProgramInput): Promi
   const data = rowData(input);
   const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
   expireTags(cacheTags.business(business.id));
-  await walletBusinessChanged(business.id);
   return program;
 }
 
@@ -93,7 +89,7 @@ async function refusal(
  * changes: progress already earned under the old rules stays as it is.
  * A program never moves to another business: `input.businessId` is ignored.
  */
-export async function updateProgram(
+export async function updateProgramRow(
   ownerId: string,
   programId: string,
   input: ProgramInput,
@@ -108,13 +104,11 @@ export async function updateProgram(
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   expireTags(cacheTags.business(program.businessId));
-  // The main program's name and progress are on the cards in customers' wallets.
-  await walletBusinessChanged(program.businessId);
   return { ok: true, program };
 }
 
 /** Pause (false) or resume (true). An ended program stays ended. */
-export async function setProgramActive(
+export async function setProgramRowActive(
   ownerId: string,
   programId: string,
   active: boolean,
@@ -128,14 +122,16 @@ export async function setProgramActive(
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   expireTags(cacheTags.business(program.businessId));
-  // The main program's name and progress are on the cards in customers' wallets.
-  await walletBusinessChanged(program.businessId);
   return { ok: true, program };
 }
 
 /** Ends a program for good: customers no longer collect progress in it, and
  * it cannot be resumed. Rewards already issued stay valid in the wallets. */
-export async function endProgram(ownerId: string, programId: string, now = new Date()): Promise<ProgramChangeResult> {
+export async function endProgramRow(
+  ownerId: string,
+  programId: string,
+  now = new Date(),
+): Promise<ProgramChangeResult> {
   if (!plausibleId(programId)) return NOT_FOUND;
   const updated = await db.program.updateMany({
     where: { id: programId, endedAt: null, business: { ownerId } },
@@ -145,8 +141,6 @@ export async function endProgram(ownerId: string, programId: string, now = new D
   const program = await getOwnedProgram(ownerId, programId);
   if (!program) return NOT_FOUND;
   expireTags(cacheTags.business(program.businessId));
-  // The main program's name and progress are on the cards in customers' wallets.
-  await walletBusinessChanged(program.businessId);
   return { ok: true, program };
 }
 

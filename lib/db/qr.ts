@@ -1,25 +1,14 @@
 import "server-only";
 import { cache } from "react";
-import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
 import { db } from "@/lib/db";
 import { worksAt } from "@/lib/db/business-access";
-import { recordVisit } from "@/lib/db/visits";
 import type { LoyaltyLine } from "@/lib/loyalty/lines";
-import { checkReferrer, referralWindowStart, type ReferringViewer } from "@/lib/loyalty/referrer";
 import { displayName } from "@/lib/users/display-name";
-import {
-  OWN_QR_MESSAGE,
-  QR_BUSINESS_NOT_FOUND_MESSAGE,
-  QR_LIMIT_REACHED_MESSAGE,
-  qrUserIdSchema,
-  REFERRER_MESSAGES,
-} from "@/lib/validation/qr";
+import { qrUserIdSchema } from "@/lib/validation/qr";
 
-// The personal QR page /qr/[user_id]: what a viewer may
-// see about the QR's owner and what they may do with it. Every function here
-// takes the viewer's id from a verified session and re-checks its rules
-// (the referral rule: lib/loyalty/referrer.ts; inputs and messages:
-// lib/validation/qr.ts).
+// The reads and writes of the personal QR page /qr/[user_id]. What a viewer
+// may see and do there, and what each refusal says, is lib/qr/'s
+// (viewer.ts, counter-visit.ts).
 
 export type QrProfile = { id: string; displayName: string; initial: string };
 
@@ -43,62 +32,47 @@ export type QrViewerContext =
   | { kind: "self" }
   | { kind: "signed-in"; businesses: { id: string; name: string; linked: boolean }[]; referral: QrReferralState };
 
-/** What the signed-in viewer may do on someone's QR page. */
-export async function getQrViewerContext(
-  viewer: ReferringViewer,
-  targetId: string,
-  now: Date,
-): Promise<QrViewerContext> {
-  if (viewer.id === targetId) return { kind: "self" };
-  // The businesses the viewer works at (owner or staff): the counter's actions.
+/** The businesses the viewer works at (owner or staff), oldest first, each with whether `customerId` is linked. */
+export async function listWorkplacesFor(
+  viewerId: string,
+  customerId: string,
+): Promise<{ id: string; name: string; linked: boolean }[]> {
   const businesses = await db.business.findMany({
-    where: worksAt(viewer.id),
+    where: worksAt(viewerId),
     orderBy: { createdAt: "asc" },
-    select: { id: true, name: true, memberships: { where: { userId: targetId }, select: { id: true } } },
+    select: { id: true, name: true, memberships: { where: { userId: customerId }, select: { id: true } } },
   });
-  const check = checkReferrer(viewer, targetId, now);
-  const referral: QrReferralState =
-    viewer.referredById === targetId
-      ? { state: "this-friend" }
-      : check.ok
-        ? { state: "available" }
-        : { state: "unavailable", reason: REFERRER_MESSAGES[check.reason] };
-  return {
-    kind: "signed-in",
-    businesses: businesses.map((b) => ({ id: b.id, name: b.name, linked: b.memberships.length > 0 })),
-    referral,
-  };
+  return businesses.map((b) => ({ id: b.id, name: b.name, linked: b.memberships.length > 0 }));
 }
+
+export type CounterRefusal = "own_qr" | "business_not_found" | "customer_not_found";
 
 /**
  * A business the worker (its owner or staff) works at, and the customer, both
  * checked; nobody acts on their own QR.
  */
-async function workerAndCustomer(workerId: string, businessId: string, customerId: string) {
-  if (workerId === customerId) return failure(OWN_QR_MESSAGE);
+export async function findWorkerAndCustomer(
+  workerId: string,
+  businessId: string,
+  customerId: string,
+): Promise<{ ok: true; business: { id: string; name: string } } | { ok: false; code: CounterRefusal }> {
+  if (workerId === customerId) return { ok: false, code: "own_qr" };
   const [business, customer] = await Promise.all([
     db.business.findFirst({ where: { id: businessId, ...worksAt(workerId) }, select: { id: true, name: true } }),
     db.user.findUnique({ where: { id: customerId }, select: { id: true, disabledAt: true } }),
   ]);
-  if (!business) return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
-  if (!customer || customer.disabledAt) return failure(REFERRER_MESSAGES.not_found);
-  return { ok: true as const, business };
+  if (!business) return { ok: false, code: "business_not_found" };
+  if (!customer || customer.disabledAt) return { ok: false, code: "customer_not_found" };
+  return { ok: true, business };
 }
 
-/** Links the customer to a business the worker works at through the QR, if not linked yet. */
-export async function linkCustomerViaQr(
-  workerId: string,
-  businessId: string,
-  customerId: string,
-): Promise<ActionResult<{ businessName: string; created: boolean }>> {
-  const checked = await workerAndCustomer(workerId, businessId, customerId);
-  if (!checked.ok) return checked;
-  // An existing link keeps how and when it was made.
+/** Links the customer to the business through the QR if not linked yet (an existing link keeps how and when). */
+export async function linkMembershipViaQr(customerId: string, businessId: string): Promise<{ created: boolean }> {
   const { count } = await db.membership.createMany({
     data: [{ userId: customerId, businessId, via: "QR" }],
     skipDuplicates: true,
   });
-  return { ok: true, businessName: checked.business.name, created: count === 1 };
+  return { created: count === 1 };
 }
 
 export type QrVisitSummary = {
@@ -109,65 +83,8 @@ export type QrVisitSummary = {
   rewards: { name: string; code: string }[];
 };
 
-/**
- * Records a visit for the customer at a business the worker (owner or staff)
- * works at: the same engine and daily tap limit as a tap on a tag
- * (lib/db/visits). The visit's own statement checks the worker again, and the
- * audit entry (VISIT_RECORDED, with who) commits with it.
- */
-export async function recordVisitViaQr(
-  workerId: string,
-  businessId: string,
-  customerId: string,
-  now: Date = new Date(),
-): Promise<ActionResult<{ visit: QrVisitSummary }>> {
-  const checked = await workerAndCustomer(workerId, businessId, customerId);
-  if (!checked.ok) return checked;
-  return recordCounterVisit(workerId, checked.business, customerId, now);
-}
-
-/**
- * The visit itself, once the caller has checked who may record it at
- * `business` (the QR page and a customer's card: its owner or staff). The
- * visit's own statement checks the worker again, and the audit entry
- * (VISIT_RECORDED, with who) commits with it.
- */
-export async function recordCounterVisit(
-  workerId: string,
-  business: { id: string; name: string },
-  customerId: string,
-  now: Date,
-): Promise<ActionResult<{ visit: QrVisitSummary }>> {
-  const outcome = await recordVisit({
-    userId: customerId,
-    businessId: business.id,
-    tagId: null,
-    source: "QR",
-    now,
-    actorId: workerId,
-  });
-  if (!outcome.ok) {
-    if (outcome.reason === "limit_reached") return failure(QR_LIMIT_REACHED_MESSAGE);
-    if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
-    return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
-  }
-  return {
-    ok: true,
-    visit: {
-      businessName: business.name,
-      newlyLinked: outcome.newlyLinked,
-      programs: outcome.programs.map((p) => ({ name: p.programName, line: p.summary.line })),
-      rewards: outcome.rewards.map((r) => ({ name: r.name, code: r.code })),
-    },
-  };
-}
-
-/**
- * Names the QR's owner as the viewer's referrer. The rules are checked in the
- * update's own WHERE, so two tabs racing can't set it twice.
- */
-export async function addReferrer(viewerId: string, referrerId: string, now: Date = new Date()): Promise<ActionResult> {
-  if (viewerId === referrerId) return failure(REFERRER_MESSAGES.self);
+/** The viewer and the would-be referrer as the referral rule reads them; null for either gone or disabled. */
+export async function findReferralParties(viewerId: string, referrerId: string) {
   const [viewer, referrer] = await Promise.all([
     db.user.findUnique({
       where: { id: viewerId },
@@ -175,13 +92,21 @@ export async function addReferrer(viewerId: string, referrerId: string, now: Dat
     }),
     db.user.findUnique({ where: { id: referrerId }, select: { id: true, disabledAt: true } }),
   ]);
-  if (!viewer || viewer.disabledAt) return failure(SIGNED_OUT_MESSAGE);
-  if (!referrer || referrer.disabledAt) return failure(REFERRER_MESSAGES.not_found);
-  const check = checkReferrer(viewer, referrerId, now);
-  if (!check.ok) return failure(REFERRER_MESSAGES[check.reason]);
+  return {
+    viewer: viewer && !viewer.disabledAt ? viewer : null,
+    referrer: referrer && !referrer.disabledAt ? referrer : null,
+  };
+}
+
+/**
+ * Names `referrerId` as the viewer's referrer, only while the viewer has none
+ * and signed up at or after `signedUpSince`: the rule holds in the update's
+ * own WHERE, so two tabs racing can't set it twice. False when nothing changed.
+ */
+export async function writeReferrer(viewerId: string, referrerId: string, signedUpSince: Date): Promise<boolean> {
   const { count } = await db.user.updateMany({
-    where: { id: viewerId, referredById: null, createdAt: { gte: referralWindowStart(now) } },
+    where: { id: viewerId, referredById: null, createdAt: { gte: signedUpSince } },
     data: { referredById: referrerId },
   });
-  return count === 1 ? { ok: true } : failure(REFERRER_MESSAGES.already_set);
+  return count === 1;
 }

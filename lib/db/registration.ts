@@ -1,6 +1,5 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { hashPassword } from "@/lib/auth/password";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { db, Prisma } from "@/lib/db";
 import { publicUserSelect, type AppUser } from "@/lib/db/users";
@@ -8,26 +7,19 @@ import { firstFreeSlug, slugify } from "@/lib/business/slug";
 import { normaliseTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
-import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
-import { accountCreated } from "@/lib/jobs/events";
+import { prismaExecutor, type InTransaction } from "@/lib/db/sql";
 import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
-import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
 type Tx = Prisma.TransactionClient;
-type Conflict = "email_taken" | "phone_taken" | "tap_already_claimed";
+export type RegistrationConflictCode = "email_taken" | "phone_taken" | "tap_already_claimed";
+/** A unique address, phone or tag already taken: nothing was created. */
+export type RegistrationRefusal = { ok: false; status: 409; code: RegistrationConflictCode };
 
-export type RegisterResult =
-  | { ok: true; user: AppUser; businessId: string | null; joinedBusinessId?: string | null }
-  | { ok: false; status: 409; message: string; code: Conflict };
+export type AccountRows =
+  { ok: true; user: AppUser; businessId: string | null; joinedBusinessId?: string | null } | RegistrationRefusal;
 
 /** A business the new customer joins as they sign up: the public card's "Create your card". */
 export type SignUpJoin = { businessSlug: string };
-
-const CONFLICT_MESSAGES: Record<Conflict, string> = {
-  email_taken: "An account with this email already exists.",
-  phone_taken: "An account with this phone number already exists.",
-  tap_already_claimed: TAG_ALREADY_CLAIMED_MESSAGE,
-};
 
 class RegistrationConflict extends Error {
   constructor(readonly code: "tap_already_claimed") {
@@ -58,14 +50,15 @@ function publishNewBusiness(business: CreatedBusiness) {
  * card the customer signed up from; its membership is created in the same
  * transaction, so their first tap or the owner's scan of their QR finds them
  * linked already. A business that no longer exists is simply not joined.
+ * `passwordHash` is the password as lib/auth/password.ts stores it; the new
+ * account's id goes to `created` first thing in the transaction.
  */
-export async function registerAccount(
+export async function insertAccount(
   input: RegisterInput,
-  language: Locale = DEFAULT_LOCALE,
-  join: SignUpJoin | null = null,
-): Promise<RegisterResult> {
-  const passwordHash = await hashPassword(input.password!);
-  await jobQueueReady();
+  account: { passwordHash: string; language?: Locale; join?: SignUpJoin | null },
+  created: InTransaction<string>,
+): Promise<AccountRows> {
+  const { passwordHash, language = DEFAULT_LOCALE, join = null } = account;
   const first = input.metadata.first_name ?? null;
   const last = input.metadata.last_name ?? null;
   const name = input.metadata.full_name ?? ([first, last].filter(Boolean).join(" ") || null);
@@ -83,8 +76,7 @@ export async function registerAccount(
         },
         select: publicUserSelect,
       });
-      // The welcome mail exists once the account does, and not if anything below rolls it back.
-      await accountCreated(prismaExecutor(tx), user.id);
+      await created(prismaExecutor(tx), user.id);
       const business = input.business
         ? await createBusiness(
             tx,
@@ -137,10 +129,10 @@ export async function joinBusinessBySlug(
 }
 
 /** A signed-in user (e.g. after Google sign-up) registers a business: business, profile and tag claim together. */
-export async function registerBusinessForUser(
+export async function insertBusinessForUser(
   ownerId: string,
   input: BusinessRegistrationInput,
-): Promise<{ ok: true; businessId: string } | { ok: false; status: 409; message: string; code: Conflict }> {
+): Promise<{ ok: true; businessId: string } | RegistrationRefusal> {
   const result = await withSlugRetry((randomSlug) =>
     db.$transaction(async (tx) => ({
       ok: true as const,
@@ -156,7 +148,7 @@ export async function registerBusinessForUser(
 // the unique index rejects one, which then retries with a random suffix.
 async function withSlugRetry<T extends { ok: true }>(
   run: (randomSlug: boolean) => Promise<T>,
-): Promise<T | { ok: false; status: 409; message: string; code: Conflict }> {
+): Promise<T | RegistrationRefusal> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run(attempt > 0);
@@ -172,8 +164,8 @@ async function withSlugRetry<T extends { ok: true }>(
   }
 }
 
-function conflict(code: Conflict) {
-  return { ok: false as const, status: 409 as const, code, message: CONFLICT_MESSAGES[code] };
+function conflict(code: RegistrationConflictCode): RegistrationRefusal {
+  return { ok: false, status: 409, code };
 }
 
 async function createBusiness(

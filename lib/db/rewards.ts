@@ -3,20 +3,18 @@ import { cache } from "react";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
-import { worksAt, worksAtSql } from "@/lib/db/business-access";
-import { inTransaction } from "@/lib/db/sql";
-import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
-import { walletMembershipChanged } from "@/lib/jobs/events";
+import { worksAt, worksAtPart } from "@/lib/db/business-access";
+import { inTransaction, prismaExecutor, sql, type InTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
+/** A refusal is a code; the caller says it in the reader's language (lib/actions/redeem-reward.ts). */
 export type RedeemFailure = {
   ok: false;
   status: 403 | 404 | 409 | 410;
   code: "not_found" | "own_reward" | "already_redeemed" | "expired";
-  message: string;
   /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
   redeemedOn?: string;
 };
@@ -58,13 +56,8 @@ export const rewardSelect = {
   redeemedAt: true,
 } satisfies Prisma.RewardSelect;
 
-const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found", message: "Reward not found" };
-const OWN_REWARD: RedeemFailure = {
-  ok: false,
-  status: 403,
-  code: "own_reward",
-  message: "You can't redeem or undo a reward of your own.",
-};
+const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found" };
+const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" };
 
 /**
  * The business confirms a reward at the counter. AVAILABLE → REDEEMED happens
@@ -74,18 +67,18 @@ const OWN_REWARD: RedeemFailure = {
  * staff, matched in the statement itself) may redeem, never after expiry, and
  * never a reward of their own (as nobody records a visit for themselves: a
  * worker who is also a customer would otherwise serve themselves). The audit
- * entry (REDEMPTION, with who did it) commits with the change.
+ * entry (REDEMPTION, with who did it) commits with the change, and so does
+ * what `cardChanged` (given the reward's membership) writes.
  */
-export async function redeemReward(
+export async function redeemRewardRow(
   workerId: string,
   target: { rewardId?: string; code?: string },
+  cardChanged: InTransaction<string>,
   now = new Date(),
 ): Promise<RedeemResult> {
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
-  // The queue starts outside the transaction that enqueues (docs/jobs.md).
-  await jobQueueReady();
   const row = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -114,7 +107,7 @@ export async function redeemReward(
       )
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "businessId", "timezone" FROM redeemed`;
     const redeemed = rows[0];
-    if (redeemed?.membershipId) await walletMembershipChanged(prismaExecutor(tx), redeemed.membershipId);
+    if (redeemed?.membershipId) await cardChanged(prismaExecutor(tx), redeemed.membershipId);
     if (redeemed)
       await appendAudit(
         {
@@ -150,7 +143,7 @@ export async function redeemReward(
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
 
-/** SQL: the business aliased `b` is one `userId` owns or is staff of (lib/db/business-access.ts, worksAtSql). */
+/** SQL: the business aliased `b` is one `userId` owns or is staff of (lib/db/business-access.ts, worksAtPart). */
 function worksAtRaw(userId: string): Prisma.Sql {
   return Prisma.sql`(b."ownerId" = ${userId} OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = b."id" AND s."userId" = ${userId}))`;
 }
@@ -175,21 +168,9 @@ function refusalOf(
     const redeemedOn = reward.redeemedAt
       ? localDateIn(normaliseTimezone(reward.business.timezone), reward.redeemedAt)
       : undefined;
-    return {
-      ok: false,
-      status: 409,
-      code: "already_redeemed",
-      message: `This reward was already redeemed${redeemedOn ? ` on ${redeemedOn}` : ""}.`,
-      ...(redeemedOn ? { redeemedOn } : {}),
-    };
+    return { ok: false, status: 409, code: "already_redeemed", ...(redeemedOn ? { redeemedOn } : {}) };
   }
-  if (effectiveRewardStatus(reward, now) === "EXPIRED")
-    return {
-      ok: false,
-      status: 410,
-      code: "expired",
-      message: "This reward has expired and can no longer be redeemed.",
-    };
+  if (effectiveRewardStatus(reward, now) === "EXPIRED") return { ok: false, status: 410, code: "expired" };
   return NOT_FOUND;
 }
 
@@ -229,11 +210,16 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
  * Undo a redemption within 10 minutes (owner or staff of the business, matched
  * in the statement, never on a reward of their own: it would hand them the
  * reward back); both sides see it in the history, and the audit log says who
- * (REDEMPTION_UNDONE, in the same transaction).
+ * (REDEMPTION_UNDONE, in the same transaction, with what `cardChanged`
+ * writes for the reward's membership).
  */
-export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+export async function undoRedemptionRow(
+  workerId: string,
+  rewardId: string,
+  cardChanged: InTransaction<string>,
+  now = new Date(),
+): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
-  await jobQueueReady();
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -259,7 +245,7 @@ export async function undoRedemption(workerId: string, rewardId: string, now = n
       SELECT "id", "code", "userId", "programId", "membershipId", "businessId" FROM undone`;
     const undone = rows[0];
     if (!undone) return false;
-    if (undone.membershipId) await walletMembershipChanged(prismaExecutor(tx), undone.membershipId);
+    if (undone.membershipId) await cardChanged(prismaExecutor(tx), undone.membershipId);
     await appendAudit(
       {
         businessId: undone.businessId,
@@ -432,17 +418,18 @@ export type CounterWorker = { id: string; name: string };
 /**
  * One tap at the counter, from a customer's card: a reward of `customerId` (never
  * the worker's own) at a business the worker owns or staffs (matched in the
- * statement, worksAtSql) is
- * redeemed by the same conditional UPDATE as redeemReward — AVAILABLE →
- * REDEEMED once, whatever the concurrency — with its history event and a
- * REDEMPTION entry in the audit log naming who, in one transaction.
+ * statement, worksAtPart) is
+ * redeemed by the same conditional UPDATE as redeemRewardRow — AVAILABLE →
+ * REDEEMED once, whatever the concurrency — with its history event, a
+ * REDEMPTION entry in the audit log naming who and what `cardChanged` writes
+ * for the reward's membership, in one transaction.
  */
-export async function redeemRewardAtCounter(
+export async function redeemRewardRowAtCounter(
   worker: CounterWorker,
   target: { businessId: string; customerId: string; rewardId: string },
+  cardChanged: InTransaction<string>,
   now = new Date(),
 ): Promise<RedeemResult> {
-  await jobQueueReady();
   const redeemed = await inTransaction(async (tx) => {
     const [row] = await tx.query<{
       id: string;
@@ -453,23 +440,22 @@ export async function redeemRewardAtCounter(
       programId: string | null;
       membershipId: string | null;
     }>(
-      `WITH redeemed AS (
-        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = $4::timestamp(3), "redeemedById" = $1::text
+      sql`WITH redeemed AS (
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}::timestamp(3), "redeemedById" = ${worker.id}::text
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND b."id" = $2::text AND ${worksAtSql("b", 1)}
-          AND r."id" = $3::text AND r."userId" = $5::text AND r."userId" <> $1::text
+        WHERE b."id" = r."businessId" AND b."id" = ${target.businessId}::text AND ${worksAtPart("b", worker.id)}
+          AND r."id" = ${target.rewardId}::text AND r."userId" = ${target.customerId}::text AND r."userId" <> ${worker.id}::text
           AND r."status" = 'AVAILABLE'
-          AND (r."expiresAt" IS NULL OR r."expiresAt" > $4::timestamp(3))
+          AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now}::timestamp(3))
         RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."timezone"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
-        SELECT gen_random_uuid()::text, "id", 'REDEEMED', $1::text, $4::timestamp(3) FROM redeemed
+        SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${worker.id}::text, ${now}::timestamp(3) FROM redeemed
       )
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "timezone" FROM redeemed`,
-      [worker.id, target.businessId, target.rewardId, now, target.customerId],
     );
     if (!row) return null;
-    if (row.membershipId) await walletMembershipChanged(tx, row.membershipId);
+    if (row.membershipId) await cardChanged(tx, row.membershipId);
     await appendAuditSql(
       tx,
       {

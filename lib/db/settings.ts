@@ -1,10 +1,8 @@
 import "server-only";
-import { failure, type ActionResult } from "@/lib/actions/result";
 import { db, Prisma } from "@/lib/db";
+import { prismaExecutor, type InTransaction } from "@/lib/db/sql";
 import type { Locale } from "@/lib/i18n/locales";
-import { jobQueueReady, prismaExecutor } from "@/lib/jobs/enqueue";
-import { walletPassesVoided } from "@/lib/jobs/events";
-import { ownsBusinessesMessage, type BirthdayInput, type ProfileSettingsInput } from "@/lib/validation/settings";
+import type { BirthdayInput, ProfileSettingsInput } from "@/lib/validation/settings";
 
 // The signed-in user's own settings (/dashboard/settings). Every function takes
 // the id of a verified session's user; inputs are already parsed by
@@ -33,27 +31,26 @@ export async function setNotificationsEnabled(userId: string, enabled: boolean) 
   await db.user.update({ where: { id: userId }, data: { notificationsEnabled: enabled } });
 }
 
-export type DeleteAccountResult = ActionResult;
+/** Deleted, or refused: the account owns businesses (their names, oldest first). */
+export type DeleteAccountRowsResult = { ok: true } | { ok: false; code: "ownsBusinesses"; businesses: string[] };
 
 /**
  * Deletes the account and the personal data tied to it. Businesses keep their
  * aggregate counts: the schema turns the user's taps and rewards anonymous
  * (userId SET NULL) while memberships, progress, sessions and tokens go with
  * the user. An owner of a business can't be deleted (the business would lose
- * its owner): they get an explanation instead.
+ * its owner). `beforeCommit` runs first in the deletion's transaction, while
+ * the account's memberships still exist.
  */
-export async function deleteAccount(userId: string): Promise<DeleteAccountResult> {
-  const businesses = await db.business.findMany({
-    where: { ownerId: userId },
-    select: { name: true },
-    orderBy: { createdAt: "asc" },
-  });
-  if (businesses.length > 0) return failure(ownsBusinessesMessage(businesses.map((b) => b.name)));
-  await jobQueueReady();
+export async function deleteAccountRows(
+  userId: string,
+  beforeCommit: InTransaction<{ userId: string }>,
+): Promise<DeleteAccountRowsResult> {
+  const owned = await ownedBusinessNames(userId);
+  if (owned.length > 0) return { ok: false, code: "ownsBusinesses", businesses: owned };
   try {
     await db.$transaction(async (tx) => {
-      // The cards the person added to Google Wallet go inactive there; their rows go with the memberships.
-      await walletPassesVoided(prismaExecutor(tx), { userId });
+      await beforeCommit(prismaExecutor(tx), { userId });
       // Per-day tap-limit counters name the user but have no foreign key.
       await tx.dailyTapCount.deleteMany({ where: { userId } });
       // Sign-in links are keyed by address, not by account: an unused one would make the account again.
@@ -64,15 +61,22 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError) {
       // P2003: a business was created meanwhile (owner is ON DELETE RESTRICT).
-      if (error.code === "P2003") {
-        const names = await db.business.findMany({ where: { ownerId: userId }, select: { name: true } });
-        return failure(ownsBusinessesMessage(names.map((b) => b.name)));
-      }
+      if (error.code === "P2003")
+        return { ok: false, code: "ownsBusinesses", businesses: await ownedBusinessNames(userId) };
       // P2025: already gone.
       if (error.code === "P2025") return { ok: true };
     }
     throw error;
   }
+}
+
+async function ownedBusinessNames(userId: string): Promise<string[]> {
+  const businesses = await db.business.findMany({
+    where: { ownerId: userId },
+    select: { name: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return businesses.map((b) => b.name);
 }
 
 /** The person's own language (validated by languageSettingsSchema). */

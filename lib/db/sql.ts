@@ -23,6 +23,27 @@ export type SqlTx = {
   execute(text: string, values?: readonly unknown[]): Promise<number>;
 };
 
+/** A statement runner: a transaction of inTransaction() below, or prismaExecutor() of a Prisma transaction. */
+export type SqlExecutor = { query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]> };
+
+/** A Prisma interactive transaction as a statement runner. */
+export function prismaExecutor(tx: {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}): SqlExecutor {
+  return {
+    query: <Row>(text: string, values: readonly unknown[] = []) => tx.$queryRawUnsafe<Row[]>(text, ...values),
+  };
+}
+
+/**
+ * The caller's step inside a write's own transaction, after the write's
+ * statements and before COMMIT (docs/architecture.md, "Layers"): how a domain
+ * module queues the jobs a change announces, in the same transaction, while
+ * lib/db knows no jobs. `change` says what was written; a step that throws
+ * rolls the write back.
+ */
+export type InTransaction<Change> = (tx: SqlExecutor, change: Change) => Promise<void>;
+
 /** A statement as pg takes it: named (prepared) when the database allows, dates as UTC text. */
 function pgQuery(statement: Sql | string, values?: readonly unknown[]) {
   const { text, values: bound } = isSqlStatement(statement)

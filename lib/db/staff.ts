@@ -1,11 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit } from "@/lib/db/audit";
-import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
-import { storedLocale } from "@/lib/i18n/locales";
-import { mailer } from "@/lib/mail";
-import { staffInviteMail } from "@/lib/mail/templates";
-import { siteUrl } from "@/lib/site";
 import { acceptRefusal, inviteExpiry, normaliseInviteEmail, type AcceptRefusal } from "@/lib/staff/invites";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
@@ -14,6 +9,8 @@ import { displayName, type NameParts } from "@/lib/users/display-name";
 // the business's `ownerId` itself. Accepting is the invited account's: the
 // invitation is spent by one conditional UPDATE in the transaction that adds
 // the staff row, so a link works once, and never after it expired or was revoked.
+// Links are found by the hash of their token (lib/staff/invite-links.ts makes
+// and hashes them, and mails them).
 
 const nameSelect = { firstName: true, lastName: true, name: true } satisfies Prisma.UserSelect;
 
@@ -21,41 +18,41 @@ type Actor = { id: string } & NameParts;
 
 const actorOf = (user: Actor) => ({ actorId: user.id, actorName: displayName(user) });
 
-export type InviteOutcome =
-  { ok: true; email: string } | { ok: false; reason: "not_found" | "own_email" | "already_staff" };
+export type InviteRefusal = { ok: false; reason: "not_found" | "own_email" | "already_staff" };
 
 /**
- * The owner invites `email` to the staff: a new one-time link, valid 7 days,
- * mailed in the owner's language. A pending invitation to the same address is
- * replaced (its link stops working). Audited as STAFF_INVITED.
+ * The owner invites `email` to the staff: a new invitation, valid 7 days,
+ * whose link's token hashes to `tokenHash`. A pending invitation to the same
+ * address is replaced (its link stops working). Audited as STAFF_INVITED.
+ * Returns the normalised address and the business's name.
  */
-export async function inviteStaff(
-  owner: Actor & { language?: string | null },
+export async function insertInvite(
+  owner: Actor,
   businessId: string,
   rawEmail: string,
+  tokenHash: string,
   now = new Date(),
-): Promise<InviteOutcome> {
+): Promise<{ ok: true; email: string; businessName: string } | InviteRefusal> {
   const email = normaliseInviteEmail(rawEmail);
-  const { token, hash } = newOpaqueToken();
-  const outcome = await db.$transaction(async (tx): Promise<InviteOutcome & { businessName?: string }> => {
+  return db.$transaction(async (tx) => {
     const business = await tx.business.findFirst({
       where: { id: businessId, ownerId: owner.id },
       select: { id: true, name: true, owner: { select: { email: true } } },
     });
-    if (!business) return { ok: false, reason: "not_found" };
+    if (!business) return { ok: false as const, reason: "not_found" as const };
     if (business.owner.email && normaliseInviteEmail(business.owner.email) === email)
-      return { ok: false, reason: "own_email" };
+      return { ok: false as const, reason: "own_email" as const };
     const already = await tx.businessStaff.findFirst({
       where: { businessId, user: { email: { equals: email, mode: "insensitive" } } },
       select: { userId: true },
     });
-    if (already) return { ok: false, reason: "already_staff" };
+    if (already) return { ok: false as const, reason: "already_staff" as const };
     await tx.staffInvite.updateMany({
       where: { businessId, email, acceptedAt: null, revokedAt: null },
       data: { revokedAt: now },
     });
     const invite = await tx.staffInvite.create({
-      data: { businessId, email, tokenHash: hash, invitedById: owner.id, expiresAt: inviteExpiry(now), createdAt: now },
+      data: { businessId, email, tokenHash, invitedById: owner.id, expiresAt: inviteExpiry(now), createdAt: now },
       select: { id: true, expiresAt: true },
     });
     await appendAudit(
@@ -68,15 +65,8 @@ export async function inviteStaff(
       tx,
       now,
     );
-    return { ok: true, email, businessName: business.name };
+    return { ok: true as const, email, businessName: business.name };
   });
-  if (!outcome.ok) return outcome;
-  const link = `${siteUrl()}/staff/accept?token=${encodeURIComponent(token)}`;
-  await mailer().send({
-    to: email,
-    ...(await staffInviteMail(storedLocale(owner.language), link, outcome.businessName ?? "")),
-  });
-  return { ok: true, email };
 }
 
 export type StaffMember = {
@@ -194,10 +184,13 @@ const inviteSelect = {
 /** Who is reading or accepting an invitation: the account as the session read it. */
 type InviteReader = { id: string; email: string | null; emailVerified: Date | null };
 
-/** The invitation a link names, as `account` may act on it; null for an unknown link. */
-export async function viewInvite(token: string, account: InviteReader, now = new Date()): Promise<InviteView | null> {
-  if (!token) return null;
-  const invite = await db.staffInvite.findUnique({ where: { tokenHash: hashToken(token) }, select: inviteSelect });
+/** The invitation a link (by its token's hash) names, as `account` may act on it; null for an unknown link. */
+export async function findInviteView(
+  tokenHash: string,
+  account: InviteReader,
+  now = new Date(),
+): Promise<InviteView | null> {
+  const invite = await db.staffInvite.findUnique({ where: { tokenHash }, select: inviteSelect });
   if (!invite) return null;
   return {
     businessName: invite.business.name,
@@ -206,10 +199,9 @@ export async function viewInvite(token: string, account: InviteReader, now = new
 }
 
 /** The address a pending invitation (not accepted, revoked or expired) was sent to; null for any other link. */
-export async function pendingInviteEmail(token: string, now = new Date()): Promise<string | null> {
-  if (!token) return null;
+export async function findPendingInviteEmail(tokenHash: string, now = new Date()): Promise<string | null> {
   const invite = await db.staffInvite.findFirst({
-    where: { tokenHash: hashToken(token), acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
     select: { email: true },
   });
   return invite?.email ?? null;
@@ -219,7 +211,8 @@ export type AcceptOutcome =
   { ok: true; businessId: string; businessName: string } | { ok: false; reason: AcceptRefusal };
 
 /**
- * The invited account accepts: in one transaction the invitation is spent by a
+ * The invited account accepts the invitation whose token hashes to
+ * `tokenHash`: in one transaction the invitation is spent by a
  * conditional UPDATE and the staff row is written. The UPDATE holds every rule
  * itself, reading the account's row as it is now: still unused, not revoked,
  * not expired, addressed to this account's email, that email confirmed, the
@@ -227,13 +220,11 @@ export type AcceptOutcome =
  * while this waits on its row lock matches nothing, and of two acceptances at
  * once, one wins. Audited as STAFF_JOINED.
  */
-export async function acceptInvite(
+export async function spendInvite(
   account: Actor & InviteReader,
-  token: string,
+  tokenHash: string,
   now = new Date(),
 ): Promise<AcceptOutcome> {
-  if (!token) return { ok: false, reason: "unknown" };
-  const tokenHash = hashToken(token);
   return db.$transaction(async (tx): Promise<AcceptOutcome> => {
     const invite = await tx.staffInvite.findUnique({ where: { tokenHash }, select: inviteSelect });
     const refusal = acceptRefusal(invite ? { ...invite, ownerId: invite.business.ownerId } : null, account, now);

@@ -1,14 +1,15 @@
 import "server-only";
 import { dueOwnerSummary, type DueOwnerSummary, type OwnerSummaryPeriod } from "@/lib/business/owner-summary";
 import { normaliseTimezone } from "@/lib/business/timezone";
-import { inTransaction, queryRows } from "@/lib/db/sql";
-import { ownerSummariesDue, rewardsExpiring, walletMembershipChanged } from "@/lib/jobs/events";
+import { inTransaction, queryRows, type InTransaction } from "@/lib/db/sql";
 import { EXPIRY_REMINDER_HORIZON_MS, isExpiryReminderDue } from "@/lib/rewards/expiry-reminder";
 
 // The scheduled sweeps (docs/jobs.md, "Sweeps"). Each reads a bounded batch
 // at a time in index order (keyset, never OFFSET), decides what is due with
-// the pure rules on each business's clock, then marks and queues in one
-// transaction with a conditional UPDATE: of two sweeps that see the same row
+// the pure rules on each business's clock, then marks with a conditional
+// UPDATE and hands what it marked to the caller's step in the same
+// transaction (the domain queues the jobs there: lib/rewards/expiry-sweeps.ts,
+// lib/business/owner-summary-sweep.ts): of two sweeps that see the same row
 // due (the same slot run twice, an overlap), only the one whose UPDATE
 // changes the row queues its jobs, and a rollback leaves neither mark nor job.
 
@@ -23,13 +24,19 @@ type ExpiringRow = {
   timezone: string;
 };
 
+export type MarkedReward = { id: string; userId: string; businessId: string };
+
 /**
- * Queues the expiry reminders due at `now` (a mail and a web push per
- * reward, once): AVAILABLE rewards of a customer, not yet reminded, whose
- * expiry is within three days on their business's clock. Returns the ids of
- * the rewards it queued reminders for.
+ * Marks the rewards whose expiry reminder is due at `now` (once each):
+ * AVAILABLE rewards of a customer, not yet reminded, whose expiry is within
+ * three days on their business's clock; `remind` gets each batch marked, in
+ * its transaction. Returns the ids of the rewards marked.
  */
-export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<string[]> {
+export async function markExpiryReminders(
+  now: Date,
+  remind: InTransaction<MarkedReward[]>,
+  batchSize = SWEEP_BATCH_SIZE,
+): Promise<string[]> {
   const horizon = new Date(now.getTime() + EXPIRY_REMINDER_HORIZON_MS);
   let after: { expiresAt: Date; id: string } = { expiresAt: now, id: "" };
   const reminded: string[] = [];
@@ -50,13 +57,13 @@ export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE)
     const due = rows.filter((row) => isExpiryReminderDue(row, normaliseTimezone(row.timezone), now));
     if (due.length) {
       const marked = await inTransaction(async (tx) => {
-        const marked = await tx.query<{ id: string; userId: string; businessId: string }>(
+        const marked = await tx.query<MarkedReward>(
           `UPDATE "Reward" SET "expiryReminderAt" = $2::timestamp(3)
           WHERE "id" = ANY($1::text[]) AND "expiryReminderAt" IS NULL AND "status" = 'AVAILABLE'::"RewardStatus"
           RETURNING "id", "userId", "businessId"`,
           [due.map((row) => row.id), now],
         );
-        await rewardsExpiring(tx, marked);
+        await remind(tx, marked);
         return marked;
       });
       reminded.push(...marked.map((row) => row.id));
@@ -68,13 +75,16 @@ export async function sweepRewardExpiry(now: Date, batchSize = SWEEP_BATCH_SIZE)
 }
 
 /**
- * Brings wallet passes up to date for the rewards that expired by `now`:
- * AVAILABLE rewards past their expiry that the sweep has not seen yet are
- * marked, and each membership among them that has a card in a wallet gets
- * one wallet update (its ready rewards count drops). Returns the ids of the
- * memberships it queued updates for.
+ * Marks the rewards that expired by `now` and the sweep has not seen yet
+ * (AVAILABLE, past their expiry); `inWallet` gets, in the batch's
+ * transaction, each membership among them that has a card in a wallet (once
+ * per batch). Returns the ids of those memberships.
  */
-export async function sweepExpiredRewards(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<string[]> {
+export async function markExpiredRewards(
+  now: Date,
+  inWallet: InTransaction<string>,
+  batchSize = SWEEP_BATCH_SIZE,
+): Promise<string[]> {
   const updated: string[] = [];
   for (;;) {
     // Index "Reward_status_expirySweptAt_expiresAt_id_idx". Marking in the same
@@ -99,9 +109,9 @@ export async function sweepExpiredRewards(now: Date, batchSize = SWEEP_BATCH_SIZ
           ) AS "inWallet"`,
         [now, batchSize],
       );
-      const inWallet = [...new Set(rows.filter((row) => row.inWallet).map((row) => row.membershipId!))];
-      for (const membershipId of inWallet) await walletMembershipChanged(tx, membershipId);
-      return { swept: rows.length, inWallet };
+      const changed = [...new Set(rows.filter((row) => row.inWallet).map((row) => row.membershipId!))];
+      for (const membershipId of changed) await inWallet(tx, membershipId);
+      return { swept: rows.length, inWallet: changed };
     });
     updated.push(...memberships.inWallet);
     if (memberships.swept < batchSize) return updated;
@@ -117,12 +127,16 @@ const QUEUED_FROM_COLUMN: Record<OwnerSummaryPeriod, string> = {
 };
 
 /**
- * Queues the owners' summaries due at `now` (mail.owner-summary, one per
- * business and period, once): businesses whose owner chose a daily or weekly
- * summary and whose local time has passed that period's summary moment.
- * Returns the summaries it queued.
+ * Marks the owners' summaries due at `now` (one per business and period,
+ * once): businesses whose owner chose a daily or weekly summary and whose
+ * local time has passed that period's summary moment; `due` gets each batch
+ * marked, in its transaction. Returns the summaries marked.
  */
-export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZE): Promise<QueuedOwnerSummary[]> {
+export async function markOwnerSummaries(
+  now: Date,
+  due: InTransaction<QueuedOwnerSummary[]>,
+  batchSize = SWEEP_BATCH_SIZE,
+): Promise<QueuedOwnerSummary[]> {
   const queued: QueuedOwnerSummary[] = [];
   for (const period of ["DAILY", "WEEKLY"] as const) {
     const column = QUEUED_FROM_COLUMN[period];
@@ -135,11 +149,11 @@ export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZ
         ORDER BY "id" LIMIT $3::int`,
         [period, after, batchSize],
       );
-      const due = rows.flatMap((row) => {
+      const dueNow = rows.flatMap((row) => {
         const summary = dueOwnerSummary(period, normaliseTimezone(row.timezone), now);
         return summary ? [{ ...summary, businessId: row.id }] : [];
       });
-      if (due.length) {
+      if (dueNow.length) {
         const summaries = await inTransaction(async (tx) => {
           const updated = await tx.query<{ id: string }>(
             `UPDATE "Business" b SET "${column}" = d."fromDay"
@@ -147,11 +161,11 @@ export async function sweepOwnerSummaries(now: Date, batchSize = SWEEP_BATCH_SIZ
             WHERE b."id" = d."id" AND b."ownerSummary" = $3::"OwnerSummary"
               AND (b."${column}" IS NULL OR b."${column}" < d."fromDay")
             RETURNING b."id"`,
-            [due.map((summary) => summary.businessId), due.map((summary) => summary.fromDay), period],
+            [dueNow.map((summary) => summary.businessId), dueNow.map((summary) => summary.fromDay), period],
           );
           const markedIds = new Set(updated.map((row) => row.id));
-          const marked = due.filter((summary) => markedIds.has(summary.businessId));
-          await ownerSummariesDue(tx, marked);
+          const marked = dueNow.filter((summary) => markedIds.has(summary.businessId));
+          await due(tx, marked);
           return marked;
         });
         queued.push(...summaries);

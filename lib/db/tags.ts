@@ -2,10 +2,9 @@ import "server-only";
 import { db } from "@/lib/db";
 import { cacheTags, expireTags } from "@/lib/cache";
 import { localDateIn } from "@/lib/time/local-date";
-import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
-
+/** A refusal is a code; the caller says it in the reader's language (lib/actions/tag-claim.ts). */
 export type ClaimResult =
-  { ok: true; businessId: string } | { ok: false; code: "tap_already_claimed" | "business_not_found"; message: string };
+  { ok: true; businessId: string } | { ok: false; code: "tap_already_claimed" | "business_not_found" };
 
 /**
  * Claims an unknown or unclaimed tag for one of the owner's businesses in one
@@ -14,7 +13,7 @@ export type ClaimResult =
  */
 export async function claimTag(ownerId: string, businessId: string, tagId: string): Promise<ClaimResult> {
   const business = await db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true } });
-  if (!business) return { ok: false, code: "business_not_found", message: "Business not found" };
+  if (!business) return { ok: false, code: "business_not_found" };
   const claimed = await db.$queryRaw<{ businessId: string }[]>`
     INSERT INTO "Tag" ("id", "businessId", "claimedAt", "claimedById", "updatedAt")
     VALUES (${tagId}, ${business.id}, now(), ${ownerId}, now())
@@ -25,7 +24,7 @@ export async function claimTag(ownerId: string, businessId: string, tagId: strin
   if (claimed.length === 0) {
     const current = await db.tag.findUnique({ where: { id: tagId }, select: { businessId: true } });
     if (current?.businessId === business.id) return { ok: true, businessId: business.id };
-    return { ok: false, code: "tap_already_claimed", message: TAG_ALREADY_CLAIMED_MESSAGE };
+    return { ok: false, code: "tap_already_claimed" };
   }
   // Its landing said "available" (or "not found"); now it shows the business.
   expireTags(cacheTags.tag(tagId));

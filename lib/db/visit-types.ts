@@ -90,3 +90,15 @@ export type VisitOutcome =
 
 /** The HTTP status and JSON body a request was answered with. */
 export type StoredAnswer = { httpStatus: number; body: unknown };
+
+/**
+ * A fact about customers' cards that a write reports, inside its own
+ * transaction, to the caller's step (InTransaction, lib/db/sql.ts): the
+ * domain queues what each one announces (lib/jobs/events.ts,
+ * announceCardChange), so a write that rolls back announces nothing.
+ */
+export type CardChange =
+  | { kind: "reward-issued"; reward: { id: string; userId: string; businessId: string } }
+  | { kind: "card-changed"; membershipId: string }
+  /** The card is about to be deleted in this transaction: its wallet passes are voided while it exists. */
+  | { kind: "card-deleting"; membershipId: string };

@@ -2,12 +2,11 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtPart } from "@/lib/db/business-access";
-import { inTransaction, join, raw, sql, type Sql, type SqlTx } from "@/lib/db/sql";
-import { jobQueueReady } from "@/lib/jobs/enqueue";
-import { rewardIssued, walletMembershipChanged } from "@/lib/jobs/events";
+import { inTransaction, join, raw, sql, type InTransaction, type Sql, type SqlTx } from "@/lib/db/sql";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
   visitProgramSelect,
+  type CardChange,
   type IssuedReward,
   type ProgramOutcome,
   type StoredAnswer,
@@ -117,7 +116,7 @@ type RecordedRow = {
 
 /**
  * The visit's first statement: everything that decides the visit, read and
- * counted at once (see recordVisit). With a tag, the business is the one that
+ * counted at once (see writeVisit). With a tag, the business is the one that
  * holds it; without, the one named. Someone at the counter (actorId) finds the
  * business only if they work there.
  */
@@ -184,16 +183,16 @@ function visitStatement(input: VisitInput, now: Date): Sql {
     FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`;
 }
 
-/** What a visit leaves for after its statements: the jobs it queues, in the visit's own transaction. */
+/** What a visit changed, reported after its statements, in the visit's own transaction. */
 type VisitEffects = {
   rewards: { id: string; userId: string; businessId: string }[];
   memberships: string[];
 };
 
-/** The visit's jobs, queued in one place: each reward's notifications, and each changed card's wallet passes. */
-async function queueVisitEffects(tx: SqlTx, effects: VisitEffects): Promise<void> {
-  for (const reward of effects.rewards) await rewardIssued(tx, reward);
-  for (const membershipId of effects.memberships) await walletMembershipChanged(tx, membershipId);
+/** The visit's changes, reported in one place: each reward issued, then each changed card. */
+async function reportVisitEffects(tx: SqlTx, effects: VisitEffects, announce: InTransaction<CardChange>) {
+  for (const reward of effects.rewards) await announce(tx, { kind: "reward-issued", reward });
+  for (const membershipId of effects.memberships) await announce(tx, { kind: "card-changed", membershipId });
 }
 
 /**
@@ -222,15 +221,16 @@ async function queueVisitEffects(tx: SqlTx, effects: VisitEffects): Promise<void
  * tap, which acceptSunCounter lets through unspent). An unclaimed tag, a
  * secure tag without a verified SUN counter, or an unknown or signed-out
  * account roll everything back.
+ *
+ * What the visit changed (each reward issued, each card) goes to `announce`
+ * last, in the same transaction: the caller queues its jobs there
+ * (lib/tap/record-visit.ts).
  */
-export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
+export async function writeVisit(input: VisitInput, announce: InTransaction<CardChange>): Promise<VisitOutcome> {
   const now = input.now ?? new Date();
   const random = input.random ?? cryptoRandom;
   if (!input.tagId && !input.businessId) return { ok: false, reason: "business_not_found" };
 
-  // A reward queues its jobs inside the transaction: the queue is started first,
-  // never from within it (on the embedded database, one session, that would wait on itself).
-  await jobQueueReady();
   try {
     return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
@@ -300,7 +300,7 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
       const nextProgress = plan.map((planned) => ({ programId: planned.program.id, state: planned.next }));
       await finishVisit(tx, membershipId, nextProgress, storeOf(input, recorded, now));
       if (input.actorId) await auditVisit(tx, input.actorId, businessId, input.userId, recorded, now);
-      await queueVisitEffects(tx, effects);
+      await reportVisitEffects(tx, effects, announce);
       return recorded;
     });
   } catch (error) {
@@ -447,17 +447,22 @@ async function insertReward(
 }
 
 /**
- * Issues one reward of `program` to a customer, with its ISSUED event and its
- * notification jobs, inside the caller's transaction: an owner's adjustment
- * (lib/db/adjustments.ts) or a guest's merge hand out rewards as a visit does.
+ * Issues one reward of `program` to a customer, with its ISSUED event, inside
+ * the caller's transaction, and reports it to `announce` there: an owner's
+ * adjustment (lib/db/adjustments.ts) or a guest's merge hand out rewards as a
+ * visit does.
  */
 export async function issueReward(
   tx: SqlTx,
   program: ProgramRow,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },
+  announce: InTransaction<CardChange>,
 ): Promise<IssuedReward> {
   const reward = await insertReward(tx, program, to);
-  await rewardIssued(tx, { id: reward.id, userId: to.userId, businessId: program.businessId });
+  await announce(tx, {
+    kind: "reward-issued",
+    reward: { id: reward.id, userId: to.userId, businessId: program.businessId },
+  });
   return reward;
 }
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { getBoss } from "@/lib/jobs/boss";
+import type { SqlExecutor } from "@/lib/db/sql";
 import type { QueueName } from "@/lib/jobs/queues";
 
-/** A statement runner: a transaction of lib/db/sql.ts, or prismaExecutor() of a Prisma transaction. */
-export type SqlExecutor = { query<Row>(text: string, values?: readonly unknown[]): Promise<Row[]> };
+export { prismaExecutor, type SqlExecutor } from "@/lib/db/sql";
 
 export type JobRequest = {
   name: QueueName;
@@ -55,13 +55,4 @@ export async function enqueue(jobs: readonly JobRequest[], on?: SqlExecutor): Pr
  */
 export async function jobQueueReady(): Promise<void> {
   await getBoss();
-}
-
-/** A Prisma interactive transaction as a statement runner for enqueue(). */
-export function prismaExecutor(tx: {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}): SqlExecutor {
-  return {
-    query: <Row>(text: string, values: readonly unknown[] = []) => tx.$queryRawUnsafe<Row[]>(text, ...values),
-  };
 }

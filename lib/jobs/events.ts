@@ -1,5 +1,6 @@
 import "server-only";
 import { ownerSummaryKey } from "@/lib/business/owner-summary";
+import type { CardChange } from "@/lib/db/visit-types";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueue, type SqlExecutor } from "@/lib/jobs/enqueue";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
@@ -262,4 +263,16 @@ export async function walletBusinessChanged(businessId: string, tx?: SqlExecutor
     ],
     tx,
   );
+}
+
+/**
+ * What each change to customers' cards announces, in the transaction that
+ * made it (a visit, an owner's adjustment, a guest's merge): a reward issued
+ * tells its customer, a changed card updates its wallet passes, a card about
+ * to be deleted voids them.
+ */
+export async function announceCardChange(tx: SqlExecutor, change: CardChange): Promise<void> {
+  if (change.kind === "reward-issued") return rewardIssued(tx, change.reward);
+  if (change.kind === "card-changed") return walletMembershipChanged(tx, change.membershipId);
+  return walletPassesVoided(tx, { membershipId: change.membershipId });
 }

@@ -1,6 +1,8 @@
 import "server-only";
-import { sweepExpiredRewards, sweepOwnerSummaries, sweepRewardExpiry, sweepVoidedApplePasses } from "@/lib/db/sweeps";
-import { sweepIdleGuests } from "@/lib/db/guests";
+import { sweepOwnerSummaries } from "@/lib/business/owner-summary-sweep";
+import { sweepVoidedApplePasses } from "@/lib/db/sweeps";
+import { sweepExpiredRewards, sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
+import { sweepIdleGuests } from "@/lib/auth/sweep-idle-guests";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";

@@ -1,6 +1,6 @@
 // Naming the friend who brought you (from their QR page): once, never
 // yourself, and only in the first REFERRAL_WINDOW_DAYS days after you signed
-// up. Pure; lib/db/qr.ts checks it and repeats the window in its update's
+// up. Pure; lib/qr/viewer.ts checks it, and lib/db/qr.ts repeats the window in its update's
 // WHERE so two racing requests can't both set it.
 
 /** A customer may name the friend who brought them within this many days of signing up. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { CounterNotFresh, acceptSunCounter } from "@/lib/db/secure-tags";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import type { SqlTx } from "@/lib/db/sql";
 import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";

@@ -3,7 +3,7 @@ import { messageKey } from "@/lib/i18n/message-key";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { idString, singleLineText } from "@/lib/validation/text";
 
-/** A tag another business holds: the claim form and the business registration both answer it. */
+/** A tag another business holds, as a sign-up that came with it answers (lib/auth/register-account.ts). */
 export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
 
 export const claimTagSchema = z.object({

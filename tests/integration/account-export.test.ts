@@ -1,6 +1,6 @@
 import { GET as exportAccount } from "@/app/api/account/export/route";
 import { db } from "@/lib/db";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { call } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { adjustProgress } from "@/lib/db/adjustments";
-import { recordVisit } from "@/lib/db/visits";
+import { adjustProgress } from "@/lib/customers/adjust-progress";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { ADJUSTMENT_WINDOW_MS, ADJUSTMENTS_PER_WINDOW, MAX_REWARDS_PER_ADJUSTMENT } from "@/lib/loyalty/adjust";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";

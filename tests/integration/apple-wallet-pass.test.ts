@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { GET as downloadApplePass } from "@/app/api/wallet/apple/pass/route";
 import { db } from "@/lib/db";
 import { applePassFor } from "@/lib/db/apple-pass";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { forgetLogos } from "@/lib/wallet/apple/images";
 import { renderApplePass } from "@/lib/wallet/apple/render";
 import { appleTestCredentials, TEST_PASS_TYPE_ID, TEST_TEAM_ID } from "../support/apple-wallet-certs";

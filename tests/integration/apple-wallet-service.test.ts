@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { adjustProgress } from "@/lib/db/adjustments";
-import { recordVisit } from "@/lib/db/visits";
+import { adjustProgress } from "@/lib/customers/adjust-progress";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { lastModifiedOf } from "@/lib/wallet/apple/web-service";
 import { appleTestCredentials, TEST_PASS_TYPE_ID } from "../support/apple-wallet-certs";
 import {

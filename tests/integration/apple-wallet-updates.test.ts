@@ -1,9 +1,9 @@
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { jwtVerify } from "jose";
 import { db } from "@/lib/db";
-import { deleteAccount } from "@/lib/db/settings";
+import { deleteAccount } from "@/lib/users/delete-account";
 import { sweepVoidedApplePasses } from "@/lib/db/sweeps";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { jobIdFor, prismaExecutor, type SqlExecutor } from "@/lib/jobs/enqueue";
 import { walletMembershipChanged, walletPassesVoided } from "@/lib/jobs/events";
 import { HANDLERS } from "@/lib/jobs/handlers";
@@ -26,8 +26,8 @@ import { jobsWhere } from "../support/jobs";
 // The hourly reward-expiry sweep reads every business of the shared test
 // database: here it is a no-op, so running its handler only runs the Apple
 // Wallet cleanup it also calls.
-jest.mock("@/lib/db/sweeps", () => ({
-  ...jest.requireActual("@/lib/db/sweeps"),
+jest.mock("@/lib/rewards/expiry-sweeps", () => ({
+  ...jest.requireActual("@/lib/rewards/expiry-sweeps"),
   sweepRewardExpiry: jest.fn(async () => []),
 }));
 

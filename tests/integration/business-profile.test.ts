@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import {
-  getOwnedBusiness,
-  getPublicBusinessBySlug,
-  listBusinessesForSitemap,
-  updateBusinessProfile,
-} from "@/lib/db/businesses";
-import { registerAccount } from "@/lib/db/registration";
+import { getOwnedBusiness, getPublicBusinessBySlug, listBusinessesForSitemap } from "@/lib/db/businesses";
+import { updateBusinessProfile } from "@/lib/business/update-profile";
+import { registerAccount } from "@/lib/auth/register-account";
 import { businessProfileUpdateSchema, type BusinessProfileUpdateInput } from "@/lib/validation/business-profile";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { registerSchema } from "@/lib/validation/registration";

@@ -3,9 +3,10 @@
 // QR find them linked already, without another "Link me".
 import { registerCustomerAction } from "@/lib/actions/register";
 import { db } from "@/lib/db";
-import { getQrViewerContext, linkCustomerViaQr } from "@/lib/db/qr";
+import { linkCustomerViaQr } from "@/lib/qr/counter-visit";
+import { getQrViewerContext } from "@/lib/qr/viewer";
 import { joinBusinessBySlug } from "@/lib/db/registration";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { uniqueEmail } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { db } from "@/lib/db";
-import { adjustProgress } from "@/lib/db/adjustments";
+import { adjustProgress } from "@/lib/customers/adjust-progress";
 import { getCounterBusiness } from "@/lib/db/business-access";
-import { getCustomerCard, recordVisitFromCard } from "@/lib/db/customer-card";
-import { redeemRewardAtCounter } from "@/lib/db/rewards";
-import { recordVisit } from "@/lib/db/visits";
+import { getCustomerCard } from "@/lib/db/customer-card";
+import { recordVisitFromCard } from "@/lib/qr/counter-visit";
+import { redeemRewardAtCounter } from "@/lib/rewards/redeem";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { listWallet } from "@/lib/db/wallet";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { listCustomers, type CustomerRow } from "@/lib/db/customers";
-import { redeemReward, undoRedemption } from "@/lib/db/rewards";
-import { recordVisit } from "@/lib/db/visits";
+import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { customerListParamsSchema, type CustomerSort } from "@/lib/validation/customers";
 import { createBusiness, createUser, earnReward, stampsProgram, uid } from "../support/fixtures";
 

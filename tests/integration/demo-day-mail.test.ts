@@ -14,11 +14,12 @@
 
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { registerAccount } from "@/lib/db/registration";
-import { redeemRewardAtCounter } from "@/lib/db/rewards";
+import { registerAccount } from "@/lib/auth/register-account";
+import { redeemRewardAtCounter } from "@/lib/rewards/redeem";
 import { queryRows } from "@/lib/db/sql";
-import { sweepOwnerSummaries, sweepRewardExpiry } from "@/lib/db/sweeps";
-import { recordVisit } from "@/lib/db/visits";
+import { sweepOwnerSummaries } from "@/lib/business/owner-summary-sweep";
+import { sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { JOB_SCHEMA } from "@/lib/jobs/boss";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import type { QueueName } from "@/lib/jobs/queues";

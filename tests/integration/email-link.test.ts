@@ -14,7 +14,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { emailLinkState } from "@/lib/auth/email-link";
 import { hashToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
-import { deleteAccount } from "@/lib/db/settings";
+import { deleteAccount } from "@/lib/users/delete-account";
 import { findActiveUserById } from "@/lib/db/users";
 import { setMailer, type Mail } from "@/lib/mail";
 import { call, uniqueEmail } from "../support/api";

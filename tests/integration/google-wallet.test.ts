@@ -1,10 +1,10 @@
 import { decodeJwt, jwtVerify } from "jose";
 import { GET as saveToGoogleWallet } from "@/app/api/wallet/google/save/route";
 import { db } from "@/lib/db";
-import { adjustProgress } from "@/lib/db/adjustments";
-import { redeemReward, undoRedemption } from "@/lib/db/rewards";
-import { deleteAccount } from "@/lib/db/settings";
-import { recordVisit } from "@/lib/db/visits";
+import { adjustProgress } from "@/lib/customers/adjust-progress";
+import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
+import { deleteAccount } from "@/lib/users/delete-account";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { getBoss } from "@/lib/jobs/boss";
 import { prismaExecutor } from "@/lib/jobs/enqueue";
 import { walletPassesVoided } from "@/lib/jobs/events";
@@ -12,6 +12,7 @@ import { HANDLERS } from "@/lib/jobs/handlers";
 import { forgetAccessTokens } from "@/lib/wallet/google/api";
 import { call } from "../support/api";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
+import { whileJobsRefused } from "../support/jobs";
 import {
   serviceAccountKey,
   startGoogleWalletService,
@@ -254,6 +255,13 @@ describe("updates", () => {
     const afterAdjust = await takeUpdateJobs(ada.membership.id);
     expect(afterAdjust).toHaveLength(1);
 
+    // A redemption whose update cannot be queued is not kept either: they share one transaction.
+    const refused = await whileJobsRefused(`NEW.data->>'membershipId' = '${ada.membership.id}'`, () =>
+      redeemReward(place.owner.user.id, { rewardId }, day(2)).then(String, (error: Error) => error.message),
+    );
+    expect(refused).toMatch(/refused/);
+    expect(await db.reward.findUniqueOrThrow({ where: { id: rewardId } })).toMatchObject({ status: "AVAILABLE" });
+
     // Each carries the change's own number, newest last.
     const versions = [afterTap, afterRedeem, afterUndo, afterAdjust].map((jobs) => jobs[0]!.data.version as number);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
@@ -307,6 +315,21 @@ describe("deactivation", () => {
     // Run again: the same state, no error.
     await HANDLERS["wallet.google-void"]!(jobs[0]!.data, job);
     expect(service.objects.get(ada.objectId)).toMatchObject({ state: "INACTIVE" });
+  });
+
+  test("an account whose cards' deactivation cannot be queued is not deleted: both or neither", async () => {
+    const ada = await member();
+    await addToGoogleWallet(ada);
+    const refused = await whileJobsRefused(
+      `NEW.name = 'wallet.google-void' AND NEW.data::text LIKE '%${ada.objectId}%'`,
+      () => deleteAccount(ada.customer.user.id).then(String, (error: Error) => error.message),
+    );
+    expect(refused).toMatch(/refused/);
+    expect(await db.user.count({ where: { id: ada.customer.user.id } })).toBe(1);
+    expect(await db.googleWalletObject.count({ where: { membershipId: ada.membership.id } })).toBe(1);
+    // Once the queue takes the job, the deletion goes through with it.
+    expect(await deleteAccount(ada.customer.user.id)).toEqual({ ok: true });
+    expect(await takeVoidJobs(ada.objectId)).toHaveLength(1);
   });
 
   test("deleting a business voids every saved card of its members, in the deleting transaction", async () => {

@@ -11,7 +11,7 @@ import { mergeGuestIntoAccount } from "@/lib/auth/merge-guest";
 import { hashPassword } from "@/lib/auth/password";
 import { encodeSessionToken } from "@/lib/auth/session-cookie";
 import { db } from "@/lib/db";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { listWallet } from "@/lib/db/wallet";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { NextRequest } from "next/server";

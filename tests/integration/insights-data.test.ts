@@ -3,8 +3,8 @@
 
 import { db } from "@/lib/db";
 import { getInsights } from "@/lib/db/insights";
-import { redeemReward } from "@/lib/db/rewards";
-import { recordVisit } from "@/lib/db/visits";
+import { redeemReward } from "@/lib/rewards/redeem";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
 afterAll(() => db.$disconnect());

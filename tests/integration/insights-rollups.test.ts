@@ -4,8 +4,8 @@
 // count of the rows, computed here apart from the database's own conversion.
 
 import { db } from "@/lib/db";
-import { redeemReward, undoRedemption } from "@/lib/db/rewards";
-import { recordVisit } from "@/lib/db/visits";
+import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { localDateIn } from "@/lib/time/local-date";
 import { createBusiness, createUser, stampsProgram, uid } from "../support/fixtures";
 

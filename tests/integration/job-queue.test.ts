@@ -13,8 +13,10 @@ import { createInterface } from "node:readline";
 import type { PgBoss, Queue } from "pg-boss";
 import { db } from "@/lib/db";
 import { inTransaction, queryRows } from "@/lib/db/sql";
-import { issueReward, recordVisit } from "@/lib/db/visits";
+import { issueReward } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { createBoss, getBoss, JOB_SCHEMA } from "@/lib/jobs/boss";
+import { announceCardChange } from "@/lib/jobs/events";
 import { workQueue } from "@/lib/jobs/worker";
 import { createBusiness, createUser, earnReward, stampsProgram, uid } from "../support/fixtures";
 import { jobsWhere } from "../support/jobs";
@@ -66,12 +68,12 @@ describe("jobs a visit queues", () => {
     const membership = await db.membership.findFirstOrThrow({ where: { userId: customer.user.id } });
     let seenInside: unknown[] = [];
     const issued = await inTransaction(async (tx) => {
-      const reward = await issueReward(tx, program, {
-        userId: customer.user.id,
-        membershipId: membership.id,
-        tapId: null,
-        now: day(3),
-      });
+      const reward = await issueReward(
+        tx,
+        program,
+        { userId: customer.user.id, membershipId: membership.id, tapId: null, now: day(3) },
+        announceCardChange,
+      );
       // Another connection, as a worker's: nothing to take yet.
       seenInside = await jobsWhere(EARNED, "rewardId", [reward.id]);
       return reward;

@@ -9,7 +9,7 @@
 
 import { db } from "@/lib/db";
 import { queryRows } from "@/lib/db/sql";
-import { sweepOwnerSummaries, type QueuedOwnerSummary } from "@/lib/db/sweeps";
+import { sweepOwnerSummaries, type QueuedOwnerSummary } from "@/lib/business/owner-summary-sweep";
 import { jobIdFor } from "@/lib/jobs/enqueue";
 import type { OwnerSummary } from "@/lib/generated/prisma/enums";
 import { createBusiness } from "../support/fixtures";

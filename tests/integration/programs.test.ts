@@ -1,14 +1,7 @@
 import { GET } from "@/app/api/tap/route";
 import { db } from "@/lib/db";
-import {
-  createProgram,
-  endProgram,
-  getOwnedProgram,
-  listBusinessPrograms,
-  programStats,
-  setProgramActive,
-  updateProgram,
-} from "@/lib/db/programs";
+import { getOwnedProgram, listBusinessPrograms, programStats } from "@/lib/db/programs";
+import { createProgram, endProgram, setProgramActive, updateProgram } from "@/lib/business/programs";
 import { programFormValues } from "@/lib/validation/program-form";
 import { programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { call } from "../support/api";

@@ -1,6 +1,6 @@
 import webpush from "web-push";
 import { db } from "@/lib/db";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { jobIdFor } from "@/lib/jobs/enqueue";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import { startWorker } from "@/lib/jobs/worker";

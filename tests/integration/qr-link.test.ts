@@ -1,6 +1,8 @@
 import { db } from "@/lib/db";
-import { addReferrer, getQrProfile, getQrViewerContext, linkCustomerViaQr, recordVisitViaQr } from "@/lib/db/qr";
-import { recordVisit } from "@/lib/db/visits";
+import { getQrProfile } from "@/lib/db/qr";
+import { linkCustomerViaQr, recordVisitViaQr } from "@/lib/qr/counter-visit";
+import { addReferrer, getQrViewerContext } from "@/lib/qr/viewer";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { QR_BUSINESS_NOT_FOUND_MESSAGE, QR_LIMIT_REACHED_MESSAGE, REFERRER_MESSAGES } from "@/lib/validation/qr";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 

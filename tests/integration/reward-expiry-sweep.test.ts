@@ -10,9 +10,9 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { queryRows } from "@/lib/db/sql";
-import { sweepRewardExpiry } from "@/lib/db/sweeps";
+import { sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { createBusiness, createUser } from "../support/fixtures";
-import { jobsWhere } from "../support/jobs";
+import { jobsWhere, whileJobsRefused } from "../support/jobs";
 
 afterAll(() => db.$disconnect());
 
@@ -145,19 +145,9 @@ describe("the reward-expiry sweep", () => {
     const { user } = await createUser();
     const expiring = await reward(business.id, user.id, "2031-07-10T10:00:00Z");
     // A reminder whose queue insert fails (the queue's table refuses it) rolls back its mark.
-    await queryRows(
-      `CREATE OR REPLACE FUNCTION jobs.refuse_test_job() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.data->>'rewardId' = '${expiring.id}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+    await whileJobsRefused(`NEW.data->>'rewardId' = '${expiring.id}'`, () =>
+      expect(sweepRewardExpiry(at("2031-07-07T10:07:00Z"))).rejects.toThrow("refused"),
     );
-    await queryRows(
-      `CREATE TRIGGER refuse_test_job BEFORE INSERT ON jobs.job FOR EACH ROW EXECUTE FUNCTION jobs.refuse_test_job()`,
-    );
-    try {
-      await expect(sweepRewardExpiry(at("2031-07-07T10:07:00Z"))).rejects.toThrow("refused");
-    } finally {
-      await queryRows(`DROP TRIGGER refuse_test_job ON jobs.job`);
-      await queryRows(`DROP FUNCTION jobs.refuse_test_job()`);
-    }
     expect(await remindedAt([expiring.id])).toEqual({ [expiring.id]: null });
     // The retried sweep (its queue's policy) queues it.
     expect(await sweepRewardExpiry(at("2031-07-07T10:08:00Z"))).toEqual([expiring.id]);

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
-import { findRewardToRedeem, redeemReward } from "@/lib/db/rewards";
+import { findRewardToRedeem } from "@/lib/db/rewards";
+import { redeemReward } from "@/lib/rewards/redeem";
 import { createBusiness, earnReward as earnRewardFixture } from "../support/fixtures";
 
 afterAll(() => db.$disconnect());

@@ -2,17 +2,11 @@ import { redeemRewardAction, undoRedemptionAction } from "@/lib/actions/redeem-r
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { TEST_CLOCK_HEADER } from "@/lib/clock";
 import { db } from "@/lib/db";
-import {
-  findRewardToRedeem,
-  getRewardForViewer,
-  listCustomerRewards,
-  redeemReward,
-  redeemRewardAtCounter,
-  undoRedemption,
-} from "@/lib/db/rewards";
+import { findRewardToRedeem, getRewardForViewer, listCustomerRewards } from "@/lib/db/rewards";
+import { redeemReward, redeemRewardAtCounter, undoRedemption } from "@/lib/rewards/redeem";
 import { findActiveUserById } from "@/lib/db/users";
 import { UNDO_WINDOW_MS } from "@/lib/rewards/status";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { listWallet } from "@/lib/db/wallet";
 import { createBusiness, createUser, earnReward as earnRewardFixture, stampsProgram, uid } from "../support/fixtures";
 import { lineText, readProgress } from "@/tests/support/catalog";
@@ -182,7 +176,7 @@ describe("rewards", () => {
     expect(await redeemReward(owner.user.id, { code: "ZZZZZZZZ" }, day(3))).toMatchObject({
       ok: false,
       status: 404,
-      message: "Reward not found",
+      code: "not_found",
     });
   });
 

@@ -1,8 +1,9 @@
 import { createRefreshToken } from "@/lib/auth/refresh-tokens";
 import { db } from "@/lib/db";
 import { findActiveUserById } from "@/lib/db/users";
-import { deleteAccount, setBirthday, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
-import { recordVisit } from "@/lib/db/visits";
+import { setBirthday, setNotificationsEnabled, updateProfileSettings } from "@/lib/db/settings";
+import { deleteAccount } from "@/lib/users/delete-account";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { text } from "../support/catalog";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { getCounterBusiness } from "@/lib/db/business-access";
 import { getCustomerCard } from "@/lib/db/customer-card";
 import { listCustomers } from "@/lib/db/customers";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { customerListParamsSchema } from "@/lib/validation/customers";
 import { createBusiness, createUser, uid } from "../support/fixtures";

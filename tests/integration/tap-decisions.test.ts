@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { endProgram, setProgramActive } from "@/lib/db/programs";
+import { endProgram, setProgramActive } from "@/lib/business/programs";
 import { disableSecureTag, enableSecureTag } from "@/lib/db/secure-tags";
 import { getTapLanding } from "@/lib/db/tap-landing";
 import { recordTap } from "@/lib/tap/record";

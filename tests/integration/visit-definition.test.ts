@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import { adjustProgress } from "@/lib/db/adjustments";
+import { adjustProgress } from "@/lib/customers/adjust-progress";
 import { getCounterBusiness } from "@/lib/db/business-access";
 import { getCustomerCard } from "@/lib/db/customer-card";
 import { listCustomers } from "@/lib/db/customers";
 import { getInsights } from "@/lib/db/insights";
 import { programStats } from "@/lib/db/programs";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { listWallet } from "@/lib/db/wallet";
 import { customerListParamsSchema } from "@/lib/validation/customers";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";

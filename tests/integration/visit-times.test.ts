@@ -4,7 +4,7 @@
 // would send and read timestamps in local time.
 
 import { db } from "@/lib/db";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 
 afterAll(() => db.$disconnect());

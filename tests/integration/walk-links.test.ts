@@ -1,7 +1,7 @@
 import { resetLinkUsable, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "@/lib/auth/password-reset";
 import { newOpaqueToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
-import { pendingInviteEmail } from "@/lib/db/staff";
+import { pendingInviteEmail } from "@/lib/staff/invite-links";
 import { createBusiness, createUser } from "../support/fixtures";
 
 // The links people open from a mail are read when the page opens: a reset

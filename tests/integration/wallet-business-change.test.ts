@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
-import { updateBusinessProfile } from "@/lib/db/businesses";
-import { setProgramActive } from "@/lib/db/programs";
+import { updateBusinessProfile } from "@/lib/business/update-profile";
+import { setProgramActive } from "@/lib/business/programs";
 import { getBoss } from "@/lib/jobs/boss";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import type { BusinessProfileUpdateInput } from "@/lib/validation/business-profile";

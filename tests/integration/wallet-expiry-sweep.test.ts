@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
-import { sweepExpiredRewards } from "@/lib/db/sweeps";
+import { sweepExpiredRewards } from "@/lib/rewards/expiry-sweeps";
 import { getBoss } from "@/lib/jobs/boss";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import { forgetAccessTokens } from "@/lib/wallet/google/api";

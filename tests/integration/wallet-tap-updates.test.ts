@@ -1,6 +1,6 @@
 import { GET as saveToGoogleWallet } from "@/app/api/wallet/google/save/route";
 import { db } from "@/lib/db";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import { getBoss } from "@/lib/jobs/boss";
 import { HANDLERS } from "@/lib/jobs/handlers";
 import { closeApnsSender } from "@/lib/wallet/apple/apns";

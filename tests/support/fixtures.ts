@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { signAccessToken } from "@/lib/auth/tokens";
-import { recordVisit } from "@/lib/db/visits";
+import { recordVisit } from "@/lib/tap/record-visit";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Real rows through the real Prisma client; every name is unique so tests can

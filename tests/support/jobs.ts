@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { queryRows } from "@/lib/db/sql";
 import { JOB_SCHEMA } from "@/lib/jobs/boss";
 
@@ -38,3 +39,27 @@ export async function holdTestLock(name: string): Promise<() => Promise<void>> {
 }
 
 export const OWNER_SUMMARY_LOCK = "tests:owner-summary-sweep";
+
+/**
+ * Runs `work` while the queue's table refuses (raises "refused") each job
+ * whose row matches `condition` (SQL on NEW: `NEW.data->>'rewardId' = '…'`),
+ * as a queue that cannot take the job would. A change whose jobs are queued
+ * in its own transaction is then rolled back with them.
+ */
+export async function whileJobsRefused<T>(condition: string, work: () => Promise<T>): Promise<T> {
+  const name = `${JOB_SCHEMA}.refuse_test_job_${randomBytes(6).toString("hex")}`;
+  await queryRows(
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF ${condition} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+  );
+  const trigger = name.slice(JOB_SCHEMA.length + 1);
+  await queryRows(
+    `CREATE TRIGGER ${trigger} BEFORE INSERT ON ${JOB_SCHEMA}.job FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+  );
+  try {
+    return await work();
+  } finally {
+    await queryRows(`DROP TRIGGER ${trigger} ON ${JOB_SCHEMA}.job`);
+    await queryRows(`DROP FUNCTION ${name}()`);
+  }
+}

@@ -139,7 +139,7 @@ async function SignedInActions({
   );
 }
 
-/** A customer's personal QR page — public, shows only a display name (who may see and do what: lib/db/qr.ts). */
+/** A customer's personal QR page — public, shows only a display name (who may see and do what: lib/qr/viewer.ts). */
 export default async function QrUserPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const profile = await getQrProfile((await params).user_id);
   if (!profile) notFound();

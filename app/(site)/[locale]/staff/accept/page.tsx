@@ -9,7 +9,7 @@ import { VerifyInviteEmailForm } from "@/components/staff/verify-invite-email-fo
 import { buttonClass } from "@/components/ui/button";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginRedirectPath, safeRedirectPath } from "@/lib/auth/redirects";
-import { pendingInviteEmail, viewInvite } from "@/lib/db/staff";
+import { pendingInviteEmail, viewInvite } from "@/lib/staff/invite-links";
 import { storedLocale } from "@/lib/i18n/locales";
 import { inviteTokenSchema } from "@/lib/validation/staff";
 

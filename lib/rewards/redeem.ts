@@ -1,0 +1,45 @@
+import "server-only";
+import {
+  redeemRewardRow,
+  redeemRewardRowAtCounter,
+  undoRedemptionRow,
+  type CounterWorker,
+  type RedeemResult,
+} from "@/lib/db/rewards";
+import type { SqlExecutor } from "@/lib/db/sql";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
+import { walletMembershipChanged } from "@/lib/jobs/events";
+
+// Redeeming a reward and undoing it (docs/owner-tools.md): lib/db/rewards.ts
+// writes the change, its history and its audit entry; the card's wallet
+// passes are brought up to date by jobs queued in the same transaction, so a
+// change that rolls back announces nothing. The queue starts before the
+// transaction, never inside it (lib/jobs/enqueue.ts).
+
+const cardChanged = (tx: SqlExecutor, membershipId: string) => walletMembershipChanged(tx, membershipId);
+
+/** A reward confirmed at the counter by its id or typed code (lib/db/rewards.ts, redeemRewardRow). */
+export async function redeemReward(
+  workerId: string,
+  target: { rewardId?: string; code?: string },
+  now = new Date(),
+): Promise<RedeemResult> {
+  await jobQueueReady();
+  return redeemRewardRow(workerId, target, cardChanged, now);
+}
+
+/** A redemption undone within the undo window (lib/db/rewards.ts, undoRedemptionRow). */
+export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+  await jobQueueReady();
+  return undoRedemptionRow(workerId, rewardId, cardChanged, now);
+}
+
+/** One tap at the counter, from a customer's card (lib/db/rewards.ts, redeemRewardRowAtCounter). */
+export async function redeemRewardAtCounter(
+  worker: CounterWorker,
+  target: { businessId: string; customerId: string; rewardId: string },
+  now = new Date(),
+): Promise<RedeemResult> {
+  await jobQueueReady();
+  return redeemRewardRowAtCounter(worker, target, cardChanged, now);
+}
