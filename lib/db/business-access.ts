@@ -10,7 +10,8 @@ import { raw, sql, type Sql } from "@/lib/db/sql-template";
 // stay with the owner (those queries keep matching `ownerId`).
 //
 // As everywhere in lib/db, the check is part of each query's own WHERE:
-// `worksAt(userId)` for Prisma, `worksAtSql` for plain SQL. Someone who does
+// `worksAt(userId)` for Prisma's queries, `worksAtPart` in a statement (plain
+// SQL, or Prisma's raw queries through prismaSql). Someone who does
 // not work at the business gets the same answer as for a business that does
 // not exist.
 
@@ -19,11 +20,6 @@ export type BusinessAccess = "owner" | "staff";
 /** Prisma: a business the user owns or is staff of. */
 export function worksAt(userId: string): Prisma.BusinessWhereInput {
   return { OR: [{ ownerId: userId }, { staff: { some: { userId } } }] };
-}
-
-/** SQL: true when the user in parameter `$userParam` owns or is staff of the business aliased `alias`. */
-export function worksAtSql(alias: string, userParam: number): string {
-  return `(${alias}."ownerId" = $${userParam}::text OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = ${alias}."id" AND s."userId" = $${userParam}::text))`;
 }
 
 /** The same test as a part of an sql`…` statement, the user's id a named value. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { worksAt, worksAtSql } from "@/lib/db/business-access";
+import { worksAt, worksAtPart } from "@/lib/db/business-access";
+import { prismaSql, raw, sql, type Sql } from "@/lib/db/sql";
 import { containsPattern, cursorAfter, decodeCursor, encodeCursor } from "@/lib/customers/cursor";
 import {
   CUSTOMER_PAGE_SIZE,
@@ -13,7 +14,7 @@ import {
 // "Customers"); email and phone only for the owner. Keyset pagination on (sort value, id), descending, read
 // backwards along the indexes Membership has for it; never OFFSET, so page 500
 // costs what page 1 costs and a member who joins meanwhile neither repeats nor
-// hides anyone. Access is checked inside the statement (worksAtSql).
+// hides anyone. Access is checked inside the statement (worksAtPart).
 
 const DAY_MS = 86_400_000;
 export const ACTIVE_DAYS = 30;
@@ -39,33 +40,25 @@ export type CustomerRow = {
 
 export type CustomerPage = { rows: CustomerRow[]; nextCursor: string | null };
 
-const SORT_COLUMNS: Record<CustomerSort, string> = {
-  last_visit: `m."lastVisitAt"`,
-  visits: `m."visitCount"`,
-  rewards: `m."rewardsEarned"`,
+const SORT_COLUMNS: Record<CustomerSort, Sql> = {
+  last_visit: raw(`m."lastVisitAt"`),
+  visits: raw(`m."visitCount"`),
+  rewards: raw(`m."rewardsEarned"`),
 };
 
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-function filterSql(filter: CustomerFilter, p: Params, now: Date): string {
-  const at = (days: number) => `${p.add(new Date(now.getTime() - days * DAY_MS).toISOString())}::timestamp(3)`;
+function filterSql(filter: CustomerFilter, now: Date): Sql {
+  const at = (days: number) => sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamp(3)`;
   switch (filter) {
     case "active":
-      return `AND m."lastVisitAt" >= ${at(ACTIVE_DAYS)}`;
+      return sql`AND m."lastVisitAt" >= ${at(ACTIVE_DAYS)}`;
     case "lapsed":
-      return `AND m."lastVisitAt" < ${at(LAPSED_DAYS)}`;
+      return sql`AND m."lastVisitAt" < ${at(LAPSED_DAYS)}`;
     case "ready":
       // The counter narrows to members with an AVAILABLE reward; the EXISTS
       // drops those whose every such reward is past its expiry.
-      return `AND m."rewardsReady" > 0 AND EXISTS (SELECT 1 FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE' AND (r."expiresAt" IS NULL OR r."expiresAt" > ${at(0)}))`;
+      return sql`AND m."rewardsReady" > 0 AND EXISTS (SELECT 1 FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE' AND (r."expiresAt" IS NULL OR r."expiresAt" > ${at(0)}))`;
     default:
-      return "";
+      return raw("");
   }
 }
 
@@ -75,44 +68,38 @@ function filterSql(filter: CustomerFilter, p: Params, now: Date): string {
 // finds a rare search without reading every member.
 // Staff search names only: matching an email or phone would tell them the
 // contact details they are not shown (docs/owner-tools.md, "Staff").
-function searchSql(q: string | undefined, p: Params, contact: boolean): string {
-  if (!q) return "";
-  const reach = contact ? `u."email", u."phone"` : `NULL::text, NULL::text`;
-  return `AND "user_search_text"(u."firstName", u."lastName", u."name", ${reach}) ILIKE ${p.add(containsPattern(q))}`;
+function searchSql(q: string | undefined, contact: boolean): Sql {
+  if (!q) return raw("");
+  const reach = raw(contact ? `u."email", u."phone"` : `NULL::text, NULL::text`);
+  return sql`AND "user_search_text"(u."firstName", u."lastName", u."name", ${reach}) ILIKE ${containsPattern(q)}`;
 }
 
-type Phase = { where: string; order: string };
+type Phase = { where: Sql; order: Sql };
 
 async function selectPage(
   userId: string,
   businessId: string,
   params: CustomerListParams,
   now: Date,
-  phase: (p: Params) => Phase,
+  { where, order }: Phase,
   limit: number,
   contact: boolean,
 ): Promise<CustomerRow[]> {
-  const p = new Params();
-  const user = p.add(userId);
-  const business = p.add(businessId);
-  const nowParam = p.add(now.toISOString());
-  const { where, order } = phase(p);
-  const text = `
+  const statement = sql`
     SELECT m."id", m."userId", u."firstName", u."lastName", u."name", u."guest",
-      ${contact ? `u."email", u."phone"` : `NULL::text AS "email", NULL::text AS "phone"`},
+      ${raw(contact ? `u."email", u."phone"` : `NULL::text AS "email", NULL::text AS "phone"`)},
       m."linkedAt", m."lastVisitAt", m."visitCount", m."rewardsEarned",
       (SELECT count(*)::int FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE'
-        AND (r."expiresAt" IS NULL OR r."expiresAt" > ${nowParam}::timestamp(3))) AS "rewardsReady"
+        AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now.toISOString()}::timestamp(3))) AS "rewardsReady"
     FROM "Membership" m
     JOIN "User" u ON u."id" = m."userId"
-    WHERE m."businessId" = (SELECT b."id" FROM "Business" b WHERE b."id" = ${business}::text AND ${worksAtSql("b", 1)})
-      ${filterSql(params.filter, p, now)}
-      ${searchSql(params.q, p, contact)}
+    WHERE m."businessId" = (SELECT b."id" FROM "Business" b WHERE b."id" = ${businessId}::text AND ${worksAtPart("b", userId)})
+      ${filterSql(params.filter, now)}
+      ${searchSql(params.q, contact)}
       ${where}
     ORDER BY ${order}
-    LIMIT ${p.add(limit)}::int`;
-  if (user !== "$1") throw new Error("worksAtSql expects the user as $1");
-  return db.$queryRawUnsafe<CustomerRow[]>(text, ...p.values);
+    LIMIT ${limit}::int`;
+  return db.$queryRaw<CustomerRow[]>(prismaSql(statement));
 }
 
 /**
@@ -126,10 +113,10 @@ export async function listCustomers(
   params: CustomerListParams,
   now = new Date(),
 ): Promise<CustomerPage | null> {
-  const allowed = await db.$queryRawUnsafe<{ owner: boolean }[]>(
-    `SELECT b."ownerId" = $1::text AS owner FROM "Business" b WHERE b."id" = $2::text AND ${worksAtSql("b", 1)}`,
-    userId,
-    businessId,
+  const allowed = await db.$queryRaw<{ owner: boolean }[]>(
+    prismaSql(
+      sql`SELECT b."ownerId" = ${userId}::text AS owner FROM "Business" b WHERE b."id" = ${businessId}::text AND ${worksAtPart("b", userId)}`,
+    ),
   );
   if (allowed.length === 0) return null;
   // Email and phone: the owner's only; a staff member's rows carry null for both.
@@ -146,10 +133,10 @@ export async function listCustomers(
       businessId,
       params,
       now,
-      (p) => ({
-        where: cursor ? `AND (${column}, m."id") < (${p.add(cursor.v)}::int, ${p.add(cursor.i)}::text)` : "",
-        order: `${column} DESC, m."id" DESC`,
-      }),
+      {
+        where: cursor ? sql`AND (${column}, m."id") < (${cursor.v}::int, ${cursor.i}::text)` : raw(""),
+        order: sql`${column} DESC, m."id" DESC`,
+      },
       want,
       contact,
     );
@@ -165,14 +152,13 @@ export async function listCustomers(
           businessId,
           params,
           now,
-          (p) => ({
+          {
             where:
-              `AND m."lastVisitAt" IS NOT NULL` +
-              (cursor && cursor.v !== null
-                ? ` AND (m."lastVisitAt", m."id") < (${p.add(cursor.v)}::timestamp(3), ${p.add(cursor.i)}::text)`
-                : ""),
-            order: `m."lastVisitAt" DESC, m."id" DESC`,
-          }),
+              cursor && cursor.v !== null
+                ? sql`AND m."lastVisitAt" IS NOT NULL AND (m."lastVisitAt", m."id") < (${cursor.v}::timestamp(3), ${cursor.i}::text)`
+                : raw(`AND m."lastVisitAt" IS NOT NULL`),
+            order: raw(`m."lastVisitAt" DESC, m."id" DESC`),
+          },
           want,
           contact,
         );
@@ -183,10 +169,12 @@ export async function listCustomers(
         businessId,
         params,
         now,
-        (p) => ({
-          where: `AND m."lastVisitAt" IS NULL` + (inUndated ? ` AND m."id" < ${p.add(cursor!.i)}::text` : ""),
-          order: `m."id" DESC`,
-        }),
+        {
+          where: inUndated
+            ? sql`AND m."lastVisitAt" IS NULL AND m."id" < ${cursor!.i}::text`
+            : raw(`AND m."lastVisitAt" IS NULL`),
+          order: raw(`m."id" DESC`),
+        },
         want - rows.length,
         contact,
       );

@@ -4,7 +4,7 @@ import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtPart } from "@/lib/db/business-access";
-import { inTransaction, prismaExecutor, sql, type InTransaction } from "@/lib/db/sql";
+import { inTransaction, prismaExecutor, prismaSql, sql, type InTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
@@ -95,7 +95,7 @@ export async function redeemRewardRow(
       WITH redeemed AS (
         UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${workerId}
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
+        WHERE b."id" = r."businessId" AND ${prismaSql(worksAtPart("b", workerId))}
           AND (r."id" = ${rewardId} OR r."code" = ${code})
           AND r."userId" IS DISTINCT FROM ${workerId}
           AND r."status" = 'AVAILABLE'
@@ -141,11 +141,6 @@ export async function redeemRewardRow(
   });
   if (existing?.userId === workerId) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
-}
-
-/** SQL: the business aliased `b` is one `userId` owns or is staff of (lib/db/business-access.ts, worksAtPart). */
-function worksAtRaw(userId: string): Prisma.Sql {
-  return Prisma.sql`(b."ownerId" = ${userId} OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = b."id" AND s."userId" = ${userId}))`;
 }
 
 /** Who did it, for the audit log: the id and the name they had then. */
@@ -234,7 +229,7 @@ export async function undoRedemptionRow(
       WITH undone AS (
         UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND ${worksAtRaw(workerId)}
+        WHERE b."id" = r."businessId" AND ${prismaSql(worksAtPart("b", workerId))}
           AND r."id" = ${rewardId} AND r."userId" IS DISTINCT FROM ${workerId}
           AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
         RETURNING r."id", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId"

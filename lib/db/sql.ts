@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { pool } from "@/lib/db";
+import { pool, Prisma } from "@/lib/db";
 import { dbEnv } from "@/lib/db/env";
 import { compile, isSqlStatement, type Sql } from "@/lib/db/sql-template";
 
@@ -43,6 +43,16 @@ export function prismaExecutor(tx: {
  * rolls the write back.
  */
 export type InTransaction<Change> = (tx: SqlExecutor, change: Change) => Promise<void>;
+
+/**
+ * The same statement as Prisma's raw queries take it (`db.$queryRaw(prismaSql(…))`,
+ * or nested in a Prisma.sql template), its parts inlined and its values bound, so a
+ * condition written once (worksAtPart) serves both paths.
+ */
+export function prismaSql(statement: Sql): Prisma.Sql {
+  const values = statement.values.map((value) => (isSqlStatement(value) ? prismaSql(value) : value));
+  return new Prisma.Sql(statement.strings, values as ConstructorParameters<typeof Prisma.Sql>[1]);
+}
 
 /** A statement as pg takes it: named (prepared) when the database allows, dates as UTC text. */
 function pgQuery(statement: Sql | string, values?: readonly unknown[]) {

@@ -71,7 +71,7 @@ export type VisitInput = {
   /**
    * Someone at the counter records the visit (the owner or a staff member, from
    * the customer's QR): the visit's first statement finds the business only if
-   * they work there (worksAtSql), and a recorded visit is audited as
+   * they work there (worksAtPart), and a recorded visit is audited as
    * VISIT_RECORDED with them as the actor, in the visit's transaction.
    */
   actorId?: string;
