@@ -9,6 +9,19 @@ import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 import { i18nPlugin } from "./scripts/eslint/i18n-plugin.mjs";
 
+// The import directions (docs/architecture.md, "Layers"). In a flat config the
+// last block that sets a rule for a file wins, so each narrower block repeats
+// the wider block's patterns before adding its own.
+const componentsNeverImportApp = {
+  regex: "^@/app/|^(\\.\\./)+app/",
+  message: "Components never import from app/: put the action in lib/actions/<feature>.ts.",
+};
+const libNeverImportsUp = {
+  regex: "^@/(app|components)/|^(\\.\\./)+(app|components)/",
+  message: "lib/ never imports from app/ or components/: the direction is app → components → lib.",
+};
+const restrictImports = (...patterns) => ["error", { patterns }];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -37,52 +50,22 @@ export default defineConfig([
     // route can move without breaking them. Server actions live in lib/actions.
     files: ["components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^@/app/|^(\\.\\./)+app/",
-              message: "Components never import from app/: put the action in lib/actions/<feature>.ts.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrictImports(componentsNeverImportApp),
       "import/no-cycle": "error",
     },
   },
   {
     files: ["components/ui/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: "^@/app/", message: "Components never import from app/." },
-            {
-              regex: "^@/components/(?!ui/|i18n/)",
-              message: "ui/ holds primitives: it imports only ui/ and i18n/ (layouts live in components/layout).",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrictImports(componentsNeverImportApp, {
+        regex: "^@/components/(?!ui/|i18n/)|^\\.\\./(?!ui/|i18n/|\\.\\./)",
+        message: "ui/ holds primitives: it imports only ui/ and i18n/ (layouts live in components/layout).",
+      }),
     },
   },
   {
     files: ["lib/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^@/(app|components)/",
-              message: "lib/ never imports from app/ or components/: the direction is app → components → lib.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": restrictImports(libNeverImportsUp) },
   },
   {
     // lib/db reads and writes (docs/architecture.md, "Layers"): it returns
@@ -98,10 +81,7 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            {
-              regex: "^@/(app|components)/",
-              message: "lib/ never imports from app/ or components/: the direction is app → components → lib.",
-            },
+            libNeverImportsUp,
             {
               regex: "^@/lib/(jobs|mail|auth|actions)(/|$)|^(\\.\\./)+(jobs|mail|auth|actions)(/|$)",
               message:
@@ -128,8 +108,9 @@ export default defineConfig([
         "error",
         {
           patterns: [
+            libNeverImportsUp,
             {
-              regex: "^@/(app|components)/|^@/lib/(?!validation/errors$)",
+              regex: "^@/lib/(?!validation/errors$)|^\\./(?!validation/errors$)",
               message: "lib/env.ts imports no feature code: put the setting in the feature's lib/<feature>/env.ts.",
             },
           ],
