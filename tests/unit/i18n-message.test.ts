@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { messageKey, translateFailure, translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
+import { messageKey, translateAnswer, translateMessage, type KeyTranslator } from "@/lib/i18n/message";
 
 const messages = {
   errors: { signedOut: "Vuelve a iniciar sesión." },
@@ -33,10 +33,10 @@ describe("translateMessage: a message that is a catalog key is shown in the read
   });
 });
 
-describe("translateFailure: a failed action's messages, all of them", () => {
+describe("translateAnswer: a failed action's messages, all of them", () => {
   it("translates error, message and every field error", () => {
     expect(
-      translateFailure(t, {
+      translateAnswer(t, {
         ok: false,
         error: "errors.signedOut",
         message: "errors.signedOut",
@@ -54,6 +54,6 @@ describe("translateFailure: a failed action's messages, all of them", () => {
 
   it("leaves a success alone", () => {
     const success = { ok: true, error: "errors.signedOut" };
-    expect(translateFailure(t, success)).toBe(success);
+    expect(translateAnswer(t, success)).toBe(success);
   });
 });
