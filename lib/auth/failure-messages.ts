@@ -1,4 +1,4 @@
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type Message, type MessageOrText } from "@/lib/i18n/message";
 
 // The sign-in and sign-up forms' failures as catalog keys (the `auth`
 // namespace), which the action builder answers in the visitor's language. The
@@ -10,12 +10,12 @@ export function waitValues(seconds: number): { unit: "hour" | "minute"; count: n
   return { unit: "minute", count: Math.max(1, Math.ceil(seconds / 60)) };
 }
 
-type LoginFailure = { status: 401 | 403; message: string } | { status: 429; message: string; retryAfter: number };
+type LoginFailure = { status: 401 | 403 } | { status: 429; retryAfter: number };
 
 /** A failed password log-in's message key. */
-export function loginFailureKey(result: LoginFailure): string {
-  if (result.status === 429) return messageKey("auth.login.tooManyAttempts", waitValues(result.retryAfter));
-  return result.status === 403 ? "auth.login.disabled" : "auth.login.invalidCredentials";
+export function loginFailureKey(result: LoginFailure): Message {
+  if (result.status === 429) return message("auth.login.tooManyAttempts", waitValues(result.retryAfter));
+  return message(result.status === 403 ? "auth.login.disabled" : "auth.login.invalidCredentials");
 }
 
 type RegistrationFailure =
@@ -23,14 +23,14 @@ type RegistrationFailure =
   | { code: "too_many_requests"; reason: "network" | "attempts"; retryAfter: number; message: string };
 
 /** A failed sign-up's message key; a tag already claimed keeps its own message (a key of its namespace, or text). */
-export function registrationFailureKey(result: RegistrationFailure): string {
+export function registrationFailureKey(result: RegistrationFailure): MessageOrText {
   switch (result.code) {
     case "email_taken":
-      return "auth.register.emailTaken";
+      return message("auth.register.emailTaken");
     case "phone_taken":
-      return "auth.register.phoneTaken";
+      return message("auth.register.phoneTaken");
     case "too_many_requests":
-      return messageKey(
+      return message(
         result.reason === "network" ? "auth.register.tooManyAccounts" : "auth.register.tooManyAttempts",
         waitValues(result.retryAfter),
       );

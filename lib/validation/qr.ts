@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageKey } from "@/lib/i18n/message-key";
+import { legacyPackedKey, message } from "@/lib/i18n/message";
 import { REFERRAL_WINDOW_DAYS, type ReferrerRefusal } from "@/lib/loyalty/referrer";
 import { singleLineText } from "@/lib/validation/text";
 
@@ -21,7 +21,8 @@ export const qrReferrerSchema = z.object({ referrerId: z.uuid() });
 export const REFERRER_MESSAGES: Record<ReferrerRefusal | "not_found", string> = {
   self: "qr.referrer.self",
   already_set: "qr.referrer.alreadySet",
-  window_closed: messageKey("qr.referrer.windowClosed", { days: REFERRAL_WINDOW_DAYS }),
+  // lib/db/qr.ts holds the reason as a string (lib/i18n/message.ts, legacyPackedKey).
+  window_closed: legacyPackedKey(message("qr.referrer.windowClosed", { days: REFERRAL_WINDOW_DAYS })),
   not_found: "qr.referrer.notFound",
 };
 
