@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { firstIssue } from "@/lib/validation/errors";
 import { isPublicProduction, productionProblems } from "@/server/production-checks.mjs";
 
 // How Loyaltap reads its configuration, and the settings that belong to no
@@ -109,7 +108,7 @@ export function parseVariable(
   if (!variable) return { problem: `${name} is not a setting Loyaltap knows` };
   const result = variable.safeParse(raw);
   if (result.success) return { value: result.data };
-  return { problem: `${name} ${firstIssue(result.error, "is not valid")}` };
+  return { problem: `${name} ${result.error.issues[0]?.message ?? "is not valid"}` };
 }
 
 type Source = Record<string, string | undefined>;

@@ -8,9 +8,9 @@ import { chromium } from "@playwright/test";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createTranslator } from "use-intl/core";
+import { catalogKeyTranslator } from "@/lib/i18n/key-translator";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import type { KeyTranslator } from "@/lib/i18n/message";
 import { ownerSummaryMail, rewardMail, welcomeMail, type RenderedMail } from "@/lib/mail/notifications";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,7 +28,7 @@ function translator(locale: Locale): KeyTranslator {
       .filter((file) => file.endsWith(".json"))
       .map((file) => [path.basename(file, ".json"), JSON.parse(readFileSync(path.join(dir, file), "utf8"))]),
   );
-  return createTranslator({ locale, messages }) as unknown as KeyTranslator;
+  return catalogKeyTranslator(locale, messages);
 }
 
 // Fixed moments, so the picture only changes when the mail does.

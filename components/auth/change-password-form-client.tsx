@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -24,7 +24,7 @@ export function ChangePasswordFormClient({ hasPassword = true }: { hasPassword?:
   const text = useMessageText();
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, reset } = useForm<z.infer<typeof changePasswordFormSchema>>({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver: useCatalogResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: "" },
   });
   const onSubmit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useState, useTransition } from "react";
@@ -23,7 +23,9 @@ export function LoginForm({ redirect, googleEnabled }: { redirect: string | null
   const text = useMessageText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const { register, handleSubmit, formState, getValues } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
+  const { register, handleSubmit, formState, getValues } = useForm<LoginInput>({
+    resolver: useCatalogResolver(loginSchema),
+  });
   // Only someone signed out sees this page (it sends a session on): a session that ended
   // without a logout (expired, revoked) leaves an entry that would keep the headers saying "Dashboard".
   useEffect(() => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition } from "react";
@@ -38,7 +38,7 @@ export function RegisterForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const form = useForm<AccountInput>({
-    resolver: zodResolver(accountSchema),
+    resolver: useCatalogResolver(accountSchema),
     defaultValues: email ? { email } : undefined,
   });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useState, useTransition } from "react";
@@ -37,7 +37,7 @@ export function RequestResetForm() {
   const [result, setResult] = useState<ResetActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, getValues, setValue } = useForm<z.infer<typeof resetRequestFormSchema>>({
-    resolver: zodResolver(resetRequestFormSchema),
+    resolver: useCatalogResolver(resetRequestFormSchema),
   });
   // The email typed on the log-in page before "Forgot your password?", unless one was typed here already.
   useEffect(() => {
@@ -76,7 +76,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const [result, setResult] = useState<ResetActionResult | null>(null);
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof newPasswordFormSchema>>({
-    resolver: zodResolver(newPasswordFormSchema),
+    resolver: useCatalogResolver(newPasswordFormSchema),
   });
   const onSubmit = handleSubmit((values) =>
     startTransition(async () =>

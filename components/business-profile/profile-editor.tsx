@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMessageText } from "@/components/i18n/use-message-text";
@@ -83,7 +83,7 @@ export function ProfileEditor({ businessId, part, defaultValues, timezones, lang
   const [pending, startTransition] = useTransition();
   const router = useRouter();
   const form = useForm<BusinessProfileUpdateInput>({
-    resolver: zodResolver(businessProfileUpdateSchema),
+    resolver: useCatalogResolver(businessProfileUpdateSchema),
     defaultValues,
   });
   const { register, handleSubmit, formState, setError, reset } = form;

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type FormEvent } from "react";
@@ -38,12 +38,14 @@ import { BusinessStep } from "./business-step";
 import { ConfirmStep } from "./confirm-step";
 import { StepIndicator } from "./step-indicator";
 import type { ActionResult } from "@/lib/actions/result";
+import type { Translated } from "@/lib/i18n/message";
 import { ClientForm } from "@/components/ui/client-form";
 import { Card } from "@/components/ui/card";
 
 const LAST_STEP = WIZARD_STEPS.length - 1;
 
-export type AddBusinessResult = ActionResult<{ businessId: string }>;
+/** What the page's addBusiness answers: its messages already text. */
+export type AddBusinessResult = Translated<ActionResult<{ businessId: string }>>;
 
 type Props = {
   tapId: string | null;
@@ -122,7 +124,7 @@ export function BusinessWizard({ tapId, redirect, googleEnabled, googleSignIn, a
   const locale = useLocale();
   const schema = account ? signedInWizardSchema : businessWizardSchema;
   const form = useForm<BusinessWizardInput, unknown, BusinessWizardValues>({
-    resolver: zodResolver(schema),
+    resolver: useCatalogResolver(schema),
     // The business speaks its owner's language unless they choose another on the confirm step.
     defaultValues: { ...emptyWizardValues, language: storedLocale(locale), ...account },
     mode: "onTouched",

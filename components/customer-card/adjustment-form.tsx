@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -31,7 +31,7 @@ export function AdjustmentForm({
   const [error, setError] = useState<string | null>(null);
   const { disabled, run } = useRefreshAction();
   const { register, handleSubmit, formState, reset } = useForm<AdjustmentInput>({
-    resolver: zodResolver(adjustmentSchema),
+    resolver: useCatalogResolver(adjustmentSchema),
     defaultValues: { businessId, customerId, programId: programs[0]?.id ?? "", reason: "" },
   });
   const submit = handleSubmit((values) =>

@@ -1,4 +1,4 @@
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import type { KeyTranslator } from "@/lib/i18n/message";
 import { isAdjustableType } from "@/lib/loyalty/adjust";
 
 /**

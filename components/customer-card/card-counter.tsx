@@ -6,7 +6,7 @@ import { ReadyRewards } from "@/components/customer-card/ready-rewards";
 import type { CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 
 /**
  * What the counter needs first, on the card and on the customer's scanned QR:
@@ -16,8 +16,7 @@ import type { KeyTranslator } from "@/lib/i18n/message-key";
 export async function CardCounter({ card, headingLevel = 2 }: { card: CustomerCard; headingLevel?: 2 | 3 }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
-  const [t, root] = await Promise.all([getTranslations("customerCard"), getTranslations()]);
-  const lines = root as unknown as KeyTranslator;
+  const [t, lines] = await Promise.all([getTranslations("customerCard"), getKeyTranslator()]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const zone = card.business.timeZone;
   return (

@@ -3,14 +3,14 @@ import { deltaText } from "@/components/customer-card/adjustment-text";
 import type { CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { DataTable, tableCell as cell, TableSection } from "@/components/ui/data-table";
 
 /** The customer's visits (which tag, or the QR) and the manual adjustments, newest first, on the business's clock. */
 export async function CardHistory({ card }: { card: CustomerCard }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
-  const [t, root] = await Promise.all([getTranslations("customerCard.history"), getTranslations()]);
+  const [t, lines] = await Promise.all([getTranslations("customerCard.history"), getKeyTranslator()]);
   const zone = card.business.timeZone;
   return (
     <TableSection id="card-history-heading" heading={t("heading")} empty={card.history.length === 0 ? t("none") : null}>
@@ -33,7 +33,7 @@ export async function CardHistory({ card }: { card: CustomerCard }) {
                     {entry.actorName ? t("adjustmentBy", { actor: entry.actorName }) : t("adjustment")}
                   </span>
                   {": "}
-                  {entry.programName} {deltaText(root as unknown as KeyTranslator, entry.programType, entry.delta)}
+                  {entry.programName} {deltaText(lines, entry.programType, entry.delta)}
                   {" — "}
                   <span className="break-words">{entry.reason}</span>
                 </>

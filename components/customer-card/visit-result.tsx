@@ -2,14 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import type { QrVisitSummary } from "@/lib/db/qr";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { translateMessage } from "@/lib/i18n/message";
+import { useKeyTranslator } from "@/components/i18n/use-key-translator";
 
 /** What a visit recorded at the counter did: each program's line and any reward earned. */
 export function VisitResult({ visit }: { visit: QrVisitSummary }) {
   const t = useTranslations("qr.owner");
   // The engine's lines are `programs` keys; the page gives this island that namespace too.
-  const lines = useTranslations() as unknown as KeyTranslator;
+  const lines = useKeyTranslator();
   return (
     <div
       role="status"
@@ -22,7 +22,7 @@ export function VisitResult({ visit }: { visit: QrVisitSummary }) {
         <ul className="list-disc space-y-1 pl-5">
           {visit.programs.map((p) => (
             <li key={p.name}>
-              <span className="font-medium">{p.name}:</span> {renderLine(lines, p.line)}
+              <span className="font-medium">{p.name}:</span> {translateMessage(lines, p.line)}
             </li>
           ))}
         </ul>

@@ -1,8 +1,7 @@
 import { formatProgramDay } from "@/components/programs/program-offer";
 import { PROGRAM_TYPE_LABELS } from "@/components/programs/program-type-icon";
 import type { Locale } from "@/lib/i18n/locales";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { translateMessage, type KeyTranslator } from "@/lib/i18n/message";
 import type { LoyaltyLine, ProgressDescription } from "@/lib/loyalty";
 
 /** What a program card shows, as text in the page's language. */
@@ -42,7 +41,7 @@ export function programCardText(t: KeyTranslator, locale: Locale, program: Progr
     description: program.description?.trim() || null,
     starts: starts ? t("programs.card.starts", { date: starts }) : null,
     ends: ends ? t("programs.card.ends", { date: ends }) : null,
-    offer: program.offer ? renderLine(t, program.offer) : null,
+    offer: program.offer ? translateMessage(t, program.offer) : null,
   };
 }
 
@@ -57,7 +56,7 @@ export function programProgressText(
   return {
     current: progress.current,
     target: progress.target,
-    line: renderLine(t, progress.line),
+    line: translateMessage(t, progress.line),
     label: t("programs.card.progress", { program: name }),
   };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
@@ -21,6 +21,7 @@ import { givesRewards, requiresDates } from "@/lib/loyalty/rules";
 import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
+import type { Translated } from "@/lib/i18n/message";
 
 type Props =
   | { mode: "create"; businesses: { id: string; name: string }[]; defaultValues: ProgramInput }
@@ -38,7 +39,10 @@ export function ProgramForm(props: Props) {
   const router = useRouter();
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  const form = useForm<ProgramInput>({ resolver: zodResolver(programInputSchema), defaultValues: props.defaultValues });
+  const form = useForm<ProgramInput>({
+    resolver: useCatalogResolver(programInputSchema),
+    defaultValues: props.defaultValues,
+  });
   const { register, handleSubmit, formState, setError, reset, control } = form;
   const errors = formState.errors;
   const values = useWatch({ control });
@@ -48,7 +52,7 @@ export function ProgramForm(props: Props) {
   const onSubmit = handleSubmit((input) => {
     setServerError(null);
     startTransition(async () => {
-      let result: ProgramActionResult;
+      let result: Translated<ProgramActionResult>;
       try {
         result =
           props.mode === "create"

@@ -3,7 +3,7 @@ import { ProgramCard } from "@/components/programs/program-card";
 import { programCardText } from "@/components/programs/program-card-text";
 import { PROGRAM_TYPE_LABELS } from "@/components/programs/program-type-icon";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { useKeyTranslator } from "@/components/i18n/use-key-translator";
 import { describeOffer } from "@/lib/loyalty";
 
 export type ProgramPreviewValues = {
@@ -24,7 +24,7 @@ export type ProgramPreviewValues = {
  */
 export function ProgramPreview({ values }: { values: ProgramPreviewValues }) {
   const t = useTranslations("programEditor");
-  const root = useTranslations() as unknown as KeyTranslator;
+  const root = useKeyTranslator();
   const locale = useLocale() as Locale;
   const reward = values.rewardName?.trim() || t("preview.rewardPlaceholder");
   const offer = describeOffer(values.type, values.rules, reward);

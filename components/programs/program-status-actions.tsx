@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { endProgramAction, setProgramActiveAction, type ProgramActionResult } from "@/lib/actions/programs";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
+import type { Translated } from "@/lib/i18n/message";
 
 type Props = { programId: string; programName: string; active: boolean };
 
@@ -16,7 +17,7 @@ export function ProgramStatusActions({ programId, programName, active }: Props) 
   const { pending, disabled, run: runAction } = useRefreshAction();
   const [confirming, setConfirming] = useState(false);
 
-  const run = (action: () => Promise<ProgramActionResult>, success: string, description: string) =>
+  const run = (action: () => Promise<Translated<ProgramActionResult>>, success: string, description: string) =>
     runAction(action, (result) => {
       setConfirming(false);
       if (result.ok) toast.success(success, { description });

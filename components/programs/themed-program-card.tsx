@@ -3,7 +3,7 @@ import { ProgramCard, type ProgramCardColors } from "@/components/programs/progr
 import { programCardText, type ProgramCardData } from "@/components/programs/program-card-text";
 import { readableTextOn, type Theme } from "@/lib/business/theme";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import type { KeyTranslator } from "@/lib/i18n/message";
 
 /** A program card's colours on a business's own page: its icon in the primary colour, its bar in the accent. */
 export function programCardColors(theme: Pick<Theme, "primaryColor" | "accentColor">): ProgramCardColors {

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
@@ -40,7 +40,7 @@ export function RedeemByCodeForm() {
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, reset } = useForm<RedeemCodeInput>({
-    resolver: zodResolver(redeemCodeSchema),
+    resolver: useCatalogResolver(redeemCodeSchema),
   });
   const failed = () => ({ ok: false as const, error: t("failed") });
 

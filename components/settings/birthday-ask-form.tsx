@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -24,7 +24,7 @@ export function BirthdayAskForm({ onDone }: { onDone?: () => void }) {
   const [saved, setSaved] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<BirthdayInput>({
-    resolver: zodResolver(birthdaySchema),
+    resolver: useCatalogResolver(birthdaySchema),
     defaultValues: { birthday: "" },
   });
   const onSubmit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -28,7 +28,7 @@ export function DeleteAccountForm({ hasPassword, guest = false }: { hasPassword:
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.infer<typeof deleteAccountSchema>>({
-    resolver: zodResolver(deleteAccountSchema),
+    resolver: useCatalogResolver(deleteAccountSchema),
     defaultValues: { password: "" },
   });
   const onSubmit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
@@ -20,7 +20,7 @@ export function ProfileForm({ defaults }: { defaults: ProfileSettingsInput }) {
   const [pending, startTransition] = useTransition();
   const router = useRouter();
   const { register, handleSubmit, formState } = useForm<ProfileSettingsInput>({
-    resolver: zodResolver(profileSettingsSchema),
+    resolver: useCatalogResolver(profileSettingsSchema),
     defaultValues: defaults,
   });
   const onSubmit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -20,7 +20,7 @@ export function InviteStaffForm({ businessId }: { businessId: string }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { pending, run } = useRefreshAction();
   const { register, handleSubmit, formState, reset, setError } = useForm<InviteStaffInput>({
-    resolver: zodResolver(inviteStaffSchema),
+    resolver: useCatalogResolver(inviteStaffSchema),
     defaultValues: { businessId, email: "" },
   });
   const submit = handleSubmit((values) =>

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMessageText } from "@/components/i18n/use-message-text";
@@ -28,7 +28,7 @@ export function ClaimTagForm({
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<{ message: string; tagId: string } | null>(null);
   const { register, handleSubmit, formState } = useForm<ClaimTagInput>({
-    resolver: zodResolver(claimTagSchema),
+    resolver: useCatalogResolver(claimTagSchema),
     defaultValues: { tagId: tagId ?? "", businessId: businesses[0]?.id ?? "" },
   });
 

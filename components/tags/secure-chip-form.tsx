@@ -43,7 +43,7 @@ export function SecureChipForm({ tagId, chipUid }: { tagId: string; chipUid: str
     event.preventDefault();
     const parsed = chipUidInputSchema.safeParse(uid);
     if (!parsed.success || parsed.data === null) {
-      setError(parsed.success ? t("uidRequired") : text(firstIssue(parsed.error, t("uidRequired"))));
+      setError(parsed.success ? t("uidRequired") : text(firstIssue(parsed.error, "tags.chip.uidRequired")));
       return;
     }
     if (chipUid && parsed.data !== chipUid && !window.confirm(t("replaceConfirm", { old: chipUid, next: parsed.data })))

@@ -1,6 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useCatalogResolver } from "@/components/i18n/use-catalog-resolver";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMessageText } from "@/components/i18n/use-message-text";
@@ -26,7 +26,7 @@ export function SecureTagForm({ tagId, secure }: { tagId: string; secure: boolea
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const { register, handleSubmit, formState, reset } = useForm<SecureTagKeysInput>({
-    resolver: zodResolver(secureTagKeysSchema),
+    resolver: useCatalogResolver(secureTagKeysSchema),
     defaultValues: { tagId, metaReadKey: "", fileReadKey: "" },
   });
 

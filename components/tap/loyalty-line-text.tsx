@@ -1,7 +1,6 @@
-import { getTranslations } from "next-intl/server";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { translateMessage } from "@/lib/i18n/message";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import type { LoyaltyLine } from "@/lib/loyalty";
 
 /**
@@ -9,6 +8,5 @@ import type { LoyaltyLine } from "@/lib/loyalty";
  * the page names one (a cached page), else in the request's language.
  */
 export async function LoyaltyLineText({ line, locale }: { line: LoyaltyLine; locale?: Locale }) {
-  const t = locale ? await getTranslations({ locale }) : await getTranslations();
-  return <>{renderLine(t as unknown as KeyTranslator, line)}</>;
+  return <>{translateMessage(await getKeyTranslator(locale), line)}</>;
 }

@@ -7,7 +7,7 @@ import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { ProgressDescription } from "@/lib/loyalty";
 import type { Theme } from "@/lib/business/theme";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 
 /** Where a page shows progress its own way (the signed-in tap page follows the visit's answer). */
 export type RenderProgress = (
@@ -38,11 +38,10 @@ export async function ProgramList({
   locale: Locale;
 }) {
   if (programs.length === 0 && !showEmpty) return null;
-  const [t, root] = await Promise.all([
+  const [t, lines] = await Promise.all([
     getTranslations({ locale, namespace: "tap.programs" }),
-    getTranslations({ locale }),
+    getKeyTranslator(locale),
   ]);
-  const lines = root as unknown as KeyTranslator;
   const colors = programCardColors(theme);
   return (
     <section aria-labelledby="active-programs" className="space-y-3">

@@ -1,11 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText, type ProgramProgressText } from "@/components/programs/program-card-text";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { useKeyTranslator } from "@/components/i18n/use-key-translator";
 import type { ProgressDescription } from "@/lib/loyalty";
+import type { Translated } from "@/lib/i18n/message";
 import type { TapVisitBody } from "@/lib/tap/record";
 
 // The signed-in tap page's one source of post-tap state: the recorder puts the
@@ -13,12 +13,14 @@ import type { TapVisitBody } from "@/lib/tap/record";
 // read it, so the card never shows the progress from before the tap next to
 // a banner that already counted it.
 
-type TapOutcome = { answer: TapVisitBody | null; setAnswer: (answer: TapVisitBody | null) => void };
+/** A visit as the page has it, its messages already text. */
+type ShownVisit = Translated<TapVisitBody>;
+type TapOutcome = { answer: ShownVisit | null; setAnswer: (answer: ShownVisit | null) => void };
 
 const TapOutcomeContext = createContext<TapOutcome>({ answer: null, setAnswer: () => undefined });
 
 export function TapOutcomeProvider({ children }: { children: ReactNode }) {
-  const [answer, setAnswer] = useState<TapVisitBody | null>(null);
+  const [answer, setAnswer] = useState<ShownVisit | null>(null);
   return <TapOutcomeContext.Provider value={{ answer, setAnswer }}>{children}</TapOutcomeContext.Provider>;
 }
 
@@ -27,7 +29,7 @@ export function useTapOutcome(): TapOutcome {
 }
 
 /** The program's progress after the visit the answer recorded, if the answer carries it. */
-export function progressAfterTap(answer: TapVisitBody | null, programId: string): ProgressDescription | null {
+export function progressAfterTap(answer: ShownVisit | null, programId: string): ProgressDescription | null {
   const item = answer?.active_programs.find((p) => p.program_id === programId);
   // An answer stored before it carried progress (an idempotent replay) has none: the page's own stays.
   return item && "progress" in item && item.progress ? item.progress : null;
@@ -46,7 +48,7 @@ export function LiveProgress({
   barColor?: string;
 }) {
   const { answer } = useTapOutcome();
-  const t = useTranslations() as unknown as KeyTranslator;
+  const t = useKeyTranslator();
   const after = progressAfterTap(answer, programId);
   const progress = after ? programProgressText(t, name, after) : initial;
   return progress ? <ProgramProgress progress={progress} barColor={barColor} /> : null;

@@ -13,16 +13,18 @@ import { buttonClass } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Card } from "@/components/ui/card";
 import type { SunParams } from "@/lib/nfc/verify-tap";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { translateMessage } from "@/lib/i18n/message";
+import { useKeyTranslator } from "@/components/i18n/use-key-translator";
 import { formatNextVisit, nextVisitMessageKey, readNextVisit } from "@/lib/tap/next-visit";
 import { shownKey, visitKeyOf, withVisitKey } from "@/lib/tap/visit-history";
+import type { Translated } from "@/lib/i18n/message";
 import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
 import { cn } from "@/lib/utils";
 
 export const TAP_RESULT_REDIRECT_MS = 2000;
 
-type TapResponse = TapVisitBody | TapErrorBody;
+/** An answer as the page has it: its messages already text (the action builder translated them). */
+type TapResponse = Translated<TapVisitBody | TapErrorBody>;
 
 /** A random Idempotency-Key (getRandomValues works on plain-HTTP origins too, unlike randomUUID). */
 function newIdempotencyKey(): string {
@@ -187,7 +189,7 @@ export function TapAnswer({
   ) : null;
 }
 
-function isReward(response: TapVisitBody): boolean {
+function isReward(response: Translated<TapVisitBody>): boolean {
   return response.rewards_earned.length > 0 || response.active_programs.some((p) => p.type === "reward_earned");
 }
 
@@ -214,7 +216,7 @@ export function TapResult({
   const t = useTranslations("tap.result");
   const locale = useLocale();
   const ask = useTranslations("programs.birthdayAsk");
-  const lines = useTranslations() as unknown as KeyTranslator;
+  const lines = useKeyTranslator();
   const router = useRouter();
   const [showNoProgram, setShowNoProgram] = useState(response.status === "success" && response.type === "no_programs");
   const progressed = response.status === "success" && response.type !== "no_programs";
@@ -281,7 +283,7 @@ export function TapResult({
           <li key={p.program_id}>
             <span className="font-medium">{p.name}:</span>{" "}
             {/* An answer stored before lines existed (an idempotent replay) has only its English message. */}
-            {p.result.line ? renderLine(lines, p.result.line) : p.result.message}
+            {p.result.line ? translateMessage(lines, p.result.line) : p.result.message}
           </li>
         ))}
       </ul>

@@ -4,6 +4,10 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { useHydrated } from "@/components/ui/client-form";
 import type { ActionFailure } from "@/lib/actions/result";
+import type { Translated } from "@/lib/i18n/message";
+
+/** A failure as a client receives it: its messages are text (the action builder translated them). */
+type ShownFailure = Translated<ActionFailure>;
 
 /** Said when a server action could not be reached or threw. */
 export const ACTION_FAILED = "Something went wrong. Please try again.";
@@ -20,13 +24,13 @@ export function useRefreshAction() {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const hydrated = useHydrated();
-  const run = <R extends { ok: true } | ActionFailure>(
+  const run = <R extends { ok: true } | ShownFailure>(
     action: () => Promise<R>,
-    handle: (result: R | ActionFailure) => void,
+    handle: (result: R | ShownFailure) => void,
     options: { refresh?: "success" | "always" } = {},
   ) =>
     startTransition(async () => {
-      const result = await action().catch((): ActionFailure => ({ ok: false, error: ACTION_FAILED }));
+      const result = await action().catch((): ShownFailure => ({ ok: false, error: ACTION_FAILED }));
       handle(result);
       if (result.ok || options.refresh === "always") router.refresh();
     });

@@ -9,7 +9,7 @@ import { GoogleWalletButton } from "@/components/wallet/google-wallet-button";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 
 /**
  * One business in the customer's wallet, in the business's colours: each
@@ -27,12 +27,11 @@ export async function WalletCard({
 }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
-  const [t, history, root] = await Promise.all([
+  const [t, history, lines] = await Promise.all([
     getTranslations("dashboard.walletCard"),
     getTranslations("customerCard.wallet"),
-    getTranslations(),
+    getKeyTranslator(),
   ]);
-  const lines = root as unknown as KeyTranslator;
   const { theme } = card;
   const colors = programCardColors(theme);
   const onPrimary = colors.onIcon;

@@ -2,6 +2,7 @@
 
 import { action } from "@/lib/actions/safe-action";
 import { failure, type ActionResult } from "@/lib/actions/result";
+import { registrationFailureKey } from "@/lib/auth/failure-messages";
 import { registerBusinessForUser } from "@/lib/auth/register-account";
 import { businessRegistrationSchema } from "@/lib/validation/registration";
 
@@ -16,7 +17,7 @@ export const completePendingRegistrationAction = action(
   },
   async ({ args: [pending], user }): Promise<CompleteRegistrationResult> => {
     const result = await registerBusinessForUser(user.id, pending);
-    if (!result.ok) return failure(result.message);
+    if (!result.ok) return failure(registrationFailureKey(result));
     return { ok: true };
   },
 );

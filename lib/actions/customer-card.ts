@@ -12,7 +12,7 @@ import type { QrVisitSummary } from "@/lib/db/qr";
 import { redeemRewardAtCounter } from "@/lib/rewards/redeem";
 import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message } from "@/lib/i18n/message";
 import { displayName } from "@/lib/users/display-name";
 import { adjustmentSchema, cardRedeemSchema, cardVisitSchema } from "@/lib/validation/customer-card";
 
@@ -57,7 +57,7 @@ export const redeemCardRewardAction = action(
     if (result.code === "already_redeemed")
       return failure(
         result.redeemedOn
-          ? messageKey("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
+          ? message("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
           : "rewards.errors.alreadyRedeemed",
       );
     return failure("rewards.errors.notFound");
@@ -73,8 +73,8 @@ const ADJUST_REFUSALS = {
   bad_delta: "customerCard.validation.delta",
   invalid_rules: "customerCard.errors.invalidRules",
   nothing_to_remove: "customerCard.errors.nothingToRemove",
-  too_many_rewards: messageKey("customerCard.errors.tooManyRewards", { max: MAX_REWARDS_PER_ADJUSTMENT }),
-  rate_limited: messageKey("customerCard.errors.tooManyAdjustments", { max: ADJUSTMENTS_PER_WINDOW }),
+  too_many_rewards: message("customerCard.errors.tooManyRewards", { max: MAX_REWARDS_PER_ADJUSTMENT }),
+  rate_limited: message("customerCard.errors.tooManyAdjustments", { max: ADJUSTMENTS_PER_WINDOW }),
 } as const;
 
 export const adjustProgressAction = action(

@@ -17,7 +17,7 @@ import {
 import { waitValues } from "@/lib/auth/failure-messages";
 import { requestNow } from "@/lib/clock";
 import { storedLocale } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message } from "@/lib/i18n/message";
 import { emailLinkFormSchema } from "@/lib/validation/auth";
 
 // The emailed sign-in link's forms (docs/authentication.md, "Signing in with an
@@ -48,7 +48,7 @@ async function context(): Promise<{ context: EmailLinkContext; now: Date }> {
 
 function answer(result: EmailLinkRequestResult): EmailLinkActionResult {
   if (result.ok) return { ok: true };
-  return failure(messageKey("auth.emailLink.tooMany", waitValues(result.retryAfter)), { code: result.code });
+  return failure(message("auth.emailLink.tooMany", waitValues(result.retryAfter)), { code: result.code });
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import { z } from "zod";
 import { action } from "@/lib/actions/safe-action";
+import { message } from "@/lib/i18n/message";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import type { ProgramChangeResult } from "@/lib/db/programs";
 import { createProgram, endProgram, setProgramActive, updateProgram } from "@/lib/business/programs";
@@ -34,7 +35,7 @@ export const createProgramAction = action(
     // Someone else's business answers exactly like a missing one.
     if (!program)
       return failure("programEditor.errors.businessNotFound", {
-        fieldErrors: { businessId: "programEditor.errors.chooseYourBusiness" },
+        fieldErrors: { businessId: message("programEditor.errors.chooseYourBusiness") },
       });
     return { ok: true, id: program.id };
   },

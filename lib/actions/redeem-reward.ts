@@ -7,7 +7,7 @@ import { failure, type ActionResult } from "@/lib/actions/result";
 import { requestNow } from "@/lib/clock";
 import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type MessageOrText } from "@/lib/i18n/message";
 import { listWorkplaces } from "@/lib/db/business-access";
 import { findRewardToRedeem, isOwnReward, type RedeemFailure, type RedeemResult } from "@/lib/db/rewards";
 import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
@@ -30,12 +30,12 @@ export type RewardLookupActionResult = ActionResult<{
 }>;
 
 // The refusal's catalog key, from its code (lib/db/rewards answers codes).
-function refusal(result: RedeemFailure, locale: Locale): string {
+function refusal(result: RedeemFailure, locale: Locale): MessageOrText {
   if (result.code === "not_found") return "rewards.errors.notFound";
   if (result.code === "own_reward") return OWN_REWARD;
   if (result.code === "expired") return "rewards.errors.expired";
   return result.redeemedOn
-    ? messageKey("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
+    ? message("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
     : "rewards.errors.alreadyRedeemed";
 }
 
@@ -48,7 +48,7 @@ const TOO_LATE = failure(NOT_UNDONE);
  * member revoked a moment ago, a customer): say why nothing can be redeemed,
  * rather than a bare "not found". It says nothing about any reward.
  */
-async function notFoundFor(userId: string, key: string): Promise<string> {
+async function notFoundFor(userId: string, key: MessageOrText): Promise<MessageOrText> {
   if (key !== "rewards.errors.notFound" && key !== NOT_UNDONE) return key;
   return (await listWorkplaces(userId)).length === 0 ? "rewards.errors.noWorkplace" : key;
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { MessageKey, MessageOrText } from "@/lib/i18n/message";
 import { fieldErrorsOf, firstIssue, type FieldErrors } from "@/lib/validation/errors";
 
 // What every server action answers (docs/input-handling.md, "Server actions").
@@ -8,8 +9,9 @@ import { fieldErrorsOf, firstIssue, type FieldErrors } from "@/lib/validation/er
 // (fieldErrorsOf, lib/validation/errors.ts).
 // This module has no server-only import: client components read its types.
 
-// Messages are catalog keys (lib/i18n/message-key.ts): the action builder sends
-// them in the caller's language ("Please log in again." in English).
+// Messages are descriptors (lib/i18n/message.ts) or plain catalog keys: the
+// action builder sends them as text in the caller's language ("Please log in
+// again." in English), so a client reads `error` as a string.
 
 /** The answer to a caller without a valid session: every refusal of a signed-out caller says it. */
 export const SIGNED_OUT_MESSAGE = "errors.signedOut";
@@ -21,7 +23,7 @@ export const CHECK_FORM_MESSAGE = "errors.checkForm";
 
 export type ActionFailure<Code extends string = string> = {
   ok: false;
-  error: string;
+  error: MessageOrText;
   fieldErrors?: FieldErrors;
   code?: Code;
 };
@@ -30,13 +32,13 @@ export type ActionResult<Data extends object = object, Code extends string = str
   ({ ok: true } & Data) | ActionFailure<Code>;
 
 export function failure<Code extends string = string>(
-  error: string,
+  error: MessageOrText,
   more: { fieldErrors?: FieldErrors; code?: Code } = {},
 ): ActionFailure<Code> {
   return { ok: false, error, ...more };
 }
 
 /** A form's answer to input that failed its schema: the first message, and every field's. */
-export function invalidForm(error: z.ZodError, fallback = CHECK_FORM_MESSAGE): ActionFailure {
+export function invalidForm(error: z.ZodError, fallback: MessageKey = CHECK_FORM_MESSAGE): ActionFailure {
   return failure(firstIssue(error, fallback), { fieldErrors: fieldErrorsOf(error) });
 }

@@ -1,12 +1,12 @@
 import "server-only";
-import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { isAdmin } from "@/lib/auth/roles";
 import { getCounterBusiness, type CounterBusiness } from "@/lib/db/business-access";
 import { getOwnedBusiness, type OwnedBusiness } from "@/lib/db/businesses";
 import type { AppUser } from "@/lib/db/users";
-import { translateFailure, type KeyTranslator } from "@/lib/i18n/message-key";
+import { hasMessages, translateAnswer, type Translated } from "@/lib/i18n/message";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import {
   failure,
   invalidForm,
@@ -38,9 +38,10 @@ import {
 // admin action, and every user action marked `account: true` (what needs an account:
 // a business, a password, an invitation), with "Keep your card first: …".
 //
-// A failure's messages may be catalog keys ("errors.signedOut", a schema's
-// "validation.…" key): the builder answers them in the caller's language (the
-// request's locale, docs/i18n.md), so handlers and schemas never translate.
+// An answer's messages (`error`, `message`, field errors) are descriptors
+// (lib/i18n/message.ts) or, in a failure, plain catalog keys: the builder answers
+// them as text in the caller's language (the request's locale, docs/i18n.md),
+// so handlers and schemas never translate.
 //
 // tests/integration/server-actions.test.ts fails when an exported server action
 // does not come from here.
@@ -104,7 +105,7 @@ async function authorise(role: Role, account: boolean): Promise<{ user: AppUser 
 export function action<const S extends Schemas, R extends Role, Out, F = ActionFailure>(
   config: ActionConfig<S, R, F>,
   handler: (context: ActionContext<S, R>) => Promise<Out>,
-): BuiltAction<Out | F> {
+): BuiltAction<Translated<Out | F>> {
   const answer = async (...raw: unknown[]): Promise<Out | F> => {
     const { user, refused } = await authorise(config.role, config.account === true);
     if (refused === "guest") return failure(GUEST_REFUSED_MESSAGE) as F;
@@ -136,10 +137,9 @@ export function action<const S extends Schemas, R extends Role, Out, F = ActionF
     }
     return handler({ args, user, business } as ActionContext<S, R>);
   };
-  const run = async (...raw: unknown[]): Promise<Out | F> => {
+  const run = async (...raw: unknown[]): Promise<Translated<Out | F>> => {
     const result = await answer(...raw);
-    if (typeof result !== "object" || result === null || (result as { ok?: unknown }).ok !== false) return result;
-    return translateFailure((await getTranslations()) as unknown as KeyTranslator, result);
+    return hasMessages(result) ? translateAnswer(await getKeyTranslator(), result) : (result as Translated<Out | F>);
   };
   built.set(run, config.args);
   return run;

@@ -16,6 +16,7 @@ import { setBirthday, setLanguage, setNotificationsEnabled, updateProfileSetting
 import { setLocaleCookie } from "@/lib/i18n/locale-cookie";
 import { storedLocale } from "@/lib/i18n/locales";
 import { deleteAccount } from "@/lib/users/delete-account";
+import type { MessageOrText } from "@/lib/i18n/message";
 import {
   birthdaySchema,
   deleteAccountSchema,
@@ -84,7 +85,7 @@ export const setNotificationsAction = action(
 );
 
 /** useActionState's state for "Email me a confirmation link": null before the first submit. */
-export type ReauthLinkState = { ok: boolean; message: string } | null;
+export type ReauthLinkState = { ok: boolean; message: MessageOrText } | null;
 
 /**
  * Mails the signed-in account a one-time link that confirms it is them, for

@@ -5,7 +5,7 @@ import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/re
 import { sendEmailVerificationLimited } from "@/lib/auth/email-verification";
 import { waitValues } from "@/lib/auth/failure-messages";
 import { acceptInvite, viewInvite } from "@/lib/staff/invite-links";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type MessageOrText } from "@/lib/i18n/message";
 import { inviteTokenSchema } from "@/lib/validation/staff";
 
 export type AcceptInviteResult = ActionResult<{ businessName: string }>;
@@ -24,7 +24,7 @@ export const acceptStaffInviteAction = action(
 );
 
 /** useActionState's state for the form below: null before the first submit; `message` is a catalog key. */
-export type StaffVerificationState = { ok: boolean; message: string } | null;
+export type StaffVerificationState = { ok: boolean; message: MessageOrText } | null;
 
 /**
  * "Send me a confirmation link" on an invitation the account may accept but
@@ -45,12 +45,12 @@ export const sendStaffVerificationAction = action(
       new Date(),
       `/staff/accept?token=${encodeURIComponent(token)}`,
     );
-    if (sent.ok) return { ok: true, message: messageKey("staff.accept.verify.sent", { email: user.email ?? "" }) };
+    if (sent.ok) return { ok: true, message: message("staff.accept.verify.sent", { email: user.email ?? "" }) };
     return {
       ok: false,
       message:
         sent.reason === "too_many"
-          ? messageKey("staff.accept.verify.tooMany", waitValues(sent.retryAfter))
+          ? message("staff.accept.verify.tooMany", waitValues(sent.retryAfter))
           : "staff.accept.verify.failed",
     };
   },

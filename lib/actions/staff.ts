@@ -1,6 +1,7 @@
 "use server";
 
 import { action } from "@/lib/actions/safe-action";
+import { message } from "@/lib/i18n/message";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { revokeInvite, revokeStaff } from "@/lib/db/staff";
@@ -43,7 +44,7 @@ export const inviteStaffAction = action(
     const outcome = await inviteStaff(user, business!.id, input.email);
     if (!outcome.ok)
       return failure(INVITE_REFUSALS[outcome.reason], {
-        ...(outcome.reason === "not_found" ? {} : { fieldErrors: { email: INVITE_REFUSALS[outcome.reason] } }),
+        ...(outcome.reason === "not_found" ? {} : { fieldErrors: { email: message(INVITE_REFUSALS[outcome.reason]) } }),
       });
     return { ok: true, email: outcome.email };
   },

@@ -8,6 +8,8 @@ import { renewGuestSession } from "@/lib/auth/session-cookie";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams, sunRejection } from "@/lib/nfc/verify-tap";
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from "@/lib/tap/idempotency";
+import { message } from "@/lib/i18n/message";
+import { INVALID_TAG_MESSAGE, NOT_AUTHENTICATED_MESSAGE } from "@/lib/tap/messages";
 import { recordTap, type TapErrorBody, type TapVisitBody } from "@/lib/tap/record";
 import { tapRequestSchema } from "@/lib/validation/tap";
 
@@ -20,15 +22,15 @@ const tapActionSchema = z.preprocess(
 /** The same answers POST /api/tap gives: a bad key first, then a bad tag id, then unverifiable SUN parameters. */
 function invalidTap(error: z.ZodError, input: unknown): TapErrorBody {
   if (error.issues.some((issue) => issue.path[0] === "idempotencyKey")) {
-    return { status: "error", code: "invalid_idempotency_key", message: IDEMPOTENCY_KEY_MESSAGE, tag_id: "" };
+    return { status: "error", code: "invalid_idempotency_key", message: message(IDEMPOTENCY_KEY_MESSAGE), tag_id: "" };
   }
   if (error.issues.some((issue) => issue.path[0] === "id")) {
-    return { status: "error", code: "invalid_tag", message: "Invalid tag ID", tag_id: "" };
+    return { status: "error", code: "invalid_tag", message: INVALID_TAG_MESSAGE, tag_id: "" };
   }
   const id =
     typeof input === "object" && input && "id" in input && typeof input.id === "string" ? input.id.slice(0, 64) : "";
-  const { code, message } = sunRejection("not_verified");
-  return { status: "error", code, message, tag_id: id };
+  const rejection = sunRejection("not_verified");
+  return { status: "error", code: rejection.code, message: rejection.message, tag_id: id };
 }
 
 /**
@@ -48,7 +50,7 @@ export const recordTapAction = action(
       return {
         status: "error",
         code: "not_authenticated",
-        message: "Please log in to record your visit.",
+        message: NOT_AUTHENTICATED_MESSAGE,
         tag_id: input.id,
       };
     const result = await recordTap(

@@ -6,14 +6,15 @@ import { changePassword } from "@/lib/auth/password-reset";
 import { checkReauthentication } from "@/lib/auth/reauthentication";
 import { db } from "@/lib/db";
 import type { AppUser } from "@/lib/db/users";
+import { message, type MessageOrText } from "@/lib/i18n/message";
 
-export const CURRENT_PASSWORD_REQUIRED = "Enter your current password.";
-export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+export const CURRENT_PASSWORD_REQUIRED = message("api.auth.currentPasswordRequired");
+export const CURRENT_PASSWORD_WRONG = message("api.auth.currentPasswordWrong");
 
 export type ChangePasswordOutcome =
   | { ok: true; user: AppUser }
-  | { ok: false; status: 400 | 401 | 403 | 409; code: string; message: string }
-  | { ok: false; status: 429; code: "too_many_attempts"; message: string; retryAfter: number };
+  | { ok: false; status: 400 | 401 | 403 | 409; code: string; message: MessageOrText }
+  | { ok: false; status: 429; code: "too_many_attempts"; message: MessageOrText; retryAfter: number };
 
 /**
  * A signed-in user changes their password: the current one is required
@@ -35,7 +36,7 @@ export async function changePasswordWithCurrent(
     where: { id: userId },
     select: { email: true, passwordHash: true, guest: true },
   });
-  if (!row) return { ok: false, status: 401, code: "not_authenticated", message: "Not authenticated" };
+  if (!row) return { ok: false, status: 401, code: "not_authenticated", message: message("api.notAuthenticated") };
   // A guest card gets a password only by becoming an account (docs/authentication.md, "Guests").
   if (row.guest) return { ok: false, status: 403, code: "guest_card", message: GUEST_REFUSED_MESSAGE };
   if (!row.passwordHash) {
@@ -59,7 +60,7 @@ export async function changePasswordWithCurrent(
       ok: false,
       status: 409,
       code: "password_changed",
-      message: "Your password was changed meanwhile. Please try again.",
+      message: message("api.auth.passwordChangedMeanwhile"),
     };
   }
   return { ok: true, user };

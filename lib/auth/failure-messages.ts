@@ -1,8 +1,9 @@
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type Message } from "@/lib/i18n/message";
+import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
 // The sign-in and sign-up forms' failures as catalog keys (the `auth`
 // namespace), which the action builder answers in the visitor's language. The
-// JSON API keeps the English `message` of the same results.
+// JSON API words the same codes in its own namespace (app/api/auth/register).
 
 /** The wait of a rate limit as the catalogs count it: hours from 90 minutes on, else minutes (at least 1), like waitDescription. */
 export function waitValues(seconds: number): { unit: "hour" | "minute"; count: number } {
@@ -10,31 +11,31 @@ export function waitValues(seconds: number): { unit: "hour" | "minute"; count: n
   return { unit: "minute", count: Math.max(1, Math.ceil(seconds / 60)) };
 }
 
-type LoginFailure = { status: 401 | 403; message: string } | { status: 429; message: string; retryAfter: number };
+type LoginFailure = { status: 401 | 403 } | { status: 429; retryAfter: number };
 
 /** A failed password log-in's message key. */
-export function loginFailureKey(result: LoginFailure): string {
-  if (result.status === 429) return messageKey("auth.login.tooManyAttempts", waitValues(result.retryAfter));
-  return result.status === 403 ? "auth.login.disabled" : "auth.login.invalidCredentials";
+export function loginFailureKey(result: LoginFailure): Message {
+  if (result.status === 429) return message("auth.login.tooManyAttempts", waitValues(result.retryAfter));
+  return message(result.status === 403 ? "auth.login.disabled" : "auth.login.invalidCredentials");
 }
 
 type RegistrationFailure =
-  | { code: "email_taken" | "phone_taken" | "tap_already_claimed"; message: string }
-  | { code: "too_many_requests"; reason: "network" | "attempts"; retryAfter: number; message: string };
+  | { code: "email_taken" | "phone_taken" | "tap_already_claimed" }
+  | { code: "too_many_requests"; reason: "network" | "attempts"; retryAfter: number };
 
-/** A failed sign-up's message key; a tag already claimed keeps its own message (a key of its namespace, or text). */
-export function registrationFailureKey(result: RegistrationFailure): string {
+/** A failed sign-up's message. */
+export function registrationFailureKey(result: RegistrationFailure): Message {
   switch (result.code) {
     case "email_taken":
-      return "auth.register.emailTaken";
+      return message("auth.register.emailTaken");
     case "phone_taken":
-      return "auth.register.phoneTaken";
+      return message("auth.register.phoneTaken");
     case "too_many_requests":
-      return messageKey(
+      return message(
         result.reason === "network" ? "auth.register.tooManyAccounts" : "auth.register.tooManyAttempts",
         waitValues(result.retryAfter),
       );
-    default:
-      return result.message;
+    case "tap_already_claimed":
+      return message(TAG_ALREADY_CLAIMED_MESSAGE);
   }
 }

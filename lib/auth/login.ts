@@ -10,6 +10,7 @@ import {
   type Bucket,
 } from "@/lib/rate-limit";
 import type { LoginInput } from "@/lib/validation/auth";
+import { message, type Message } from "@/lib/i18n/message";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failed passwords for one email from one address, per window. */
@@ -19,7 +20,7 @@ export const LOGIN_IP_MAX_FAILURES = 30;
 /** Failed passwords for one email from anywhere (a guessing botnet), per window: above the per-address limit, so one attacker cannot lock the owner out. */
 export const LOGIN_EMAIL_MAX_FAILURES = 50;
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
+export const INVALID_CREDENTIALS = message("api.auth.invalidCredentials");
 
 export function tooManyAttemptsMessage(retryAfter: number): string {
   return `Too many failed sign-in attempts. Please try again in ${waitDescription(retryAfter)}.`;
@@ -27,7 +28,7 @@ export function tooManyAttemptsMessage(retryAfter: number): string {
 
 export type LoginResult =
   | { ok: true; user: AppUser }
-  | { ok: false; status: 401 | 403; message: string }
+  | { ok: false; status: 401 | 403; message: Message }
   | { ok: false; status: 429; message: string; retryAfter: number };
 
 type Limited = { ok: false; status: 429; message: string; retryAfter: number };
@@ -96,7 +97,7 @@ export async function loginWithPassword(
   if (!attempt.ok) return attempt;
   const found = user as Awaited<ReturnType<typeof findUserForLogin>>;
   if (!attempt.valid || !found) return { ok: false, status: 401, message: INVALID_CREDENTIALS };
-  if (found.disabledAt) return { ok: false, status: 403, message: "This account has been disabled." };
+  if (found.disabledAt) return { ok: false, status: 403, message: message("api.auth.accountDisabled") };
   const { passwordHash: _omit, ...safe } = found;
   return { ok: true, user: safe };
 }

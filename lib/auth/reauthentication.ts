@@ -6,7 +6,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { hashToken, newOpaqueToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { storedLocale } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type MessageOrText } from "@/lib/i18n/message";
 import { mailer } from "@/lib/mail";
 import { reauthenticationMail } from "@/lib/mail/templates";
 import { requestNow } from "@/lib/clock";
@@ -33,7 +33,7 @@ export const REAUTH_LINKS_PER_HOUR = 3;
 
 export type ReauthFailureCode = "reauthentication_required" | "wrong_password" | "too_many_attempts";
 
-export type ReauthCheck = { ok: true } | { ok: false; code: ReauthFailureCode; error: string };
+export type ReauthCheck = { ok: true } | { ok: false; code: ReauthFailureCode; error: MessageOrText };
 
 /**
  * Whether the signed-in user has just proved it is them: `password` (typed
@@ -69,7 +69,7 @@ export async function checkReauthentication(
       return {
         ok: false,
         code: "too_many_attempts",
-        error: messageKey("settings.reauth.tooManyAttempts", waitValues(attempt.retryAfter)),
+        error: message("settings.reauth.tooManyAttempts", waitValues(attempt.retryAfter)),
       };
     return attempt.valid ? { ok: true } : { ok: false, code: "wrong_password", error: "settings.reauth.wrongPassword" };
   }
@@ -102,7 +102,7 @@ function recentlyReauthenticated(at: Date | null, now: Date): boolean {
   return at !== null && at.getTime() > now.getTime() - REAUTH_VALID_MS && at.getTime() <= now.getTime();
 }
 
-export type ReauthLinkResult = { ok: true } | { ok: false; error: string };
+export type ReauthLinkResult = { ok: true } | { ok: false; error: MessageOrText };
 
 /**
  * Mails a one-time link (valid REAUTH_LINK_TTL_MS, stored hashed, voiding the
@@ -124,7 +124,7 @@ export async function sendReauthenticationLink(
   if (!slot.ok)
     return {
       ok: false,
-      error: messageKey("settings.reauth.tooManyLinks", waitValues(retryAfterSeconds(slot.resetAt, now))),
+      error: message("settings.reauth.tooManyLinks", waitValues(retryAfterSeconds(slot.resetAt, now))),
     };
   const { token, hash } = newOpaqueToken();
   await db.$transaction([

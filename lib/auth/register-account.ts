@@ -12,31 +12,16 @@ import type { Locale } from "@/lib/i18n/locales";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { accountCreated } from "@/lib/jobs/events";
 import type { BusinessRegistrationInput, RegisterInput } from "@/lib/validation/registration";
-import { TAG_ALREADY_CLAIMED_MESSAGE } from "@/lib/validation/tags";
 
 export type { SignUpJoin } from "@/lib/db/registration";
 
 // Creating an account (and a business with it) for every sign-up path that
 // sets a password; the rows are lib/db/registration.ts's.
 
-/** What a refused registration says: the message the forms and the API show. */
-export type RegistrationConflict = Omit<RegistrationRefusal, "code"> & {
-  code: RegistrationConflictCode;
-  message: string;
-};
+/** A refused registration: its code, which the forms and the API each word (lib/auth/failure-messages.ts). */
+export type RegistrationConflict = Omit<RegistrationRefusal, "code"> & { code: RegistrationConflictCode };
 
 export type RegisterResult = Exclude<AccountRows, RegistrationRefusal> | RegistrationConflict;
-
-const CONFLICT_MESSAGES: Record<RegistrationConflictCode, string> = {
-  email_taken: "An account with this email already exists.",
-  phone_taken: "An account with this phone number already exists.",
-  tap_already_claimed: TAG_ALREADY_CLAIMED_MESSAGE,
-};
-
-const withMessage = (refusal: RegistrationRefusal): RegistrationConflict => ({
-  ...refusal,
-  message: CONFLICT_MESSAGES[refusal.code],
-});
 
 /**
  * Creates the account (its password hashed here), and for a business
@@ -56,7 +41,7 @@ export async function registerAccount(
   const result = await insertAccount(input, { passwordHash, language, join }, (tx, userId) =>
     accountCreated(tx, userId),
   );
-  return result.ok ? result : withMessage(result);
+  return result;
 }
 
 /** A signed-in user (e.g. after Google sign-up) registers a business: business, profile and tag claim together. */
@@ -65,5 +50,5 @@ export async function registerBusinessForUser(
   input: BusinessRegistrationInput,
 ): Promise<{ ok: true; businessId: string } | RegistrationConflict> {
   const result = await insertBusinessForUser(ownerId, input);
-  return result.ok ? result : withMessage(result);
+  return result;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { emailVerificationRequired, sendEmailVerification } from "@/lib/auth/email-verification";
 import { authEnv } from "@/lib/auth/env";
 import { registerAccount, type RegisterResult, type SignUpJoin } from "@/lib/auth/register-account";
-import { countRateLimit, retryAfterSeconds, takeRateLimit, waitDescription } from "@/lib/rate-limit";
+import { countRateLimit, retryAfterSeconds, takeRateLimit } from "@/lib/rate-limit";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RegisterInput } from "@/lib/validation/registration";
 
@@ -17,25 +17,11 @@ export type LimitedRegistration = {
   code: "too_many_requests";
   /** Which limit: accounts from the address, or its "email already exists" answers. */
   reason: "network" | "attempts";
-  message: string;
   retryAfter: number;
 };
 
-function limited(
-  reason: LimitedRegistration["reason"],
-  message: string,
-  resetAt: Date,
-  now: Date,
-): LimitedRegistration {
-  const retryAfter = retryAfterSeconds(resetAt, now);
-  return {
-    ok: false,
-    status: 429,
-    code: "too_many_requests",
-    reason,
-    message: `${message} Please try again in ${waitDescription(retryAfter)}.`,
-    retryAfter,
-  };
+function limited(reason: LimitedRegistration["reason"], resetAt: Date, now: Date): LimitedRegistration {
+  return { ok: false, status: 429, code: "too_many_requests", reason, retryAfter: retryAfterSeconds(resetAt, now) };
 }
 
 /**
@@ -58,14 +44,13 @@ export async function registerWithLimits(
   const perHour = authEnv.REGISTRATION_LIMIT_PER_HOUR;
   if (ip && perHour > 0) {
     const slot = await takeRateLimit({ key: `register:ip:${ip}`, limit: perHour, windowMs: HOUR_MS }, now);
-    if (!slot.ok) return limited("network", "Too many accounts were created from your network.", slot.resetAt, now);
+    if (!slot.ok) return limited("network", slot.resetAt, now);
   }
   const result = await registerAccount(input, language, join);
   if (!result.ok) {
     if (ip && (result.code === "email_taken" || result.code === "phone_taken")) {
       const conflicts = await countRateLimit(`register:conflict:${ip}`, REGISTRATION_CONFLICT_WINDOW_MS, now);
-      if (conflicts.count > REGISTRATION_CONFLICT_LIMIT)
-        return limited("attempts", "Too many sign-up attempts.", conflicts.resetAt, now);
+      if (conflicts.count > REGISTRATION_CONFLICT_LIMIT) return limited("attempts", conflicts.resetAt, now);
     }
     return result;
   }

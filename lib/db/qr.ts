@@ -24,14 +24,6 @@ export const getQrProfile = cache(async (userId: string): Promise<QrProfile | nu
   return { id: user.id, displayName: name, initial: name.charAt(0).toUpperCase() };
 });
 
-export type QrReferralState =
-  /** `reason`: a catalog key (REFERRER_MESSAGES) the page shows in the viewer's language. */
-  { state: "available" } | { state: "this-friend" } | { state: "unavailable"; reason: string };
-
-export type QrViewerContext =
-  | { kind: "self" }
-  | { kind: "signed-in"; businesses: { id: string; name: string; linked: boolean }[]; referral: QrReferralState };
-
 /** The businesses the viewer works at (owner or staff), oldest first, each with whether `customerId` is linked. */
 export async function listWorkplacesFor(
   viewerId: string,

@@ -1,9 +1,8 @@
 import "server-only";
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
-import { loadMessages } from "@/lib/i18n/messages";
-import { translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
+import type { Locale } from "@/lib/i18n/locales";
+import { isMessage, translateMessage } from "@/lib/i18n/message";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 
 // The JSON API's language (docs/i18n.md, "Server actions, the JSON API and
 // emails"): English unless the client's Accept-Language asks for es or ca. Only
@@ -13,47 +12,16 @@ import { catalogTranslator } from "@/lib/i18n/translator";
 //
 // Every route handler is wrapped in `localized`, the one place an answer's
 // human-readable text is translated: its `message` and each value of its field
-// `errors`. Machine-readable fields (`status`, `code`, `error`, OAuth's
-// `error_description`) are never touched. A message is translated when it is
-//  - a catalog key ("api.notAuthenticated", a schema's "validation.…" key, with
-//    values from messageKey): in every locale, English included, so code and
-//    schemas can hand keys to the API and English clients still read English;
-//  - the English text of an `api.*` message: shared code that still answers in
-//    English (lib/auth, lib/tap) is translated on request without knowing about
-//    languages. Once such code returns keys, its entry here is simply unused.
-// Anything else (zod's own English messages, a business's or reward's name) is
-// left as it is.
+// `errors`, which are messages (lib/i18n/message.ts: `{ key, values }`, or a
+// plain catalog key), in every locale, English included, so handlers hand
+// messages to the API and English clients read the catalog's English.
+// Machine-readable fields (`status`, `code`, `error`, OAuth's
+// `error_description`) are never touched, and any other text (a business's or
+// reward's name) is left as it is.
 
 /** The language a route handler answers in: the request's Accept-Language, else English. */
 export function apiLocale(request: Request): Locale {
   return negotiateLocale(request.headers.get("accept-language"));
-}
-
-type Leaf = { key: string; text: string };
-
-function leaves(tree: unknown, prefix: string): Leaf[] {
-  if (typeof tree === "string") return [{ key: prefix, text: tree }];
-  if (!tree || typeof tree !== "object") return [];
-  return Object.entries(tree).flatMap(([name, value]) => leaves(value, `${prefix}.${name}`));
-}
-
-// English text → key, for the api messages without ICU arguments (those come as keys).
-let englishIndex: Promise<Map<string, string>> | null = null;
-
-function englishKeys(): Promise<Map<string, string>> {
-  englishIndex ??= loadMessages(DEFAULT_LOCALE).then(
-    (messages) =>
-      new Map(leaves(messages.api, "api").flatMap(({ key, text }) => (/[{}]/.test(text) ? [] : [[text, key]]))),
-  );
-  return englishIndex;
-}
-
-/** One message in `locale`: a key's text, an English api message's translation, or the message itself. */
-export async function localizeApiMessage(t: KeyTranslator, locale: Locale, message: string): Promise<string> {
-  const translated = translateMessage(t, message);
-  if (translated !== message || locale === DEFAULT_LOCALE) return translated;
-  const key = (await englishKeys()).get(message);
-  return key ? t(key) : message;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -63,15 +31,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** A JSON answer's body with its `message` and field `errors` in `locale`; any other body comes back unchanged. */
 export async function localizeApiBody(body: unknown, locale: Locale): Promise<unknown> {
   if (!isRecord(body)) return body;
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
+  const text = (shown: unknown) => (typeof shown === "string" || isMessage(shown) ? translateMessage(t, shown) : shown);
   const localized: Record<string, unknown> = { ...body };
-  if (typeof body.message === "string") localized.message = await localizeApiMessage(t, locale, body.message);
+  if ("message" in body) localized.message = text(body.message);
   if (isRecord(body.errors)) {
-    const errors: Record<string, unknown> = {};
-    for (const [field, message] of Object.entries(body.errors)) {
-      errors[field] = typeof message === "string" ? await localizeApiMessage(t, locale, message) : message;
-    }
-    localized.errors = errors;
+    localized.errors = Object.fromEntries(Object.entries(body.errors).map(([field, shown]) => [field, text(shown)]));
   }
   return localized;
 }

@@ -1,4 +1,4 @@
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type Message, type MessageKey } from "@/lib/i18n/message";
 
 // Values for the API's "try again in …" messages (api.auth.tooMany*): the wait as
 // a count and a unit, so each language words it with its own plurals. Hours from
@@ -10,6 +10,6 @@ export function waitValues(seconds: number): { unit: "hours" | "minutes"; count:
 }
 
 /** A "too many …, try again in {wait}" message key with its wait. */
-export function tooManyMessage(key: string, retryAfterSeconds: number): string {
-  return messageKey(key, waitValues(retryAfterSeconds));
+export function tooManyMessage(key: MessageKey, retryAfterSeconds: number): Message {
+  return message(key, waitValues(retryAfterSeconds));
 }

@@ -2,18 +2,24 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { refuseCrossSite } from "@/lib/http/same-origin";
+import type { MessageOrText } from "@/lib/i18n/message";
 
 // JSON API conventions: errors are { status: "error", message, code? } with a
 // 4xx status — never a 500 for bad input, never a stack trace. Messages are
-// catalog keys (the `api` namespace, a schema's `validation` keys): every route
+// descriptors or plain catalog keys (lib/i18n/message.ts): every route
 // handler is wrapped in `localized` (lib/http/api-locale.ts), which answers them
 // in English, or in the language the client's Accept-Language asks for.
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
-export type ApiErrorBody = { status: "error"; message: string; code?: string; errors?: Record<string, string> };
+export type ApiErrorBody = {
+  status: "error";
+  message: MessageOrText;
+  code?: string;
+  errors?: Record<string, MessageOrText>;
+};
 
-export function apiError(status: number, message: string, extra: Omit<ApiErrorBody, "status" | "message"> = {}) {
+export function apiError(status: number, message: MessageOrText, extra: Omit<ApiErrorBody, "status" | "message"> = {}) {
   return NextResponse.json({ status: "error", message, ...extra } satisfies ApiErrorBody, {
     status,
     headers: { "Cache-Control": "no-store" },

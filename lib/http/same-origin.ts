@@ -1,6 +1,8 @@
 import { NextResponse } from "next/server";
 import { authEnv } from "@/lib/auth/env";
+import { message } from "@/lib/i18n/message";
 
+/** The plain-text refusal of a cross-site server action (its JSON twin is the `api.crossSite` message). */
 export const CROSS_SITE_MESSAGE =
   "Cross-site requests are not allowed. Send this request from the Loyaltap site itself.";
 
@@ -40,7 +42,7 @@ export function refuseCrossSite(request: Request): NextResponse | null {
   const origin = request.headers.get("origin");
   if (origin && origin !== "null" && allowedOrigins(request).has(origin)) return null;
   return NextResponse.json(
-    { status: "error", message: CROSS_SITE_MESSAGE, code: "cross_site_request" },
+    { status: "error", message: message("api.crossSite"), code: "cross_site_request" },
     { status: 403, headers: { "Cache-Control": "no-store" } },
   );
 }

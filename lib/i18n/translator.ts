@@ -1,7 +1,8 @@
 import "server-only";
-import { createTranslator } from "use-intl/core";
+import { getTranslations } from "next-intl/server";
 import type { Locale } from "./locales";
-import type { KeyTranslator } from "./message-key";
+import type { KeyTranslator } from "./message";
+import { catalogKeyTranslator } from "./key-translator";
 import { keptPerKey } from "./kept-per-key";
 import { loadMessages } from "./messages";
 
@@ -15,7 +16,17 @@ import { loadMessages } from "./messages";
  * One per locale for the life of the process: a translator keeps each message it
  * has compiled (a new one per call compiled every message of every answer again).
  */
-export const catalogTranslator = keptPerKey(
-  async (locale: Locale) =>
-    createTranslator({ locale, messages: await loadMessages(locale) }) as unknown as KeyTranslator,
+const catalogTranslator = keptPerKey(async (locale: Locale) =>
+  catalogKeyTranslator(locale, await loadMessages(locale)),
 );
+
+/**
+ * The server's translator of messages (lib/i18n/message.ts): in `locale` over its
+ * whole catalog, or without one in the request's locale (a page, a server action).
+ */
+export async function getKeyTranslator(locale?: Locale): Promise<KeyTranslator> {
+  if (locale) return catalogTranslator(locale);
+  // next-intl types `t` against the app's catalog; a KeyTranslator takes any
+  // dotted path (a message's key is only known when it arrives).
+  return (await getTranslations()) as unknown as KeyTranslator;
+}

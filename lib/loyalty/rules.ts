@@ -3,8 +3,9 @@
 // Unknown keys are stripped: switching a program's type must not leave stale
 // settings behind that a later type change would silently pick up.
 import { z } from "zod";
-import { messageKey } from "@/lib/i18n/message-key";
-import { fieldErrorsOf, type FieldErrors } from "@/lib/validation/errors";
+import type { Message } from "@/lib/i18n/message";
+import { fieldErrorsOf } from "@/lib/validation/errors";
+import { wholeNumberIn } from "@/lib/validation/issue-messages";
 
 // The messages are catalog keys (programEditor.rules.*, English in
 // messages/en/programEditor.json): the owner's form and the server actions show
@@ -22,7 +23,7 @@ function rulesObject<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 const MAX_WINDOW_DAYS = 180;
-const WINDOW_DAYS = messageKey("programEditor.rules.windowDays", { max: MAX_WINDOW_DAYS });
+const WINDOW_DAYS = "programEditor.rules.windowDays";
 const MIN_VISITS = "programEditor.rules.minVisits";
 
 const tierSchema = z.object(
@@ -31,7 +32,7 @@ const tierSchema = z.object(
       .string({ error: "programEditor.rules.tierNameRequired" })
       .trim()
       .min(1, "programEditor.rules.tierNameRequired")
-      .max(40, messageKey("programEditor.rules.atMost", { max: 40 })),
+      .max(40, "programEditor.rules.atMost"),
     minVisits: z.number({ error: MIN_VISITS }).int(MIN_VISITS).min(0, MIN_VISITS),
   },
   { error: "programEditor.rules.tierShape" },
@@ -50,7 +51,7 @@ const DEFAULT_TIERS: Tier[] = [
 const tiersSchema = z
   .array(tierSchema, { error: "programEditor.rules.tiersList" })
   .min(1, "programEditor.rules.tiersMin")
-  .max(20, messageKey("programEditor.rules.tiersMax", { max: 20 }))
+  .max(20, "programEditor.rules.tiersMax")
   .superRefine((tiers, ctx) => {
     const first = tiers[0];
     if (first && first.minVisits !== 0) {
@@ -63,7 +64,8 @@ const tiersSchema = z
         ctx.addIssue({
           code: "custom",
           path: [index, "minVisits"],
-          message: messageKey("programEditor.rules.tierAfterPrevious", { previous: previous.minVisits }),
+          message: "programEditor.rules.tierAfterPrevious",
+          params: { previous: previous.minVisits },
         });
       }
       const key = tier.name.toLowerCase();
@@ -84,12 +86,7 @@ export const ruleSchemas = {
   referral: rulesObject({ welcomeReward: z.boolean({ error: "programEditor.rules.boolean" }).default(false) }),
   birthday: rulesObject({
     // 0 = the birthday itself only; the cap keeps two years' windows apart.
-    windowDays: z
-      .number({ error: WINDOW_DAYS })
-      .int(WINDOW_DAYS)
-      .min(0, WINDOW_DAYS)
-      .max(MAX_WINDOW_DAYS, WINDOW_DAYS)
-      .default(7),
+    windowDays: wholeNumberIn(0, MAX_WINDOW_DAYS, WINDOW_DAYS).default(7),
   }),
   anniversary: rulesObject({}),
   challenge: rulesObject({ visitsRequired: positiveInt(3), withinDays: positiveInt(7) }),
@@ -143,7 +140,7 @@ export function requiresDates(type: string): boolean {
   return type === "time-limited";
 }
 
-export type RulesParseResult<R> = { ok: true; rules: R } | { ok: false; errors: FieldErrors };
+export type RulesParseResult<R> = { ok: true; rules: R } | { ok: false; errors: Record<string, Message> };
 
 /** Validates an owner's rules. Errors are keyed by field path ("tiers.1.name"),
  * one message per field, ready to show next to the form input; a problem with

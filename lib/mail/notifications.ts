@@ -1,6 +1,6 @@
 import { formatDay, formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import type { KeyTranslator } from "@/lib/i18n/message";
 import { siteName } from "@/lib/site-name";
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument, type MailLink } from "./layout";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/i18n/locales";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { siteName } from "@/lib/site";
 
 // Every mail the product sends, in the recipient's language (their `users.language`,
@@ -17,7 +17,7 @@ async function render(
   link: string,
   more: Record<string, string> = {},
 ): Promise<MailText> {
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
   const values = { site: siteName, link, ...more };
   return { subject: t(`email.${name}.subject`, values), text: t(`email.${name}.body`, values) };
 }

@@ -1,3 +1,4 @@
+import { message, type Message } from "@/lib/i18n/message";
 import type { TagKeys } from "./keys";
 import { verifyPlainSun, verifySun } from "./sun";
 import { SUN_PARAMETER_NAMES, type SunParameterName } from "./sun-parameters";
@@ -7,8 +8,8 @@ import { SUN_PARAMETER_NAMES, type SunParameterName } from "./sun-parameters";
 // counter is fresh. The database side (keys, last counter, rejection log,
 // atomic acceptance with the visit) is lib/nfc/secure-tap.ts.
 
-export const TAG_NOT_VERIFIED_MESSAGE = "This tag could not be verified.";
-export const TAP_REPLAYED_MESSAGE = "This tap link was already used. Tap the tag again.";
+export const TAG_NOT_VERIFIED_MESSAGE = message("api.tap.tagNotVerified");
+export const TAP_REPLAYED_MESSAGE = message("api.tap.tapReplayed");
 
 export { SUN_PARAMETER_NAMES };
 export type SunParams = Partial<Record<SunParameterName, string>>;
@@ -142,7 +143,7 @@ export function judgeChip(
 }
 
 export type SunRefusal = "missing" | "not_verified" | "wrong_chip" | "replayed";
-export type SunRejection = { httpStatus: 403 | 409; code: "tag_not_verified" | "tap_replayed"; message: string };
+export type SunRejection = { httpStatus: 403 | 409; code: "tag_not_verified" | "tap_replayed"; message: Message };
 
 /**
  * The HTTP status, code and message a rejected tap answers with. A missing

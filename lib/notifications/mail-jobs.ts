@@ -11,7 +11,7 @@ import {
 } from "@/lib/db/notification-mail";
 import { env } from "@/lib/env";
 import { storedLocale } from "@/lib/i18n/locales";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { QUEUES, type QueueName } from "@/lib/jobs/queues";
 import { mailer } from "@/lib/mail";
 import { ownerSummaryMail, rewardMail, welcomeMail, type RenderedMail } from "@/lib/mail/notifications";
@@ -112,7 +112,7 @@ export async function sendRewardMail(kind: RewardMailKind, data: unknown, now = 
       rewardUrl: `${siteUrl()}/dashboard/redeem-reward/${encodeURIComponent(reward.id)}`,
     },
     { unsubscribe: stopBusiness.page, unsubscribeAll: stopAll.page, settings: settingsUrl() },
-    await catalogTranslator(locale),
+    await getKeyTranslator(locale),
     locale,
   );
   return send(queue, `mail:reward-${kind}:${reward.id}`, to, mail, listUnsubscribeHeaders(stopBusiness));
@@ -136,7 +136,7 @@ export async function sendWelcomeMail(data: unknown): Promise<MailJobOutcome> {
       startUrl: `${siteUrl()}${read.ownsBusiness ? "/dashboard" : "/dashboard/wallet"}`,
     },
     { unsubscribeAll: stopAll.page, settings: settingsUrl() },
-    await catalogTranslator(locale),
+    await getKeyTranslator(locale),
     locale,
   );
   return send(queue, `mail:welcome:${to.id}`, to, mail, listUnsubscribeHeaders(stopAll));
@@ -169,7 +169,7 @@ export async function sendOwnerSummaryMail(data: unknown): Promise<MailJobOutcom
       insightsUrl: `${siteUrl()}/dashboard/business/${encodeURIComponent(read.business.id)}/insights`,
     },
     { unsubscribe: stopBusiness.page, unsubscribeAll: stopAll.page, settings: settingsUrl() },
-    await catalogTranslator(locale),
+    await getKeyTranslator(locale),
     locale,
   );
   const key = `mail:owner-summary:${read.business.id}:${job.data.period}:${days.fromDay}`;

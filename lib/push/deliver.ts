@@ -10,7 +10,7 @@ import {
 } from "@/lib/db/push";
 import { QUEUES } from "@/lib/jobs/queues";
 import { storedLocale } from "@/lib/i18n/locales";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { pushConfig, testPushOrigins } from "@/lib/push/config";
 import {
   pushTtlSeconds,
@@ -59,7 +59,7 @@ export async function deliverRewardPush(
   if (subscriptions.length === 0) return { skipped: "no subscriptions" };
 
   const locale = storedLocale(reward.language);
-  const payload = JSON.stringify(rewardPushPayload(kind, reward, await catalogTranslator(locale), locale));
+  const payload = JSON.stringify(rewardPushPayload(kind, reward, await getKeyTranslator(locale), locale));
   const message = { payload, ttlSeconds: pushTtlSeconds(reward, now), urgency: "normal" as const };
   const eventKey = rewardEventKey(kind, rewardId);
   // A claim older than a lost job's timeout was left by a worker that died mid-send.

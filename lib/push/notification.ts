@@ -1,6 +1,6 @@
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import type { KeyTranslator } from "@/lib/i18n/message";
 
 // What a reward's push says and whether it is still worth saying: pure rules,
 // with the reward as the worker reads it when the job runs (which may be long

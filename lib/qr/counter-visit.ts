@@ -3,6 +3,7 @@ import { failure, type ActionResult } from "@/lib/actions/result";
 import type { CounterBusiness } from "@/lib/db/business-access";
 import { isCardMember } from "@/lib/db/customer-card";
 import { findWorkerAndCustomer, linkMembershipViaQr, type CounterRefusal, type QrVisitSummary } from "@/lib/db/qr";
+import type { MessageOrText } from "@/lib/i18n/message";
 import { recordVisit } from "@/lib/tap/record-visit";
 import {
   OWN_QR_MESSAGE,
@@ -15,7 +16,7 @@ import {
 // them, record their visit. Every refusal is a catalog key the page shows
 // (lib/validation/qr.ts).
 
-const COUNTER_REFUSALS: Record<CounterRefusal, string> = {
+const COUNTER_REFUSALS: Record<CounterRefusal, MessageOrText> = {
   own_qr: OWN_QR_MESSAGE,
   business_not_found: QR_BUSINESS_NOT_FOUND_MESSAGE,
   customer_not_found: REFERRER_MESSAGES.not_found,

@@ -1,8 +1,8 @@
 import "server-only";
 import { failure, type ActionResult } from "@/lib/actions/result";
-import type { QrViewerContext, QrVisitSummary } from "@/lib/db/qr";
+import type { QrVisitSummary } from "@/lib/db/qr";
 import { linkCustomerViaQr, recordVisitViaQr } from "@/lib/qr/counter-visit";
-import { getQrViewerContext } from "@/lib/qr/viewer";
+import { getQrViewerContext, type QrViewerContext } from "@/lib/qr/viewer";
 import type { ReferringViewer } from "@/lib/loyalty/referrer";
 import { isPresent } from "@/lib/qr/presence";
 import { QR_NOT_PRESENT_MESSAGE } from "@/lib/validation/qr";

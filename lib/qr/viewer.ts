@@ -1,18 +1,21 @@
 import "server-only";
 import { failure, SIGNED_OUT_MESSAGE, type ActionResult } from "@/lib/actions/result";
-import {
-  findReferralParties,
-  listWorkplacesFor,
-  writeReferrer,
-  type QrReferralState,
-  type QrViewerContext,
-} from "@/lib/db/qr";
+import { findReferralParties, listWorkplacesFor, writeReferrer } from "@/lib/db/qr";
+import type { Message } from "@/lib/i18n/message";
 import { checkReferrer, referralWindowStart, type ReferringViewer } from "@/lib/loyalty/referrer";
 import { REFERRER_MESSAGES } from "@/lib/validation/qr";
 
 // The personal QR page /qr/[user_id] as a friend sees it: what the viewer may
 // do there, and naming the QR's owner as their referrer (the referral rule:
 // lib/loyalty/referrer.ts; messages: lib/validation/qr.ts).
+
+export type QrReferralState =
+  /** `reason`: the refusal (REFERRER_MESSAGES) the page shows in the viewer's language. */
+  { state: "available" } | { state: "this-friend" } | { state: "unavailable"; reason: Message };
+
+export type QrViewerContext =
+  | { kind: "self" }
+  | { kind: "signed-in"; businesses: { id: string; name: string; linked: boolean }[]; referral: QrReferralState };
 
 /** What the signed-in viewer may do on someone's QR page. */
 export async function getQrViewerContext(

@@ -2,6 +2,7 @@ import type { PublicBusiness } from "@/lib/business/public-business";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { IssuedReward, ProgramOutcome } from "@/lib/db/visit-types";
 import { englishLine } from "@/lib/i18n/english-lines";
+import { message } from "@/lib/i18n/message";
 import type { TapState } from "@/lib/tap/state";
 
 // The JSON a tap answers (docs/tap-api.md), built from the domain results.
@@ -51,9 +52,7 @@ export function tapCheckJson(state: TapState) {
     tag_id,
     exists: true,
     business: businessJson(state.business, state.programs),
-    ...(state.redirectToDashboard
-      ? { redirect_to_dashboard: true, message: "This tag belongs to your business." }
-      : {}),
+    ...(state.redirectToDashboard ? { redirect_to_dashboard: true, message: message("api.tap.belongsToYou") } : {}),
     ...(state.linked === null
       ? {}
       : {
@@ -107,10 +106,11 @@ export function visitJson(
     rewards_earned,
     active_programs,
     type: (noPrograms ? "no_programs" : "progress") as "no_programs" | "progress",
+    // A reward's name comes out exactly as the owner wrote it (a string value is never formatted).
     message: noPrograms
-      ? "Your visit was recorded. This business has no loyalty program yet."
+      ? message("api.tap.visitRecordedNoPrograms")
       : rewards_earned.length
-        ? `You earned ${rewards_earned.map((r) => r.name).join(", ")}!`
-        : "Your visit was recorded.",
+        ? message("api.tap.rewardsEarned", { rewards: rewards_earned.map((r) => r.name).join(", ") })
+        : message("api.tap.visitRecorded"),
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { StoredAnswer } from "@/lib/db/visit-types";
 import { IDEMPOTENCY_WINDOW_MS } from "@/lib/db/visits";
+import { message, type Message } from "@/lib/i18n/message";
 import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/tap/visit-history";
 
 // Idempotency-Key of POST /api/tap and the tap page's recorder: the same key
@@ -11,8 +12,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from "@/lib/tap/visit-history";
 // transaction (lib/db/visits.ts); this module validates keys and reads stored
 // answers back.
 
-export const IDEMPOTENCY_KEY_MESSAGE =
-  "Idempotency-Key must be 8 to 128 characters: letters, digits, '-', '_', '.' or ':'.";
+export const IDEMPOTENCY_KEY_MESSAGE = "api.tap.idempotencyKey";
 
 export const idempotencyKeySchema = z
   .string({ error: IDEMPOTENCY_KEY_MESSAGE })
@@ -22,11 +22,11 @@ export const idempotencyKeySchema = z
  * The Idempotency-Key header: absent → null, valid → the key, malformed →
  * an error message (the request is refused with 400 and changes nothing).
  */
-export function idempotencyKeyOf(headers: Headers): { ok: true; key: string | null } | { ok: false; message: string } {
+export function idempotencyKeyOf(headers: Headers): { ok: true; key: string | null } | { ok: false; message: Message } {
   const raw = headers.get("idempotency-key");
   if (raw === null) return { ok: true, key: null };
   const parsed = idempotencyKeySchema.safeParse(raw);
-  return parsed.success ? { ok: true, key: parsed.data } : { ok: false, message: IDEMPOTENCY_KEY_MESSAGE };
+  return parsed.success ? { ok: true, key: parsed.data } : { ok: false, message: message(IDEMPOTENCY_KEY_MESSAGE) };
 }
 
 /** The answer stored under the customer's key, if any from the last 24 hours. */

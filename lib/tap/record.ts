@@ -3,7 +3,15 @@ import { CounterNotFresh, acceptSunCounter } from "@/lib/db/secure-tags";
 import { recordVisit } from "@/lib/tap/record-visit";
 import type { SqlTx } from "@/lib/db/sql";
 import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
-import { EMAIL_NOT_VERIFIED_MESSAGE, LIMIT_REACHED_MESSAGE } from "@/lib/tap/messages";
+import type { Message } from "@/lib/i18n/message";
+import {
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  IN_PROGRESS_MESSAGE,
+  LIMIT_REACHED_MESSAGE,
+  NOT_AUTHENTICATED_MESSAGE,
+  NOT_CLAIMED_MESSAGE,
+  OWN_BUSINESS_MESSAGE,
+} from "@/lib/tap/messages";
 import { authEnv } from "@/lib/auth/env";
 import { gateSecureTap, logRejectedVisit, type VerifiedSun } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
@@ -14,7 +22,8 @@ import type { SessionIdentity } from "@/lib/auth/current-user";
 
 export type TapErrorBody = {
   status: "error";
-  message: string;
+  /** Shown in the reader's language: `localized` for the JSON API, the action builder for the tap page. */
+  message: Message;
   code: string;
   type?: "limit_reached";
   tag_id: string;
@@ -24,7 +33,7 @@ export type TapErrorBody = {
 export type TapVisitBody = ReturnType<typeof visitJson>;
 export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapErrorBody };
 
-const errorOf = (tagId: string, httpStatus: number, code: string, message: string): TapRecordResult => ({
+const errorOf = (tagId: string, httpStatus: number, code: string, message: Message): TapRecordResult => ({
   httpStatus,
   body: { status: "error", code, message, tag_id: tagId },
 });
@@ -46,20 +55,15 @@ function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
         },
       };
     case "customer_not_found":
-      return errorOf(tagId, 401, "not_authenticated", "Please log in to record your visit.");
+      return errorOf(tagId, 401, "not_authenticated", NOT_AUTHENTICATED_MESSAGE);
     case "email_not_verified":
       return errorOf(tagId, 403, "email_not_verified", EMAIL_NOT_VERIFIED_MESSAGE);
     case "duplicate_request":
-      return errorOf(tagId, 409, "request_in_progress", "This visit is still being recorded. Please try again.");
+      return errorOf(tagId, 409, "request_in_progress", IN_PROGRESS_MESSAGE);
     case "own_business":
-      return errorOf(
-        tagId,
-        409,
-        "own_business",
-        "This is your own business's tag: your customers' taps are recorded here.",
-      );
+      return errorOf(tagId, 409, "own_business", OWN_BUSINESS_MESSAGE);
     default:
-      return errorOf(tagId, 404, "tag_not_claimed", "This tag is not linked to a business yet.");
+      return errorOf(tagId, 404, "tag_not_claimed", NOT_CLAIMED_MESSAGE);
   }
 }
 
@@ -106,8 +110,8 @@ export async function recordTap(
   prepare?: (tx: SqlTx) => Promise<void>,
 ): Promise<TapRecordResult> {
   const { userId } = identity;
-  const error = (httpStatus: number, code: string, message: string) => errorOf(tagId, httpStatus, code, message);
-  const notClaimed = () => error(404, "tag_not_claimed", "This tag is not linked to a business yet.");
+  const error = (httpStatus: number, code: string, message: Message) => errorOf(tagId, httpStatus, code, message);
+  const notClaimed = () => error(404, "tag_not_claimed", NOT_CLAIMED_MESSAGE);
   const replayed = async () => (idempotencyKey ? await storedAnswer(userId, idempotencyKey, now) : null);
 
   const earlier = await replayed();

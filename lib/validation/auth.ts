@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { messageKey } from "@/lib/i18n/message-key";
-import { tooLong } from "@/lib/validation/issue-messages";
+import { TOO_LONG_MESSAGE } from "@/lib/validation/issue-messages";
 import { singleLineText } from "@/lib/validation/text";
 
 // One schema per payload, shared by the forms and the route handlers. Messages are
@@ -14,12 +13,12 @@ export const PASSWORDS_DO_NOT_MATCH = "validation.passwordsDoNotMatch";
 export const MAX_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;
-export const PASSWORD_TOO_LONG = tooLong(MAX_PASSWORD_LENGTH);
+export const PASSWORD_TOO_LONG = TOO_LONG_MESSAGE;
 
 export const emailSchema = singleLineText()
   .trim()
   .toLowerCase()
-  .pipe(z.email(EMAIL_INVALID).max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH)));
+  .pipe(z.email(EMAIL_INVALID).max(MAX_EMAIL_LENGTH, TOO_LONG_MESSAGE));
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -28,7 +27,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const MIN_PASSWORD_LENGTH = 8;
-export const PASSWORD_TOO_SHORT = messageKey("validation.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
+export const PASSWORD_TOO_SHORT = "validation.passwordTooShort";
 export const newPasswordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
@@ -43,18 +42,12 @@ export const updatePasswordSchema = z.object({
 // Account fields of the business wizard's step 2 (also the customer sign-up form), with its messages.
 export const accountSchema = z
   .object({
-    firstName: singleLineText()
-      .trim()
-      .min(1, "validation.firstNameRequired")
-      .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
-    lastName: singleLineText()
-      .trim()
-      .min(1, "validation.lastNameRequired")
-      .max(MAX_NAME_LENGTH, tooLong(MAX_NAME_LENGTH)),
+    firstName: singleLineText().trim().min(1, "validation.firstNameRequired").max(MAX_NAME_LENGTH, TOO_LONG_MESSAGE),
+    lastName: singleLineText().trim().min(1, "validation.lastNameRequired").max(MAX_NAME_LENGTH, TOO_LONG_MESSAGE),
     email: singleLineText()
       .trim()
       .min(1, EMAIL_REQUIRED)
-      .pipe(z.email(EMAIL_INVALID).max(MAX_EMAIL_LENGTH, tooLong(MAX_EMAIL_LENGTH))),
+      .pipe(z.email(EMAIL_INVALID).max(MAX_EMAIL_LENGTH, TOO_LONG_MESSAGE)),
     password: z
       .string()
       .min(1, PASSWORD_REQUIRED)

@@ -3,7 +3,6 @@ import { OWNER_SUMMARY_FREQUENCIES } from "@/lib/business/owner-summary";
 import { isValidTimezone } from "@/lib/business/timezone";
 import { isHexColor, PLACEHOLDER_ICONS } from "@/lib/business/theme";
 import { localeSchema } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
 import { REQUIRED_MESSAGE } from "@/lib/validation/issue-messages";
 import { phoneNumber } from "@/lib/validation/phone";
 import {
@@ -57,7 +56,7 @@ export const socialLinkSchema = z.object({
   network: singleLineText()
     .trim()
     .min(1, "dashboard.profile.validation.networkRequired")
-    .max(40, messageKey("dashboard.profile.validation.networkTooLong", { max: 40 })),
+    .max(40, "dashboard.profile.validation.networkTooLong"),
   url: requiredHttpUrl,
 });
 
@@ -76,30 +75,21 @@ export const businessProfileUpdateSchema = z
     name: mailSafeName()
       .trim()
       .min(1, "dashboard.profile.validation.nameRequired")
-      .max(120, messageKey("dashboard.profile.validation.nameTooLong", { max: 120 })),
+      .max(120, "dashboard.profile.validation.nameTooLong"),
     logoUrl: optionalHttpUrl,
-    description: multiLineText()
-      .trim()
-      .max(2000, messageKey("dashboard.profile.validation.descriptionTooLong", { max: 2000 })),
+    description: multiLineText().trim().max(2000, "dashboard.profile.validation.descriptionTooLong"),
     keywords: z
-      .array(
-        singleLineText()
-          .trim()
-          .min(1, REQUIRED_MESSAGE)
-          .max(60, messageKey("dashboard.profile.validation.keywordTooLong", { max: 60 })),
-      )
+      .array(singleLineText().trim().min(1, REQUIRED_MESSAGE).max(60, "dashboard.profile.validation.keywordTooLong"))
       .min(1, "dashboard.profile.validation.keywordsRequired")
-      .max(MAX_KEYWORDS, messageKey("dashboard.profile.validation.keywordsMax", { max: MAX_KEYWORDS })),
+      .max(MAX_KEYWORDS, "dashboard.profile.validation.keywordsMax"),
     website: optionalWebsiteUrl(),
     // Stored in E.164 (lib/validation/phone.ts).
     phone: phoneNumber("dashboard.profile.validation.phoneRequired"),
     address: singleLineText()
       .trim()
       .min(1, "dashboard.profile.validation.addressRequired")
-      .max(300, messageKey("dashboard.profile.validation.addressTooLong", { max: 300 })),
-    socialLinks: z
-      .array(socialLinkSchema)
-      .max(MAX_SOCIAL_LINKS, messageKey("dashboard.profile.validation.socialLinksMax", { max: MAX_SOCIAL_LINKS })),
+      .max(300, "dashboard.profile.validation.addressTooLong"),
+    socialLinks: z.array(socialLinkSchema).max(MAX_SOCIAL_LINKS, "dashboard.profile.validation.socialLinksMax"),
     theme: businessThemeSchema,
     dailyTapLimit: z
       .number({ error: TAP_LIMIT_MESSAGE })

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { isCategoryLabel } from "@/lib/business/categories";
 import { isValidTimezone } from "@/lib/business/timezone";
 import { LOCALES } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
 import { accountSchema, PASSWORDS_DO_NOT_MATCH } from "@/lib/validation/auth";
-import { tooLong } from "@/lib/validation/issue-messages";
+import { TOO_LONG_MESSAGE } from "@/lib/validation/issue-messages";
 import { phoneNumber } from "@/lib/validation/phone";
 import { TIMEZONE_INVALID } from "@/lib/validation/registration";
 import {
@@ -28,21 +27,16 @@ const businessFields = {
   businessName: mailSafeName()
     .trim()
     .min(1, "validation.businessNameRequired")
-    .max(MAX_BUSINESS_NAME_LENGTH, tooLong(MAX_BUSINESS_NAME_LENGTH)),
+    .max(MAX_BUSINESS_NAME_LENGTH, TOO_LONG_MESSAGE),
   keywords: z
     .array(singleLineText().refine(isCategoryLabel, "wizard.validation.keywordsFromList"))
     .min(1, "validation.keywordsRequired")
-    .max(20, messageKey("wizard.validation.keywordsMax", { max: 20 })),
-  description: multiLineText()
-    .trim()
-    .max(MAX_DESCRIPTION_LENGTH, messageKey("wizard.validation.descriptionTooLong", { max: MAX_DESCRIPTION_LENGTH })),
+    .max(20, "wizard.validation.keywordsMax"),
+  description: multiLineText().trim().max(MAX_DESCRIPTION_LENGTH, "wizard.validation.descriptionTooLong"),
   website: optionalWebsiteUrl(HTTP_URL_MESSAGE),
   phone: phoneNumber("validation.phoneRequired"),
-  address: singleLineText()
-    .trim()
-    .min(1, "validation.addressRequired")
-    .max(MAX_ADDRESS_LENGTH, tooLong(MAX_ADDRESS_LENGTH)),
-  placeId: singleLineText().max(300, tooLong(300)).nullable(),
+  address: singleLineText().trim().min(1, "validation.addressRequired").max(MAX_ADDRESS_LENGTH, TOO_LONG_MESSAGE),
+  placeId: singleLineText().max(300, TOO_LONG_MESSAGE).nullable(),
 };
 
 // Chosen on the confirm step: the language the business's pages speak, and the zone its days start in.

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { tooLong } from "@/lib/validation/issue-messages";
+import { TOO_LONG_MESSAGE } from "@/lib/validation/issue-messages";
 import { singleLineText } from "@/lib/validation/text";
 
 // Phone numbers (docs/input-handling.md, "Phone numbers"): read with
@@ -36,7 +36,7 @@ export function formatPhone(value: string): string {
 export function phoneNumber(requiredMessage?: string) {
   const text = singleLineText().trim();
   return (requiredMessage ? text.min(1, requiredMessage) : text)
-    .max(MAX_PHONE_LENGTH, tooLong(MAX_PHONE_LENGTH))
+    .max(MAX_PHONE_LENGTH, TOO_LONG_MESSAGE)
     .refine((value) => value === "" || toE164(value) !== null, PHONE_INVALID_MESSAGE)
     .transform((value) => (value === "" ? "" : (toE164(value) ?? value)));
 }

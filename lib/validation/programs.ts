@@ -9,8 +9,8 @@ import {
   type Tier,
 } from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
-import { messageKey } from "@/lib/i18n/message-key";
 import { FORM_ERROR_KEY } from "@/lib/validation/errors";
+import { wholeNumberIn } from "@/lib/validation/issue-messages";
 import { idString, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
 
 // An owner's program (create and edit), shared by the form (react-hook-form)
@@ -20,14 +20,14 @@ import { idString, mailSafeName, multiLineText, singleLineText } from "@/lib/val
 
 // Messages are catalog keys (programEditor.validation.*): the form and the
 // actions show them in the owner's language.
-export const PROGRAM_TYPE_MESSAGE = messageKey("programEditor.validation.type", { types: PROGRAM_TYPES.join(", ") });
+export const PROGRAM_TYPE_MESSAGE = "programEditor.validation.type";
 export const END_BEFORE_START_MESSAGE = "programEditor.validation.endBeforeStart";
 export const START_DATE_REQUIRED_MESSAGE = "programEditor.validation.startDateRequired";
 export const END_DATE_REQUIRED_MESSAGE = "programEditor.validation.endDateRequired";
 export const DATE_MESSAGE = "programEditor.validation.date";
 export const WIN_CHANCE_MESSAGE = "programEditor.validation.winChance";
 export const MAX_EXPIRY_DAYS = 3650;
-export const EXPIRY_DAYS_MESSAGE = messageKey("programEditor.validation.expiryDays", { max: MAX_EXPIRY_DAYS });
+export const EXPIRY_DAYS_MESSAGE = "programEditor.validation.expiryDays";
 const NAME_REQUIRED = "programEditor.validation.nameRequired";
 const REWARD_NAME_REQUIRED = "programEditor.validation.rewardNameRequired";
 
@@ -52,18 +52,25 @@ const optionalDate = singleLineText({ error: DATE_MESSAGE })
   .refine((value) => value === "" || parseLocalDate(value) !== null, DATE_MESSAGE)
   .nullish();
 
+/** Optional text of at most `max` characters; a value that is no text at all gets the same message, with its {max}. */
 const optionalText = (max: number, message: string) =>
-  multiLineText({ error: message }).trim().max(max, message).nullish();
+  z
+    .custom<string>((value) => typeof value === "string", { message, params: { max } })
+    .pipe(multiLineText().trim().max(max, message))
+    .nullish();
 
 export const programInputSchema = z
   .object({
     businessId: idString("programEditor.validation.business"),
-    type: z.enum(PROGRAM_TYPES as [ProgramType, ...ProgramType[]], { error: PROGRAM_TYPE_MESSAGE }),
+    type: z.custom<ProgramType>((value) => (PROGRAM_TYPES as readonly unknown[]).includes(value), {
+      message: PROGRAM_TYPE_MESSAGE,
+      params: { types: PROGRAM_TYPES.join(", ") },
+    }),
     name: singleLineText({ error: NAME_REQUIRED })
       .trim()
       .min(1, NAME_REQUIRED)
-      .max(80, messageKey("programEditor.validation.nameTooLong", { max: 80 })),
-    description: optionalText(500, messageKey("programEditor.validation.descriptionTooLong", { max: 500 })),
+      .max(80, "programEditor.validation.nameTooLong"),
+    description: optionalText(500, "programEditor.validation.descriptionTooLong"),
     startDate: optionalDate,
     endDate: optionalDate,
     rules: z.custom<ProgramRulesInput>(
@@ -73,14 +80,9 @@ export const programInputSchema = z
     // Required by every type that gives rewards (the superRefine); "other" gives none.
     rewardName: mailSafeName({ error: REWARD_NAME_REQUIRED })
       .trim()
-      .max(80, messageKey("programEditor.validation.rewardNameTooLong", { max: 80 })),
-    rewardDescription: optionalText(500, messageKey("programEditor.validation.rewardDescriptionTooLong", { max: 500 })),
-    rewardExpiryDays: z
-      .number({ error: EXPIRY_DAYS_MESSAGE })
-      .int(EXPIRY_DAYS_MESSAGE)
-      .min(1, EXPIRY_DAYS_MESSAGE)
-      .max(MAX_EXPIRY_DAYS, EXPIRY_DAYS_MESSAGE)
-      .nullish(),
+      .max(80, "programEditor.validation.rewardNameTooLong"),
+    rewardDescription: optionalText(500, "programEditor.validation.rewardDescriptionTooLong"),
+    rewardExpiryDays: wholeNumberIn(1, MAX_EXPIRY_DAYS, EXPIRY_DAYS_MESSAGE).nullish(),
   })
   .superRefine((input, ctx) => {
     const start = input.startDate && parseLocalDate(input.startDate) ? input.startDate : null;
@@ -97,12 +99,14 @@ export const programInputSchema = z
     }
     const rules = parseProgramRules(input.type, input.rules);
     if (!rules.ok) {
-      for (const [field, message] of Object.entries(rules.errors)) {
+      for (const [field, { key, values }] of Object.entries(rules.errors)) {
         const path =
           field === FORM_ERROR_KEY
             ? ["rules"]
             : ["rules", ...field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
-        ctx.addIssue({ code: "custom", path, message: field === "winChance" ? WIN_CHANCE_MESSAGE : message });
+        // The rule's message goes on as this issue's, its values as the issue's params.
+        if (field === "winChance") ctx.addIssue({ code: "custom", path, message: WIN_CHANCE_MESSAGE });
+        else ctx.addIssue({ code: "custom", path, message: key, params: values });
       }
     }
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type Message } from "@/lib/i18n/message";
 import { REFERRAL_WINDOW_DAYS, type ReferrerRefusal } from "@/lib/loyalty/referrer";
 import { singleLineText } from "@/lib/validation/text";
 
@@ -18,11 +18,11 @@ export const qrBusinessActionSchema = z.object({
 });
 export const qrReferrerSchema = z.object({ referrerId: z.uuid() });
 
-export const REFERRER_MESSAGES: Record<ReferrerRefusal | "not_found", string> = {
-  self: "qr.referrer.self",
-  already_set: "qr.referrer.alreadySet",
-  window_closed: messageKey("qr.referrer.windowClosed", { days: REFERRAL_WINDOW_DAYS }),
-  not_found: "qr.referrer.notFound",
+export const REFERRER_MESSAGES: Record<ReferrerRefusal | "not_found", Message> = {
+  self: message("qr.referrer.self"),
+  already_set: message("qr.referrer.alreadySet"),
+  window_closed: message("qr.referrer.windowClosed", { days: REFERRAL_WINDOW_DAYS }),
+  not_found: message("qr.referrer.notFound"),
 };
 
 export const OWN_QR_MESSAGE = "qr.errors.ownQr";

@@ -5,7 +5,7 @@ import { isValidTimezone } from "@/lib/business/timezone";
 import { DEFAULT_LOCALE, localeSchema } from "@/lib/i18n/locales";
 import { slugSchema } from "@/lib/validation/params";
 import { emailSchema, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "@/lib/validation/auth";
-import { tooLong } from "@/lib/validation/issue-messages";
+import { TOO_LONG_MESSAGE } from "@/lib/validation/issue-messages";
 import { phoneNumber } from "@/lib/validation/phone";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 import {
@@ -87,7 +87,7 @@ export const businessProfileSchema = z.object({
 });
 
 const businessNameSchema = z.object({
-  name: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120, tooLong(120)),
+  name: mailSafeName().trim().min(1, "validation.businessNameRequired").max(120, TOO_LONG_MESSAGE),
 });
 
 /** The business part of a registration (also completed after a Google sign-up). */
@@ -147,6 +147,7 @@ export const registerSchema = z
       ctx.addIssue({
         code: "custom",
         message: PASSWORD_TOO_SHORT,
+        params: { min: MIN_PASSWORD_LENGTH },
         path: ["password"],
       });
     }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { localeSchema, type Locale } from "@/lib/i18n/locales";
-import { messageKey } from "@/lib/i18n/message-key";
+import { message, type Message } from "@/lib/i18n/message";
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from "@/lib/validation/auth";
 import { singleLineText } from "@/lib/validation/text";
 
@@ -22,11 +22,11 @@ export const profileSettingsSchema = z.object({
   firstName: singleLineText()
     .trim()
     .min(1, "settings.validation.firstNameRequired")
-    .max(100, messageKey("settings.validation.atMost", { max: 100 })),
+    .max(100, "settings.validation.atMost"),
   lastName: singleLineText()
     .trim()
     .min(1, "settings.validation.lastNameRequired")
-    .max(100, messageKey("settings.validation.atMost", { max: 100 })),
+    .max(100, "settings.validation.atMost"),
   // Empty clears it. Birthday rewards use it.
   birthday: singleLineText()
     .trim()
@@ -48,11 +48,11 @@ export const languageSettingsSchema = z.object({
 });
 export type LanguageSettingsInput = z.infer<typeof languageSettingsSchema>;
 
-/** Why an account that owns businesses can't be deleted, naming them (a message key with its values). */
-export function ownsBusinessesMessage(names: string[]): string {
+/** Why an account that owns businesses can't be deleted, naming them . */
+export function ownsBusinessesMessage(names: string[]): Message {
   return names.length === 1
-    ? messageKey("settings.delete.ownsBusiness", { name: names[0]! })
-    : messageKey("settings.delete.ownsBusinesses", { count: names.length, names: names.join(", ") });
+    ? message("settings.delete.ownsBusiness", { name: names[0]! })
+    : message("settings.delete.ownsBusinesses", { count: names.length, names: names.join(", ") });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { messageKey } from "@/lib/i18n/message-key";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { idString, singleLineText } from "@/lib/validation/text";
 
-/** A tag another business holds, as a sign-up that came with it answers (lib/auth/register-account.ts). */
-export const TAG_ALREADY_CLAIMED_MESSAGE = "This tag has already been claimed by another business.";
+/** A tag another business holds: the claim form and the business registration (lib/auth/register-account.ts) both answer it. */
+export const TAG_ALREADY_CLAIMED_MESSAGE = "api.auth.tagAlreadyClaimed";
 
 export const claimTagSchema = z.object({
   tagId: singleLineText().trim().min(1, "tags.validation.tagIdRequired").pipe(tagIdSchema),
@@ -16,7 +15,7 @@ export const renameTagSchema = z.object({
   tagId: tagIdSchema,
   label: singleLineText()
     .trim()
-    .max(60, messageKey("tags.validation.labelTooLong", { max: 60 }))
+    .max(60, "tags.validation.labelTooLong")
     .transform((v) => v || null),
 });
 

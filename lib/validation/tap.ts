@@ -3,8 +3,9 @@ import type { SunParameterName } from "@/lib/nfc/sun-parameters";
 import { TAG_ID_PATTERN } from "@/lib/validation/tag-id";
 import { singleLineText } from "@/lib/validation/text";
 
-export const NO_TAG_ID = "No tag ID provided";
-export const INVALID_TAG_ID = "Invalid tag ID: use 1–64 letters, digits, '-' or '_'.";
+// Catalog keys, as every schema message (docs/input-handling.md, "Messages").
+export const NO_TAG_ID = "tap.invalid.noTagId";
+export const INVALID_TAG_ID = "tap.invalid.tagId";
 
 /** Each SUN parameter's bound; `satisfies` keeps the list in step with SUN_PARAMETER_NAMES. */
 const sunParameterSchemas = {

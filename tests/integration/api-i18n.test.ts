@@ -12,8 +12,8 @@ import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from "@/lib/auth/ch
 import { INVALID_CREDENTIALS } from "@/lib/auth/login";
 import { db } from "@/lib/db";
 import { tooManyMessage } from "@/lib/http/api-messages";
-import { CROSS_SITE_MESSAGE } from "@/lib/http/same-origin";
 import { localizeApiBody } from "@/lib/http/api-locale";
+import { message } from "@/lib/i18n/message";
 import { TAG_NOT_VERIFIED_MESSAGE, TAP_REPLAYED_MESSAGE } from "@/lib/nfc/verify-tap";
 import { waitDescription } from "@/lib/rate-limit";
 import { IDEMPOTENCY_KEY_MESSAGE } from "@/lib/tap/idempotency";
@@ -137,6 +137,45 @@ describe("a visit's messages", () => {
     expect(second.json.message).toBe("¡Has conseguido 1000 puntos extra!");
   });
 
+  it("the tap's refusals read word for word as the spec has them in English, and in Spanish when asked", async () => {
+    const { owner, tag } = await createBusiness({ dailyTapLimit: 1 });
+    const customer = await createUser();
+    const unclaimed = await db.tag.create({ data: { id: `unclaimed-${customer.user.id}` } });
+    const refusals = (header?: string) => {
+      const post = (id: string, bearer?: string) =>
+        call(tap, "POST", "/api/tap", {
+          body: { id },
+          ...(bearer ? { bearer } : {}),
+          headers: { "x-loyaltap-now": "2026-05-09T10:00:00Z", ...(header ? { "accept-language": header } : {}) },
+        });
+      return Promise.all([post(tag.id), post(tag.id, owner.bearer), post(unclaimed.id, customer.bearer)]).then(
+        (answers) => answers.map((res) => [res.json.code, res.json.message]),
+      );
+    };
+    // The day's one visit first, then the limit in both languages.
+    const limited = async (header?: string) => {
+      const res = await call(tap, "POST", "/api/tap", {
+        body: { id: tag.id },
+        bearer: customer.bearer,
+        headers: { "x-loyaltap-now": "2026-05-09T10:00:00Z", ...(header ? { "accept-language": header } : {}) },
+      });
+      return [res.status, res.json.message];
+    };
+    expect((await limited())[0]).toBe(200);
+    expect(await limited()).toEqual([429, "You have reached the maximum number of taps allowed for today."]);
+    expect(await limited("es")).toEqual([429, "Has llegado al máximo de visitas permitidas por hoy."]);
+    expect(await refusals()).toEqual([
+      ["not_authenticated", "Please log in to record your visit."],
+      ["own_business", "This is your own business's tag: your customers' taps are recorded here."],
+      ["tag_not_claimed", "This tag is not linked to a business yet."],
+    ]);
+    expect(await refusals("es-ES,es;q=0.9")).toEqual([
+      ["not_authenticated", "Inicia sesión para registrar tu visita."],
+      ["own_business", "Esta es la etiqueta de tu propio negocio: aquí se registran las visitas de tus clientes."],
+      ["tag_not_claimed", "Esta etiqueta todavía no está vinculada a ningún negocio."],
+    ]);
+  });
+
   it("an owner checking their own tag reads it in Catalan", async () => {
     const { owner, tag } = await createBusiness();
     const res = await call(tapCheck, "GET", "/api/tap", {
@@ -198,22 +237,24 @@ describe("what decides the API's language", () => {
   });
 });
 
-describe("the English messages shared code answers with are in the api catalog", () => {
-  // If one of these changes its English, its api.* entry must change with it, or
-  // Spanish and Catalan clients silently get English.
+describe("the messages shared code answers with, as an API client reads them", () => {
+  // English word for word as the API has always answered, and each one translated.
   it.each([
-    CROSS_SITE_MESSAGE,
-    INVALID_CREDENTIALS,
-    CURRENT_PASSWORD_REQUIRED,
-    CURRENT_PASSWORD_WRONG,
-    TAG_NOT_VERIFIED_MESSAGE,
-    TAP_REPLAYED_MESSAGE,
-    IDEMPOTENCY_KEY_MESSAGE,
-    LIMIT_REACHED_MESSAGE,
-    EMAIL_NOT_VERIFIED_MESSAGE,
-    TAG_ALREADY_CLAIMED_MESSAGE,
-  ])("%s", async (message) => {
-    expect(await localizeApiBody({ message }, "es")).not.toEqual({ message });
+    [message("api.crossSite"), "Cross-site requests are not allowed. Send this request from the Loyaltap site itself."],
+    [INVALID_CREDENTIALS, "Invalid email or password"],
+    [CURRENT_PASSWORD_REQUIRED, "Enter your current password."],
+    [CURRENT_PASSWORD_WRONG, "Your current password is not correct."],
+    [TAG_NOT_VERIFIED_MESSAGE, "This tag could not be verified."],
+    [TAP_REPLAYED_MESSAGE, "This tap link was already used. Tap the tag again."],
+    [IDEMPOTENCY_KEY_MESSAGE, "Idempotency-Key must be 8 to 128 characters: letters, digits, '-', '_', '.' or ':'."],
+    [LIMIT_REACHED_MESSAGE, "You have reached the maximum number of taps allowed for today."],
+    [EMAIL_NOT_VERIFIED_MESSAGE, "Confirm your email address to start earning rewards: open the link we sent you."],
+    [TAG_ALREADY_CLAIMED_MESSAGE, "This tag has already been claimed by another business."],
+  ])("%j", async (shown, english) => {
+    expect(await localizeApiBody({ message: shown }, "en")).toEqual({ message: english });
+    const spanish = (await localizeApiBody({ message: shown }, "es")) as { message: string };
+    expect(spanish.message).not.toBe(english);
+    expect(spanish.message).not.toMatch(/^api\./);
   });
 
   it("a waiting time reads in English exactly as waitDescription words it", async () => {

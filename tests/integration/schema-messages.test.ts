@@ -3,16 +3,18 @@ import path from "node:path";
 import { z } from "zod";
 import { actionSchemas } from "@/lib/actions/safe-action";
 import type { Locale } from "@/lib/i18n/locales";
+import { message, translateMessage, type Message } from "@/lib/i18n/message";
+import { issueMessage } from "@/lib/validation/errors";
 // Installs zod's catalog fallback, as lib/validation/text.ts does for the app.
 import "@/lib/validation/issue-messages";
-import { catalog, translator } from "@/tests/support/catalog";
+import { translator } from "@/tests/support/catalog";
 
 // Every message a person can get from a zod schema is a key of the catalogs
-// (messages/{en,es,ca}), in the key(+values) form of lib/i18n/message-key.ts,
-// never zod's own English ("Too big: expected string to have <=100 characters").
+// (messages/{en,es,ca}) whose values the issue itself gives (issueMessage,
+// lib/validation/errors.ts), so it renders in each language; never zod's own English ("Too big: expected string to have <=100 characters").
 // The schemas are found, not listed: every schema a server action is built with
 // (every "use server" module's exports, through the builder's registry), every
-// schema a form hands to zodResolver (read from the components' source), and
+// schema a form hands to useCatalogResolver (read from the components' source), and
 // every schema lib/validation exports. Each field gets too-long, too-short,
 // wrong-format, wrong-type and out-of-range values.
 //  - The forms' schemas are walked with zod's fallback switched off: their own
@@ -66,7 +68,7 @@ function schemaNames(expression: string, source: string, seen = new Set<string>(
   });
 }
 
-// `zodResolver(a)` or `zodResolver(cond ? a : b)` (directly or through a local name),
+// `useCatalogResolver(a)` or `useCatalogResolver(cond ? a : b)` (directly or through a local name),
 // and `a.safeParse(` in a component, each name imported from a module.
 async function resolverSchemas(): Promise<{ found: Named[]; unresolved: string[] }> {
   const found: Named[] = [];
@@ -75,14 +77,14 @@ async function resolverSchemas(): Promise<{ found: Named[]; unresolved: string[]
     const source = readFileSync(path.join(root, file), "utf8");
     // A client form that checks its value by hand (components only: pages parse route parameters).
     const byHand = file.startsWith("components") ? [...source.matchAll(/\b(\w+)\.safeParse\(/g)] : [];
-    const calls = [...source.matchAll(/zodResolver\(([^)]*)\)/g), ...byHand];
+    const calls = [...source.matchAll(/useCatalogResolver\(([^)]*)\)/g), ...byHand];
     for (const call of calls) {
       for (const name of schemaNames(call[1]!, source)) {
         const from = new RegExp(`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*"@/([^"]+)"`).exec(source);
         const value = from ? ((await import(path.join(root, from[1]!))) as Record<string, unknown>)[name] : undefined;
         if (isSchema(value))
           found.push({
-            name: `${file}: ${call[0].startsWith("zodResolver") ? `zodResolver(${name})` : `${name}.safeParse`}`,
+            name: `${file}: ${call[0].startsWith("useCatalogResolver") ? `useCatalogResolver(${name})` : `${name}.safeParse`}`,
             schema: value,
           });
         else unresolved.push(`${file}: ${name}`);
@@ -201,48 +203,36 @@ function badValues(schema: z.ZodType, typed: boolean, depth = 0): unknown[] {
 }
 
 /** Every issue message of the schema over its bad values that is not a key present in all three catalogs. */
-type Leaf = { key: string; text: string };
-
-function leaves(tree: unknown, prefix: string): Leaf[] {
-  if (typeof tree === "string") return [{ key: prefix, text: tree }];
-  if (!tree || typeof tree !== "object") return [];
-  return Object.entries(tree).flatMap(([name, value]) => leaves(value, prefix ? `${prefix}.${name}` : name));
-}
-
-// The older form a few JSON API messages still take: the spec's English text,
-// word for word, which is the English value of a catalog key (the API and the
-// tap's answer translate it by that key or by their code).
-const englishCatalogTexts = new Set(leaves(catalog("en"), "").map((leaf) => leaf.text));
-
 function rawMessages({ name, schema }: Named, typed: boolean): string[] {
   const problems = new Set<string>();
   for (const value of badValues(schema, typed)) {
     const result = schema.safeParse(value);
     if (result.success) continue;
     for (const issue of result.error.issues) {
-      if (!typed && englishCatalogTexts.has(issue.message)) continue;
-      const problem = notACatalogKey(issue.message);
+      const problem = notACatalogKey(issueMessage(issue));
       if (problem) problems.add(`${name} [${issue.path.join(".") || "(root)"}]: ${problem}`);
     }
   }
   return [...problems];
 }
 
-function notACatalogKey(message: string): string | null {
-  const at = message.indexOf("?");
-  const key = at < 0 ? message : message.slice(0, at);
-  if (!/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(key)) return JSON.stringify(message);
+/** Why the message does not render in every language with the values it carries, or null. */
+function notACatalogKey(shown: Message): string | null {
+  if (!/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(shown.key)) return JSON.stringify(shown.key);
   for (const locale of LOCALES) {
     const t = translator(locale);
-    if (!t.has(key)) return `${JSON.stringify(message)} is not in messages/${locale}`;
-    const values = Object.fromEntries(new URLSearchParams(at < 0 ? "" : message.slice(at + 1)));
-    const numeric = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
-    );
+    if (!t.has(shown.key)) return `${JSON.stringify(shown.key)} is not in messages/${locale}`;
+    const problems: unknown[] = [];
+    const error = jest.spyOn(console, "error").mockImplementation((...args) => void problems.push(args[0]));
     try {
-      if (t(key, numeric).includes(key)) return `${JSON.stringify(message)} does not render in ${locale}`;
-    } catch (error) {
-      return `${JSON.stringify(message)} does not render in ${locale}: ${String(error)}`;
+      const text = translateMessage(t, shown);
+      // Without values next-intl hands back the raw pattern: an argument left in braces is a missing value.
+      if (text.includes(shown.key) || /\{\s*\w+/.test(text) || problems.length > 0)
+        return `${JSON.stringify(shown)} does not render in ${locale}: ${String(problems[0] ?? text)}`;
+    } catch (thrown) {
+      return `${JSON.stringify(shown)} does not render in ${locale}: ${String(thrown)}`;
+    } finally {
+      error.mockRestore();
     }
   }
   return null;
@@ -277,8 +267,8 @@ describe("every zod schema's messages are catalog keys", () => {
     expect(forms.length).toBeGreaterThanOrEqual(15);
     expect(exported.length).toBeGreaterThanOrEqual(60);
     const names = [...actions, ...forms].map((entry) => entry.name).join("\n");
-    expect(names).toMatch(/register-form\.tsx: zodResolver\(accountSchema\)/);
-    expect(names).toMatch(/business-wizard\.tsx: zodResolver\(businessWizardSchema\)/);
+    expect(names).toMatch(/register-form\.tsx: useCatalogResolver\(accountSchema\)/);
+    expect(names).toMatch(/business-wizard\.tsx: useCatalogResolver\(businessWizardSchema\)/);
     expect(names).toMatch(/lib\/actions\/register\.ts: registerCustomerAction arg 0/);
   });
 
@@ -292,17 +282,18 @@ describe("every zod schema's messages are catalog keys", () => {
 
   // What a reader gets (the schema's own message, or the fallback's: the same key).
   it("walks the fields that started this: a 101-character first name, a 121-character business name", () => {
-    const account = forms.find((entry) => entry.name.includes("zodResolver(accountSchema)"))!.schema;
-    const wizard = forms.find((entry) => entry.name.includes("zodResolver(businessWizardSchema)"))!.schema;
+    const account = forms.find((entry) => entry.name.includes("useCatalogResolver(accountSchema)"))!.schema;
+    const wizard = forms.find((entry) => entry.name.includes("useCatalogResolver(businessWizardSchema)"))!.schema;
     const firstName = account.safeParse({ firstName: "a".repeat(101) });
-    expect(firstName.error?.issues.find((issue) => issue.path[0] === "firstName")?.message).toBe(
-      "validation.tooLong?max=100",
-    );
+    const firstNameIssue = firstName.error!.issues.find((issue) => issue.path[0] === "firstName")!;
+    expect(issueMessage(firstNameIssue)).toEqual(message("validation.tooLong", { max: 100 }));
     const businessName = wizard.safeParse({ businessName: "a".repeat(121) });
-    expect(businessName.error?.issues.find((issue) => issue.path[0] === "businessName")?.message).toBe(
-      "validation.tooLong?max=120",
+    const businessNameIssue = businessName.error!.issues.find((issue) => issue.path[0] === "businessName")!;
+    expect(issueMessage(businessNameIssue)).toEqual(message("validation.tooLong", { max: 120 }));
+    expect(translateMessage(translator("en"), issueMessage(firstNameIssue))).toBe("Use at most 100 characters");
+    expect(translateMessage(translator("es"), issueMessage(firstNameIssue))).toBe("Usa 100 caracteres como máximo");
+    expect(translateMessage(translator("ca"), issueMessage(businessNameIssue))).toBe(
+      "Fes servir 120 caràcters com a màxim",
     );
-    expect(translator("es")("validation.tooLong", { max: 100 })).toBe("Usa 100 caracteres como máximo");
-    expect(translator("ca")("validation.tooLong", { max: 120 })).toBe("Fes servir 120 caràcters com a màxim");
   });
 });

@@ -2,7 +2,8 @@ import { db } from "@/lib/db";
 import { endProgram, setProgramActive } from "@/lib/business/programs";
 import { disableSecureTag, enableSecureTag } from "@/lib/db/secure-tags";
 import { getTapLanding } from "@/lib/db/tap-landing";
-import { recordTap } from "@/lib/tap/record";
+import { recordTap, type TapRecordResult } from "@/lib/tap/record";
+import { text } from "../support/catalog";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 import { randomTagKeys } from "../support/sun";
 
@@ -18,6 +19,11 @@ afterAll(() => db.$disconnect());
 
 const NOON = new Date("2026-06-10T10:00:00Z");
 const identity = (userId: string) => ({ userId, sessionVersion: 0 });
+/** The answer with its message as an English client reads it. */
+const inEnglish = ({ httpStatus, body }: TapRecordResult) => ({
+  httpStatus,
+  body: { ...body, message: text("en", body.message) },
+});
 const stampsOf = async (userId: string, programId: string) =>
   (await db.progress.findFirst({ where: { programId, membership: { userId } }, select: { count: true } }))?.count ??
   null;
@@ -65,7 +71,7 @@ describe("a tap decides from the database as it is when the tap runs", () => {
     expect(await enableSecureTag(owner.user.id, tag.id, randomTagKeys())).toBe(true);
 
     const refused = await recordTap(identity(customer.user.id), tag.id, NOON);
-    expect(refused).toEqual({
+    expect(inEnglish(refused)).toEqual({
       httpStatus: 403,
       body: { status: "error", code: "tag_not_verified", message: "This tag could not be verified.", tag_id: tag.id },
     });
@@ -97,7 +103,7 @@ describe("a tap decides from the database as it is when the tap runs", () => {
 
   it("the owner tapping their own tag, and a tag released since: refused as before, nothing recorded", async () => {
     const { owner, tag, customer } = await visited();
-    expect(await recordTap(identity(owner.user.id), tag.id, NOON)).toEqual({
+    expect(inEnglish(await recordTap(identity(owner.user.id), tag.id, NOON))).toEqual({
       httpStatus: 409,
       body: {
         status: "error",
@@ -107,7 +113,7 @@ describe("a tap decides from the database as it is when the tap runs", () => {
       },
     });
     await db.tag.update({ where: { id: tag.id }, data: { businessId: null } });
-    expect(await recordTap(identity(customer.user.id), tag.id, NOON)).toEqual({
+    expect(inEnglish(await recordTap(identity(customer.user.id), tag.id, NOON))).toEqual({
       httpStatus: 404,
       body: {
         status: "error",

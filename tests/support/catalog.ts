@@ -4,10 +4,9 @@
 // language sees. The one place tests build a translator from the real catalogs.
 import fs from "node:fs";
 import path from "node:path";
-import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locales";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
-import { translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
+import { catalogKeyTranslator } from "@/lib/i18n/key-translator";
+import { translateMessage, type KeyTranslator, type MessageOrText } from "@/lib/i18n/message";
 import type { LoyaltyLine, ProgressDescription, VisitSummary } from "@/lib/loyalty";
 
 /** A namespace's messages: strings, or nested groups of them. */
@@ -30,30 +29,30 @@ const translators = new Map<Locale, KeyTranslator>();
 export function translator(locale: Locale): KeyTranslator {
   let t = translators.get(locale);
   if (!t) {
-    t = createTranslator({ locale, messages: catalog(locale) }) as unknown as KeyTranslator;
+    t = catalogKeyTranslator(locale, catalog(locale));
     translators.set(locale, t);
   }
   return t;
 }
 
 /** A message (a key with its values, or plain text) as `locale` reads it. */
-export function text(locale: Locale, message: string): string {
+export function text(locale: Locale, message: MessageOrText): string {
   return translateMessage(translator(locale), message);
 }
 
 /** `text` for one locale, for tests that read many messages in it. */
-export function shownAs(locale: Locale): (message: string) => string {
+export function shownAs(locale: Locale): (message: MessageOrText) => string {
   return (message) => text(locale, message);
 }
 
 /** Every value of a field → message record, as `locale` reads it. */
-export function texts(locale: Locale, messages: Record<string, string>): Record<string, string> {
+export function texts(locale: Locale, messages: Record<string, MessageOrText>): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, text(locale, message)]));
 }
 
 /** The engine's line in `locale` (English by default). */
 export function lineText(line: LoyaltyLine, locale: Locale = "en"): string {
-  return renderLine(translator(locale), line);
+  return translateMessage(translator(locale), line);
 }
 
 /** A visit's summary with its line read in English, as the tests compare it. */

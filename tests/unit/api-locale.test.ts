@@ -1,8 +1,9 @@
 import { localizeApiBody, localizeApiResponse } from "@/lib/http/api-locale";
 import { tooManyMessage, waitValues } from "@/lib/http/api-messages";
+import { message } from "@/lib/i18n/message";
 
-// The JSON API's one translation step: keys in every locale, the English api
-// messages of shared code on request, anything else as it is.
+// The JSON API's one translation step: messages (descriptors and plain keys) in
+// every locale, anything else as it is.
 
 describe("localizeApiBody", () => {
   it("answers a key in English by default and in the asked language", async () => {
@@ -27,13 +28,26 @@ describe("localizeApiBody", () => {
     expect(es.errors["rules.0.name"]).toBe(es.message);
   });
 
-  it("translates an English api message only when another language is asked for", async () => {
-    const body = { status: "error", message: "This tag could not be verified." };
-    expect(await localizeApiBody(body, "en")).toEqual(body);
-    expect(await localizeApiBody(body, "ca")).toEqual({
-      ...body,
-      message: "No s'ha pogut verificar aquesta etiqueta.",
+  it("translates a message descriptor and its values, in the message and in field errors", async () => {
+    const body = {
+      status: "error",
+      message: message("api.tap.tagNotVerified"),
+      errors: { name: message("validation.tooLong", { max: 100 }) },
+    };
+    expect(await localizeApiBody(body, "en")).toEqual({
+      status: "error",
+      message: "This tag could not be verified.",
+      errors: { name: "Use at most 100 characters" },
     });
+    const ca = (await localizeApiBody(body, "ca")) as { message: string; errors: { name: string } };
+    expect(ca.message).toBe("No s'ha pogut verificar aquesta etiqueta.");
+    expect(ca.errors.name).toContain("100");
+    expect(ca.errors.name).not.toBe("Use at most 100 characters");
+  });
+
+  it("no longer reads an English sentence back as a message: it stays as written", async () => {
+    const body = { status: "error", message: "This tag could not be verified." };
+    expect(await localizeApiBody(body, "ca")).toEqual(body);
   });
 
   it("leaves sentences that are no message of ours, names and non-string fields alone", async () => {

@@ -2,7 +2,9 @@
 // that English reads exactly as before and Spanish and Catalan as the catalogs say.
 import { filterCategories } from "@/lib/business/categories";
 import { loginFailureKey, registrationFailureKey, waitValues } from "@/lib/auth/failure-messages";
-import { tooManyAttemptsMessage, INVALID_CREDENTIALS } from "@/lib/auth/login";
+import { tooManyAttemptsMessage } from "@/lib/auth/login";
+import type { Message } from "@/lib/i18n/message";
+import { issueMessage } from "@/lib/validation/errors";
 import { waitDescription } from "@/lib/rate-limit";
 import { filterCategoryLabels } from "@/components/business-registration/keyword-names";
 import { accountSchema, loginSchema } from "@/lib/validation/auth";
@@ -62,7 +64,7 @@ describe("the wizard's step 1 messages", () => {
       keywords: Array.from({ length: 21 }, () => "Bakery"),
       description: "x".repeat(2001),
     });
-    const messages = many.error?.issues.map((issue) => issue.message) ?? [];
+    const messages = many.error?.issues.map(issueMessage) ?? [];
     expect(messages.map(en)).toEqual(
       expect.arrayContaining(["Choose at most 20 keywords", "Keep the description under 2000 characters"]),
     );
@@ -84,7 +86,7 @@ describe("account and log-in messages", () => {
       password: "short",
       confirmPassword: "short",
     });
-    const message = short.error?.issues[0]?.message ?? "";
+    const message = issueMessage(short.error!.issues[0]!);
     expect(en(message)).toBe("Password must be at least 8 characters");
     expect(es(message)).toBe("La contraseña debe tener al menos 8 caracteres");
     expect(ca(message)).toBe("La contrasenya ha de tenir com a mínim 8 caràcters");
@@ -109,32 +111,35 @@ describe("sign-in and sign-up failures", () => {
   });
 
   it("log-in failures keep their English", () => {
-    expect(en(loginFailureKey({ status: 401, message: INVALID_CREDENTIALS }))).toBe(INVALID_CREDENTIALS);
-    expect(en(loginFailureKey({ status: 403, message: "" }))).toBe("This account has been disabled.");
-    expect(es(loginFailureKey({ status: 429, message: "", retryAfter: 900 }))).toBe(
+    expect(en(loginFailureKey({ status: 401 }))).toBe("Invalid email or password");
+    expect(en(loginFailureKey({ status: 403 }))).toBe("This account has been disabled.");
+    expect(es(loginFailureKey({ status: 429, retryAfter: 900 }))).toBe(
       "Demasiados intentos fallidos de iniciar sesión. Inténtalo de nuevo dentro de 15 minutos.",
     );
-    expect(ca(loginFailureKey({ status: 429, message: "", retryAfter: 7200 }))).toBe(
+    expect(ca(loginFailureKey({ status: 429, retryAfter: 7200 }))).toBe(
       "Massa intents fallits d'iniciar la sessió. Torna-ho a provar d'aquí a 2 hores.",
     );
   });
 
   it("sign-up failures keep their English", () => {
-    expect(en(registrationFailureKey({ code: "email_taken", message: "" }))).toBe(
-      "An account with this email already exists.",
+    expect(en(registrationFailureKey({ code: "email_taken" }))).toBe("An account with this email already exists.");
+    expect(en(registrationFailureKey({ code: "too_many_requests", reason: "network", retryAfter: 3600 }))).toBe(
+      "Too many accounts were created from your network. Please try again in 60 minutes.",
     );
-    expect(
-      en(registrationFailureKey({ code: "too_many_requests", reason: "network", retryAfter: 3600, message: "" })),
-    ).toBe("Too many accounts were created from your network. Please try again in 60 minutes.");
-    expect(
-      es(registrationFailureKey({ code: "too_many_requests", reason: "attempts", retryAfter: 60, message: "" })),
-    ).toBe("Demasiados intentos de registro. Inténtalo de nuevo dentro de 1 minuto.");
-    expect(registrationFailureKey({ code: "tap_already_claimed", message: "Taken." })).toBe("Taken.");
+    expect(es(registrationFailureKey({ code: "too_many_requests", reason: "attempts", retryAfter: 60 }))).toBe(
+      "Demasiados intentos de registro. Inténtalo de nuevo dentro de 1 minuto.",
+    );
+    expect(en(registrationFailureKey({ code: "tap_already_claimed" }))).toBe(
+      "This tag has already been claimed by another business.",
+    );
+    expect(es(registrationFailureKey({ code: "tap_already_claimed" }))).toBe(
+      "Otro negocio ya ha dado de alta esta etiqueta.",
+    );
   });
 });
 
-function messageWithWait(seconds: number): string {
-  return loginFailureKey({ status: 429, message: "", retryAfter: seconds });
+function messageWithWait(seconds: number): Message {
+  return loginFailureKey({ status: 429, retryAfter: seconds });
 }
 
 describe("keyword search in the visitor's language", () => {

@@ -9,6 +9,8 @@ import {
   type BusinessWizardInput,
 } from "@/lib/validation/business-registration";
 import { businessRegistrationSchema, registerSchema } from "@/lib/validation/registration";
+import type { Message } from "@/lib/i18n/message";
+import { issueMessage } from "@/lib/validation/errors";
 import { shownAs } from "@/tests/support/catalog";
 
 // The schema's messages are catalog keys; these tests read them as an English visitor sees them.
@@ -35,10 +37,10 @@ function messagesFor(values: BusinessWizardInput, fields: readonly string[]) {
   const result = businessWizardSchema.safeParse(values);
   if (result.success) return [];
   // Like the form's resolver: the first message of each field.
-  const first = new Map<string, string>();
+  const first = new Map<string, Message>();
   for (const issue of result.error.issues) {
     const field = String(issue.path[0]);
-    if (fields.includes(field) && !first.has(field)) first.set(field, issue.message);
+    if (fields.includes(field) && !first.has(field)) first.set(field, issueMessage(issue));
   }
   return [...first.values()].map(english);
 }

@@ -1,7 +1,7 @@
 // The shared validation messages are catalog keys; their English must stay the
 // text the product always showed, and Spanish and Catalan must exist for each.
 import { translator } from "@/tests/support/catalog";
-import { translateMessage } from "@/lib/i18n/message-key";
+import { translateMessage } from "@/lib/i18n/message";
 import {
   CONTROL_CHARACTER_MESSAGE,
   HTTP_URL_MESSAGE,

@@ -2,6 +2,7 @@
 import { applyVisit, describeProgress, emptyProgress, InvalidProgramRulesError, PROGRAM_TYPES } from "@/lib/loyalty";
 import type { EngineContext, ProgramInput } from "@/lib/loyalty";
 import { lineText, readProgress } from "@/tests/support/catalog";
+import { message } from "@/lib/i18n/message";
 
 const ctx: EngineContext = {
   now: new Date("2025-03-10T12:00:00Z"),
@@ -76,7 +77,7 @@ describe("applyVisit", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(InvalidProgramRulesError);
       expect((error as InvalidProgramRulesError).errors).toEqual({
-        stampsRequired: "programEditor.rules.wholePositive",
+        stampsRequired: message("programEditor.rules.wholePositive", { min: 1 }),
       });
     }
   });

@@ -174,14 +174,18 @@ describe("verifyTapSun", () => {
 
 describe("answers and templates", () => {
   it("a bad MAC, a missing message or another chip is a 403 'could not be verified', a replay a 409", () => {
+    const inEnglish = ({ message, ...rest }: ReturnType<typeof sunRejection>) => ({
+      ...rest,
+      message: text("en", message),
+    });
     for (const reason of ["not_verified", "missing", "wrong_chip"] as const) {
-      expect(sunRejection(reason)).toEqual({
+      expect(inEnglish(sunRejection(reason))).toEqual({
         httpStatus: 403,
         code: "tag_not_verified",
         message: "This tag could not be verified.",
       });
     }
-    expect(sunRejection("replayed")).toEqual({
+    expect(inEnglish(sunRejection("replayed"))).toEqual({
       httpStatus: 409,
       code: "tap_replayed",
       message: "This tap link was already used. Tap the tag again.",

@@ -13,8 +13,6 @@ import {
 import {
   END_BEFORE_START_MESSAGE,
   END_DATE_REQUIRED_MESSAGE,
-  EXPIRY_DAYS_MESSAGE,
-  PROGRAM_TYPE_MESSAGE,
   programInputSchema,
   START_DATE_REQUIRED_MESSAGE,
   WIN_CHANCE_MESSAGE,
@@ -86,9 +84,9 @@ describe("programInputSchema", () => {
 
   it("rejects an unknown type with a message naming the valid ones", () => {
     const errors = errorsOf(input({ type: "lottery" }));
-    expect(errors).toEqual({ type: text("en", PROGRAM_TYPE_MESSAGE) });
-    expect(text("en", PROGRAM_TYPE_MESSAGE)).toContain("stamps");
-    expect(text("en", PROGRAM_TYPE_MESSAGE)).toContain("time-limited");
+    expect(errors.type).toMatch(/^Unknown program type\. Choose one of: /);
+    expect(errors.type).toContain("stamps");
+    expect(errors.type).toContain("time-limited");
   });
 
   it.each([
@@ -161,7 +159,9 @@ describe("programInputSchema", () => {
     expect(programInputSchema.safeParse(input({ rewardExpiryDays: null })).success).toBe(true);
     expect(programInputSchema.safeParse(input({ rewardExpiryDays: 30 })).success).toBe(true);
     for (const bad of [0, -5, 2.5, 3651, Number.NaN]) {
-      expect(errorsOf(input({ rewardExpiryDays: bad }))).toEqual({ rewardExpiryDays: text("en", EXPIRY_DAYS_MESSAGE) });
+      expect(errorsOf(input({ rewardExpiryDays: bad }))).toEqual({
+        rewardExpiryDays: "Expiry must be a whole number of days from 1 to 3650",
+      });
     }
   });
 });

@@ -1,7 +1,6 @@
 import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { apiError, apiJson, readJsonBody } from "@/lib/http/api";
-import { apiLocale, localized } from "@/lib/http/api-locale";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { localized } from "@/lib/http/api-locale";
 import { getUserFromHeaders, getSessionIdentityFromHeaders } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { pickSunParams } from "@/lib/nfc/verify-tap";
@@ -49,17 +48,5 @@ export const POST = localized(async (request: Request) => {
     pickSunParams(body.data),
     key.key,
   );
-  return apiJson(await withRewardsMessage(result.body, request), { status: result.httpStatus });
+  return apiJson(result.body, { status: result.httpStatus });
 });
-
-// "You earned A, B!" names the rewards, so it is worded here, in the client's
-// language (the other visit messages are fixed texts, translated by `localized`).
-// Not a messageKey: a key's values that look like numbers are formatted as
-// numbers, and a reward's name must come out exactly as the owner wrote it.
-async function withRewardsMessage<B extends object>(body: B, request: Request): Promise<B> {
-  if (!("rewards_earned" in body) || !Array.isArray(body.rewards_earned) || body.rewards_earned.length === 0)
-    return body;
-  const names = body.rewards_earned.map((reward: { name?: unknown }) => String(reward.name)).join(", ");
-  const t = await catalogTranslator(apiLocale(request));
-  return { ...body, message: t("api.tap.rewardsEarned", { rewards: names }) };
-}

@@ -10,7 +10,7 @@ import { readLimited } from "@/lib/http/api";
 import { allowedOrigins, refuseCrossSite } from "@/lib/http/same-origin";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { escapeHtml } from "@/lib/mail/layout";
 import { pickSunParams, sunQueryOf } from "@/lib/nfc/verify-tap";
 import type { TapRecordResult } from "@/lib/tap/record";
@@ -109,7 +109,7 @@ function seeVisit(tagId: string, key: string): NextResponse {
 }
 
 async function visitRefusedPage(locale: Locale, result: TapRecordResult, tagId: string, sunQuery: string) {
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
   const code = "code" in result.body ? result.body.code : "";
   const key = `tap.result.codes.${code}`;
   const message = t.has(key) ? t(key) : t("tap.guest.invalid");
@@ -123,12 +123,12 @@ async function errorPage(
   tagId: string | null,
   values?: Record<string, string | number>,
 ) {
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
   return htmlPage(locale, status, t(key, values), tagId, "");
 }
 
 async function htmlPage(locale: Locale, status: number, message: string, tagId: string | null, sunQuery: string) {
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
   const back = tagId
     ? `<p><a href="${escapeHtml(`/tap?id=${encodeURIComponent(tagId)}${sunQuery ? `&${sunQuery}` : ""}&lang=${locale}`)}">${escapeHtml(t("tap.guest.back"))}</a></p>`
     : "";

@@ -3,8 +3,8 @@ import { PKPass } from "passkit-generator";
 import { getPassContent, type PassContent } from "@/lib/db/wallet-pass";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { DEFAULT_LOCALE, storedLocale, type Locale } from "@/lib/i18n/locales";
-import { renderLine } from "@/lib/i18n/loyalty-lines";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { translateMessage } from "@/lib/i18n/message";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { siteUrl } from "@/lib/site";
 import { appleWalletConfig, type AppleWalletConfig } from "@/lib/wallet/apple/config";
 import { iconImages, logoImages, type PassImages } from "@/lib/wallet/apple/images";
@@ -41,7 +41,7 @@ export function appleWebServiceUrl(): string {
 }
 
 async function labelsIn(locale: Locale, businessName: string): Promise<ApplePassLabels> {
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
   const key = (name: string) => t(`appleWallet.pass.${name}`);
   return {
     stamps: key("stamps"),
@@ -63,12 +63,12 @@ async function labelsIn(locale: Locale, businessName: string): Promise<ApplePass
 
 async function livePass(content: PassContent, identity: PassIdentity): Promise<{ json: PassJson; images: PassImages }> {
   const locale = storedLocale(content.language);
-  const t = await catalogTranslator(locale);
+  const t = await getKeyTranslator(locale);
   const json = passJsonFor(content, {
     ...identity,
     labels: await labelsIn(locale, content.businessName),
     formatDate: (date) => formatInstantIn(date, content.timeZone, locale),
-    progressLine: content.mainProgram ? renderLine(t, content.mainProgram.progress.line) : undefined,
+    progressLine: content.mainProgram ? translateMessage(t, content.mainProgram.progress.line) : undefined,
   });
   const origin = siteUrl();
   const [icons, logos] = await Promise.all([iconImages(), logoImages(content.logoUrl, origin)]);

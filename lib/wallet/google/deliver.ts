@@ -3,7 +3,7 @@ import { z } from "zod";
 import { googleWalletRowOf, markGoogleWalletPatched } from "@/lib/db/google-wallet";
 import { getPassContent, type PassContent } from "@/lib/db/wallet-pass";
 import { storedLocale } from "@/lib/i18n/locales";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { siteUrl } from "@/lib/site";
 import { RestGoogleWalletApi, saveLoyaltyObject, type GoogleWalletApi } from "@/lib/wallet/google/api";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
@@ -19,7 +19,7 @@ export async function googleWalletCardOf(
   content: PassContent,
   issuerId: string,
 ): Promise<{ loyaltyClass: LoyaltyClass; loyaltyObject: LoyaltyObject }> {
-  const t = await catalogTranslator(storedLocale(content.language));
+  const t = await getKeyTranslator(storedLocale(content.language));
   const labels = {
     stamps: t("googleWallet.pass.stamps"),
     points: t("googleWallet.pass.points"),

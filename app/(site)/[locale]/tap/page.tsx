@@ -23,6 +23,8 @@ import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
 import { loadTapState, loadVerifiedTapState, type TapState } from "@/lib/tap/state";
 import { firstIssue } from "@/lib/validation/errors";
 import { NO_TAG_ID, tapRequestSchema } from "@/lib/validation/tap";
+import { translateAnswer } from "@/lib/i18n/message";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -65,8 +67,8 @@ export default async function TapPage({ searchParams }: { searchParams: SearchPa
   const user = await getCurrentUser();
   const account = await headerAccount(user, parsed.success ? parsed.data.id : null);
   if (!parsed.success) {
-    // The schema's messages are the JSON API's English; the page says the same in its language.
-    const message = firstIssue(parsed.error, NO_TAG_ID) === NO_TAG_ID ? t("invalid.noTagId") : t("invalid.tagId");
+    // The schema's message (tap.invalid.*), in the page's language.
+    const message = firstIssue(parsed.error, NO_TAG_ID).key === NO_TAG_ID ? t("invalid.noTagId") : t("invalid.tagId");
     return (
       <TapNoticePage
         message={message}
@@ -203,7 +205,8 @@ async function recordedVisit(user: AppUser, tagId: string, rawKey: string | unde
   if (!stored) return null;
   const state = await loadTapState(tagId, user, now);
   if (state.kind !== "business") return null;
-  const response = stored.body as TapVisitBody | TapErrorBody;
+  // The stored answer's messages, in this page's language (the recorder's action would translate them).
+  const response = translateAnswer(await getKeyTranslator(), stored.body as TapVisitBody | TapErrorBody);
   const wallets = {
     businessId: state.business.id,
     businessName: state.business.name,

@@ -5,8 +5,16 @@ import { buildSession, setSessionCookie } from "@/lib/auth/api-session";
 import { clientIp } from "@/lib/auth/client-ip";
 import { GUEST_MERGE_FAILED_API, mergeGuestBeforeSignIn } from "@/lib/auth/merge-guest";
 import { registerWithLimits } from "@/lib/auth/registration";
+import { message } from "@/lib/i18n/message";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { registerSchema } from "@/lib/validation/registration";
+
+/** What each conflict answers (its code goes along). */
+const REFUSALS = {
+  email_taken: "api.auth.emailTaken",
+  phone_taken: "api.auth.phoneTaken",
+  tap_already_claimed: "api.auth.tagAlreadyClaimed",
+} as const;
 
 // POST /api/auth/register — a customer (short payload) or a business owner
 // (full payload: business, profile and tag claim, all in one transaction).
@@ -20,9 +28,8 @@ export const POST = localized(async (request: Request) => {
     language: negotiateLocale(request.headers.get("accept-language")),
   });
   if (!result.ok) {
-    if (result.status !== 429) return apiError(result.status, result.message, { code: result.code });
-    // Two limits answer 429; their English messages tell them apart.
-    const key = result.message.startsWith("Too many accounts") ? "api.auth.tooManyAccounts" : "api.auth.tooManySignUps";
+    if (result.status !== 429) return apiError(result.status, message(REFUSALS[result.code]), { code: result.code });
+    const key = result.reason === "network" ? "api.auth.tooManyAccounts" : "api.auth.tooManySignUps";
     const response = apiError(429, tooManyMessage(key, result.retryAfter), { code: result.code });
     response.headers.set("Retry-After", String(result.retryAfter));
     return response;

@@ -12,7 +12,7 @@ import { cardUrls } from "@/lib/business/card-urls";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
 import { cardSegment } from "@/lib/business/card-rewrites";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { siteName } from "@/lib/site";
 import { programsRunningOn } from "@/lib/tap/programs";
 import { localDateIn } from "@/lib/time/local-date";
@@ -39,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const business = asked === undefined ? null : await loadPublicCard(slug);
   if (!business) {
     // Read without a request scope: this runs for slugs that never reach a render, too.
-    const t = await catalogTranslator(asked ?? DEFAULT_LOCALE);
+    const t = await getKeyTranslator(asked ?? DEFAULT_LOCALE);
     return { title: { absolute: `${t("card.notFound.title")} | ${siteName}` }, robots: { index: false } };
   }
   // Named here: the card is cached and never reads the request.

@@ -17,7 +17,7 @@ import { readyRewardsByBusiness } from "@/lib/db/rewards";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
 import { formatDay } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import type { KeyTranslator } from "@/lib/i18n/message-key";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { closestToReward } from "@/lib/loyalty";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
@@ -41,7 +41,7 @@ export default async function DashboardPage() {
   const name = user.firstName ?? user.name;
   const rawLocale = await getLocale();
   const locale: Locale = isLocale(rawLocale) ? rawLocale : "en";
-  const lines = (await getTranslations()) as unknown as KeyTranslator;
+  const lines = await getKeyTranslator();
   // A returning customer's first questions: how close is my next reward, where was I lately.
   // The full list of cards is the wallet's.
   const closest = closestToReward(

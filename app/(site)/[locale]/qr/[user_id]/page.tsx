@@ -10,9 +10,11 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginRedirectPath } from "@/lib/auth/redirects";
 import { requestNow } from "@/lib/clock";
 import { isLocale } from "@/lib/i18n/locales";
-import { translateMessage, type KeyTranslator } from "@/lib/i18n/message-key";
-import { getQrProfile, type QrProfile, type QrViewerContext } from "@/lib/db/qr";
+import { translateMessage } from "@/lib/i18n/message";
+import { getKeyTranslator } from "@/lib/i18n/translator";
+import { getQrProfile, type QrProfile } from "@/lib/db/qr";
 import { qrPageContext } from "@/lib/qr/counter";
+import type { QrViewerContext } from "@/lib/qr/viewer";
 import { QR_TOKEN_PARAM } from "@/lib/qr/timing";
 import { siteName } from "@/lib/site";
 import { CardCounter } from "@/components/customer-card/card-counter";
@@ -132,7 +134,7 @@ async function SignedInActions({
       <p role="note" className="text-slate-600 dark:text-slate-300">
         {referral.state === "this-friend"
           ? t("qr.referrer.isYours", { name: profile.displayName })
-          : translateMessage(t as unknown as KeyTranslator, referral.reason)}
+          : translateMessage(await getKeyTranslator(), referral.reason)}
       </p>
       {scanLive}
     </>

@@ -6,7 +6,7 @@ import { periodBounds } from "@/lib/export/period";
 import { apiError } from "@/lib/http/api";
 import { localized } from "@/lib/http/api-locale";
 import { storedLocale } from "@/lib/i18n/locales";
-import { catalogTranslator } from "@/lib/i18n/translator";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { exportParamsSchema } from "@/lib/validation/customers";
@@ -34,7 +34,7 @@ export const GET = localized(async (request: Request, context: Context) => {
   const period = from && to ? periodBounds(from, to, business.timezone) : null;
   await logExport(user.id, user.name, business.id, { kind, from: from ?? null, to: to ?? null });
 
-  const t = await catalogTranslator(storedLocale(user.language));
+  const t = await getKeyTranslator(storedLocale(user.language));
   const header = csvRow(exportHeaderKeys(kind).map((key) => t(`customers.export.columns.${key}`)));
   const now = new Date();
   const encoder = new TextEncoder();

@@ -9,6 +9,8 @@ import { TapStateView } from "@/components/tap/tap-view";
 import { loadTapState } from "@/lib/tap/state";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
+import { translateMessage } from "@/lib/i18n/message";
+import { getKeyTranslator } from "@/lib/i18n/translator";
 import { INVALID_TAG_ID } from "@/lib/validation/tap";
 import { LOCALES, segmentLocale, type Locale } from "@/lib/i18n/locales";
 import { visitorTapLocale } from "@/lib/tap/visitor-locale";
@@ -76,7 +78,10 @@ export default async function VisitorTapPage({ params }: Props) {
       loginHref={loginPath(id.success ? tapPath(id.data) : null)}
     />
   );
-  if (!id.success) return <TapNoticePage message={INVALID_TAG_ID} tagId={raw.slice(0, 64)} account={account} />;
+  if (!id.success) {
+    const text = translateMessage(await getKeyTranslator(locale), INVALID_TAG_ID);
+    return <TapNoticePage message={text} tagId={raw.slice(0, 64)} account={account} />;
+  }
   // Programs "running today" use the server's date; the cache lifetime bounds how stale that can be.
   // A failure to load throws to app/tap/error.tsx: the failed render is not
   // kept as this page, so the next request renders it again (docs/errors.md).
