@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { actionSchemas } from "@/lib/actions/safe-action";
@@ -8,6 +8,7 @@ import { issueMessage } from "@/lib/validation/errors";
 // Installs zod's catalog fallback, as lib/validation/text.ts does for the app.
 import "@/lib/validation/issue-messages";
 import { translator } from "@/tests/support/catalog";
+import { repoRoot, serverActionModules, sourceFiles } from "@/tests/support/source-files";
 
 // Every message a person can get from a zod schema is a key of the catalogs
 // (messages/{en,es,ca}) whose values the issue itself gives (issueMessage,
@@ -22,17 +23,8 @@ import { translator } from "@/tests/support/catalog";
 //  - Every schema is walked again with the fallback (lib/validation/issue-messages.ts)
 //    on, which turns any check that names no message into a catalog key.
 
-const root = path.resolve(__dirname, "../..");
+const root = repoRoot;
 const LOCALES: Locale[] = ["en", "es", "ca"];
-const USE_SERVER = /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*["']use server["']/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
 
 type Named = { name: string; schema: z.ZodType };
 
@@ -41,9 +33,7 @@ function isSchema(value: unknown): value is z.ZodType {
 }
 
 async function actionArgSchemas(): Promise<Named[]> {
-  const modules = ["app", "components", "lib"]
-    .flatMap(sourceFiles)
-    .filter((file) => USE_SERVER.test(readFileSync(path.join(root, file), "utf8")));
+  const modules = serverActionModules();
   const found: Named[] = [];
   for (const file of modules) {
     const exports = (await import(path.join(root, file))) as Record<string, unknown>;

@@ -1,27 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isBuiltAction } from "@/lib/actions/safe-action";
+import { repoRoot, serverActionModules } from "@/tests/support/source-files";
 
 // Every exported server action goes through the one builder (lib/actions/safe-action.ts),
 // so none of them parses, authorises or shapes its result by hand. A module is a server
 // actions module when its first statement is "use server"; each of its runtime exports
 // must be a function `action(...)` made.
 
-const root = path.resolve(__dirname, "../..");
-const USE_SERVER = /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*["']use server["']/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(relative);
-    return /\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
-}
-
-const actionModules = ["app", "components", "lib"]
-  .flatMap(sourceFiles)
-  .filter((file) => USE_SERVER.test(readFileSync(path.join(root, file), "utf8")))
-  .sort();
+const actionModules = serverActionModules();
 
 describe("server actions", () => {
   it("finds the app's server action modules", () => {
@@ -37,7 +23,7 @@ describe("server actions", () => {
     const handWritten: string[] = [];
     let checked = 0;
     for (const file of actionModules) {
-      const exports = (await import(path.join(root, file))) as Record<string, unknown>;
+      const exports = (await import(path.join(repoRoot, file))) as Record<string, unknown>;
       for (const [name, value] of Object.entries(exports)) {
         checked++;
         if (!isBuiltAction(value)) handWritten.push(`${file}: ${name}`);

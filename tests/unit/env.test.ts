@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { authEnv } from "@/lib/auth/env";
 import { dbEnv } from "@/lib/db/env";
 import { allSettings, EnvError, parseEnv } from "@/lib/env-check";
 import { productionProblems } from "@/server/production-checks.mjs";
 import { envProblems } from "../support/env-problems";
+import { sourceFiles } from "../support/source-files";
 
 const problemsOf = envProblems;
 
@@ -156,14 +157,6 @@ const INLINED_AT_BUILD = new Map([
   ["components/pwa/pwa-setup.tsx", ["NODE_ENV"]],
   ["lib/site-name.ts", ["NEXT_PUBLIC_SITE_NAME"]],
 ]);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
 
 test("app/, components/ and lib/ read configuration through the settings readers only", () => {
   const offenders: string[] = [];
