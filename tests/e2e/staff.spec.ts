@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import {
   createStampsProgram,
   expectHydrated,
@@ -12,6 +11,7 @@ import {
   SHOTS_DIR,
   liveQrPath,
 } from "./support";
+import { seriousViolations } from "./axe";
 
 // A café takes on a staff member: the owner invites them by email, they sign
 // up through the mailed link, confirm their address and accept; at the counter they redeem a
@@ -19,14 +19,6 @@ import {
 // them, their very next redemption is refused with a clear message.
 
 // The e2e server writes mails to its outbox and logs each file's path (never the link).
-
-/** axe-core's serious and critical findings on the page as it is now (none expected). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** A new customer's account id (their QR page is /qr/<id>); signed up in a context of its own. */
 async function customerId(browser: Browser, label: string): Promise<string> {
@@ -103,9 +95,10 @@ test("an owner invites a staff member who joins, redeems at the counter, is kept
   await staff.getByRole("link", { name: "Continue" }).click();
   await expectPath(staff, link);
   await expect(staff.getByRole("heading", { name: `Join ${cafe} as staff` })).toBeVisible();
-  expect(await seriousViolations(staff)).toEqual([]);
+  // Disabled until React has hydrated it (a click before would do nothing): scanned once usable, as it stays.
   const join = staff.getByRole("button", { name: "Join as staff" });
-  await expectHydrated(join);
+  await expect(join).toBeEnabled();
+  expect(await seriousViolations(staff)).toEqual([]);
   await join.click();
   await expect(staff.getByRole("status").filter({ hasText: `You now work at ${cafe}.` })).toBeVisible();
 
