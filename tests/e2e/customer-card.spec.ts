@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { createStampsProgram, expectHydrated, SHOTS_DIR, signUpCustomer, signUpOwner, liveQrPath } from "./support";
 
 async function myId(page: Page): Promise<string> {
@@ -15,11 +15,7 @@ async function myId(page: Page): Promise<string> {
  */
 async function expectAccessible(page: Page) {
   await expect(page).toHaveTitle(/\S/);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /** A customer "Pau Test" signed in in a browser context of their own. */

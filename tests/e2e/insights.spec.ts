@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { format } from "date-fns";
 import { createStampsProgram, SHOTS_DIR, signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
@@ -13,14 +13,6 @@ function todayInMadrid(): string {
   const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   return format(new Date(y, m - 1, d), "MMM dd, yyyy");
-}
-
-/** axe-core's serious or critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("an owner with taps opens Insights, reads today's numbers in the day-by-day table and switches to 90 days", async ({
