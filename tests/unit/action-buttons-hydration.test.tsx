@@ -34,7 +34,7 @@ jest.mock("@/lib/actions/dashboard", () => ({ dismissFirstStepsAction: jest.fn()
 
 const serverHtml = (node: ReactNode) =>
   renderToString(
-    <NextIntlClientProvider locale="en" messages={{ auth, programEditor, rewards, tags }}>
+    <NextIntlClientProvider locale="en" timeZone="Europe/Madrid" messages={{ auth, programEditor, rewards, tags }}>
       {node}
     </NextIntlClientProvider>,
   );
