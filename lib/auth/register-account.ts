@@ -4,7 +4,6 @@ import {
   insertAccount,
   insertBusinessForUser,
   type AccountRows,
-  type RegistrationConflictCode,
   type RegistrationRefusal,
   type SignUpJoin,
 } from "@/lib/db/registration";
@@ -18,10 +17,8 @@ export type { SignUpJoin } from "@/lib/db/registration";
 // Creating an account (and a business with it) for every sign-up path that
 // sets a password; the rows are lib/db/registration.ts's.
 
-/** A refused registration: its code, which the forms and the API each word (lib/auth/failure-messages.ts). */
-export type RegistrationConflict = Omit<RegistrationRefusal, "code"> & { code: RegistrationConflictCode };
-
-export type RegisterResult = Exclude<AccountRows, RegistrationRefusal> | RegistrationConflict;
+/** The new account, or the refusal's code, which the forms and the API each word (lib/auth/failure-messages.ts). */
+export type RegisterResult = AccountRows;
 
 /**
  * Creates the account (its password hashed here), and for a business
@@ -48,7 +45,7 @@ export async function registerAccount(
 export async function registerBusinessForUser(
   ownerId: string,
   input: BusinessRegistrationInput,
-): Promise<{ ok: true; businessId: string } | RegistrationConflict> {
+): Promise<{ ok: true; businessId: string } | RegistrationRefusal> {
   const result = await insertBusinessForUser(ownerId, input);
   return result;
 }
