@@ -4,13 +4,13 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
 import { findActiveUserById } from "@/lib/db/users";
 import {
-  emptyWizardValues,
   toBusinessRegistration,
   toRegistrationPayload,
   type BusinessWizardInput,
 } from "@/lib/validation/business-registration";
 import { call, uniqueEmail } from "../support/api";
 import { createUser, uid } from "../support/fixtures";
+import { filledWizard } from "../support/wizard";
 
 // The registration wizard's confirm step chooses the business's language and
 // time zone: both are stored as chosen, a zone the runtime does not know is
@@ -29,21 +29,8 @@ jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/catalog"
 
 afterAll(() => db.$disconnect());
 
-const wizard = (overrides: Partial<BusinessWizardInput> = {}): BusinessWizardInput => ({
-  ...emptyWizardValues,
-  businessName: `Forn ${uid()}`,
-  keywords: ["Bakery"],
-  phone: "+34 931 234 567",
-  address: "Plaça del Sol 3, Barcelona",
-  language: "ca",
-  timezone: "Europe/Madrid",
-  firstName: "Marta",
-  lastName: "Vidal",
-  email: uniqueEmail(),
-  password: "a good password",
-  confirmPassword: "a good password",
-  ...overrides,
-});
+const wizard = (overrides: Partial<BusinessWizardInput> = {}): BusinessWizardInput =>
+  filledWizard({ businessName: `Forn ${uid()}`, email: uniqueEmail(), ...overrides });
 
 async function signedInOwner() {
   const { user } = await createUser();

@@ -1,23 +1,10 @@
 import { fromDraft, reachableStep, stepFromQuery, toDraft, withStep } from "@/lib/business/wizard-draft";
-import { emptyWizardValues, type BusinessWizardInput } from "@/lib/validation/business-registration";
+import { filledWizard } from "../support/wizard";
 
 // The registration wizard survives a reload: its step is in the URL and what
 // was typed waits in session storage, never the password.
 
-const typed: BusinessWizardInput = {
-  ...emptyWizardValues,
-  businessName: "Forn de la Plaça",
-  keywords: ["Bakery"],
-  phone: "+34 931 234 567",
-  address: "Plaça del Sol 3, Barcelona",
-  language: "ca",
-  timezone: "Europe/Madrid",
-  firstName: "Marta",
-  lastName: "Vidal",
-  email: "marta@example.test",
-  password: "a good password",
-  confirmPassword: "a good password",
-};
+const typed = filledWizard();
 
 describe("the wizard's step in the URL", () => {
   it("reads ?step=1..3 as the steps, anything else as none", () => {
