@@ -55,6 +55,12 @@ export const QUEUES = {
   "wallet.google-void": DELIVERY,
   /** A business's look or programs changed: its Google Wallet class is patched and every card in a wallet updated. */
   "wallet.business-changed": DELIVERY,
+  /** A scheduled campaign's moment came: its sending starts (docs/campaigns.md). */
+  "campaign.start": DELIVERY,
+  /** A campaign's or automation's queued recipients are sent, one batch per job: data { campaignId }. */
+  "campaign.send": DELIVERY,
+  /** Scheduled: each enabled automation takes in the customers now due (docs/campaigns.md, "Automations"). */
+  "sweep.automations": SWEEP,
   /** Scheduled: rewards that expire soon get their reminders, expired ones update wallet passes. */
   "sweep.reward-expiry": SWEEP,
   /** Scheduled: owners whose summary is due get it. */
@@ -73,4 +79,5 @@ export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 export const SCHEDULES: { name: QueueName; cron: string }[] = [
   { name: "sweep.reward-expiry", cron: "7 * * * *" },
   { name: "sweep.owner-summary", cron: "17 * * * *" },
+  { name: "sweep.automations", cron: "27 * * * *" },
 ];
