@@ -19,6 +19,8 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "customerCard",
   "qr.owner",
   "staff",
+  // The campaign composer, its results and the customer's offers-and-news switch.
+  "campaigns",
   // The wallet's offer of reward notifications in this browser.
   "push.optIn",
   "auth",

@@ -15,6 +15,7 @@ export type MessageNamespace =
   | "api"
   | "appleWallet"
   | "auth"
+  | "campaigns"
   | "card"
   | "categories"
   | "common"
