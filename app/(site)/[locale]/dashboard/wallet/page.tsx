@@ -8,6 +8,7 @@ import { WalletCard } from "@/components/wallet/wallet-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { hasHadReward, pushEndpointDigests } from "@/lib/db/push";
 import { listWallet } from "@/lib/db/wallet";
+import { getMarketingConsent } from "@/lib/campaigns/consent";
 import { pushConfig } from "@/lib/push/config";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
@@ -30,6 +31,8 @@ export default async function WalletPage() {
     push ? hasHadReward(user.id) : false,
     push ? pushEndpointDigests(user.id) : [],
   ]);
+  // Each card carries the customer's offers-and-news switch for its business.
+  const consent = await Promise.all(cards.map((card) => getMarketingConsent(user.id, card.businessId)));
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -47,8 +50,14 @@ export default async function WalletPage() {
         <p className="text-slate-600 dark:text-slate-300">{t("empty")}</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          {cards.map((card) => (
-            <WalletCard key={card.businessId} card={card} appleWallet={appleWallet} googleWallet={googleWallet} />
+          {cards.map((card, index) => (
+            <WalletCard
+              key={card.businessId}
+              card={card}
+              appleWallet={appleWallet}
+              googleWallet={googleWallet}
+              marketingConsent={consent[index] ?? false}
+            />
           ))}
         </div>
       )}
