@@ -140,8 +140,10 @@ export function CampaignComposer({
             at: when === "now" ? null : at,
           });
           if (!scheduled.ok) {
-            if (campaignId === null) router.replace(page);
-            return setError(scheduled.error);
+            // The draft is saved: a new one moves to its own page, where the answer stays as a toast.
+            if (campaignId !== null) return setError(scheduled.error);
+            toast.error(scheduled.error);
+            return router.replace(page);
           }
         } else {
           toast.success(t("saved"));
