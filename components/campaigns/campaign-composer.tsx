@@ -122,7 +122,12 @@ export function CampaignComposer({
       try {
         const saved = await saveCampaignAction({ campaignId, campaign: campaignOf(form) });
         if (!saved.ok) {
-          setFieldErrors(saved.fieldErrors ?? {});
+          // The action's input is { campaignId, campaign }: its fields' paths start with "campaign.".
+          const errors = Object.entries(saved.fieldErrors ?? {}).map(([path, text]) => [
+            path.replace(/^campaign\./, ""),
+            text,
+          ]);
+          setFieldErrors(Object.fromEntries(errors));
           setError(saved.error);
           return;
         }

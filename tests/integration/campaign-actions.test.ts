@@ -101,7 +101,10 @@ describe("campaign actions", () => {
       campaignId: null,
       campaign: draft(business.id, { message: "a".repeat(241) }),
     });
-    expect(long).toMatchObject({ ok: false, fieldErrors: { message: "Keep the message to 240 characters." } });
+    expect(long).toMatchObject({
+      ok: false,
+      fieldErrors: { "campaign.message": "Keep the message to 240 characters." },
+    });
     expect(await db.campaign.count({ where: { businessId: business.id } })).toBe(0);
     const { id } = (await saveCampaignAction({ campaignId: null, campaign: draft(business.id) })) as { id: string };
     expect(await scheduleCampaignAction({ businessId: business.id, campaignId: id, at: "2020-01-01T10:00" })).toEqual({
