@@ -69,8 +69,12 @@ export function CampaignComposer({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Preview | null>(initialPreview);
   const intent = useRef<Intent>("save");
-  const set = (key: keyof ComposerDefaults) => (event: { target: { value: string } }) =>
+  // An edited field drops its old message: it no longer describes what is there.
+  const set = (key: keyof ComposerDefaults) => (event: { target: { value: string } }) => {
     setValues((old) => ({ ...old, [key]: event.target.value }));
+    setFieldErrors(({ [key]: _dropped, ...rest }) => rest);
+    setError(null);
+  };
 
   // The preview follows the message as it is typed, a moment after the last key.
   useEffect(() => {
@@ -197,6 +201,18 @@ export function CampaignComposer({
 
         <FormSection legend={t("segment")}>
           <SegmentBuilder businessId={businessId} programs={programs} initial={defaults.segment} name="segment" />
+          <Field
+            label={t("holdout")}
+            id="campaign-holdout"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={50}
+            value={values.holdoutPercent}
+            onChange={set("holdoutPercent")}
+            hint={t("holdoutHint", { percent: Number.isFinite(holdout) ? holdout : 0 })}
+            error={fieldErrors.holdoutPercent}
+          />
         </FormSection>
 
         <FormSection legend={t("offer")}>
@@ -259,18 +275,6 @@ export function CampaignComposer({
               error={fieldErrors["offer.validDays"]}
             />
           ) : null}
-          <Field
-            label={t("holdout")}
-            id="campaign-holdout"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={50}
-            value={values.holdoutPercent}
-            onChange={set("holdoutPercent")}
-            hint={t("holdoutHint", { percent: Number.isFinite(holdout) ? holdout : 0 })}
-            error={fieldErrors.holdoutPercent}
-          />
         </FormSection>
 
         <FormSection legend={t("when")}>

@@ -16,6 +16,11 @@ async function shot(page: Page, name: string) {
   if (process.env.DOC_SHOTS) await page.screenshot({ path: `docs/images/${name}.png`, fullPage: true });
 }
 
+/** Scanned once the toasts have gone: a toast fading out is a contrast nobody reads. */
+async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** A signed-in account's id, as the app reports it. */
 async function accountId(page: Page): Promise<string> {
   const me = await page.request.get("/api/auth/me");
@@ -28,7 +33,7 @@ async function cafeCustomer(browser: Browser, tagId: string) {
   const page = await context.newPage();
   await signUpCustomer(page, "outreach");
   await page.goto(`/tap?id=${tagId}`);
-  await expect(page.getByRole("status").first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Progress updated" })).toBeVisible();
   return { context, page };
 }
 
@@ -106,6 +111,7 @@ test("an owner writes a campaign, previews it on each channel, sends a test, sen
   const wallet = page.getByTestId("delivery-table").getByRole("row", { name: /Wallet card/ });
   await expect(wallet.getByRole("cell").nth(3)).toHaveText("—");
   await expect(page.getByRole("button", { name: "Cancel campaign" })).toHaveCount(0);
+  await toastsGone(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   // The list has it with its status.
@@ -208,6 +214,7 @@ test("a customer turns offers and news from a business on and off, on the card a
   const inSettings = customer.getByTestId("offers-consent").getByRole("switch", { name: label });
   await expectHydrated(inSettings);
   await expect(inSettings).toBeChecked();
+  await toastsGone(customer);
   expect(await seriousViolations(customer)).toEqual([]);
   await inSettings.uncheck();
   await expect(customer.getByText(`No more offers and news from ${cafe}.`)).toBeVisible();
