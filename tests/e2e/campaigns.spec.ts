@@ -12,6 +12,8 @@ import { createStampsProgram, expectHydrated, signUpCustomer, signUpOwner, uniqu
 const MESSAGE = "We miss you! Your next coffee is on us this week.";
 
 async function shot(page: Page, name: string) {
+  // From the top, so the sticky preview sits beside the form as an owner first sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
   if (process.env.DOC_SHOTS) await page.screenshot({ path: `docs/images/${name}.png`, fullPage: true });
 }
