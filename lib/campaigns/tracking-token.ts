@@ -11,7 +11,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 const KEY_INFO = "loyaltap/campaign-links/v1";
 
 export type CampaignLink =
-  | { purpose: "open" | "click"; recipientId: string }
+  | { purpose: "open"; recipientId: string }
+  | { purpose: "click"; recipientId: string }
   | { purpose: "marketing-unsubscribe"; userId: string; businessId: string };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -50,6 +51,8 @@ export function readCampaignLink<P extends CampaignLink["purpose"]>(
   const { p, i } = (claims ?? {}) as { p?: unknown; i?: unknown };
   if (p !== purpose || !Array.isArray(i) || !i.every((id) => typeof id === "string" && ID.test(id))) return null;
   if (purpose === "marketing-unsubscribe")
-    return i.length === 2 ? ({ purpose, userId: i[0], businessId: i[1] } as Extract<CampaignLink, { purpose: P }>) : null;
+    return i.length === 2
+      ? ({ purpose, userId: i[0], businessId: i[1] } as Extract<CampaignLink, { purpose: P }>)
+      : null;
   return i.length === 1 ? ({ purpose, recipientId: i[0] } as Extract<CampaignLink, { purpose: P }>) : null;
 }

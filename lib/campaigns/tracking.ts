@@ -1,12 +1,7 @@
 import "server-only";
 import { authSecret } from "@/lib/auth/cookies";
 import { siteUrl } from "@/lib/site";
-import {
-  campaignLinkKey,
-  readCampaignLink,
-  signCampaignLink,
-  type CampaignLink,
-} from "@/lib/campaigns/tracking-token";
+import { campaignLinkKey, readCampaignLink, signCampaignLink, type CampaignLink } from "@/lib/campaigns/tracking-token";
 
 // The deployment's campaign links (./tracking-token.ts): absolute addresses
 // for mails, and the relative click path a push notification opens.

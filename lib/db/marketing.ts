@@ -7,7 +7,12 @@ import { queryRows, sql } from "@/lib/db/sql";
 // cap"). The cap is one conditional statement per message, so two senders
 // racing for the same customer can never both pass it.
 
-export type ConsentState = { granted: boolean; grantedAt: Date | null; withdrawnAt: Date | null; source: string | null };
+export type ConsentState = {
+  granted: boolean;
+  grantedAt: Date | null;
+  withdrawnAt: Date | null;
+  source: string | null;
+};
 
 /** Records a yes (granted) or a no for one customer and business; the latest answer stands. */
 export async function writeMarketingConsent(
@@ -27,7 +32,12 @@ export async function writeMarketingConsent(
 export async function readMarketingConsent(userId: string, businessId: string): Promise<ConsentState> {
   const row = await db.marketingConsent.findUnique({ where: { userId_businessId: { userId, businessId } } });
   if (!row) return { granted: false, grantedAt: null, withdrawnAt: null, source: null };
-  return { granted: row.withdrawnAt === null, grantedAt: row.grantedAt, withdrawnAt: row.withdrawnAt, source: row.source };
+  return {
+    granted: row.withdrawnAt === null,
+    grantedAt: row.grantedAt,
+    withdrawnAt: row.withdrawnAt,
+    source: row.source,
+  };
 }
 
 export type OutreachSettingsRow = {
@@ -80,4 +90,16 @@ export async function takeCapSlot(businessId: string, userId: string, now: Date)
        OR mc."sentInWindow" < (SELECT cap FROM s)
     RETURNING 1 AS taken`);
   return rows.length === 1;
+}
+
+/** The names an unsubscribe page shows: the customer's language and the business's name; null when either is gone. */
+export async function consentLinkFacts(
+  userId: string,
+  businessId: string,
+): Promise<{ language: string; businessName: string } | null> {
+  const [user, business] = await Promise.all([
+    db.user.findUnique({ where: { id: userId }, select: { language: true } }),
+    db.business.findUnique({ where: { id: businessId }, select: { name: true } }),
+  ]);
+  return user && business ? { language: user.language, businessName: business.name } : null;
 }

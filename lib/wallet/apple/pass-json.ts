@@ -210,9 +210,7 @@ export function passJsonFor(content: CardContent, options: PassJsonOptions): Pas
       backFields: [
         // A business's latest message: a changed value with a changeMessage is what
         // Wallet shows on the lock screen when the updated pass arrives.
-        ...(content.news
-          ? [{ key: "news", label: labels.news ?? "", value: content.news, changeMessage: "%@" }]
-          : []),
+        ...(content.news ? [{ key: "news", label: labels.news ?? "", value: content.news, changeMessage: "%@" }] : []),
         ...(program
           ? [
               {
