@@ -151,7 +151,7 @@ async function deliverToRecipient(
   if (!reach || !reach.consent) return skip("no_consent");
   const channels = channelsFor(reach, claim.membershipId);
   if (channels.length === 0) return skip("no_channel");
-  if (!(await takeCapSlot(campaign.businessId, claim.userId, now))) return skip("capped");
+  if (!(await takeCapSlot(claim.id, campaign.businessId, claim.userId, now))) return skip("capped");
   // The offer is given once the message is certain to be tried (docs/campaigns.md, "Offers").
   await applyCampaignOffer(claim.id, now);
 

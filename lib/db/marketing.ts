@@ -69,25 +69,40 @@ export async function writeOutreachSettings(businessId: string, settings: Outrea
 }
 
 /**
- * Takes one message of the customer's allowance from the business: true when
- * it fits (a new window starts when the last began `capDays` or more ago),
- * false when the cap is reached. One INSERT … ON CONFLICT DO UPDATE … WHERE:
- * the row lock makes concurrent takers wait and re-check.
+ * Takes one message of the customer's allowance from the business for one
+ * campaign recipient: true when it fits (a new window starts when the last
+ * began `capDays` or more ago), false when the cap is reached. One statement:
+ * INSERT … ON CONFLICT DO UPDATE … WHERE on MarketingContact, whose row lock
+ * makes concurrent takers wait and re-check, and the recipient marked
+ * (capTakenAt) by the same statement, so a recipient whose claim is taken
+ * over after a crash keeps the slot it took instead of taking another.
  */
-export async function takeCapSlot(businessId: string, userId: string, now: Date): Promise<boolean> {
+export async function takeCapSlot(
+  recipientId: string,
+  businessId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const expired = sql`mc."windowStart" <= ${now}::timestamp - make_interval(days => (SELECT days FROM s))`;
   const rows = await queryRows<{ taken: number }>(sql`
     WITH s AS (
       SELECT COALESCE((SELECT "capMessages" FROM "OutreachSettings" WHERE "businessId" = ${businessId}::text), 1) AS cap,
              COALESCE((SELECT "capDays" FROM "OutreachSettings" WHERE "businessId" = ${businessId}::text), 7) AS days
+    ),
+    had AS (SELECT "capTakenAt" FROM "CampaignRecipient" WHERE "id" = ${recipientId}::text),
+    took AS (
+      INSERT INTO "MarketingContact" AS mc ("businessId", "userId", "windowStart", "sentInWindow", "lastSentAt")
+      SELECT ${businessId}::text, ${userId}::text, ${now}::timestamp, 1, ${now}::timestamp
+      WHERE NOT EXISTS (SELECT 1 FROM had WHERE "capTakenAt" IS NOT NULL)
+      ON CONFLICT ("businessId", "userId") DO UPDATE SET
+        "windowStart" = CASE WHEN ${expired} THEN ${now}::timestamp ELSE mc."windowStart" END,
+        "sentInWindow" = CASE WHEN ${expired} THEN 1 ELSE mc."sentInWindow" + 1 END,
+        "lastSentAt" = ${now}::timestamp
+      WHERE ${expired} OR mc."sentInWindow" < (SELECT cap FROM s)
+      RETURNING 1
     )
-    INSERT INTO "MarketingContact" AS mc ("businessId", "userId", "windowStart", "sentInWindow", "lastSentAt")
-    VALUES (${businessId}::text, ${userId}::text, ${now}::timestamp, 1, ${now}::timestamp)
-    ON CONFLICT ("businessId", "userId") DO UPDATE SET
-      "windowStart" = CASE WHEN mc."windowStart" <= ${now}::timestamp - make_interval(days => (SELECT days FROM s)) THEN ${now}::timestamp ELSE mc."windowStart" END,
-      "sentInWindow" = CASE WHEN mc."windowStart" <= ${now}::timestamp - make_interval(days => (SELECT days FROM s)) THEN 1 ELSE mc."sentInWindow" + 1 END,
-      "lastSentAt" = ${now}::timestamp
-    WHERE mc."windowStart" <= ${now}::timestamp - make_interval(days => (SELECT days FROM s))
-       OR mc."sentInWindow" < (SELECT cap FROM s)
+    UPDATE "CampaignRecipient" SET "capTakenAt" = COALESCE("capTakenAt", ${now}::timestamp)
+    WHERE "id" = ${recipientId}::text AND ("capTakenAt" IS NOT NULL OR EXISTS (SELECT 1 FROM took))
     RETURNING 1 AS taken`);
   return rows.length === 1;
 }

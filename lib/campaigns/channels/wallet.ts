@@ -1,5 +1,6 @@
 import "server-only";
 import { inTransaction } from "@/lib/db/sql";
+import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { walletMembershipChanged } from "@/lib/jobs/events";
 import type { CampaignMessage } from "@/lib/campaigns/message";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
@@ -50,6 +51,7 @@ export async function sendCampaignWallet(
   }
   if (appleWalletConfig() && target.applePassIds.length > 0) {
     // The pass reads the message from the recipient's row (channel WALLET), set before this.
+    await jobQueueReady();
     await inTransaction((tx) => walletMembershipChanged(tx, target.membershipId));
     sent = true;
   }
