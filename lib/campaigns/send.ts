@@ -153,7 +153,14 @@ async function deliverToRecipient(
   if (channels.length === 0) return skip("no_channel");
   if (!(await takeCapSlot(claim.id, campaign.businessId, claim.userId, now))) return skip("capped");
   // The offer is given once the message is certain to be tried (docs/campaigns.md, "Offers").
-  await applyCampaignOffer(claim.id, now);
+  // One that cannot be given ends the recipient FAILED rather than retaking it for ever.
+  try {
+    await applyCampaignOffer(claim.id, now);
+  } catch (error) {
+    const reason = `offer: ${error instanceof Error ? error.message : String(error)}`;
+    await finishRecipient(claim, { status: "FAILED", channel: null, reason }, now);
+    return "failed";
+  }
 
   const locale = storedLocale(claim.language);
   const links = recipientLinks({ id: claim.id, userId: claim.userId, businessId: campaign.businessId });

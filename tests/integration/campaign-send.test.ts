@@ -3,6 +3,7 @@ import { applyCampaignOffer } from "@/lib/campaigns/apply-offer";
 import { getMarketingConsent, saveOutreachSettings } from "@/lib/campaigns/consent";
 import { holdoutDraw, isHeldOut } from "@/lib/campaigns/holdout";
 import { cancelCampaign, createCampaign, scheduleCampaign, sendTestMessage } from "@/lib/campaigns/manage";
+import { campaignPreview } from "@/lib/campaigns/preview";
 import { campaignProgress } from "@/lib/campaigns/progress";
 import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
 import { db } from "@/lib/db";
@@ -218,6 +219,19 @@ describe("sending", () => {
       expect(smtp.to(member.user.email!).length).toBe(rows.find((r) => r.userId === member.user.id)!.heldOut ? 0 : 1);
   });
 
+  it("an offer that cannot be given fails its recipient once, with no message", async () => {
+    const { business, owner } = await campaignBusiness();
+    const { user } = await customer(business.id);
+    const campaign = await scheduled(
+      owner.id,
+      draft(business.id, { offer: { kind: "POINTS", amount: 5, validDays: 7 } }),
+    );
+    applied.mockRejectedValueOnce(new Error("program gone"));
+    expect(await run(campaign.id)).toMatchObject({ done: true });
+    expect((await recipients(campaign.id))[0]).toMatchObject({ status: "FAILED", failedReason: "offer: program gone" });
+    expect(smtp.to(user.email!)).toHaveLength(0);
+  });
+
   it("holds the frequency cap: the next campaign within capDays skips, after capDays it sends", async () => {
     const { business, owner } = await campaignBusiness();
     const { user } = await customer(business.id);
@@ -422,6 +436,20 @@ describe("channels, opt-out and tracking", () => {
     const bogus = await clickRoute(new Request("https://loyaltap.example/api/campaigns/click?t=x.y"));
     expect(bogus.headers.get("location")).toBe("https://loyaltap.example/");
     expect((await campaignProgress(campaign.id))?.byChannel.EMAIL).toMatchObject({ sent: 1, opened: 1, clicked: 1 });
+  });
+
+  it("previews each channel as a recipient in that language sees it", async () => {
+    const preview = await campaignPreview(
+      { message: "Dos per un <aquesta setmana>" },
+      { name: "Forn Pau", slug: "forn-pau" },
+      "ca",
+    );
+    expect(preview.wallet.text).toBe("Dos per un <aquesta setmana>");
+    expect(preview.push).toEqual({ title: "Novetats de Forn Pau", body: "Dos per un <aquesta setmana>" });
+    expect(preview.email.subject).toBe("Novetats de Forn Pau");
+    expect(preview.email.text).toContain("No vull més ofertes de Forn Pau");
+    expect(preview.email.html).toContain("Dos per un &lt;aquesta setmana&gt;");
+    expect(preview.email.html).toContain("https://loyaltap.example/b/forn-pau");
   });
 
   it("a test message reaches the owner only, and is not counted", async () => {
