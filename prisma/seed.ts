@@ -1,9 +1,10 @@
-// Demo data for a first run: one business with a claimed tag and a few
-// programs, one customer. `--if-empty` (used by `npm start`) seeds only a
+// Demo data for a first run: one business with a claimed tag, a few programs
+// and sixty regulars (prisma/seed-crowd.ts), one customer to sign in as. `--if-empty` (used by `npm start`) seeds only a
 // database without users, so it never touches real data.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../lib/generated/prisma/client";
 import { hashPassword } from "../lib/auth/password";
+import { seedDemoCrowd } from "./seed-crowd";
 
 export const DEMO_PASSWORD = "loyaltap-demo";
 export const DEMO_OWNER_EMAIL = "owner@loyaltap.test";
@@ -18,7 +19,7 @@ async function main() {
   try {
     if (process.argv.includes("--if-empty") && (await db.user.count()) > 0) return;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await db.$transaction(async (tx) => {
+    const { business, owner } = await db.$transaction(async (tx) => {
       const owner = await tx.user.create({
         data: { email: DEMO_OWNER_EMAIL, firstName: "Marta", lastName: "Puig", name: "Marta Puig", passwordHash },
       });
@@ -91,6 +92,12 @@ async function main() {
           },
         ],
       });
+      return { business, owner };
+    });
+    const coffeeCard = await db.program.findFirstOrThrow({ where: { businessId: business.id, type: "stamps" } });
+    // Its own transaction, with time for a few hundred rows on the embedded database.
+    await db.$transaction((tx) => seedDemoCrowd(tx, { id: business.id, ownerId: owner.id }, coffeeCard), {
+      timeout: 120_000,
     });
     // Passwords never go to a log, not even the demo's (it is in the README).
     console.log(

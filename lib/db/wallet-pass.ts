@@ -32,6 +32,8 @@ export type PassContent = {
   /** The card's public page. */
   businessUrl: string;
   memberSince: Date;
+  /** The business's latest campaign message sent to this card (docs/campaigns.md, "Channels"). */
+  news?: string | null;
 };
 
 /**
@@ -85,7 +87,14 @@ export async function getPassContent(membershipId: string, now = new Date()): Pr
   const readyRewards = await db.reward.count({
     where: { membershipId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
   });
+  const news = await db.campaignRecipient.findFirst({
+    // By (businessId, userId), the recipients' index: a pass is rendered on every tap's update.
+    where: { businessId: business.id, userId: user.id, channel: "WALLET", status: { in: ["SENDING", "SENT"] } },
+    orderBy: [{ claimedAt: "desc" }, { id: "desc" }],
+    select: { campaign: { select: { message: true } } },
+  });
   return {
+    news: news?.campaign.message ?? null,
     membershipId: membership.id,
     userId: user.id,
     language: user.language,

@@ -27,6 +27,8 @@ export type MessageNamespace =
   | "googleWallet"
   | "insights"
   | "mail"
+  // Outreach: the frame of a campaign's message and its unsubscribe (docs/campaigns.md).
+  | "outreach"
   | "programEditor"
   | "programs"
   | "push"

@@ -3,6 +3,7 @@ import { sweepOwnerSummaries } from "@/lib/business/owner-summary-sweep";
 import { sweepVoidedApplePasses } from "@/lib/db/sweeps";
 import { sweepExpiredRewards, sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { sweepIdleGuests } from "@/lib/auth/sweep-idle-guests";
+import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
 import type { QueueName } from "@/lib/jobs/queues";
 import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
@@ -45,4 +46,7 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   "wallet.apple-void": async (data) => void (await voidApplePasses(data)),
   // Both wallets (docs/wallet.md): data { businessId }.
   "wallet.business-changed": async (data) => void (await refreshBusinessCards(data)),
+  // Campaigns (docs/campaigns.md, "Sent once"): data { campaignId }.
+  "campaign.start": async (data) => void (await startCampaign(data)),
+  "campaign.send": async (data) => void (await sendCampaignBatch(data)),
 };

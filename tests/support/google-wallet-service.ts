@@ -99,6 +99,19 @@ export async function startGoogleWalletService(account: {
       objects.set(id, record);
       return answer(response, 200, record);
     }
+    // A message on an object (a campaign's): kept in the object's `messages`, refused twice by id.
+    const messagePath = /^\/walletobjects\/v1\/loyaltyObject\/([^/]+)\/addMessage$/.exec(path);
+    if (messagePath && method === "POST") {
+      const id = decodeURIComponent(messagePath[1]!);
+      const stored = objects.get(id);
+      if (!stored) return answer(response, 404, { error: { code: 404, message: "not found" } });
+      const message = (record?.message ?? {}) as Record<string, unknown>;
+      const messages = (stored.messages ?? []) as Record<string, unknown>[];
+      if (messages.some((m) => m.id === message.id))
+        return answer(response, 409, { error: { code: 409, message: "message exists" } });
+      objects.set(id, { ...stored, messages: [...messages, message] });
+      return answer(response, 200, { resource: objects.get(id) });
+    }
     if (objectPath && (method === "PATCH" || method === "GET")) {
       const id = decodeURIComponent(objectPath[1]!);
       const stored = objects.get(id);

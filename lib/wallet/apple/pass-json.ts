@@ -20,6 +20,8 @@ export type ApplePassLabels = CardLabels & {
   rewardsChanged: string;
   /** The back of a voided pass. */
   voided: string;
+  /** The label of the latest campaign message on the back (docs/campaigns.md, "Channels"). */
+  news?: string;
   /** The pass's accessible description (Apple shows it to VoiceOver and on the lock screen). */
   description: string;
 };
@@ -143,6 +145,7 @@ type CardContent = Pick<
   | "qrPayload"
   | "businessUrl"
   | "memberSince"
+  | "news"
 >;
 
 export type PassJsonOptions = PassIdentity & {
@@ -205,6 +208,9 @@ export function passJsonFor(content: CardContent, options: PassJsonOptions): Pas
       ],
       auxiliaryFields: [rewardsField],
       backFields: [
+        // A business's latest message: a changed value with a changeMessage is what
+        // Wallet shows on the lock screen when the updated pass arrives.
+        ...(content.news ? [{ key: "news", label: labels.news ?? "", value: content.news, changeMessage: "%@" }] : []),
         ...(program
           ? [
               {

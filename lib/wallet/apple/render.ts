@@ -57,6 +57,7 @@ async function labelsIn(locale: Locale, businessName: string): Promise<ApplePass
     progressChanged: key("progressChanged"),
     rewardsChanged: key("rewardsChanged"),
     voided: key("voided"),
+    news: t("appleWallet.pass.news", { business: businessName }),
     description: t("appleWallet.pass.description", { business: businessName }),
   };
 }

@@ -37,7 +37,16 @@ export interface GoogleWalletApi {
   insertClass(loyaltyClass: LoyaltyClass): Promise<"inserted" | "exists">;
   /** Changes the given fields of a class; "not_found" when Google has no such class. */
   patchClass(classId: string, fields: Partial<LoyaltyClass>): Promise<"patched" | "not_found">;
+  /**
+   * Adds a message to an object, shown on the card and, as TEXT_AND_NOTIFY, as
+   * a notification on the phone (a campaign's message, docs/campaigns.md).
+   * Adding a message with an id already there is refused (409): "exists".
+   */
+  addMessage(objectId: string, message: WalletMessage): Promise<"added" | "exists" | "not_found">;
 }
+
+/** A message on a loyalty object (walletobjects v1 Message). */
+export type WalletMessage = { id: string; header: string; body: string; messageType: "TEXT_AND_NOTIFY" };
 
 type CachedToken = { token: string; expiresAt: number };
 const tokens = new Map<string, Promise<CachedToken>>();
@@ -146,6 +155,16 @@ export class RestGoogleWalletApi implements GoogleWalletApi {
     );
     if (status === 409) throw new GoogleWalletApiError(status, "PATCH loyaltyClass");
     return status === 404 ? ("not_found" as const) : ("patched" as const);
+  }
+
+  async addMessage(objectId: string, message: WalletMessage) {
+    const status = await this.request(
+      "POST",
+      `/loyaltyObject/${encodeURIComponent(objectId)}/addMessage`,
+      { message },
+      "addMessage loyaltyObject",
+    );
+    return status === 404 ? ("not_found" as const) : status === 409 ? ("exists" as const) : ("added" as const);
   }
 
   async insertClass(loyaltyClass: LoyaltyClass) {

@@ -1,0 +1,208 @@
+import "server-only";
+import { z } from "zod";
+import { emailVerificationRequired } from "@/lib/auth/email-verification";
+import { resolveTheme } from "@/lib/business/theme";
+import { normaliseTimezone } from "@/lib/business/timezone";
+import { applyCampaignOffer } from "@/lib/campaigns/apply-offer";
+import { sendCampaignMail } from "@/lib/campaigns/channels/email";
+import { pushAvailable, sendCampaignPush } from "@/lib/campaigns/channels/push";
+import { sendCampaignWallet, walletReachable } from "@/lib/campaigns/channels/wallet";
+import { campaignMessage } from "@/lib/campaigns/message";
+import { quietUntil } from "@/lib/campaigns/quiet-hours";
+import { recipientLinks } from "@/lib/campaigns/tracking";
+import {
+  chooseChannel,
+  claimRecipients,
+  finishRecipient,
+  hasPendingRecipients,
+  reachOf,
+  type ClaimedRecipient,
+  type RecipientReach,
+} from "@/lib/db/campaign-recipients";
+import { campaignForSending, markSending, markSentIfDone, type SendingCampaign } from "@/lib/db/campaigns";
+import { readOutreachSettings, takeCapSlot } from "@/lib/db/marketing";
+import type { SqlExecutor } from "@/lib/db/sql";
+import type { CampaignChannel } from "@/lib/generated/prisma/enums";
+import { storedLocale } from "@/lib/i18n/locales";
+import { getKeyTranslator } from "@/lib/i18n/translator";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { QUEUES } from "@/lib/jobs/queues";
+import { idString } from "@/lib/validation/text";
+
+// Sending a campaign on the durable queue (docs/campaigns.md, "Sent once").
+// "campaign.start" moves a SCHEDULED campaign to SENDING and queues the first
+// "campaign.send"; each "campaign.send" claims a batch of recipients, sends
+// each on its best channel, writes the outcome, and queues the next batch a
+// moment later, so a big campaign takes its turns beside the taps' own jobs
+// rather than filling the queue. When no recipient is left the campaign is SENT.
+
+/** Recipients per "campaign.send" job. */
+export const CAMPAIGN_BATCH = 100;
+/** The pause between two batches of one campaign: at most ~100 messages a second per campaign. */
+export const CAMPAIGN_BATCH_PAUSE_MS = 1_000;
+/** A claim older than the send queue's time limit was left by a worker that died. */
+export const CLAIM_STALE_SECONDS = QUEUES["campaign.send"].expireInSeconds;
+
+const jobSchema = z.object({ campaignId: idString() });
+
+/** Queues one "campaign.send" for the campaign (in the caller's transaction when given). */
+export async function queueCampaignSend(campaignId: string, on?: SqlExecutor, startAfter?: Date): Promise<void> {
+  await enqueue([{ name: "campaign.send", data: { campaignId }, ...(startAfter ? { startAfter } : {}) }], on);
+}
+
+/** "campaign.start": SCHEDULED → SENDING, then the first batch. A cancelled or started campaign is left alone. */
+export async function startCampaign(data: unknown, now: Date = new Date()): Promise<"started" | "skipped"> {
+  const job = jobSchema.safeParse(data);
+  if (!job.success) return "skipped";
+  if (!(await markSending(job.data.campaignId, now))) return "skipped";
+  await queueCampaignSend(job.data.campaignId);
+  return "started";
+}
+
+export type BatchOutcome = {
+  claimed: number;
+  sent: number;
+  skipped: number;
+  failed: number;
+  /** Quiet hours: nothing was claimed, the batch comes back at this moment. */
+  deferredUntil: Date | null;
+  /** The campaign is SENT (or was not sending). */
+  done: boolean;
+};
+
+export type BatchOptions = { limit?: number; pauseMs?: number; queueNext?: boolean };
+
+/** "campaign.send": one batch. Safe to run twice, at once or after a crash (the claim). */
+export async function sendCampaignBatch(
+  data: unknown,
+  now: Date = new Date(),
+  options: BatchOptions = {},
+): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = { claimed: 0, sent: 0, skipped: 0, failed: 0, deferredUntil: null, done: false };
+  const job = jobSchema.safeParse(data);
+  if (!job.success) return { ...outcome, done: true };
+  const { campaignId } = job.data;
+  const queueNext = options.queueNext ?? true;
+  const campaign = await campaignForSending(campaignId);
+  if (!campaign || campaign.status !== "SENDING") return { ...outcome, done: true };
+
+  const settings = await readOutreachSettings(campaign.businessId);
+  const quiet = quietUntil(now, normaliseTimezone(campaign.timezone), {
+    startMinute: settings.quietStartMinute,
+    endMinute: settings.quietEndMinute,
+  });
+  if (quiet) {
+    if (queueNext) await queueCampaignSend(campaignId, undefined, quiet);
+    return { ...outcome, deferredUntil: quiet };
+  }
+
+  const claimed = await claimRecipients(campaignId, options.limit ?? CAMPAIGN_BATCH, CLAIM_STALE_SECONDS, now);
+  outcome.claimed = claimed.length;
+  if (claimed.length === 0) {
+    if (await markSentIfDone(campaignId, now)) return { ...outcome, done: true };
+    // Claims still out (another worker, or one that died): look again once they would be stale.
+    if (!(await hasPendingRecipients(campaignId))) return { ...outcome, done: true };
+    if (queueNext)
+      await queueCampaignSend(campaignId, undefined, new Date(Date.now() + (CLAIM_STALE_SECONDS + 5) * 1000));
+    return outcome;
+  }
+
+  const reach = new Map(
+    (
+      await reachOf(
+        claimed.map((c) => c.id),
+        emailVerificationRequired(),
+      )
+    ).map((r) => [r.id, r] as const),
+  );
+  for (const claim of claimed) {
+    const result = await deliverToRecipient(campaign, claim, reach.get(claim.id) ?? null, now);
+    outcome[result]++;
+  }
+  if (queueNext)
+    await queueCampaignSend(campaignId, undefined, new Date(Date.now() + (options.pauseMs ?? CAMPAIGN_BATCH_PAUSE_MS)));
+  return outcome;
+}
+
+/** The channels that can reach the recipient, best first: wallet, web push, mail. */
+export function channelsFor(reach: RecipientReach, membershipId: string | null): CampaignChannel[] {
+  const channels: CampaignChannel[] = [];
+  if (membershipId && walletReachable({ membershipId, ...reach })) channels.push("WALLET");
+  if (reach.push && pushAvailable()) channels.push("PUSH");
+  if (reach.email && reach.emailAllowed) channels.push("EMAIL");
+  return channels;
+}
+
+/**
+ * One claimed recipient: consent, a channel, the frequency cap, the offer, the
+ * message. Each step that says no ends it SKIPPED with its reason; a channel
+ * that fails gives way to the next; all failing ends it FAILED.
+ */
+async function deliverToRecipient(
+  campaign: SendingCampaign,
+  claim: ClaimedRecipient,
+  reach: RecipientReach | null,
+  now: Date,
+): Promise<"sent" | "skipped" | "failed"> {
+  const skip = async (reason: string) => {
+    await finishRecipient(claim, { status: "SKIPPED", reason }, now);
+    return "skipped" as const;
+  };
+  if (!reach || !reach.consent) return skip("no_consent");
+  const channels = channelsFor(reach, claim.membershipId);
+  if (channels.length === 0) return skip("no_channel");
+  if (!(await takeCapSlot(claim.id, campaign.businessId, claim.userId, now))) return skip("capped");
+  // The offer is given once the message is certain to be tried (docs/campaigns.md, "Offers").
+  // One that cannot be given ends the recipient FAILED rather than retaking it for ever.
+  try {
+    await applyCampaignOffer(claim.id, now);
+  } catch (error) {
+    const reason = `offer: ${error instanceof Error ? error.message : String(error)}`;
+    await finishRecipient(claim, { status: "FAILED", channel: null, reason }, now);
+    return "failed";
+  }
+
+  const locale = storedLocale(claim.language);
+  const links = recipientLinks({ id: claim.id, userId: claim.userId, businessId: campaign.businessId });
+  const message = campaignMessage(
+    {
+      message: campaign.message,
+      business: { name: campaign.businessName, color: resolveTheme(campaign.theme).primaryColor },
+    },
+    links,
+    await getKeyTranslator(locale),
+    locale,
+  );
+  const errors: string[] = [];
+  for (const channel of channels) {
+    try {
+      await chooseChannel(claim, channel);
+      const result =
+        channel === "WALLET"
+          ? await sendCampaignWallet(
+              {
+                membershipId: claim.membershipId!,
+                googleObjectId: reach.googleObjectId,
+                applePassIds: reach.applePassIds,
+              },
+              message,
+              claim.id,
+            )
+          : channel === "PUSH"
+            ? await sendCampaignPush(claim.userId, message, `campaign:${campaign.id}`, locale)
+            : (await sendCampaignMail(reach.email!, message, links.unsubscribe), "sent" as const);
+      if (result === "sent") {
+        await finishRecipient(claim, { status: "SENT", channel }, now);
+        return "sent";
+      }
+    } catch (error) {
+      errors.push(`${channel}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await finishRecipient(
+    claim,
+    { status: "FAILED", channel: channels[0] ?? null, reason: errors.join("; ") || "no channel took it" },
+    now,
+  );
+  return "failed";
+}

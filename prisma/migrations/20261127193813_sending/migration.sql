@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CampaignRecipient" ADD COLUMN     "capTakenAt" TIMESTAMP(3);

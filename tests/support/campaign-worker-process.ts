@@ -1,0 +1,42 @@
+// A worker process that works the "campaign.send" queue with the product's
+// own batch sender, for one test campaign (CAMPAIGN_TEST_ID; other campaigns'
+// jobs are handed back for a retry). Its mailer announces each mail before it
+// goes to the SMTP server (SMTP_URL) and holds it CAMPAIGN_TEST_HOLD_MS first,
+// so a test can kill the process between a recipient's claim and its send.
+// Run: node --conditions=react-server --import tsx <this file>.
+import { sendCampaignBatch } from "@/lib/campaigns/send";
+import { getBoss, stopBoss } from "@/lib/jobs/boss";
+import { workQueue } from "@/lib/jobs/worker";
+import { mailer, setMailer, type Mail } from "@/lib/mail";
+
+async function main() {
+  const campaignId = process.env.CAMPAIGN_TEST_ID;
+  if (!campaignId) throw new Error("CAMPAIGN_TEST_ID is not set");
+  const holdMs = Number(process.env.CAMPAIGN_TEST_HOLD_MS ?? 0);
+  const smtp = mailer();
+  setMailer({
+    async send(mail: Mail) {
+      console.log(JSON.stringify({ event: "sending", to: mail.to }));
+      await new Promise((resolve) => setTimeout(resolve, holdMs));
+      await smtp.send(mail);
+      console.log(JSON.stringify({ event: "sent", to: mail.to }));
+    },
+  });
+  const boss = await getBoss("worker");
+  await workQueue(
+    boss,
+    "campaign.send",
+    async (data) => {
+      if ((data as { campaignId?: string }).campaignId !== campaignId) throw new Error("not this test's campaign");
+      await sendCampaignBatch(data, new Date(), { limit: 10, pauseMs: 0 });
+    },
+    0.5,
+  );
+  console.log(JSON.stringify({ event: "ready" }));
+  process.once("SIGTERM", () => void stopBoss().then(() => process.exit(0)));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
