@@ -14,6 +14,7 @@ import {
 import { campaignPreview } from "@/lib/campaigns/preview";
 import type { CampaignChannel } from "@/lib/generated/prisma/enums";
 import { getLocale } from "next-intl/server";
+import { storedLocale } from "@/lib/i18n/locales";
 import { instantAtWallClock } from "@/lib/time/wall-clock";
 import {
   CAMPAIGN_NOT_FOUND_MESSAGE,
@@ -73,7 +74,7 @@ export const previewCampaignAction = action(
     business: { of: ([input]) => input.businessId, notFound: NOT_FOUND },
   },
   async ({ args: [input], business }) => {
-    const preview = campaignPreview({ name: input.name ?? "", message: input.message }, business!, await getLocale());
+    const preview = await campaignPreview({ message: input.message }, business!, storedLocale(await getLocale()));
     return { ok: true as const, preview };
   },
 );

@@ -9,7 +9,7 @@ import { DeleteAccountForm } from "@/components/settings/delete-account-form";
 import { LanguageSetting } from "@/components/settings/language-setting";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
 import { MarketingConsentSwitch } from "@/components/campaigns/marketing-consent-switch";
-import { getMarketingConsent } from "@/lib/campaigns/consent";
+import { marketingConsentsOf } from "@/lib/campaigns/consent";
 import { listWallet } from "@/lib/db/wallet";
 import { PasskeyList } from "@/components/settings/passkey-list";
 import { ProfileForm } from "@/components/settings/profile-form";
@@ -38,7 +38,7 @@ export default async function SettingsPage() {
     listWallet(user.id),
     getTranslations("campaigns.consent"),
   ]);
-  const consent = await Promise.all(cards.map((card) => getMarketingConsent(user.id, card.businessId)));
+  const consent = await marketingConsentsOf(user.id);
   const locale = storedLocale(await getLocale());
   const day = (date: Date) => formatInstantIn(date, "UTC", locale);
   // Without a password, the sensitive actions below need a mailed confirmation link first.
@@ -76,12 +76,12 @@ export default async function SettingsPage() {
           <p className="text-sm text-slate-600 dark:text-slate-300">{consentText("settingsEmpty")}</p>
         ) : (
           <ul className="space-y-3" data-testid="offers-consent">
-            {cards.map((card, index) => (
+            {cards.map((card) => (
               <li key={card.businessId}>
                 <MarketingConsentSwitch
                   businessId={card.businessId}
                   businessName={card.businessName}
-                  granted={consent[index] ?? false}
+                  granted={consent.has(card.businessId)}
                   source="settings"
                 />
               </li>

@@ -8,7 +8,7 @@ import { WalletCard } from "@/components/wallet/wallet-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { hasHadReward, pushEndpointDigests } from "@/lib/db/push";
 import { listWallet } from "@/lib/db/wallet";
-import { getMarketingConsent } from "@/lib/campaigns/consent";
+import { marketingConsentsOf } from "@/lib/campaigns/consent";
 import { pushConfig } from "@/lib/push/config";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
@@ -32,7 +32,7 @@ export default async function WalletPage() {
     push ? pushEndpointDigests(user.id) : [],
   ]);
   // Each card carries the customer's offers-and-news switch for its business.
-  const consent = await Promise.all(cards.map((card) => getMarketingConsent(user.id, card.businessId)));
+  const consent = await marketingConsentsOf(user.id);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -50,13 +50,13 @@ export default async function WalletPage() {
         <p className="text-slate-600 dark:text-slate-300">{t("empty")}</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          {cards.map((card, index) => (
+          {cards.map((card) => (
             <WalletCard
               key={card.businessId}
               card={card}
               appleWallet={appleWallet}
               googleWallet={googleWallet}
-              marketingConsent={consent[index] ?? false}
+              marketingConsent={consent.has(card.businessId)}
             />
           ))}
         </div>

@@ -35,7 +35,7 @@ export default async function CampaignPage({ params }: Props) {
   const base = `/dashboard/business/${encodeURIComponent(business.id)}/campaigns`;
   const when = (date: Date) => formatInstantIn(date, business.timezone, locale, true);
   const editable = campaign.status === "DRAFT" || campaign.status === "SCHEDULED";
-  const preview = campaignPreview(campaign, business, locale);
+  const preview = await campaignPreview(campaign, business, locale);
 
   let body;
   if (editable) {
@@ -76,7 +76,7 @@ export default async function CampaignPage({ params }: Props) {
     body = (
       <>
         <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">
-          {t("detail.cancelledOn", { at: when(campaign.cancelledAt ?? campaign.updatedAt) })}
+          {t("detail.cancelledOn", { at: when(campaign.cancelledAt ?? campaign.createdAt) })}
         </p>
         <Card as="section" aria-labelledby="message-heading" className="space-y-3 p-4">
           <h2 id="message-heading" className="text-lg font-semibold">
@@ -88,6 +88,7 @@ export default async function CampaignPage({ params }: Props) {
     );
   } else {
     const progress = await campaignProgress(campaign.id);
+    if (!progress) notFound();
     const total = Math.max(progress.recipients - progress.heldOut, 0);
     const done = progress.byStatus.SENT + progress.byStatus.FAILED + progress.byStatus.SKIPPED;
     body = (
