@@ -48,7 +48,8 @@ const fields = {
     .trim()
     .min(1, "validation.required")
     .max(MAX_AUTOMATION_MESSAGE, "validation.tooLong"),
-  days: whole(0, 365).nullable().default(null),
+  // Bounded per kind below (KIND_RULES), so the message names the kind's range.
+  days: z.number({ error: "validation.wholeNumber" }).int("validation.wholeNumber").nullable().default(null),
   holdoutPercent: whole(0, MAX_HOLDOUT_PERCENT),
   offer: automationOfferSchema.nullable().default(null),
 };
