@@ -125,7 +125,9 @@ describe("birthday", () => {
     const leap = await member(business.id, { birthday: "2000-02-29" });
     await member(business.id); // no birthday given
     const cycles = async () =>
-      (await enrolled(campaignId)).map((row) => [row.userId, row.cycle]).sort((a, b) => a.join().localeCompare(b.join()));
+      (await enrolled(campaignId))
+        .map((row) => [row.userId, row.cycle])
+        .sort((a, b) => a.join().localeCompare(b.join()));
 
     // 29 October 23:30 CEST: nobody's birthday yet.
     expect((await sweepAutomations(at("2033-10-29T21:30:00Z")))[id]).toBe(0);
@@ -354,7 +356,12 @@ describe("saving", () => {
         "offer.programId",
         "automations.errors.program",
       ],
-      ["WIN_BACK", { offer: { kind: "STAMPS", programId: "x", amount: 0 } }, "offer.amount", "validation.numberAtLeast"],
+      [
+        "WIN_BACK",
+        { offer: { kind: "STAMPS", programId: "x", amount: 0 } },
+        "offer.amount",
+        "validation.numberAtLeast",
+      ],
     ];
     for (const [kind, change, field, key] of refusals) {
       const outcome = await saveAutomation(business.id, kind, { ...good, ...change });
