@@ -248,3 +248,12 @@ export async function expiryReminderMessage(businessId: string): Promise<string 
   });
   return row?.message ?? null;
 }
+
+/** The programs an automation's offer may credit: the business's live stamps and points programs. */
+export async function offerPrograms(businessId: string): Promise<{ id: string; name: string; type: string }[]> {
+  return db.program.findMany({
+    where: { businessId, active: true, endedAt: null, type: { in: ["stamps", "points"] } },
+    select: { id: true, name: true, type: true },
+    orderBy: { createdAt: "asc" },
+  });
+}

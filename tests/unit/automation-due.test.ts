@@ -8,6 +8,8 @@ import {
   isWinBackDue,
   oneAwayRange,
 } from "@/lib/campaigns/automations/due";
+import { KIND_RULES } from "@/lib/campaigns/automations/kinds";
+import { MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
 
 const MADRID = "Europe/Madrid";
 const at = (iso: string) => new Date(iso);
@@ -76,5 +78,13 @@ describe("welcome", () => {
     const yesterday = at("2033-06-30T10:00:00Z");
     expect(isWelcomeDue({ firstVisitAt: yesterday, lastVisitAt: yesterday }, now)).toBe(false);
     expect(isWelcomeDue({ firstVisitAt: null, lastVisitAt: null }, now)).toBe(false);
+  });
+});
+
+describe("the kinds' holdout", () => {
+  it("never exceeds the campaigns' cap, and a service message is never held out", () => {
+    for (const rules of Object.values(KIND_RULES))
+      expect(rules.maxHoldoutPercent).toBeLessThanOrEqual(MAX_HOLDOUT_PERCENT);
+    expect(KIND_RULES.REWARD_EXPIRING.maxHoldoutPercent).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { AUTOMATION_KINDS, KIND_RULES } from "@/lib/campaigns/automations/kinds";
-import { MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
 import { idString, multiLineText, mailSafeName } from "@/lib/validation/text";
 
 // What an owner saves for one automation (docs/campaigns.md, "Automations").
@@ -50,7 +49,8 @@ const fields = {
     .max(MAX_AUTOMATION_MESSAGE, "validation.tooLong"),
   // Bounded per kind below (KIND_RULES), so the message names the kind's range.
   days: z.number({ error: "validation.wholeNumber" }).int("validation.wholeNumber").nullable().default(null),
-  holdoutPercent: whole(0, MAX_HOLDOUT_PERCENT),
+  // Bounded per kind below (at most the campaigns' cap, none for a service message).
+  holdoutPercent: whole(0, 100),
   offer: automationOfferSchema.nullable().default(null),
 };
 
