@@ -15,9 +15,12 @@ import { listAutomations, saveAutomation } from "@/lib/campaigns/automations/man
 import { sweepAutomations } from "@/lib/campaigns/automations/sweep";
 import type { AutomationKind } from "@/lib/campaigns/automations/kinds";
 import { sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
+import { setMailer } from "@/lib/mail";
+import { sendRewardMail } from "@/lib/notifications/mail-jobs";
 import { recordVisit } from "@/lib/tap/record-visit";
 import { createBusiness, createUser } from "../support/fixtures";
 import { jobsWhere } from "../support/jobs";
+import { startSmtpStandIn } from "../support/smtp-server";
 
 afterAll(() => db.$disconnect());
 
@@ -331,6 +334,57 @@ describe("reward about to expire", () => {
     ]);
     // The hourly automations sweep leaves it to the expiry sweep.
     expect((await sweepAutomations(at("2033-11-17T12:27:00Z")))[on.id]).toBeUndefined();
+  });
+});
+
+describe("the reminder's wording", () => {
+  it("carries the owner's words as typed once saved, and the mail's own wording before", async () => {
+    const smtp = await startSmtpStandIn();
+    process.env.SMTP_URL = smtp.url;
+    setMailer(null);
+    try {
+      const saved = await createBusiness({ timezone: "Europe/Madrid" });
+      const never = await createBusiness({ timezone: "Europe/Madrid" });
+      const words = "Marta here: your coffee is waiting, don't let it go to waste!";
+      expect(
+        (
+          await saveAutomation(saved.business.id, "REWARD_EXPIRING", {
+            enabled: true,
+            message: words,
+            holdoutPercent: 0,
+          })
+        ).ok,
+      ).toBe(true);
+      const mailFor = async (businessId: string) => {
+        const { user } = await createUser();
+        const reward = await db.reward.create({
+          data: {
+            code: randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase(),
+            businessId,
+            userId: user.id,
+            name: "Free coffee",
+            expiresAt: at("2033-12-20T10:00:00Z"),
+            issuedAt: at("2033-12-01T00:00:00Z"),
+            status: "AVAILABLE",
+          },
+        });
+        await sendRewardMail(
+          "expiring",
+          { rewardId: reward.id, userId: user.id, businessId },
+          at("2033-12-17T10:07:00Z"),
+        );
+        const [mail] = smtp.to(user.email!);
+        return mail?.parsed.text ?? "";
+      };
+      expect(await mailFor(saved.business.id)).toContain(words);
+      const plain = await mailFor(never.business.id);
+      expect(plain).toContain("Free coffee");
+      expect(plain).not.toContain(words);
+    } finally {
+      delete process.env.SMTP_URL;
+      setMailer(null);
+      await smtp.close();
+    }
   });
 });
 

@@ -10,6 +10,8 @@ import {
 } from "@/lib/campaigns/automations/due";
 import { KIND_RULES } from "@/lib/campaigns/automations/kinds";
 import { MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
+import { rewardPushPayload } from "@/lib/push/notification";
+import { translator } from "../support/catalog";
 
 const MADRID = "Europe/Madrid";
 const at = (iso: string) => new Date(iso);
@@ -86,5 +88,26 @@ describe("the kinds' holdout", () => {
     for (const rules of Object.values(KIND_RULES))
       expect(rules.maxHoldoutPercent).toBeLessThanOrEqual(MAX_HOLDOUT_PERCENT);
     expect(KIND_RULES.REWARD_EXPIRING.maxHoldoutPercent).toBe(0);
+  });
+});
+
+describe("the reminder's push", () => {
+  const reward = {
+    id: "r1",
+    name: "Free coffee",
+    status: "AVAILABLE",
+    expiresAt: at("2033-12-20T10:00:00Z"),
+    businessName: "Forn",
+    timeZone: MADRID,
+    notificationsEnabled: true,
+  };
+  const t = translator("en");
+  it("says the owner's words as its body once saved, its own wording before", () => {
+    expect(rewardPushPayload("reward-expiring", reward, t, "en", "Come by, Marta").body).toBe("Come by, Marta");
+    expect(rewardPushPayload("reward-expiring", reward, t, "en", null).body).toMatch(/^Free coffee is valid until/);
+    // The earned push is not the automation's.
+    expect(rewardPushPayload("reward-earned", reward, t, "en", "Come by").body).toBe(
+      t("push.notification.earned.body", { business: "Forn", reward: "Free coffee" }),
+    );
   });
 });
