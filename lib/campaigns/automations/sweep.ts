@@ -49,10 +49,18 @@ async function enrolDue(automation: DueAutomation, now: Date): Promise<number> {
 /** Enrols every enabled automation's due customers at `now`; answers how many each took in, by automation id. */
 export async function sweepAutomations(now: Date): Promise<Record<string, number>> {
   const enrolled: Record<string, number> = {};
+  const failures: unknown[] = [];
   for (const automation of await enabledAutomations()) {
-    const count = await enrolDue(automation, now);
-    enrolled[automation.id] = count;
-    if (count > 0) await queueAutomationSend(automation.campaignId);
+    // One business's failure must not hold up every other's; the job is
+    // retried after (a retry enrols nobody twice).
+    try {
+      const count = await enrolDue(automation, now);
+      enrolled[automation.id] = count;
+      if (count > 0) await queueAutomationSend(automation.campaignId);
+    } catch (error) {
+      failures.push(error);
+    }
   }
+  if (failures.length) throw new AggregateError(failures, `${failures.length} automation(s) failed to enrol`);
   return enrolled;
 }
