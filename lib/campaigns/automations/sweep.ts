@@ -6,7 +6,7 @@ import {
   WELCOME_WITHIN_MS,
   winBackWindow,
 } from "@/lib/campaigns/automations/due";
-import { queueAutomationSend } from "@/lib/campaigns/automations/queue-send";
+import { queueCampaignSend } from "@/lib/campaigns/send";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import {
   cardPrograms,
@@ -56,7 +56,7 @@ export async function sweepAutomations(now: Date): Promise<Record<string, number
     try {
       const count = await enrolDue(automation, now);
       enrolled[automation.id] = count;
-      if (count > 0) await queueAutomationSend(automation.campaignId);
+      if (count > 0) await queueCampaignSend(automation.campaignId);
     } catch (error) {
       failures.push(error);
     }
