@@ -19,6 +19,7 @@ const ago = (days: number, from = NOW) => new Date(from.getTime() - days * DAY);
 
 type Seeded = {
   membershipId: string;
+  userId: string;
   guest: boolean;
   birthdayMonth: number | null;
   lastVisitAt: Date | null;
@@ -141,6 +142,7 @@ async function seedMember(businessId: string, programs: Programs, i: number, use
   if (optedOut) await db.mailOptOut.create({ data: { userId: user.id, businessId } });
   return {
     membershipId: membership.id,
+    userId: user.id,
     guest: user.guest,
     birthdayMonth: user.birthday ? user.birthday.getUTCMonth() + 1 : null,
     lastVisitAt,
@@ -198,9 +200,9 @@ describe("segments on the seeded members", () => {
     // Business b: the same kinds of members, some of them a's customers too, with b's own consent
     // and rewards; a's counts must not see any of it.
     const bPrograms = await programsOf(b.business.id);
-    const shared = await db.membership.findMany({ where: { businessId: a.business.id }, take: 12 });
-    for (let i = 0; i < 30; i++)
-      await seedMember(b.business.id, bPrograms, i * 6 + 3, i < shared.length ? shared[i]!.userId : undefined);
+    // Half of a's customers are b's too (their consent, wallet cards and mail opt-outs at b differ).
+    for (let i = 0; i < 60; i++)
+      await seedMember(b.business.id, bPrograms, i * 7 + 5, i < 30 ? rows[i]!.userId : undefined);
     ctx = { businessId: a.business.id, timezone: "Europe/Madrid", now: NOW };
   }, 60_000);
 
