@@ -44,7 +44,10 @@ export function anyChannelPart(m: string, u: string, requireVerifiedEmail: boole
 // joined rows. tests/integration/segments.test.ts holds them to the row parts above.
 
 export type ReachJoins = {
-  /** LEFT JOINs to append after the FROM that has membership `m` and user `u` of business `businessId`. */
+  /**
+   * LEFT JOINs to append after the FROM that has membership `m` and user `u`,
+   * where `members` names a relation of the memberships asked about ("id", "userId").
+   */
   joins: Sql;
   consent: Sql;
   wallet: Sql;
@@ -52,14 +55,14 @@ export type ReachJoins = {
   email: Sql;
 };
 
-export function reachJoinsPart(m: string, u: string, businessId: string, requireVerifiedEmail: boolean): ReachJoins {
-  const [M, U] = [raw(m), raw(u)];
+export function reachJoinsPart(m: string, u: string, members: string, requireVerifiedEmail: boolean): ReachJoins {
+  const [M, U, S] = [raw(m), raw(u), raw(members)];
   const verified = requireVerifiedEmail ? sql` AND ${U}."emailVerified" IS NOT NULL` : sql``;
   return {
     joins: sql` LEFT JOIN "MarketingConsent" reach_mc ON reach_mc."userId" = ${M}."userId" AND reach_mc."businessId" = ${M}."businessId" AND reach_mc."withdrawnAt" IS NULL
       LEFT JOIN "GoogleWalletObject" reach_g ON reach_g."membershipId" = ${M}."id" AND reach_g."state" = 'ACTIVE'
-      LEFT JOIN (SELECT DISTINCT p."membershipId" FROM "ApplePass" p JOIN "AppleDeviceRegistration" r ON r."passId" = p."id" JOIN "Membership" pm ON pm."id" = p."membershipId" WHERE pm."businessId" = ${businessId}::text AND p."voidedAt" IS NULL) reach_a ON reach_a."membershipId" = ${M}."id"
-      LEFT JOIN (SELECT DISTINCT ps."userId" FROM "PushSubscription" ps JOIN "Membership" pm ON pm."userId" = ps."userId" WHERE pm."businessId" = ${businessId}::text) reach_p ON reach_p."userId" = ${M}."userId"
+      LEFT JOIN (SELECT DISTINCT p."membershipId" FROM "ApplePass" p JOIN "AppleDeviceRegistration" r ON r."passId" = p."id" WHERE p."membershipId" IN (SELECT "id" FROM ${S}) AND p."voidedAt" IS NULL) reach_a ON reach_a."membershipId" = ${M}."id"
+      LEFT JOIN (SELECT DISTINCT ps."userId" FROM "PushSubscription" ps WHERE ps."userId" IN (SELECT "userId" FROM ${S})) reach_p ON reach_p."userId" = ${M}."userId"
       LEFT JOIN "MailOptOut" reach_o ON reach_o."userId" = ${M}."userId" AND reach_o."businessId" = ${M}."businessId"`,
     consent: sql`(${U}."notificationsEnabled" AND ${U}."disabledAt" IS NULL AND reach_mc."userId" IS NOT NULL)`,
     wallet: sql`(reach_g."membershipId" IS NOT NULL OR reach_a."membershipId" IS NOT NULL)`,

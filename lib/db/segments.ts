@@ -131,7 +131,7 @@ export function countSegmentStatement(
   segment: SegmentDefinition,
   requireVerifiedEmail: boolean,
 ): Sql {
-  const reach = reachJoinsPart("m", "u", ctx.businessId, requireVerifiedEmail);
+  const reach = reachJoinsPart("m", "u", "s", requireVerifiedEmail);
   // The segment first, then its members' reach: a small segment is then probed
   // by index, a large one hashed, as the planner finds cheaper.
   return sql`WITH s AS MATERIALIZED (SELECT m."id", m."userId", m."businessId" ${membersFromPart(ctx, segment)})
