@@ -26,4 +26,6 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "auth",
   "validation",
   "errors",
+  // The campaign composer's segment builder.
+  "segments",
 ] as const;
