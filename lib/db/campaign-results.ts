@@ -1,12 +1,13 @@
 import "server-only";
-import { queryRows, sql } from "@/lib/db/sql";
+import { join, queryRows, sql } from "@/lib/db/sql";
 
 // What a campaign's recipients did after it (docs/campaigns.md, "The extra
 // visits it caused"): the sums the lift is computed from, per window and
 // group, in one statement. A recipient's visits are the taps of the same
 // customer at the same business in (assignedAt, assignedAt + window], cut at
-// `now`; each recipient's taps are read once, by the Tap (userId, createdAt)
-// index, for the longest window, and the shorter ones are counted from them.
+// `now`. Each recipient's taps are read once, by the Tap (userId, createdAt)
+// index, for the longest window, and every window is counted from those rows;
+// only the six sums (window × group) are grouped.
 
 export type WindowGroupSums = {
   days: number;
@@ -28,29 +29,29 @@ export async function readWindowSums(
   now: Date,
 ): Promise<WindowGroupSums[]> {
   const longest = Math.max(...windows);
+  // One count per window from the same rows: the taps of the longest window.
+  const counts = join(
+    windows.map(
+      (days) => sql`(count(*) FILTER (WHERE "createdAt" <= r."assignedAt" + make_interval(days => ${days}::int)))::int`,
+    ),
+    ", ",
+  );
   return queryRows<WindowGroupSums>(
-    sql`WITH r AS (
-      SELECT "id", "userId", "businessId", "heldOut", "assignedAt"
-      FROM "CampaignRecipient" WHERE "campaignId" = ${campaignId}::text AND "assignedAt" < ${now}::timestamp(3)
-    ), taps AS (
-      SELECT r."id", t."createdAt" - r."assignedAt" AS "after"
-      FROM r CROSS JOIN LATERAL (
-        SELECT "createdAt" FROM "Tap"
+    sql`WITH per AS (
+      SELECT r."heldOut", r."assignedAt", v."counts"
+      FROM "CampaignRecipient" r CROSS JOIN LATERAL (
+        SELECT ARRAY[${counts}] AS "counts" FROM "Tap"
         WHERE "userId" = r."userId" AND "businessId" = r."businessId"
           AND "createdAt" > r."assignedAt"
           AND "createdAt" <= LEAST(r."assignedAt" + make_interval(days => ${longest}::int), ${now}::timestamp(3))
-      ) t
-    ), per AS (
-      SELECT r."heldOut", w."days", r."assignedAt" + make_interval(days => w."days") > ${now}::timestamp(3) AS "open",
-        count(taps."id")::int AS "visits"
-      FROM r CROSS JOIN unnest(${[...windows]}::int[]) AS w("days")
-      LEFT JOIN taps ON taps."id" = r."id" AND taps."after" <= make_interval(days => w."days")
-      GROUP BY r."id", r."heldOut", r."assignedAt", w."days"
+      ) v
+      WHERE r."campaignId" = ${campaignId}::text AND r."assignedAt" < ${now}::timestamp(3)
     )
-    SELECT "days", "heldOut", count(*)::int AS "members", (count(*) FILTER (WHERE "visits" > 0))::int AS "returned",
-      COALESCE(sum("visits"), 0)::int AS "visits", COALESCE(sum("visits"::float8 * "visits"), 0)::float8 AS "visitsSquared",
-      bool_or("open") AS "open"
-    FROM per GROUP BY "days", "heldOut" ORDER BY "days", "heldOut"`,
+    SELECT w."days", p."heldOut", count(*)::int AS "members", (count(*) FILTER (WHERE w."visits" > 0))::int AS "returned",
+      COALESCE(sum(w."visits"), 0)::int AS "visits", COALESCE(sum(w."visits"::float8 * w."visits"), 0)::float8 AS "visitsSquared",
+      bool_or(p."assignedAt" + make_interval(days => w."days") > ${now}::timestamp(3)) AS "open"
+    FROM per p CROSS JOIN LATERAL unnest(p."counts", ${[...windows]}::int[]) AS w("visits", "days")
+    GROUP BY w."days", p."heldOut" ORDER BY w."days", p."heldOut"`,
   );
 }
 
