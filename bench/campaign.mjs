@@ -98,6 +98,7 @@ async function main() {
   const databaseUrl = url.toString();
   let child;
   let smtp;
+  let client;
   try {
     await runCommand(process.execPath, [path.join(root, "scripts/db.mjs"), "migrate"], {
       ...process.env,
@@ -135,7 +136,7 @@ async function main() {
       password: "bench owner password",
       business: "Bench Bakery",
     });
-    const client = new pg.Client({ connectionString: databaseUrl });
+    client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const t0 = process.hrtime.bigint();
     const programId = await seedYearOfData(client, owner.businessId, {
@@ -156,6 +157,7 @@ async function main() {
       cannon(`${base}/api/tap`, { connections: CONNECTIONS, duration, ...postTapOptions(TAG, pool) });
     await taps(3);
     const quiet = summarise("POST /api/tap, no campaign", await taps(SECONDS));
+    console.log(`(seeded in ${(seedMs / 1000).toFixed(1)} s; tap with no campaign: p99 ${quiet.p99} ms)`);
 
     // 4. (a) Queueing: the product's own functions, in this process, as the owner's page calls them.
     Object.assign(process.env, env);
@@ -184,7 +186,6 @@ async function main() {
     const mails = smtp.mails.length - mailsBefore;
     const [{ status }] = (await client.query(`SELECT "status" FROM "Campaign" WHERE "id" = $1`, [created.id])).rows;
     await cancelCampaign(ownerId, created.id);
-    await client.end();
 
     console.log(
       `\nCampaign benchmark: ${MEMBERS} members (${scheduled.recipients} recipients, ${scheduled.heldOut} held out), ${VISITS} visits, seeded in ${(seedMs / 1000).toFixed(1)} s; production build on PostgreSQL, job worker in the app server; autocannon ${CONNECTIONS} connections × ${SECONDS} s`,
@@ -200,6 +201,7 @@ async function main() {
     if (pool.next > pool.tokens.length)
       console.warn("(more taps than customers: repeats got 429; raise BENCH_CUSTOMERS)");
   } finally {
+    await client?.end();
     if (child) await stopApp(child);
     await smtp?.close();
     if (!process.env.BENCH_KEEP_DB) await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
