@@ -12,8 +12,9 @@
 //   3. the tap's p99 (POST /api/tap, a fresh customer per request) with no campaign;
 //   4. (a) queueing: scheduleCampaign for every member (recipients, the
 //      seeded holdout and the start job, one transaction), timed;
-//   5. (b) delivery and (c) the tap's p99 while the campaign sends: the same
-//      tap load for BENCH_SECONDS, messages marked SENT counted before and after.
+//   5. (b) delivery: recipients marked SENT during BENCH_SECONDS with nothing
+//      else running, then (c) the tap's p99 under the same tap load while the
+//      campaign sends (and the delivery meanwhile).
 // Web push is not measured: a production server posts only to public push
 // services, never to a loopback stand-in.
 import path from "node:path";
@@ -176,23 +177,30 @@ async function main() {
     const queueMs = ms(q0);
     if (!scheduled.ok) throw new Error(`scheduleCampaign → ${scheduled.code}`);
 
-    // 5. (b) Delivery and (c) the tap while the campaign sends.
-    const sentBefore = await sentCount(client, created.id);
-    const mailsBefore = smtp.mails.length;
-    const d0 = process.hrtime.bigint();
-    const busy = summarise("POST /api/tap, campaign sending", await taps(SECONDS));
-    const deliveryS = ms(d0) / 1000;
-    const sent = (await sentCount(client, created.id)) - sentBefore;
-    const mails = smtp.mails.length - mailsBefore;
+    // 5. (b) Delivery with nothing else running, then (c) the tap while the campaign sends.
+    const delivered = async (work) => {
+      const [sent0, mails0, t] = [await sentCount(client, created.id), smtp.mails.length, process.hrtime.bigint()];
+      const result = await work();
+      const seconds = ms(t) / 1000;
+      const sent = (await sentCount(client, created.id)) - sent0;
+      return { result, seconds, sent, mails: smtp.mails.length - mails0, rate: sent / seconds };
+    };
+    const alone = await delivered(() => new Promise((resolve) => setTimeout(resolve, SECONDS * 1000)));
+    const withTaps = await delivered(() => taps(SECONDS));
+    const busy = summarise("POST /api/tap, campaign sending", withTaps.result);
     const [{ status }] = (await client.query(`SELECT "status" FROM "Campaign" WHERE "id" = $1`, [created.id])).rows;
     await cancelCampaign(ownerId, created.id);
+    await (await import("../lib/jobs/boss.ts")).stopBoss();
 
     console.log(
       `\nCampaign benchmark: ${MEMBERS} members (${scheduled.recipients} recipients, ${scheduled.heldOut} held out), ${VISITS} visits, seeded in ${(seedMs / 1000).toFixed(1)} s; production build on PostgreSQL, job worker in the app server; autocannon ${CONNECTIONS} connections × ${SECONDS} s`,
     );
     console.log(`(a) queueing (recipients + holdout + start job): ${(queueMs / 1000).toFixed(2)} s`);
+    const rate = (d) =>
+      `${d.sent} sent (${d.mails} mails received) in ${d.seconds.toFixed(1)} s → ${d.rate.toFixed(1)} messages/s`;
+    console.log(`(b) delivery to the SMTP stand-in, nothing else running: ${rate(alone)}`);
     console.log(
-      `(b) delivery to the SMTP stand-in: ${sent} sent, ${mails} mails received in ${deliveryS.toFixed(1)} s → ${(sent / deliveryS).toFixed(0)} messages/s (campaign ${status} at the end${status === "SENDING" ? ": the whole tap run overlapped sending" : ""})`,
+      `    and during the tap load of (c): ${rate(withTaps)} (campaign ${status} at the end${status === "SENDING" ? ": the whole tap run overlapped sending" : ""})`,
     );
     console.log("(c) | tap | p50 ms | p99 ms | req/s | failures |");
     console.log("| --- | ---: | ---: | ---: | ---: |");
