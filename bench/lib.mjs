@@ -268,3 +268,67 @@ export async function countersRebuilt(client) {
   await client.query(await backfillOf("_insights_rollups", "-- Backfill from the rows already there"));
   await client.query(await backfillOf("_customer_list", "-- Backfill the counters"));
 }
+
+/**
+ * A busy business's past year (bench:owner, bench:segments), into `businessId`
+ * (which exists): `members` customers (seedMembers' ids) linked over the year,
+ * `visits` taps spread unevenly over them, a 10-stamp card with a progress row
+ * per member, and `rewards` rewards (half redeemed; some of the rest past their
+ * expiry). Server-side INSERT … SELECT generate_series, with the counting
+ * triggers off and their tables rebuilt once at the end; then VACUUM ANALYZE.
+ * Resolves with the stamp card's program id.
+ */
+export async function seedYearOfData(client, businessId, { members: MEMBERS, visits: VISITS, rewards: REWARDS }) {
+  await client.query("BEGIN");
+  await countersOff(client);
+  const [{ id: programId }] = (
+    await client.query(
+      `INSERT INTO "Program" ("id", "businessId", "type", "name", "rules", "rewardName", "rewardExpiryDays", "updatedAt")
+       VALUES (gen_random_uuid()::text, $1, 'stamps', 'Coffee card', '{"stampsRequired": 10}', 'Free coffee', 90, now())
+       RETURNING "id"`,
+      [businessId],
+    )
+  ).rows;
+  // Members (seedMembers' ids), linked at some moment of the past year.
+  await seedMembers(client, MEMBERS);
+  await client.query(
+    `INSERT INTO "Membership" ("id", "userId", "businessId", "linkedAt")
+     SELECT 'bench-m-' || lpad(g::text, 6, '0'), '00000000-0000-4000-8000-' || lpad(g::text, 12, '0'), $1,
+            (now() AT TIME ZONE 'UTC') - interval '366 days' + (g % 1000) * interval '1 minute'
+     FROM generate_series(1, $2::int) g`,
+    [businessId, MEMBERS],
+  );
+  // Visits spread over the past year; members visit unevenly (squared random).
+  await client.query(
+    `INSERT INTO "Tap" ("id", "businessId", "userId", "membershipId", "source", "day", "createdAt")
+     SELECT gen_random_uuid()::text, $1, '00000000-0000-4000-8000-' || lpad(m::text, 12, '0'), 'bench-m-' || lpad(m::text, 6, '0'),
+            'TAG', at::date, at
+     FROM (SELECT 1 + floor(power(random(), 2) * $2::int)::int AS m,
+                  (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
+           FROM generate_series(1, $3::int)) v`,
+    [businessId, MEMBERS, VISITS],
+  );
+  await syncMembershipVisits(client, businessId);
+  await client.query(
+    `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "updatedAt")
+     SELECT gen_random_uuid()::text, m."id", $2, m."visitCount" % 10, m."visitCount", now()
+     FROM "Membership" m WHERE m."businessId" = $1`,
+    [businessId, programId],
+  );
+  // Rewards: half redeemed, the rest available (some already past their expiry).
+  await client.query(
+    `${INSERT_REWARDS}
+     SELECT gen_random_uuid()::text, 'BENCH' || lpad(g::text, 6, '0'), $1, $2, 'bench-m-' || lpad(m::text, 6, '0'),
+            '00000000-0000-4000-8000-' || lpad(m::text, 12, '0'), 'Free coffee', ${REWARD_STATE}
+     FROM (SELECT g, 1 + floor(power(random(), 2) * $3::int)::int AS m,
+                  (now() AT TIME ZONE 'UTC') - random() * interval '365 days' AS at
+           FROM generate_series(1, $4::int) g) r`,
+    [businessId, programId, MEMBERS, REWARDS],
+  );
+  await countersRebuilt(client);
+  await client.query("COMMIT");
+  // VACUUM as well: the seed's UPDATEs leave dead rows behind, which autovacuum
+  // (off on some development servers) would clear in a running deployment.
+  await client.query("VACUUM ANALYZE");
+  return programId;
+}

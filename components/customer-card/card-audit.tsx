@@ -34,6 +34,7 @@ const KNOWN_ACTIONS = new Set([
   "STAFF_JOINED",
   "STAFF_REVOKED",
   "CUSTOMER_MERGED",
+  "CAMPAIGN_OFFER",
 ]);
 
 /** The audit log's entries about this customer (append-only: lib/db/audit.ts), newest first. */

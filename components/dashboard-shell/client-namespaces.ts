@@ -21,9 +21,13 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "staff",
   // The campaign composer, its results and the customer's offers-and-news switch.
   "campaigns",
+  // The automations page's switches and forms.
+  "automations",
   // The wallet's offer of reward notifications in this browser.
   "push.optIn",
   "auth",
   "validation",
   "errors",
+  // The campaign composer's segment builder.
+  "segments",
 ] as const;

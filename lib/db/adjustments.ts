@@ -1,9 +1,9 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
-import { inTransaction, type InTransaction } from "@/lib/db/sql";
+import { inTransaction, type InTransaction, type SqlTx } from "@/lib/db/sql";
 import type { CardChange, IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
-import { normalizeProgress } from "@/lib/loyalty";
+import { normalizeProgress, type ProgressState } from "@/lib/loyalty";
 import {
   ADJUSTMENT_WINDOW_MS,
   ADJUSTMENTS_PER_WINDOW,
@@ -33,7 +33,63 @@ export type AdjustmentOutcome =
     }
   | { ok: false; reason: "not_found" | "program_not_found" | "nothing_to_remove" | "rate_limited" | AdjustmentRefusal };
 
-type ProgramJson = ProgramRow & { type: string; name: string; rules: unknown };
+/** A running program whose progress an adjustment (or a campaign's bonus) changes. */
+export type AdjustableProgram = ProgramRow & { type: string; name: string; rules: unknown };
+
+/** The business's program, when it is running (active, not ended); null otherwise. */
+export async function findAdjustableProgram(
+  tx: SqlTx,
+  programId: string,
+  businessId: string,
+): Promise<AdjustableProgram | null> {
+  const [program] = await tx.query<AdjustableProgram>(
+    `SELECT "id", "businessId", "type", "name", "rules", "rewardName", "rewardDescription", "rewardExpiryDays"
+     FROM "Program" WHERE "id" = $1::text AND "businessId" = $2::text AND "active" AND "endedAt" IS NULL`,
+    [programId, businessId],
+  );
+  return program ?? null;
+}
+
+/**
+ * The member's progress in the program, locked to the end of the transaction.
+ * The caller holds the membership's lock first, as a visit does, so a tap and
+ * this change at the same moment both count.
+ */
+export async function lockProgress(tx: SqlTx, membershipId: string, programId: string): Promise<ProgressState> {
+  const [stored] = await tx.query<StoredProgress>(
+    `SELECT "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text AND "programId" = $2::text FOR UPDATE`,
+    [membershipId, programId],
+  );
+  return normalizeProgress(stored);
+}
+
+/**
+ * Stores a change the rule (lib/loyalty/adjust.ts) allowed: the new progress,
+ * its rewards issued by the visit's own issueReward, each reward and the
+ * changed card announced to `announce` in the transaction.
+ */
+export async function storeProgressChange(
+  tx: SqlTx,
+  target: { membershipId: string; userId: string; program: AdjustableProgram },
+  change: { next: ProgressState; rewardsIssued: number },
+  announce: InTransaction<CardChange>,
+  now: Date,
+): Promise<IssuedReward[]> {
+  const { membershipId, userId, program } = target;
+  const { next } = change;
+  await tx.execute(
+    `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
+     VALUES (gen_random_uuid()::text, $1::text, $2::text, $3::int, $4::int, $5::text, $6::jsonb, $7::timestamp(3))
+     ON CONFLICT ("membershipId", "programId") DO UPDATE
+       SET "count" = EXCLUDED."count", "total" = EXCLUDED."total", "updatedAt" = EXCLUDED."updatedAt"`,
+    [membershipId, program.id, next.count, next.total, next.tier, JSON.stringify(next.state), now],
+  );
+  const rewards: IssuedReward[] = [];
+  for (let i = 0; i < change.rewardsIssued; i++)
+    rewards.push(await issueReward(tx, program, { userId, membershipId, tapId: null, now }, announce));
+  await announce(tx, { kind: "card-changed", membershipId });
+  return rewards;
+}
 
 /**
  * Applies an owner's adjustment in ONE transaction: the membership (of a
@@ -62,17 +118,9 @@ export async function writeAdjustment(
       [request.businessId, request.customerId, ownerId],
     );
     if (!membership) return { ok: false, reason: "not_found" };
-    const [program] = await tx.query<ProgramJson>(
-      `SELECT "id", "businessId", "type", "name", "rules", "rewardName", "rewardDescription", "rewardExpiryDays"
-       FROM "Program" WHERE "id" = $1::text AND "businessId" = $2::text AND "active" AND "endedAt" IS NULL`,
-      [request.programId, request.businessId],
-    );
+    const program = await findAdjustableProgram(tx, request.programId, request.businessId);
     if (!program) return { ok: false, reason: "program_not_found" };
-    const [stored] = await tx.query<StoredProgress>(
-      `SELECT "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = $1::text AND "programId" = $2::text FOR UPDATE`,
-      [membership.id, program.id],
-    );
-    const before = normalizeProgress(stored);
+    const before = await lockProgress(tx, membership.id, program.id);
     const result = applyAdjustment(program, before, request.delta);
     if (!result.ok) return result;
     if (result.applied === 0) return { ok: false, reason: "nothing_to_remove" };
@@ -95,25 +143,13 @@ export async function writeAdjustment(
     );
     if (!allowed) return { ok: false, reason: "rate_limited" };
     const { next } = result;
-    await tx.execute(
-      `INSERT INTO "Progress" ("id", "membershipId", "programId", "count", "total", "tier", "state", "updatedAt")
-       VALUES (gen_random_uuid()::text, $1::text, $2::text, $3::int, $4::int, $5::text, $6::jsonb, $7::timestamp(3))
-       ON CONFLICT ("membershipId", "programId") DO UPDATE
-         SET "count" = EXCLUDED."count", "total" = EXCLUDED."total", "updatedAt" = EXCLUDED."updatedAt"`,
-      [membership.id, program.id, next.count, next.total, next.tier, JSON.stringify(next.state), now],
+    const rewards = await storeProgressChange(
+      tx,
+      { membershipId: membership.id, userId: request.customerId, program },
+      result,
+      announce,
+      now,
     );
-    const rewards: IssuedReward[] = [];
-    for (let i = 0; i < result.rewardsIssued; i++) {
-      rewards.push(
-        await issueReward(
-          tx,
-          program,
-          { userId: request.customerId, membershipId: membership.id, tapId: null, now },
-          announce,
-        ),
-      );
-    }
-    await announce(tx, { kind: "card-changed", membershipId: membership.id });
     const beforeValue = { count: before.count, total: before.total };
     const afterValue = { count: next.count, total: next.total };
     await appendAuditSql(

@@ -15,6 +15,11 @@ import { EXPIRY_REMINDER_HORIZON_MS, isExpiryReminderDue } from "@/lib/rewards/e
 
 export const SWEEP_BATCH_SIZE = 500;
 
+// The owner switched the "reward expiring" automation off (docs/campaigns.md,
+// "Automations"): no reminder for that business's rewards. On when never saved.
+const REMINDER_ON = `NOT EXISTS (SELECT 1 FROM "Automation" a WHERE a."businessId" = r."businessId"
+  AND a."kind" = 'REWARD_EXPIRING'::"AutomationKind" AND NOT a."enabled")`;
+
 type ExpiringRow = {
   id: string;
   userId: string;
@@ -49,7 +54,7 @@ export async function markExpiryReminders(
       WHERE r."status" = 'AVAILABLE'::"RewardStatus" AND r."expiryReminderAt" IS NULL
         AND r."expiresAt" > $1::timestamp(3) AND r."expiresAt" <= $2::timestamp(3)
         AND (r."expiresAt", r."id") > ($3::timestamp(3), $4::text)
-        AND r."userId" IS NOT NULL
+        AND r."userId" IS NOT NULL AND ${REMINDER_ON}
       ORDER BY r."expiresAt", r."id"
       LIMIT $5::int`,
       [now, horizon, after.expiresAt, after.id, batchSize],
@@ -58,9 +63,10 @@ export async function markExpiryReminders(
     if (due.length) {
       const marked = await inTransaction(async (tx) => {
         const marked = await tx.query<MarkedReward>(
-          `UPDATE "Reward" SET "expiryReminderAt" = $2::timestamp(3)
-          WHERE "id" = ANY($1::text[]) AND "expiryReminderAt" IS NULL AND "status" = 'AVAILABLE'::"RewardStatus"
-          RETURNING "id", "userId", "businessId"`,
+          `UPDATE "Reward" r SET "expiryReminderAt" = $2::timestamp(3)
+          WHERE r."id" = ANY($1::text[]) AND r."expiryReminderAt" IS NULL AND r."status" = 'AVAILABLE'::"RewardStatus"
+            AND ${REMINDER_ON}
+          RETURNING r."id", r."userId", r."businessId"`,
           [due.map((row) => row.id), now],
         );
         await remind(tx, marked);

@@ -417,12 +417,21 @@ export type ProgramRow = Pick<
   "id" | "businessId" | "rewardName" | "rewardDescription" | "rewardExpiryDays"
 >;
 
+/**
+ * What a reward is issued from: a program, or a reward no program gives (a
+ * campaign's one-off reward: its name and validity alone, no program id).
+ */
+export type RewardSource = Omit<ProgramRow, "id"> & { id: string | null };
+
+/** A reward as issued from `S`: its program id is the source's (null for a one-off reward). */
+export type IssuedRewardFrom<S extends RewardSource> = Omit<IssuedReward, "programId"> & { programId: S["id"] };
+
 /** One reward of `program` and its ISSUED event, written in the caller's transaction; no job is queued. */
-async function insertReward(
+async function insertReward<S extends RewardSource>(
   tx: SqlTx,
-  program: ProgramRow,
+  program: S,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },
-): Promise<IssuedReward> {
+): Promise<IssuedRewardFrom<S>> {
   const expiresAt = program.rewardExpiryDays
     ? new Date(to.now.getTime() + program.rewardExpiryDays * 86_400_000)
     : null;
@@ -449,15 +458,15 @@ async function insertReward(
 /**
  * Issues one reward of `program` to a customer, with its ISSUED event, inside
  * the caller's transaction, and reports it to `announce` there: an owner's
- * adjustment (lib/db/adjustments.ts) or a guest's merge hand out rewards as a
- * visit does.
+ * adjustment (lib/db/adjustments.ts), a guest's merge or a campaign's offer
+ * (lib/db/campaign-offers.ts) hand out rewards as a visit does.
  */
-export async function issueReward(
+export async function issueReward<S extends RewardSource>(
   tx: SqlTx,
-  program: ProgramRow,
+  program: S,
   to: { userId: string; membershipId: string; tapId: string | null; now: Date },
   announce: InTransaction<CardChange>,
-): Promise<IssuedReward> {
+): Promise<IssuedRewardFrom<S>> {
   const reward = await insertReward(tx, program, to);
   await announce(tx, {
     kind: "reward-issued",

@@ -14,6 +14,7 @@ export type MessageNamespace =
   | "admin"
   | "api"
   | "appleWallet"
+  | "automations"
   | "auth"
   | "campaigns"
   | "card"

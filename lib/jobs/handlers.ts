@@ -1,5 +1,6 @@
 import "server-only";
 import { sweepOwnerSummaries } from "@/lib/business/owner-summary-sweep";
+import { sweepAutomations } from "@/lib/campaigns/automations/sweep";
 import { sweepVoidedApplePasses } from "@/lib/db/sweeps";
 import { sweepExpiredRewards, sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { sweepIdleGuests } from "@/lib/auth/sweep-idle-guests";
@@ -30,6 +31,8 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
     await sweepIdleGuests(now);
   },
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
+  // Automations (docs/campaigns.md, "Automations"): each enabled one enrols the customers now due.
+  "sweep.automations": async () => void (await sweepAutomations(new Date())),
   // Notification mails (docs/notifications.md).
   "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
   "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),

@@ -22,6 +22,8 @@ export type RewardMailFacts = {
   business: { name: string; color: string | null; timeZone: string };
   /** The customer's page of the reward: its code and QR, shown at the counter. */
   rewardUrl: string;
+  /** The owner's own words, as typed (the "reward expiring" automation's wording, docs/campaigns.md). */
+  note?: string | null;
 };
 
 export type WelcomeMailFacts = { firstName: string | null; ownsBusiness: boolean; startUrl: string };
@@ -69,6 +71,7 @@ export function rewardMail(
     { kind: "heading", text: t(`${key}.heading`, values) },
     greeting(t, facts.firstName),
     { kind: "paragraph", text: t(`${key}.intro`, values) },
+    ...(facts.note ? [{ kind: "paragraph" as const, text: facts.note }] : []),
     { kind: "code", label: t("mail.reward.codeLabel"), code: reward.code },
     { kind: "paragraph", text: t("mail.reward.howTo", values) },
     ...(kind === "earned" && date ? [{ kind: "paragraph" as const, text: t("mail.reward.validUntil", { date }) }] : []),

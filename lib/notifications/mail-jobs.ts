@@ -1,4 +1,5 @@
 import "server-only";
+import { expiryReminderMessage } from "@/lib/db/automations";
 import { z } from "zod";
 import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { deliverOnce } from "@/lib/db/notification-delivery";
@@ -110,6 +111,7 @@ export async function sendRewardMail(kind: RewardMailKind, data: unknown, now = 
       reward: { name: reward.name, code: reward.code, expiresAt: reward.expiresAt },
       business: { name: business.name, color: business.color, timeZone: business.timeZone },
       rewardUrl: `${siteUrl()}/dashboard/redeem-reward/${encodeURIComponent(reward.id)}`,
+      note: kind === "expiring" ? await expiryReminderMessage(business.id) : null,
     },
     { unsubscribe: stopBusiness.page, unsubscribeAll: stopAll.page, settings: settingsUrl() },
     await getKeyTranslator(locale),

@@ -1,4 +1,5 @@
 import "server-only";
+import { expiryReminderMessage } from "@/lib/db/automations";
 import { z } from "zod";
 import {
   claimPushDelivery,
@@ -59,7 +60,8 @@ export async function deliverRewardPush(
   if (subscriptions.length === 0) return { skipped: "no subscriptions" };
 
   const locale = storedLocale(reward.language);
-  const payload = JSON.stringify(rewardPushPayload(kind, reward, await getKeyTranslator(locale), locale));
+  const note = kind === "reward-expiring" ? await expiryReminderMessage(businessId) : null;
+  const payload = JSON.stringify(rewardPushPayload(kind, reward, await getKeyTranslator(locale), locale, note));
   const message = { payload, ttlSeconds: pushTtlSeconds(reward, now), urgency: "normal" as const };
   const eventKey = rewardEventKey(kind, rewardId);
   // A claim older than a lost job's timeout was left by a worker that died mid-send.

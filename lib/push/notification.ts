@@ -69,6 +69,8 @@ export function rewardPushPayload(
   reward: RewardPushFacts,
   t: KeyTranslator,
   locale: Locale,
+  /** The owner's own words for a reminder (the "reward expiring" automation's wording): the body, as typed. */
+  note: string | null = null,
 ): RewardPushPayload {
   const values = { business: reward.businessName, reward: reward.name };
   const [title, body] =
@@ -83,7 +85,7 @@ export function rewardPushPayload(
         ];
   return {
     title,
-    body,
+    body: kind === "reward-expiring" && note ? note : body,
     url: rewardPath(reward.id),
     tag: rewardEventKey(kind, reward.id),
     icon: PUSH_ICON,

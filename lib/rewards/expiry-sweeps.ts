@@ -1,4 +1,5 @@
 import "server-only";
+import { recordExpiryReminders } from "@/lib/db/automations";
 import { markExpiredRewards, markExpiryReminders } from "@/lib/db/sweeps";
 import { rewardsExpiring, walletMembershipChanged } from "@/lib/jobs/events";
 
@@ -10,7 +11,20 @@ import { rewardsExpiring, walletMembershipChanged } from "@/lib/jobs/events";
  * reward, once). Returns the ids of the rewards it queued reminders for.
  */
 export async function sweepRewardExpiry(now: Date, batchSize?: number): Promise<string[]> {
-  return markExpiryReminders(now, (tx, marked) => rewardsExpiring(tx, marked), batchSize);
+  // The reminder is also the "reward expiring" automation's message: each one
+  // is recorded as its enrolment (docs/campaigns.md, "Automations").
+  return markExpiryReminders(
+    now,
+    async (tx, marked) => {
+      await rewardsExpiring(tx, marked);
+      await recordExpiryReminders(
+        tx,
+        marked.map((reward) => reward.id),
+        now,
+      );
+    },
+    batchSize,
+  );
 }
 
 /**

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { AutomationForm } from "@/components/campaigns/automation-form";
+import { Card } from "@/components/ui/card";
+import { requireUser } from "@/lib/auth/current-user";
+import { KIND_RULES } from "@/lib/campaigns/automations/kinds";
+import { listAutomations } from "@/lib/campaigns/automations/manage";
+import { offerPrograms } from "@/lib/db/automations";
+import { getOwnedBusiness } from "@/lib/db/businesses";
+import type { Locale } from "@/lib/i18n/locales";
+import { businessIdSchema } from "@/lib/validation/business-profile";
+
+type Props = { params: Promise<{ id: string }> };
+
+// Only the owner: a staff member, like anyone else, gets the 404 of a business
+// that does not exist. `id` may also be the business's slug.
+const loadOwnedBusiness = cache(async (id: string) => {
+  const user = await requireUser();
+  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const business = await loadOwnedBusiness((await params).id);
+  const t = await getTranslations("automations.page");
+  return {
+    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
+  };
+}
+
+export default async function AutomationsPage({ params }: Props) {
+  const business = await loadOwnedBusiness((await params).id);
+  if (!business) notFound();
+  const locale = (await getLocale()) as Locale;
+  const [t, automations, programs] = await Promise.all([
+    getTranslations("automations"),
+    listAutomations(business.id, locale),
+    offerPrograms(business.id),
+  ]);
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{business.name}</p>
+        <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
+      </header>
+
+      {automations.map((automation) => {
+        const rules = KIND_RULES[automation.kind];
+        const headingId = `automation-${automation.kind}-heading`;
+        return (
+          <Card as="section" key={automation.kind} aria-labelledby={headingId} className="space-y-3 p-4">
+            <div>
+              <h2 id={headingId} className="text-lg font-semibold">
+                {t(`kinds.${automation.kind}.name`)}
+              </h2>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t(`kinds.${automation.kind}.description`)}</p>
+              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400" data-testid="automation-stats">
+                {t("stats.enrolled", { count: automation.recipients })}
+                {rules.service ? null : ` · ${t("stats.heldOut", { count: automation.heldOut })}`}
+              </p>
+            </div>
+            <AutomationForm
+              businessId={business.id}
+              automation={{
+                kind: automation.kind,
+                enabled: automation.enabled,
+                message: automation.message,
+                days: automation.days,
+                holdoutPercent: automation.holdoutPercent,
+                offer: automation.offer,
+              }}
+              daysBounds={rules.days ? { min: rules.days.min, max: rules.days.max } : null}
+              service={rules.service}
+              programs={programs}
+            />
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
