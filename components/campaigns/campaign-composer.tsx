@@ -50,6 +50,7 @@ export function CampaignComposer({
   programs,
   defaults,
   initialPreview,
+  suggestedLapsedDays,
 }: {
   businessId: string;
   campaignId: string | null;
@@ -57,6 +58,8 @@ export function CampaignComposer({
   programs: Program[];
   defaults: ComposerDefaults;
   initialPreview: Preview | null;
+  /** Where "Haven't visited in" starts: the business's own usual gap (lib/campaigns/typical-gap.ts). */
+  suggestedLapsedDays?: number;
 }) {
   const t = useTranslations("campaigns.composer");
   const channels = useTranslations("campaigns.channels");
@@ -200,7 +203,13 @@ export function CampaignComposer({
         </FormSection>
 
         <FormSection legend={t("segment")}>
-          <SegmentBuilder businessId={businessId} programs={programs} initial={defaults.segment} name="segment" />
+          <SegmentBuilder
+            businessId={businessId}
+            programs={programs}
+            initial={defaults.segment}
+            name="segment"
+            suggestedLapsedDays={suggestedLapsedDays}
+          />
           <Field
             label={t("holdout")}
             id="campaign-holdout"

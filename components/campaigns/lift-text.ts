@@ -10,7 +10,8 @@ export type ExtraVisits = { estimate: number; low: number; high: number };
  * reaches past zero (it is wider than the effect); otherwise about N extra
  * (or fewer) visits, with the interval, in whole visits.
  */
-export function liftMessage(extra: ExtraVisits, enoughData: boolean): Message {
+export function liftMessage(extra: ExtraVisits | null, enoughData: boolean): Message {
+  if (!extra) return message("campaigns.results.notEnough");
   const crossesZero = extra.low <= 0 && extra.high >= 0;
   if (!enoughData || crossesZero) return message("campaigns.results.notEnough");
   if (extra.estimate > 0)

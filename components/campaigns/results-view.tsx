@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { liftMessage } from "@/components/campaigns/lift-text";
 import { Card } from "@/components/ui/card";
 import { DataTable, tableCell } from "@/components/ui/data-table";
-import type { CampaignResults, ResultWindow } from "@/lib/campaigns/results";
+import type { CampaignResults, WindowResult } from "@/lib/campaigns/results";
 import type { Locale } from "@/lib/i18n/locales";
 import { translateMessage } from "@/lib/i18n/message";
 import { getKeyTranslator } from "@/lib/i18n/translator";
@@ -19,23 +19,28 @@ export async function ResultsView({ results, locale }: { results: CampaignResult
   const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const signed = (format: Intl.NumberFormat, value: number) =>
     `${value > 0 ? "+" : ""}${format.format(value)}`.replace("-", "−");
-  const range = (format: Intl.NumberFormat, value: Interval) =>
-    t("range", {
-      estimate: signed(format, value.estimate),
-      low: signed(format, value.low),
-      high: signed(format, value.high),
-    });
+  // A group too small for a number shows a dash rather than a made-up zero.
+  const share = (value: number | null) => (value === null ? "—" : percent.format(value));
+  const mean = (value: number | null) => (value === null ? "—" : decimal.format(value));
+  const range = (format: Intl.NumberFormat, value: Interval | null) =>
+    value === null
+      ? "—"
+      : t("range", {
+          estimate: signed(format, value.estimate),
+          low: signed(format, value.low),
+          high: signed(format, value.high),
+        });
 
-  const windowCard = (window: ResultWindow) => {
+  const windowCard = (window: WindowResult) => {
     const id = `window-${window.days}`;
-    const row = (label: string, members: number, rate: number, visits: number) => (
+    const row = (label: string, members: number, rate: number | null, visits: number | null) => (
       <tr>
         <th scope="row" className={`${tableCell} font-medium`}>
           {label}
         </th>
         <td className={tableCell}>{members}</td>
-        <td className={tableCell}>{percent.format(rate)}</td>
-        <td className={tableCell}>{decimal.format(visits)}</td>
+        <td className={tableCell}>{share(rate)}</td>
+        <td className={tableCell}>{mean(visits)}</td>
       </tr>
     );
     return (
@@ -46,6 +51,7 @@ export async function ResultsView({ results, locale }: { results: CampaignResult
         <p className="text-base font-medium" data-testid={`${id}-lift`}>
           {translateMessage(lines, liftMessage(window.extraVisits, window.enoughData))}
         </p>
+        {window.partial ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("partial")}</p> : null}
         <DataTable
           testId={`${id}-table`}
           className="min-w-[30rem]"

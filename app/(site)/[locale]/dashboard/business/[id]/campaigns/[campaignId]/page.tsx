@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CampaignComposer } from "@/components/campaigns/campaign-composer";
+import { suggestedLapsedDays } from "@/lib/campaigns/typical-gap";
 import { CampaignPreview } from "@/components/campaigns/campaign-preview";
 import { CampaignStatusBadge } from "@/components/campaigns/campaign-status";
 import { CancelCampaignButton } from "@/components/campaigns/cancel-campaign-button";
@@ -52,6 +53,7 @@ export default async function CampaignPage({ params }: Props) {
           </p>
         ) : null}
         <CampaignComposer
+          suggestedLapsedDays={await suggestedLapsedDays(business.id)}
           businessId={business.id}
           campaignId={campaign.id}
           timeZone={business.timezone}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CampaignComposer } from "@/components/campaigns/campaign-composer";
+import { suggestedLapsedDays } from "@/lib/campaigns/typical-gap";
 import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
 import { listBusinessPrograms } from "@/lib/db/programs";
 import { loadOwnedBusiness } from "../owned";
@@ -40,6 +41,7 @@ export default async function NewCampaignPage({ params }: Props) {
         <h1 className="text-2xl font-bold">{t("newTitle")}</h1>
       </header>
       <CampaignComposer
+        suggestedLapsedDays={await suggestedLapsedDays(business.id)}
         businessId={business.id}
         campaignId={null}
         timeZone={business.timezone}
