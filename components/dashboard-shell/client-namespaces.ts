@@ -19,6 +19,8 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "customerCard",
   "qr.owner",
   "staff",
+  // The campaign composer, its results and the customer's offers-and-news switch.
+  "campaigns",
   // The automations page's switches and forms.
   "automations",
   // The wallet's offer of reward notifications in this browser.

@@ -4,6 +4,7 @@ import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import { deltaText } from "@/components/customer-card/adjustment-text";
+import { MarketingConsentSwitch } from "@/components/campaigns/marketing-consent-switch";
 import { AppleWalletButton } from "@/components/wallet/apple-wallet-button";
 import { GoogleWalletButton } from "@/components/wallet/google-wallet-button";
 import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
@@ -14,16 +15,20 @@ import { getKeyTranslator } from "@/lib/i18n/translator";
 /**
  * One business in the customer's wallet, in the business's colours: each
  * program's card, with their progress; with Apple Wallet or Google Wallet on,
- * the buttons that add the card to them.
+ * the buttons that add the card to them; and the customer's switch for
+ * offers and news from the business (given only, off by default).
  */
 export async function WalletCard({
   card,
   appleWallet = false,
   googleWallet = false,
+  marketingConsent,
 }: {
   card: WalletCardData;
   appleWallet?: boolean;
   googleWallet?: boolean;
+  /** The customer's yes to offers and news from this business; undefined shows no switch. */
+  marketingConsent?: boolean;
 }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
@@ -102,6 +107,15 @@ export async function WalletCard({
             {t("businessCard")}
           </Link>
         </p>
+        {marketingConsent === undefined ? null : (
+          <MarketingConsentSwitch
+            businessId={card.businessId}
+            businessName={card.businessName}
+            granted={marketingConsent}
+            source="card"
+            className="text-sm"
+          />
+        )}
         {appleWallet || googleWallet ? (
           <div className="flex flex-wrap gap-2">
             {appleWallet ? (

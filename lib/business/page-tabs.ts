@@ -20,15 +20,16 @@ export function businessTabHref(businessId: string, tab: BusinessTab): string {
 }
 
 // Pages of their own beside the tabs (the customer list, the insights, the
-// staff), in the same bar: each is a route under the business's page.
-export const BUSINESS_SECTIONS = ["customers", "insights", "staff"] as const;
+// campaigns, the staff), in the same bar: each is a route under the business's page.
+export const BUSINESS_SECTIONS = ["customers", "insights", "campaigns", "staff"] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
-/** The bar's order, most used first: programs, customers, insights, tags, card, profile, staff. */
+/** The bar's order, most used first: programs, customers, insights, campaigns, tags, card, profile, staff. */
 export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "programs",
   "customers",
   "insights",
+  "campaigns",
   "tags",
   "card",
   "profile",

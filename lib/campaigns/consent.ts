@@ -5,6 +5,7 @@ import {
   readOutreachSettings,
   writeMarketingConsent,
   writeOutreachSettings,
+  grantedBusinessIds,
   type ConsentState,
   type OutreachSettingsRow,
 } from "@/lib/db/marketing";
@@ -23,6 +24,11 @@ export async function setMarketingConsent(
   source: ConsentSource,
 ): Promise<void> {
   await writeMarketingConsent(userId, businessId, granted, source);
+}
+
+/** The businesses a customer takes offers from (their wallet and Settings list every card's switch). */
+export function marketingConsentsOf(userId: string): Promise<Set<string>> {
+  return grantedBusinessIds(userId);
 }
 
 export function getMarketingConsent(userId: string, businessId: string): Promise<ConsentState> {

@@ -40,6 +40,15 @@ export async function readMarketingConsent(userId: string, businessId: string): 
   };
 }
 
+/** The businesses whose marketing the customer said yes to, in one read for a page that lists their cards. */
+export async function grantedBusinessIds(userId: string): Promise<Set<string>> {
+  const rows = await db.marketingConsent.findMany({
+    where: { userId, withdrawnAt: null },
+    select: { businessId: true },
+  });
+  return new Set(rows.map((row) => row.businessId));
+}
+
 export type OutreachSettingsRow = {
   capMessages: number;
   capDays: number;

@@ -162,17 +162,26 @@ export async function countSegmentMembers(
  * The `percentile` gap (0..1, in days) between consecutive visit days of the
  * business's members over the year before `now`, and how many gaps there were.
  */
+const GAP_SAMPLE_MEMBERS = 2000;
+
 export async function visitGapPercentile(
   businessId: string,
   now: Date,
   percentile: number,
 ): Promise<{ gap: number | null; gaps: number }> {
+  // The 2,000 members who visited last, each visit day read through the
+  // (userId, createdAt) index: a year of a busy business's taps took seconds
+  // to sort by member, this takes milliseconds, and recent visitors are the
+  // regulars whose habits the suggestion is about.
   const [row] = await queryRows<{ gap: number | null; gaps: number }>(sql`SELECT
       percentile_cont(${percentile}::float8) WITHIN GROUP (ORDER BY g."gap")::float8 AS "gap", count(*)::int AS "gaps"
-    FROM (SELECT t."day" - lag(t."day") OVER (PARTITION BY t."membershipId" ORDER BY t."day") AS "gap"
-      FROM (SELECT DISTINCT "membershipId", "day" FROM "Tap"
-        WHERE "businessId" = ${businessId}::text AND "membershipId" IS NOT NULL
-          AND "day" >= (${now}::timestamptz AT TIME ZONE 'UTC')::date - 365) t) g
+    FROM (SELECT d."day" - lag(d."day") OVER (PARTITION BY d."userId" ORDER BY d."day") AS "gap"
+      FROM (SELECT DISTINCT t."userId", t."day"
+        FROM (SELECT m."userId" FROM "Membership" m
+          WHERE m."businessId" = ${businessId}::text AND m."lastVisitAt" IS NOT NULL
+          ORDER BY m."lastVisitAt" DESC, m."id" DESC LIMIT ${GAP_SAMPLE_MEMBERS}::int) s
+        JOIN "Tap" t ON t."userId" = s."userId" AND t."businessId" = ${businessId}::text
+          AND t."createdAt" >= ${now}::timestamptz AT TIME ZONE 'UTC' - interval '365 days') d) g
     WHERE g."gap" IS NOT NULL`);
   return { gap: row?.gap ?? null, gaps: row?.gaps ?? 0 };
 }

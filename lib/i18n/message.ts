@@ -16,6 +16,7 @@ export type MessageNamespace =
   | "appleWallet"
   | "automations"
   | "auth"
+  | "campaigns"
   | "card"
   | "categories"
   | "common"

@@ -349,7 +349,10 @@ describe("the suggested lapsed days", () => {
     // and the suggestion the first round step at or above it, 14.
     for (let i = 0; i < 13; i++) {
       const user = await db.user.create({ data: { email: `gap-${uid()}@example.test` } });
-      const m = await db.membership.create({ data: { userId: user.id, businessId: business.id } });
+      // lastVisitAt as the visits below leave it: the suggestion reads the latest visitors.
+      const m = await db.membership.create({
+        data: { userId: user.id, businessId: business.id, lastVisitAt: ago(1, now) },
+      });
       const every = i < 10 ? 10 : 40;
       for (let d = 1; d <= 120; d += every) await visit(m.id, user.id, ago(d, now));
       // A visit older than a year and a second visit on the same day count for nothing.

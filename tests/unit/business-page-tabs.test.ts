@@ -28,7 +28,16 @@ describe("the business page's tabs", () => {
 
 describe("the business page's bar, by who looks at it", () => {
   it("offers the owner every entry", () => {
-    expect(businessNavFor("owner")).toEqual(["programs", "customers", "insights", "tags", "card", "profile", "staff"]);
+    expect(businessNavFor("owner")).toEqual([
+      "programs",
+      "customers",
+      "insights",
+      "campaigns",
+      "tags",
+      "card",
+      "profile",
+      "staff",
+    ]);
   });
 
   it("offers a staff member only what their role may open: the customers", () => {

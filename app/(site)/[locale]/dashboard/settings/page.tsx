@@ -8,6 +8,9 @@ import { ColorSchemeSetting } from "@/components/settings/color-scheme-setting";
 import { DeleteAccountForm } from "@/components/settings/delete-account-form";
 import { LanguageSetting } from "@/components/settings/language-setting";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
+import { MarketingConsentSwitch } from "@/components/campaigns/marketing-consent-switch";
+import { marketingConsentsOf } from "@/lib/campaigns/consent";
+import { listWallet } from "@/lib/db/wallet";
 import { PasskeyList } from "@/components/settings/passkey-list";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { ReauthLinkRequest } from "@/components/settings/reauth-link-request";
@@ -29,7 +32,13 @@ export default async function SettingsPage() {
   const user = await requireUser();
   const t = await getTranslations("settings");
   if (user.guest) return <GuestSettings language={user.language} title={t("title")} />;
-  const [hasPassword, passkeys] = await Promise.all([userHasPassword(user.id), listPasskeys(user.id)]);
+  const [hasPassword, passkeys, cards, consentText] = await Promise.all([
+    userHasPassword(user.id),
+    listPasskeys(user.id),
+    listWallet(user.id),
+    getTranslations("campaigns.consent"),
+  ]);
+  const consent = await marketingConsentsOf(user.id);
   const locale = storedLocale(await getLocale());
   const day = (date: Date) => formatInstantIn(date, "UTC", locale);
   // Without a password, the sensitive actions below need a mailed confirmation link first.
@@ -57,6 +66,28 @@ export default async function SettingsPage() {
         <LanguageSetting language={storedLocale(user.language)} />
         <ColorSchemeSetting />
         <NotificationsSetting enabled={user.notificationsEnabled} />
+      </section>
+      <section className={sectionClass} aria-labelledby="settings-offers">
+        <h2 id="settings-offers" className="text-lg font-semibold">
+          {consentText("settingsHeading")}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{consentText("settingsIntro")}</p>
+        {cards.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{consentText("settingsEmpty")}</p>
+        ) : (
+          <ul className="space-y-3" data-testid="offers-consent">
+            {cards.map((card) => (
+              <li key={card.businessId}>
+                <MarketingConsentSwitch
+                  businessId={card.businessId}
+                  businessName={card.businessName}
+                  granted={consent.has(card.businessId)}
+                  source="settings"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className={sectionClass} aria-labelledby="settings-password">
         <h2 id="settings-password" className="text-lg font-semibold">

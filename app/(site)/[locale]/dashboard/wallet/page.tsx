@@ -8,6 +8,7 @@ import { WalletCard } from "@/components/wallet/wallet-card";
 import { requireUser } from "@/lib/auth/current-user";
 import { hasHadReward, pushEndpointDigests } from "@/lib/db/push";
 import { listWallet } from "@/lib/db/wallet";
+import { marketingConsentsOf } from "@/lib/campaigns/consent";
 import { pushConfig } from "@/lib/push/config";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
@@ -30,6 +31,8 @@ export default async function WalletPage() {
     push ? hasHadReward(user.id) : false,
     push ? pushEndpointDigests(user.id) : [],
   ]);
+  // Each card carries the customer's offers-and-news switch for its business.
+  const consent = await marketingConsentsOf(user.id);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -48,7 +51,13 @@ export default async function WalletPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           {cards.map((card) => (
-            <WalletCard key={card.businessId} card={card} appleWallet={appleWallet} googleWallet={googleWallet} />
+            <WalletCard
+              key={card.businessId}
+              card={card}
+              appleWallet={appleWallet}
+              googleWallet={googleWallet}
+              marketingConsent={consent.has(card.businessId)}
+            />
           ))}
         </div>
       )}

@@ -1,0 +1,226 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
+import { runSql } from "./server";
+import { createStampsProgram, expectHydrated, signUpCustomer, signUpOwner, uniqueTag, SHOTS_DIR } from "./support";
+
+// Outreach from the owner's side and the customer's: the owner writes a
+// campaign, sees it on each channel, sends themself a test and sends it; the
+// delivery report and the results follow. A staff member finds none of it
+// (404), and a customer turns offers and news from the business on and off.
+// DOC_SHOTS=1 also writes the composer and results pictures of docs/campaigns.md.
+
+const MESSAGE = "We miss you! Your next coffee is on us this week.";
+
+async function shot(page: Page, name: string) {
+  // From the top, so the sticky preview sits beside the form as an owner first sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+  if (process.env.DOC_SHOTS) await page.screenshot({ path: `docs/images/${name}.png`, fullPage: true });
+}
+
+/** Scanned once the toasts have gone: a toast fading out is a contrast nobody reads. */
+async function toastsGone(page: Page) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A signed-in account's id, as the app reports it. */
+async function accountId(page: Page): Promise<string> {
+  const me = await page.request.get("/api/auth/me");
+  return ((await me.json()) as { user: { id: string } }).user.id;
+}
+
+/** A customer of the café (one visit through its tag), signed in in a context of their own. */
+async function cafeCustomer(browser: Browser, tagId: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpCustomer(page, "outreach");
+  await page.goto(`/tap?id=${tagId}`);
+  await expect(page.getByRole("status").filter({ hasText: "Progress updated" })).toBeVisible();
+  return { context, page };
+}
+
+test("an owner writes a campaign, previews it on each channel, sends a test, sends it and reads its report and results", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cafe = `Campaign Café ${Date.now()}`;
+  const { businessId } = await signUpOwner(page, { name: cafe });
+  const base = `/dashboard/business/${businessId}/campaigns`;
+
+  // The bar of the business's pages leads to the campaigns.
+  await page.goto(`/dashboard/business/${businessId}/insights`);
+  await page.getByRole("navigation", { name: "Business sections" }).getByRole("link", { name: "Campaigns" }).click();
+  await expect(page.getByRole("heading", { name: "Campaigns", level: 1 })).toBeVisible();
+  await expect(page.getByText("No campaigns yet. Start one to bring lapsed customers back.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Automations" })).toHaveAttribute("href", `${base}/automations`);
+  // The sending rules start at one message a week, quiet from 21:00 to 09:00.
+  await expect(page.getByLabel("At most (messages)")).toHaveValue("1");
+  await expect(page.getByLabel("per (days)")).toHaveValue("7");
+  await expect(page.getByLabel("Quiet from")).toHaveValue("21:00");
+  await expect(page.getByLabel("until")).toHaveValue("09:00");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("per (days)").fill("14");
+  await page.getByRole("button", { name: "Save rules" }).click();
+  await expect(page.getByText("Sending rules saved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("per (days)")).toHaveValue("14");
+
+  await page.getByRole("link", { name: "New campaign" }).click();
+  await expect(page.getByRole("heading", { name: "New campaign", level: 1 })).toBeVisible();
+  const name = page.getByLabel("Campaign name");
+  await expectHydrated(name);
+  await name.fill("We miss you");
+
+  // The counter follows the message, and over 240 characters the campaign is not saved.
+  const message = page.getByLabel("Message", { exact: true });
+  await message.fill("a".repeat(241));
+  await expect(page.getByTestId("message-counter")).toHaveText("241 / 240");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Keep the message to 240 characters.").first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${base}/new$`));
+  await message.fill(MESSAGE);
+  await expect(page.getByTestId("message-counter")).toHaveText(`${MESSAGE.length} / 240`);
+
+  // The preview shows the message as the card, the notification and the mail carry it.
+  await expect(page.getByTestId("preview-wallet")).toContainText(MESSAGE);
+  await expect(page.getByTestId("preview-push")).toContainText(MESSAGE);
+  await expect(page.getByTestId("preview-email")).toContainText(MESSAGE);
+
+  // A one-off reward as the offer; one customer in ten is held out, and the page says why.
+  await page.getByLabel("What they get").selectOption({ label: "A one-off reward" });
+  await page.getByLabel("Reward", { exact: true }).fill("A free cortado");
+  await expect(page.getByLabel("Valid for (days)")).toHaveValue("14");
+  await expect(page.getByLabel("Held out (%)")).toHaveValue("10");
+  await expect(page.getByText("10% get nothing, so we can measure what the message caused.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, "campaign-composer");
+
+  // A test to the owner saves the draft first; the answer names the channels or says none reached them.
+  await page.getByRole("button", { name: "Send me a test" }).click();
+  await expect(page.getByText(/Test sent to you by|We could not reach you on any channel/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${base}/[0-9a-f-]{36}$`));
+  const campaignPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: "We miss you", level: 1 })).toBeVisible();
+  await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Reward", { exact: true })).toHaveValue("A free cortado");
+
+  // Sent now: the page follows it out, with the delivery per channel (a wallet card never reports opens).
+  const send = page.getByRole("button", { name: "Send now" });
+  await expectHydrated(send);
+  await send.click();
+  await expect(page.getByRole("heading", { name: "Delivery" })).toBeVisible();
+  await expect(page.getByText(/^(Sending|Sent)$/).first()).toBeVisible();
+  const wallet = page.getByTestId("delivery-table").getByRole("row", { name: /Wallet card/ });
+  await expect(wallet.getByRole("cell").nth(3)).toHaveText("—");
+  await expect(page.getByRole("button", { name: "Cancel campaign" })).toHaveCount(0);
+  await toastsGone(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The list has it with its status.
+  await page.goto(base);
+  const row = page.getByTestId("campaigns-table").getByRole("row", { name: /We miss you/ });
+  await expect(row.getByText(/^(Sending|Sent)$/)).toBeVisible();
+
+  // The results compare the messaged with the held out, window by window.
+  await page.goto(`${campaignPath}/results`);
+  await expect(page.getByRole("heading", { name: "Results", level: 1 })).toBeVisible();
+  for (const days of [7, 14, 30]) {
+    const window = page.getByTestId(`window-${days}`);
+    await expect(window.getByRole("heading", { name: `After ${days} days` })).toBeVisible();
+    await expect(window.getByRole("rowheader", { name: "Messaged" })).toBeVisible();
+    await expect(window.getByRole("rowheader", { name: "Held out" })).toBeVisible();
+    await expect(window.getByTestId(`window-${days}-lift`)).toHaveText(
+      /^(Not enough data yet\.|Brought back about \d+ extra visits? \(between -?\d+ and -?\d+\)\.|About \d+ visits? fewer than without it \(between \d+ and \d+\)\.)$/,
+    );
+  }
+  await expect(page.getByRole("heading", { name: /^Offers redeemed: \d+$/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, "campaign-results");
+});
+
+test("an owner cancels a scheduled campaign before it starts", async ({ page }) => {
+  const { businessId } = await signUpOwner(page);
+  await page.goto(`/dashboard/business/${businessId}/campaigns/new`);
+  const name = page.getByLabel("Campaign name");
+  await expectHydrated(name);
+  await name.fill("Next week");
+  await page.getByLabel("Message", { exact: true }).fill("See you next week?");
+  await page.getByLabel("At a date and time").check();
+  await page.getByLabel(/^Date and time \(/).fill("2099-06-01T10:00");
+  await page.getByRole("button", { name: "Schedule" }).click();
+  await expect(page.getByText(/^Scheduled for /)).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Cancel campaign" }).click();
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send now" })).toHaveCount(0);
+});
+
+test("a staff member gets not-found on every campaigns page and no Campaigns link", async ({ page, browser }) => {
+  const { businessId } = await signUpOwner(page);
+  await page.goto(`/dashboard/business/${businessId}/campaigns/new`);
+  const name = page.getByLabel("Campaign name");
+  await expectHydrated(name);
+  await name.fill("Owner only");
+  await page.getByLabel("Message", { exact: true }).fill("Not for the staff to see.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  const campaignPath = new URL(page.url()).pathname;
+
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signUpCustomer(staff, "campaign-staff");
+  // Joining through an invitation is tests/e2e/staff.spec.ts's; here the row is written directly.
+  await runSql(`INSERT INTO "BusinessStaff" ("businessId", "userId") VALUES ($1, $2)`, [
+    businessId,
+    await accountId(staff),
+  ]);
+  await staff.goto(`/dashboard/business/${businessId}/customers`);
+  const bar = staff.getByRole("navigation", { name: "Business sections" });
+  await expect(bar.getByRole("link", { name: "Customers" })).toBeVisible();
+  await expect(bar.getByRole("link", { name: "Campaigns" })).toHaveCount(0);
+  const base = `/dashboard/business/${businessId}/campaigns`;
+  for (const path of [base, `${base}/new`, campaignPath, `${campaignPath}/results`]) {
+    const response = await staff.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(staff.getByText("Page not found")).toBeVisible();
+  }
+  expect(await staff.content()).not.toContain("Not for the staff to see.");
+  await context.close();
+});
+
+test("a customer turns offers and news from a business on and off, on the card and in Settings", async ({
+  page,
+  browser,
+}) => {
+  const tagId = uniqueTag("outreach");
+  const cafe = `Opt-in Café ${Date.now()}`;
+  const { businessId } = await signUpOwner(page, { tagId, name: cafe });
+  await createStampsProgram(page, businessId, { name: "Coffee card", stamps: 5, reward: "Free coffee" });
+  const { context, page: customer } = await cafeCustomer(browser, tagId);
+
+  // Off until the customer says yes.
+  await customer.goto("/dashboard/wallet");
+  const label = `Send me offers and news from ${cafe}`;
+  const onCard = customer.getByRole("article", { name: cafe }).getByRole("switch", { name: label });
+  await expectHydrated(onCard);
+  await expect(onCard).not.toBeChecked();
+  expect(await seriousViolations(customer)).toEqual([]);
+  await onCard.check();
+  await expect(customer.getByText(`You will get offers and news from ${cafe}.`)).toBeVisible();
+  await customer.reload();
+  await expect(onCard).toBeChecked();
+
+  // Settings lists each business with the same switch; off there is off on the card.
+  await customer.goto("/dashboard/settings");
+  await expect(customer.getByRole("heading", { name: "Offers and news" })).toBeVisible();
+  const inSettings = customer.getByTestId("offers-consent").getByRole("switch", { name: label });
+  await expectHydrated(inSettings);
+  await expect(inSettings).toBeChecked();
+  await toastsGone(customer);
+  expect(await seriousViolations(customer)).toEqual([]);
+  await inSettings.uncheck();
+  await expect(customer.getByText(`No more offers and news from ${cafe}.`)).toBeVisible();
+  await customer.goto("/dashboard/wallet");
+  await expect(onCard).not.toBeChecked();
+  await context.close();
+});
