@@ -3,7 +3,7 @@ import { z } from "zod";
 import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { resolveTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
-import { applyCampaignOffer } from "@/lib/campaigns/apply-offer";
+import { applyCampaignOffer, type OfferOutcome, type OfferSkip } from "@/lib/campaigns/apply-offer";
 import { sendCampaignMail } from "@/lib/campaigns/channels/email";
 import { pushAvailable, sendCampaignPush } from "@/lib/campaigns/channels/push";
 import { sendCampaignWallet, walletReachable } from "@/lib/campaigns/channels/wallet";
@@ -124,6 +124,17 @@ export async function sendCampaignBatch(
   return outcome;
 }
 
+/** Why a claimed recipient was skipped (the delivery report counts each). */
+export type SkipReason = "no_consent" | "no_channel" | "capped" | "offer_unavailable";
+
+/** An offer given nothing for these reasons leaves the message true: it is sent. Any other reason is a refusal. */
+const OFFER_SKIPS_THAT_SEND: ReadonlySet<string> = new Set<OfferSkip>([
+  "already_applied",
+  "no_offer",
+  "held_out",
+  "not_found",
+]);
+
 /** The channels that can reach the recipient, best first: wallet, web push, mail. */
 export function channelsFor(reach: RecipientReach, membershipId: string | null): CampaignChannel[] {
   const channels: CampaignChannel[] = [];
@@ -144,7 +155,7 @@ async function deliverToRecipient(
   reach: RecipientReach | null,
   now: Date,
 ): Promise<"sent" | "skipped" | "failed"> {
-  const skip = async (reason: string) => {
+  const skip = async (reason: SkipReason) => {
     await finishRecipient(claim, { status: "SKIPPED", reason }, now);
     return "skipped" as const;
   };
@@ -154,13 +165,18 @@ async function deliverToRecipient(
   if (!(await takeCapSlot(claim.id, campaign.businessId, claim.userId, now))) return skip("capped");
   // The offer is given once the message is certain to be tried (docs/campaigns.md, "Offers").
   // One that cannot be given ends the recipient FAILED rather than retaking it for ever.
+  let offer: OfferOutcome;
   try {
-    await applyCampaignOffer(claim.id, now);
+    offer = await applyCampaignOffer(claim.id, now);
   } catch (error) {
     const reason = `offer: ${error instanceof Error ? error.message : String(error)}`;
     await finishRecipient(claim, { status: "FAILED", channel: null, reason }, now);
     return "failed";
   }
+  // The message promises the offer: one refused for this customer (its program
+  // gone, the card not adjustable) must not be announced. "Already applied" (a
+  // retry after a crash) and "no offer" still send.
+  if (!offer.applied && !OFFER_SKIPS_THAT_SEND.has(offer.reason)) return skip("offer_unavailable");
 
   const locale = storedLocale(claim.language);
   const links = recipientLinks({ id: claim.id, userId: claim.userId, businessId: campaign.businessId });

@@ -23,7 +23,7 @@ import { testGoogleIssuer, type GoogleWalletService } from "../support/google-wa
 // business's clock (quiet hours) and the cap's days can be played.
 
 jest.mock("@/lib/campaigns/apply-offer", () => ({
-  applyCampaignOffer: jest.fn(async () => ({ applied: false, rewardId: null })),
+  applyCampaignOffer: jest.fn(async () => ({ applied: true, rewardId: null })),
 }));
 const applied = applyCampaignOffer as jest.MockedFunction<typeof applyCampaignOffer>;
 
@@ -230,6 +230,34 @@ describe("sending", () => {
     expect(await run(campaign.id)).toMatchObject({ done: true });
     expect((await recipients(campaign.id))[0]).toMatchObject({ status: "FAILED", failedReason: "offer: program gone" });
     expect(smtp.to(user.email!)).toHaveLength(0);
+  });
+
+  it("an offer refused for a customer skips them with no message; one already given on a retry still sends", async () => {
+    const { business, owner } = await campaignBusiness();
+    const refused = await customer(business.id);
+    const retried = await customer(business.id);
+    const campaign = await scheduled(
+      owner.id,
+      draft(business.id, { offer: { kind: "STAMPS", amount: 1, validDays: 7 } }),
+    );
+    const ids = new Map((await recipients(campaign.id)).map((r) => [r.id, r.userId]));
+    applied.mockImplementation(async (id) =>
+      ids.get(id) === refused.user.id
+        ? { applied: false, rewardId: null, reason: "program_not_found" }
+        : { applied: false, rewardId: null, reason: "already_applied" },
+    );
+    try {
+      expect(await run(campaign.id)).toMatchObject({ done: true });
+    } finally {
+      applied.mockReset();
+      applied.mockImplementation(async () => ({ applied: true, rewardId: null }));
+    }
+    const rows = new Map((await recipients(campaign.id)).map((r) => [r.userId, r]));
+    expect(rows.get(refused.user.id)).toMatchObject({ status: "SKIPPED", skipReason: "offer_unavailable" });
+    expect(smtp.to(refused.user.email!)).toHaveLength(0);
+    expect(rows.get(retried.user.id)).toMatchObject({ status: "SENT", channel: "EMAIL" });
+    expect(smtp.to(retried.user.email!)).toHaveLength(1);
+    expect(await campaignProgress(campaign.id)).toMatchObject({ skipped: { offer_unavailable: 1 } });
   });
 
   it("holds the frequency cap: the next campaign within capDays skips, after capDays it sends", async () => {
