@@ -154,6 +154,28 @@ describe("scheduling fixes the recipients and the control group", () => {
   });
 });
 
+describe("a stored audience that cannot be read", () => {
+  it("is refused when scheduling, never widened to every member, and nothing is written", async () => {
+    const { business, owner } = await campaignBusiness();
+    const member = await customer(business.id);
+    const created = await createCampaign(owner.id, draft(business.id, { segment: { rewardsReady: true } }));
+    if (!created.ok) throw new Error(created.code);
+    campaigns.push(created.id);
+    // A segment an older or broken form left behind: a field of the wrong type.
+    await db.campaign.update({ where: { id: created.id }, data: { segment: { rewardsReady: "yes" } } });
+
+    expect(await scheduleCampaign(owner.id, created.id, null, NOON)).toEqual({ ok: false, code: "bad_segment" });
+    expect(await db.campaign.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      status: "DRAFT",
+      scheduledAt: null,
+      recipientCount: 0,
+    });
+    expect(await recipients(created.id)).toEqual([]);
+    expect(await jobsWhere(["campaign.start"], "campaignId", [created.id])).toEqual([]);
+    expect(smtp.to(member.user.email!)).toHaveLength(0);
+  });
+});
+
 describe("sending", () => {
   it("mails each consenting customer once, in their language, and skips the rest with a reason", async () => {
     const { business, owner } = await campaignBusiness();
