@@ -145,6 +145,7 @@ describe("campaign actions", () => {
     expect(await scheduleCampaignAction({ businessId: business.id, campaignId: id, at: null })).toEqual({
       ok: false,
       error: "This campaign was not scheduled: who gets it could not be read. Choose “Who gets it” again and save.",
+      code: "bad_segment",
     });
     expect(await db.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "DRAFT" });
   });
