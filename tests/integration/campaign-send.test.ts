@@ -5,9 +5,10 @@ import { holdoutDraw, isHeldOut } from "@/lib/campaigns/holdout";
 import { cancelCampaign, createCampaign, scheduleCampaign, sendTestMessage } from "@/lib/campaigns/manage";
 import { campaignPreview } from "@/lib/campaigns/preview";
 import { campaignProgress } from "@/lib/campaigns/progress";
-import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
+import { campaignConcurrency, sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
 import { db } from "@/lib/db";
 import { queryRows } from "@/lib/db/sql";
+import { mailer, setMailer } from "@/lib/mail";
 import { GET as clickRoute } from "@/app/api/campaigns/click/route";
 import { GET as openRoute } from "@/app/api/campaigns/open/route";
 import { POST as unsubscribeRoute } from "@/app/api/campaigns/unsubscribe/route";
@@ -280,6 +281,49 @@ describe("sending", () => {
     expect(rows.get(retried.user.id)).toMatchObject({ status: "SENT", channel: "EMAIL" });
     expect(smtp.to(retried.user.email!)).toHaveLength(1);
     expect(await campaignProgress(campaign.id)).toMatchObject({ skipped: { offer_unavailable: 1 } });
+  });
+
+  it("delivers a batch several at a time, each once, and a batch lasts its least time before the next is queued", async () => {
+    const { business, owner } = await campaignBusiness();
+    const members = await Promise.all(Array.from({ length: 12 }, () => customer(business.id)));
+    const campaign = await scheduled(owner.id, draft(business.id));
+    await startCampaign({ campaignId: campaign.id }, NOON);
+    // A mail server that takes 300 ms per mail: one at a time, 12 mails would take 3.6 s.
+    const smtpMailer = mailer();
+    let inFlight = 0;
+    let most = 0;
+    setMailer({
+      async send(mail) {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await smtpMailer.send(mail);
+        inFlight--;
+      },
+    });
+    try {
+      const started = Date.now();
+      const batch = await sendCampaignBatch({ campaignId: campaign.id }, NOON, { limit: 12, queueNext: false });
+      expect(batch).toMatchObject({ claimed: 12, sent: 12 });
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(campaignConcurrency());
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      setMailer(null);
+    }
+    for (const member of members) expect(smtp.to(member.user.email!)).toHaveLength(1);
+  });
+
+  it("bounds a campaign's rate: a quick batch waits out its least time, then queues the next", async () => {
+    const { business, owner } = await campaignBusiness();
+    await customer(business.id);
+    await customer(business.id);
+    const campaign = await scheduled(owner.id, draft(business.id));
+    await startCampaign({ campaignId: campaign.id }, NOON);
+    await dropCampaignJobs([campaign.id]);
+    const started = Date.now();
+    expect(await sendCampaignBatch({ campaignId: campaign.id }, NOON, { minBatchMs: 800 })).toMatchObject({ sent: 2 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(await jobsWhere(["campaign.send"], "campaignId", [campaign.id])).toHaveLength(1);
   });
 
   it("holds the frequency cap: the next campaign within capDays skips, after capDays it sends", async () => {
