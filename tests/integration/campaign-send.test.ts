@@ -283,7 +283,7 @@ describe("sending", () => {
     expect(await campaignProgress(campaign.id)).toMatchObject({ skipped: { offer_unavailable: 1 } });
   });
 
-  it("delivers a batch several at a time, each once, and a batch lasts its least time before the next is queued", async () => {
+  it("delivers a batch several at a time, never more than the bound, each member once", async () => {
     const { business, owner } = await campaignBusiness();
     const members = await Promise.all(Array.from({ length: 12 }, () => customer(business.id)));
     const campaign = await scheduled(owner.id, draft(business.id));
