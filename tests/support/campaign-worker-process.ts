@@ -30,7 +30,7 @@ async function main() {
     "campaign.send",
     async (data) => {
       if ((data as { campaignId?: string }).campaignId !== campaignId) return;
-      await sendCampaignBatch(data, new Date(), { limit: 10, pauseMs: 0 });
+      await sendCampaignBatch(data, new Date(), { limit: 10, minBatchMs: 0 });
     },
     0.5,
   );
