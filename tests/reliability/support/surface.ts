@@ -117,6 +117,13 @@ export const ROUTES: Record<string, RouteEntry> = {
   "GET /api/wallet/apple/pass": { access: "signed-in", sweep: "query" },
   // RFC 8058 one-click unsubscribe: the signed token in the query is the whole authorisation.
   "POST /api/unsubscribe": { access: "public", sweep: "json" },
+  // A campaign mail's open pixel and its links (docs/campaigns.md, "Tracking"): a signed token names the
+  // recipient; the click always lands on the business's card on this site, never on an address it carries.
+  "GET /api/campaigns/open": { access: "public", sweep: "query" },
+  "GET /api/campaigns/click": { access: "public", sweep: "query" },
+  // "Stop offers from …": the page asks, the POST (or a mail program's one-click) withdraws that business's yes.
+  "GET /api/campaigns/unsubscribe": { access: "public", sweep: "query" },
+  "POST /api/campaigns/unsubscribe": { access: "public", sweep: "json" },
 };
 
 /**
@@ -163,6 +170,12 @@ export const PAGES: Record<string, PageEntry> = {
   // The owner's or a staff member's view of one customer.
   "/dashboard/business/[id]/customers/[userId]": { access: "owner", counter: true },
   "/dashboard/business/[id]/insights": { access: "owner" },
+  // Outreach (docs/campaigns.md): the owner's alone, never the staff's.
+  "/dashboard/business/[id]/campaigns": { access: "owner" },
+  "/dashboard/business/[id]/campaigns/new": { access: "owner" },
+  "/dashboard/business/[id]/campaigns/automations": { access: "owner" },
+  "/dashboard/business/[id]/campaigns/[campaignId]": { access: "owner" },
+  "/dashboard/business/[id]/campaigns/[campaignId]/results": { access: "owner" },
   "/dashboard/business/[id]/staff": { access: "owner" },
   "/dashboard/program/[program_id]": { access: "owner" },
   "/dashboard/program/create": { access: "signed-in" },
@@ -192,6 +205,17 @@ export const ACTIONS: Record<string, ActionEntry> = {
   addBusinessAction: { access: "signed-in" },
   addReferrerAction: { access: "signed-in" },
   adjustProgressAction: { access: "owner" },
+  // Outreach (docs/campaigns.md): campaigns, their segments and sending rules, automations — the owner's alone.
+  cancelCampaignAction: { access: "owner" },
+  countSegmentAction: { access: "owner" },
+  previewCampaignAction: { access: "owner" },
+  saveAutomationAction: { access: "owner" },
+  saveCampaignAction: { access: "owner" },
+  saveOutreachSettingsAction: { access: "owner" },
+  scheduleCampaignAction: { access: "owner" },
+  sendTestAction: { access: "owner" },
+  // A customer's own yes or no to one business's offers and news.
+  setMarketingConsentAction: { access: "signed-in" },
   changePasswordAction: { access: "signed-in" },
   claimTagAction: { access: "owner" },
   // "Confirm it's you with a passkey": only the caller's own passkeys answer it.
