@@ -36,6 +36,7 @@ const REFUSALS: Record<string, string> = {
   not_found: CAMPAIGN_NOT_FOUND_MESSAGE,
   not_editable: "campaigns.errors.notEditable",
   not_cancellable: "campaigns.errors.notCancellable",
+  bad_segment: "campaigns.errors.badSegment",
 };
 const refusal = (code: string) => failure(REFUSALS[code] ?? "campaigns.errors.failed", { code });
 

@@ -7,7 +7,7 @@ import { CAMPAIGN_NOT_FOUND_MESSAGE, consentSchema, outreachSettingsSchema } fro
 
 // A customer's yes or no to offers and news from one business (apart from the
 // messages about their rewards), and the owner's sending rules
-// (docs/campaigns.md, "Consent" and "Frequency cap and quiet hours").
+// (docs/campaigns.md, "Consent" and "Per recipient, at send time").
 
 export const setMarketingConsentAction = action(
   { role: "user", args: [consentSchema] },

@@ -11,7 +11,7 @@ import {
 } from "@/lib/db/marketing";
 
 // A customer's yes to a business's marketing, and the business's outreach
-// rules (docs/campaigns.md, "Consent", "Frequency cap", "Quiet hours"). The
+// rules (docs/campaigns.md, "Consent" and "Per recipient, at send time"). The
 // bounds below are the table's CHECKs too.
 
 export const CONSENT_SOURCES = ["card", "settings", "unsubscribe", "sign-up", "owner-import"] as const;

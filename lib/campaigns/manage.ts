@@ -31,7 +31,11 @@ import { siteUrl } from "@/lib/site";
 // check the business is theirs.
 
 export type CampaignResult<T = object> = ({ ok: true } & T) | { ok: false; code: CampaignErrorCode };
-export type CampaignErrorCode = "invalid" | "not_found" | "not_draft" | "not_cancellable" | "no_channel";
+export type CampaignErrorCode =
+  "invalid" | "not_found" | "not_draft" | "not_cancellable" | "no_channel" | "bad_segment";
+
+/** Thrown inside the scheduling transaction so it rolls back: the stored segment cannot be read. */
+class UnreadableSegment extends Error {}
 
 function fieldsOf(input: CampaignInput): CampaignFields {
   return {
@@ -81,29 +85,38 @@ export async function scheduleCampaign(
 ): Promise<CampaignResult<{ recipients: number; heldOut: number }>> {
   const when = at && at.getTime() > now.getTime() ? at : now;
   await jobQueueReady();
-  const scheduled = await scheduleWithRecipients(
-    ownerId,
-    id,
-    when,
-    (campaign) => {
-      // A segment stored by an older form may lack newer fields: the schema's defaults fill them.
-      const segment = segmentSchema.safeParse(campaign.segment);
-      const ctx = { businessId: campaign.businessId, timezone: normaliseTimezone(campaign.timezone), now };
-      return segmentMembersPart(ctx, segment.success ? segment.data : segmentSchema.parse({}));
-    },
-    async (tx, campaign) =>
-      enqueue(
-        [
-          {
-            name: "campaign.start",
-            data: { campaignId: campaign.id },
-            key: `campaign-start:${campaign.id}`,
-            startAfter: when,
-          },
-        ],
-        tx,
-      ),
-  );
+  let scheduled: Awaited<ReturnType<typeof scheduleWithRecipients>>;
+  try {
+    scheduled = await scheduleWithRecipients(
+      ownerId,
+      id,
+      when,
+      (campaign) => {
+        // A segment stored by an older form may lack newer fields: the schema's defaults fill them.
+        // One that does not parse at all is refused, never read as "every member" (that would
+        // message the whole business): the transaction rolls back, nothing is written.
+        const segment = segmentSchema.safeParse(campaign.segment);
+        if (!segment.success) throw new UnreadableSegment();
+        const ctx = { businessId: campaign.businessId, timezone: normaliseTimezone(campaign.timezone), now };
+        return segmentMembersPart(ctx, segment.data);
+      },
+      async (tx, campaign) =>
+        enqueue(
+          [
+            {
+              name: "campaign.start",
+              data: { campaignId: campaign.id },
+              key: `campaign-start:${campaign.id}`,
+              startAfter: when,
+            },
+          ],
+          tx,
+        ),
+    );
+  } catch (error) {
+    if (error instanceof UnreadableSegment) return { ok: false, code: "bad_segment" };
+    throw error;
+  }
   if (scheduled) return { ok: true, recipients: scheduled.recipients, heldOut: scheduled.heldOut };
   return { ok: false, code: (await ownersCampaign(ownerId, id)) ? "not_draft" : "not_found" };
 }

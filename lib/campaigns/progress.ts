@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { progressRows } from "@/lib/db/campaign-recipients";
 import type { CampaignChannel, CampaignRecipientStatus, CampaignStatus } from "@/lib/generated/prisma/enums";
 
-// How far a campaign got (docs/campaigns.md, "Progress"): its recipients by
+// How far a campaign got (docs/campaigns.md, "Tracking"): its recipients by
 // status, by channel (with the mails' opens and the clicks), and why the
 // skipped were skipped. Opens are known for mail only: a wallet does not say
 // when a card's message was read, and a push notification's click is counted

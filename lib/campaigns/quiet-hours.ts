@@ -1,4 +1,4 @@
-// Quiet hours (docs/campaigns.md, "Quiet hours"): no marketing message goes out
+// Quiet hours (docs/campaigns.md, "Per recipient, at send time"): no marketing message goes out
 // between quietStart and quietEnd on the business's own clock. A window may
 // cross midnight (21:00–09:00) or not (13:00–15:00); equal ends mean none.
 // Pure: the zone's rules come from Intl (lib/time/wall-clock.ts).

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { resolveTheme } from "@/lib/business/theme";
 import { normaliseTimezone } from "@/lib/business/timezone";
-import { applyCampaignOffer } from "@/lib/campaigns/apply-offer";
+import { applyCampaignOffer, type OfferOutcome, type OfferSkip } from "@/lib/campaigns/apply-offer";
 import { sendCampaignMail } from "@/lib/campaigns/channels/email";
 import { pushAvailable, sendCampaignPush } from "@/lib/campaigns/channels/push";
 import { sendCampaignWallet, walletReachable } from "@/lib/campaigns/channels/wallet";
@@ -20,6 +20,7 @@ import {
   type RecipientReach,
 } from "@/lib/db/campaign-recipients";
 import { campaignForSending, markSending, markSentIfDone, type SendingCampaign } from "@/lib/db/campaigns";
+import { dbEnv } from "@/lib/db/env";
 import { readOutreachSettings, takeCapSlot } from "@/lib/db/marketing";
 import type { SqlExecutor } from "@/lib/db/sql";
 import type { CampaignChannel } from "@/lib/generated/prisma/enums";
@@ -27,19 +28,35 @@ import { storedLocale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { QUEUES } from "@/lib/jobs/queues";
+import { mailSession, type Mailer } from "@/lib/mail";
 import { idString } from "@/lib/validation/text";
 
 // Sending a campaign on the durable queue (docs/campaigns.md, "Sent once").
 // "campaign.start" moves a SCHEDULED campaign to SENDING and queues the first
 // "campaign.send"; each "campaign.send" claims a batch of recipients, sends
-// each on its best channel, writes the outcome, and queues the next batch a
-// moment later, so a big campaign takes its turns beside the taps' own jobs
-// rather than filling the queue. When no recipient is left the campaign is SENT.
+// several at a time on their best channel (mail over a few reused SMTP
+// connections), writes each outcome, and queues the next batch once the batch
+// has lasted its least time, so a big campaign sends at a bounded rate and
+// takes its turns beside the taps' own jobs rather than filling the queue. When no recipient is left the campaign is SENT.
 
 /** Recipients per "campaign.send" job. */
 export const CAMPAIGN_BATCH = 100;
-/** The pause between two batches of one campaign: at most ~100 messages a second per campaign. */
-export const CAMPAIGN_BATCH_PAUSE_MS = 1_000;
+/**
+ * The least time one batch takes: a batch done sooner waits out the rest
+ * before queueing the next, so one campaign sends at most ~100 messages a
+ * second (CAMPAIGN_BATCH per second) and the taps keep their share of the
+ * database. Waited in the job rather than as the next job's start time,
+ * which the worker would only see a polling interval later.
+ */
+export const CAMPAIGN_BATCH_MIN_MS = 1_000;
+/**
+ * Recipients of a batch delivered at once. Each holds a database connection
+ * for its statements while the others wait on a mail server or a wallet, so
+ * it stays well under the pool the taps share (lib/db/env.ts).
+ */
+export function campaignConcurrency(): number {
+  return Math.max(1, Math.min(10, Math.floor(dbEnv.DATABASE_POOL_MAX / 2)));
+}
 /** A claim older than the send queue's time limit was left by a worker that died. */
 export const CLAIM_STALE_SECONDS = QUEUES["campaign.send"].expireInSeconds;
 
@@ -70,7 +87,8 @@ export type BatchOutcome = {
   done: boolean;
 };
 
-export type BatchOptions = { limit?: number; pauseMs?: number; queueNext?: boolean };
+/** `minBatchMs`: the least time the batch takes before the next is queued (CAMPAIGN_BATCH_MIN_MS). */
+export type BatchOptions = { limit?: number; minBatchMs?: number; queueNext?: boolean };
 
 /** "campaign.send": one batch. Safe to run twice, at once or after a crash (the claim). */
 export async function sendCampaignBatch(
@@ -78,6 +96,7 @@ export async function sendCampaignBatch(
   now: Date = new Date(),
   options: BatchOptions = {},
 ): Promise<BatchOutcome> {
+  const batchStarted = Date.now();
   const outcome: BatchOutcome = { claimed: 0, sent: 0, skipped: 0, failed: 0, deferredUntil: null, done: false };
   const job = jobSchema.safeParse(data);
   if (!job.success) return { ...outcome, done: true };
@@ -115,14 +134,48 @@ export async function sendCampaignBatch(
       )
     ).map((r) => [r.id, r] as const),
   );
-  for (const claim of claimed) {
-    const result = await deliverToRecipient(campaign, claim, reach.get(claim.id) ?? null, now);
-    outcome[result]++;
+  const concurrency = campaignConcurrency();
+  const mail = mailSession(concurrency);
+  try {
+    await eachAtMost(concurrency, claimed, async (claim) => {
+      const result = await deliverToRecipient(campaign, claim, reach.get(claim.id) ?? null, now, mail);
+      outcome[result]++;
+    });
+  } finally {
+    mail.close();
   }
-  if (queueNext)
-    await queueCampaignSend(campaignId, undefined, new Date(Date.now() + (options.pauseMs ?? CAMPAIGN_BATCH_PAUSE_MS)));
+  if (queueNext) {
+    const rest = (options.minBatchMs ?? CAMPAIGN_BATCH_MIN_MS) - (Date.now() - batchStarted);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    await queueCampaignSend(campaignId);
+  }
   return outcome;
 }
+
+/** Runs `work` on every item, at most `limit` at a time; rejects with the first error once all have settled. */
+async function eachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch((error: unknown) => void errors.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (errors.length) throw errors[0];
+}
+
+/** Why a claimed recipient was skipped (the delivery report counts each). */
+export type SkipReason = "no_consent" | "no_channel" | "capped" | "offer_unavailable";
+
+/** An offer given nothing for these reasons leaves the message true: it is sent. Any other reason is a refusal. */
+const OFFER_SKIPS_THAT_SEND: ReadonlySet<string> = new Set<OfferSkip>([
+  "already_applied",
+  "no_offer",
+  "held_out",
+  "not_found",
+]);
 
 /** The channels that can reach the recipient, best first: wallet, web push, mail. */
 export function channelsFor(reach: RecipientReach, membershipId: string | null): CampaignChannel[] {
@@ -143,8 +196,9 @@ async function deliverToRecipient(
   claim: ClaimedRecipient,
   reach: RecipientReach | null,
   now: Date,
+  mail: Mailer,
 ): Promise<"sent" | "skipped" | "failed"> {
-  const skip = async (reason: string) => {
+  const skip = async (reason: SkipReason) => {
     await finishRecipient(claim, { status: "SKIPPED", reason }, now);
     return "skipped" as const;
   };
@@ -154,13 +208,18 @@ async function deliverToRecipient(
   if (!(await takeCapSlot(claim.id, campaign.businessId, claim.userId, now))) return skip("capped");
   // The offer is given once the message is certain to be tried (docs/campaigns.md, "Offers").
   // One that cannot be given ends the recipient FAILED rather than retaking it for ever.
+  let offer: OfferOutcome;
   try {
-    await applyCampaignOffer(claim.id, now);
+    offer = await applyCampaignOffer(claim.id, now);
   } catch (error) {
     const reason = `offer: ${error instanceof Error ? error.message : String(error)}`;
     await finishRecipient(claim, { status: "FAILED", channel: null, reason }, now);
     return "failed";
   }
+  // The message promises the offer: one refused for this customer (its program
+  // gone, the card not adjustable) must not be announced. "Already applied" (a
+  // retry after a crash) and "no offer" still send.
+  if (!offer.applied && !OFFER_SKIPS_THAT_SEND.has(offer.reason)) return skip("offer_unavailable");
 
   const locale = storedLocale(claim.language);
   const links = recipientLinks({ id: claim.id, userId: claim.userId, businessId: campaign.businessId });
@@ -190,7 +249,7 @@ async function deliverToRecipient(
             )
           : channel === "PUSH"
             ? await sendCampaignPush(claim.userId, message, `campaign:${campaign.id}`, locale)
-            : (await sendCampaignMail(reach.email!, message, links.unsubscribe), "sent" as const);
+            : (await sendCampaignMail(reach.email!, message, links.unsubscribe, mail), "sent" as const);
       if (result === "sent") {
         await finishRecipient(claim, { status: "SENT", channel }, now);
         return "sent";

@@ -89,6 +89,9 @@ export async function upsertAutomation(
       update: { status, ...fields },
       select: { id: true },
     });
+    // Switched on for the first time after it was saved off: its results count from now.
+    if (input.enabled)
+      await tx.campaign.updateMany({ where: { id: campaign.id, startedAt: null }, data: { startedAt: new Date() } });
     return { id: automation.id, campaignId: campaign.id };
   });
 }

@@ -3,8 +3,8 @@ import { db } from "@/lib/db";
 import { queryRows, sql } from "@/lib/db/sql";
 
 // A customer's yes to a business's marketing, the business's outreach rules,
-// and the frequency cap's count (docs/campaigns.md, "Consent" and "Frequency
-// cap"). The cap is one conditional statement per message, so two senders
+// and the frequency cap's count (docs/campaigns.md, "Consent" and "Per
+// recipient, at send time"). The cap is one conditional statement per message, so two senders
 // racing for the same customer can never both pass it.
 
 export type ConsentState = {

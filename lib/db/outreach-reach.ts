@@ -39,15 +39,15 @@ export function anyChannelPart(m: string, u: string, requireVerifiedEmail: boole
 // ---- The same tests over many members of one business at once (segment counts) ----
 // Each row part above is a correlated EXISTS, which PostgreSQL runs as a
 // subplan per member: on 50,000 members that took 6–8 times as long as
-// joining each table once. These joins ask the same questions of the
-// business's rows and let the planner hash them; the tests are columns of the
-// joined rows. tests/integration/segments.test.ts holds them to the row parts above.
+// asking each table once. Here the questions are asked once per business:
+// its consenting users, its mail opt-outs and, of its consenting users, those
+// with a browser are each read once by the business's index into a hash that
+// every member probes (an uncorrelated IN, a "hashed SubPlan"); the wallet
+// cards are joined on their unique membership id, so no member is counted twice.
+// tests/integration/segments.test.ts holds them to the row parts above.
 
-export type ReachJoins = {
-  /**
-   * LEFT JOINs to append after the FROM that has membership `m` and user `u`,
-   * where `members` names a relation of the memberships asked about ("id", "userId").
-   */
+export type BusinessReach = {
+  /** LEFT JOINs to append after the FROM that has membership `m` (one row per membership stays one row). */
   joins: Sql;
   consent: Sql;
   wallet: Sql;
@@ -55,18 +55,25 @@ export type ReachJoins = {
   email: Sql;
 };
 
-export function reachJoinsPart(m: string, u: string, members: string, requireVerifiedEmail: boolean): ReachJoins {
-  const [M, U, S] = [raw(m), raw(u), raw(members)];
+export function businessReachPart(
+  m: string,
+  u: string,
+  businessId: string,
+  requireVerifiedEmail: boolean,
+): BusinessReach {
+  const [M, U] = [raw(m), raw(u)];
   const verified = requireVerifiedEmail ? sql` AND ${U}."emailVerified" IS NOT NULL` : sql``;
+  const consenting = sql`SELECT mc."userId" FROM "MarketingConsent" mc WHERE mc."businessId" = ${businessId}::text AND mc."withdrawnAt" IS NULL`;
   return {
-    joins: sql` LEFT JOIN "MarketingConsent" reach_mc ON reach_mc."userId" = ${M}."userId" AND reach_mc."businessId" = ${M}."businessId" AND reach_mc."withdrawnAt" IS NULL
-      LEFT JOIN "GoogleWalletObject" reach_g ON reach_g."membershipId" = ${M}."id" AND reach_g."state" = 'ACTIVE'
-      LEFT JOIN (SELECT DISTINCT p."membershipId" FROM "ApplePass" p JOIN "AppleDeviceRegistration" r ON r."passId" = p."id" WHERE p."membershipId" IN (SELECT "id" FROM ${S}) AND p."voidedAt" IS NULL) reach_a ON reach_a."membershipId" = ${M}."id"
-      LEFT JOIN (SELECT DISTINCT ps."userId" FROM "PushSubscription" ps WHERE ps."userId" IN (SELECT "userId" FROM ${S})) reach_p ON reach_p."userId" = ${M}."userId"
-      LEFT JOIN "MailOptOut" reach_o ON reach_o."userId" = ${M}."userId" AND reach_o."businessId" = ${M}."businessId"`,
-    consent: sql`(${U}."notificationsEnabled" AND ${U}."disabledAt" IS NULL AND reach_mc."userId" IS NOT NULL)`,
+    // ApplePass and GoogleWalletObject hold one row per membership (unique), and
+    // the device test is a semi-join, so these joins never repeat a member.
+    joins: sql` LEFT JOIN "GoogleWalletObject" reach_g ON reach_g."membershipId" = ${M}."id" AND reach_g."state" = 'ACTIVE'
+      LEFT JOIN (SELECT p."membershipId" FROM "ApplePass" p WHERE p."voidedAt" IS NULL
+        AND EXISTS (SELECT 1 FROM "AppleDeviceRegistration" r WHERE r."passId" = p."id")) reach_a ON reach_a."membershipId" = ${M}."id"`,
+    consent: sql`(${U}."notificationsEnabled" AND ${U}."disabledAt" IS NULL AND ${M}."userId" IN (${consenting}))`,
     wallet: sql`(reach_g."membershipId" IS NOT NULL OR reach_a."membershipId" IS NOT NULL)`,
-    push: sql`(reach_p."userId" IS NOT NULL)`,
-    email: sql`(${U}."email" IS NOT NULL${verified} AND reach_o."userId" IS NULL)`,
+    // Push only matters once consent is given, so only the consenting users' browsers are read.
+    push: sql`(${M}."userId" IN (SELECT ps."userId" FROM "PushSubscription" ps WHERE ps."userId" IN (${consenting})))`,
+    email: sql`(${U}."email" IS NOT NULL${verified} AND NOT ${M}."userId" IN (SELECT o."userId" FROM "MailOptOut" o WHERE o."businessId" = ${businessId}::text))`,
   };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { inTransaction, join, queryRows, raw, sql, type Sql } from "@/lib/db/sql";
-import { reachJoinsPart } from "@/lib/db/outreach-reach";
+import { businessReachPart } from "@/lib/db/outreach-reach";
 import type { SegmentDefinition } from "@/lib/campaigns/segment";
 import { defaultRules } from "@/lib/loyalty";
 import { localDateIn } from "@/lib/time/local-date";
@@ -84,18 +84,18 @@ function conditions(ctx: SegmentContext, segment: SegmentDefinition): Sql[] {
 
 /**
  * `FROM … WHERE …` of the business's members in the segment, as membership `m`
- * and user `u`. "Top N by visits" is the last step: the N members with the
+ * and user `u`, with `joins` (LEFT JOINs that keep one row per member) after them. "Top N by visits" is the last step: the N members with the
  * most visits among those every other condition kept, ties to the earlier
  * membership (lower id).
  */
-function membersFromPart(ctx: SegmentContext, segment: SegmentDefinition): Sql {
+function membersFromPart(ctx: SegmentContext, segment: SegmentDefinition, joins: Sql = raw("")): Sql {
   const parts = conditions(ctx, segment);
   const where = parts.length > 0 ? sql` AND ${join(parts, " AND ")}` : raw("");
   const kept = sql`"Membership" m JOIN "User" u ON u."id" = m."userId"`;
   const filter = sql`WHERE m."businessId" = ${ctx.businessId}::text${where}`;
-  if (segment.topVisits === null) return sql`FROM ${kept} ${filter}`;
+  if (segment.topVisits === null) return sql`FROM ${kept}${joins} ${filter}`;
   return sql`FROM (SELECT m."id" FROM ${kept} ${filter} ORDER BY m."visitCount" DESC, m."id" ASC LIMIT ${segment.topVisits}::int) top
-    JOIN "Membership" m ON m."id" = top."id" JOIN "User" u ON u."id" = m."userId"`;
+    JOIN "Membership" m ON m."id" = top."id" JOIN "User" u ON u."id" = m."userId"${joins}`;
 }
 
 /**
@@ -124,18 +124,18 @@ type CountRow = { members: number; noConsent: number; noChannel: number; wallet:
  * How many members the segment holds and how they can be reached, in one pass
  * over it: each member's consent is tested first and their channels only when
  * they said yes; the best channel is wallet, then push, then email
- * (lib/db/outreach-reach.ts's tests as joins: one hash each, not a lookup per member).
+ * (lib/db/outreach-reach.ts's tests, asked once per business: a hash each).
  */
 export function countSegmentStatement(
   ctx: SegmentContext,
   segment: SegmentDefinition,
   requireVerifiedEmail: boolean,
 ): Sql {
-  const reach = reachJoinsPart("m", "u", "s", requireVerifiedEmail);
-  // The segment first, then its members' reach: a small segment is then probed
-  // by index, a large one hashed, as the planner finds cheaper.
-  return sql`WITH s AS MATERIALIZED (SELECT m."id", m."userId", m."businessId" ${membersFromPart(ctx, segment)})
-  SELECT count(*)::int AS "members",
+  const reach = businessReachPart("m", "u", ctx.businessId, requireVerifiedEmail);
+  // One read of the segment's memberships and users, the reach joined onto it.
+  // OFFSET 0 keeps x a subquery: flattened, its CASE was copied into every
+  // count's FILTER and each copy built its own hashes (four times the work).
+  return sql`SELECT count(*)::int AS "members",
     count(*) FILTER (WHERE x."reach" = 'no-consent')::int AS "noConsent",
     count(*) FILTER (WHERE x."reach" = 'no-channel')::int AS "noChannel",
     count(*) FILTER (WHERE x."reach" = 'wallet')::int AS "wallet",
@@ -144,7 +144,7 @@ export function countSegmentStatement(
   FROM (SELECT CASE WHEN NOT ${reach.consent} THEN 'no-consent'
       WHEN ${reach.wallet} THEN 'wallet' WHEN ${reach.push} THEN 'push'
       WHEN ${reach.email} THEN 'email' ELSE 'no-channel' END AS "reach"
-    FROM s m JOIN "User" u ON u."id" = m."userId"${reach.joins}) x`;
+    ${membersFromPart(ctx, segment, reach.joins)} OFFSET 0) x`;
 }
 
 /** countSegmentStatement's answer. */

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import SMTPPool from "nodemailer/lib/smtp-pool";
 import { mailEnv } from "@/lib/mail/env";
 import { publicProduction } from "@/lib/env";
 
@@ -46,13 +47,21 @@ export function checkedHeaders(mail: Pick<Mail, "headers" | "subject" | "to">): 
  */
 class SmtpMailer implements Mailer {
   private transport;
-  constructor(url: string) {
-    this.transport = nodemailer.createTransport({
-      url,
-      connectionTimeout: 20_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 45_000,
-    });
+  /** `connections`: a pool that keeps that many connections open and reuses them (see mailSession). */
+  constructor(
+    readonly url: string,
+    connections?: number,
+  ) {
+    const timeouts = { connectionTimeout: 20_000, greetingTimeout: 15_000, socketTimeout: 45_000 };
+    // The pool is built directly: createTransport reads `pool` from the URL only, not beside it.
+    this.transport = connections
+      ? nodemailer.createTransport(
+          new SMTPPool({ url, ...timeouts, pool: true, maxConnections: connections, maxMessages: Infinity }),
+        )
+      : nodemailer.createTransport({ url, ...timeouts });
+  }
+  close() {
+    this.transport.close();
   }
   async send(mail: Mail) {
     const headers = checkedHeaders(mail);
@@ -143,6 +152,22 @@ export function mailer(): Mailer {
     made = { url: smtpUrl, mailer: next };
   }
   return made.mailer;
+}
+
+/** A mailer for a run of many mails, closed when the run ends. */
+export type MailSession = Mailer & { close(): void };
+
+/**
+ * For a run of many mails (a campaign's batch): over SMTP, a pool of up to
+ * `connections` connections, each reused for mail after mail instead of a new
+ * connection, greeting and goodbye per mail. Closed at the end of the run, so
+ * no connection outlives it (an idle one would hold the mail server open).
+ * Without SMTP (the outbox, a test's mailer) it is the ordinary mailer.
+ */
+export function mailSession(connections: number): MailSession {
+  const base = mailer();
+  if (base instanceof SmtpMailer) return new SmtpMailer(base.url, connections);
+  return { send: (mail) => base.send(mail), close: () => {} };
 }
 
 /** Tests capture mail instead of sending it; null goes back to SMTP_URL's mailer. */

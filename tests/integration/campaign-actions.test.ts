@@ -137,6 +137,19 @@ describe("campaign actions", () => {
     });
   });
 
+  it("tell the owner in words when a saved audience cannot be read, and schedule nothing", async () => {
+    const { business, owner } = await ownerWithStaff();
+    asViewer(owner);
+    const { id } = (await saveCampaignAction({ campaignId: null, campaign: draft(business.id) })) as { id: string };
+    await db.campaign.update({ where: { id }, data: { segment: { lapsedDays: "soon" } } });
+    expect(await scheduleCampaignAction({ businessId: business.id, campaignId: id, at: null })).toEqual({
+      ok: false,
+      error: "This campaign was not scheduled: who gets it could not be read. Choose “Who gets it” again and save.",
+      code: "bad_segment",
+    });
+    expect(await db.campaign.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "DRAFT" });
+  });
+
   it("let a customer turn offers and news on and off for one business", async () => {
     const { business } = await createBusiness();
     const { user } = await createUser();

@@ -15,7 +15,10 @@ const DAY = 86_400_000;
 const ASSIGNED = new Date("2026-10-01T12:00:00.000Z");
 const at = (ms: number) => new Date(ASSIGNED.getTime() + ms);
 
-async function campaignWith(groups: { heldOut: boolean; status?: "SKIPPED" | "FAILED" }[]) {
+async function campaignWith(
+  groups: { heldOut: boolean; status?: "SKIPPED" | "FAILED" }[],
+  startedAt: Date | null = ASSIGNED,
+) {
   const { business } = await createBusiness();
   const { business: elsewhere } = await createBusiness();
   const users = await db.user.createManyAndReturn({
@@ -23,7 +26,14 @@ async function campaignWith(groups: { heldOut: boolean; status?: "SKIPPED" | "FA
     select: { id: true },
   });
   const campaign = await db.campaign.create({
-    data: { businessId: business.id, name: "Back soon", message: "Hello", seed: randomUUID(), status: "SENT" },
+    data: {
+      businessId: business.id,
+      name: "Back soon",
+      message: "Hello",
+      seed: randomUUID(),
+      status: startedAt ? "SENT" : "SCHEDULED",
+      startedAt,
+    },
   });
   const recipients = await db.campaignRecipient.createManyAndReturn({
     data: users.map((user, i) => ({
@@ -139,6 +149,32 @@ describe("a campaign's results", () => {
     const results = await campaignResults(c.campaign.id, at(DAY));
     expect(results).toMatchObject({ offersApplied: 2, offerRedemptions: 1 });
     expect(results.windows[0]!.messaged.visits).toBe(0);
+  });
+
+  it("counts from when sending started for a campaign scheduled for later, not from scheduling", async () => {
+    // Recipients fixed at scheduling (ASSIGNED); sending started three days later.
+    const started = at(3 * DAY);
+    const c = await campaignWith([{ heldOut: false }, { heldOut: true }], started);
+    // Member 0: a visit while it was only scheduled (before any message could go), one after the start,
+    // and one just past the 7-day edge of the start.
+    await c.taps(0, [at(DAY), at(3 * DAY + 1), at(3 * DAY + 7 * DAY + 1)]);
+    // Held out member 1: on day 2 of scheduling (before the start) and at the 7-day edge of the start.
+    await c.taps(1, [at(2 * DAY), at(3 * DAY + 7 * DAY)]);
+
+    const results = await campaignResults(c.campaign.id, at(20 * DAY));
+    expect(results.windows.map((w) => [w.days, w.partial, w.messaged, w.heldOut])).toEqual([
+      [7, false, { members: 1, returned: 1, visits: 1 }, { members: 1, returned: 1, visits: 1 }],
+      [14, false, { members: 1, returned: 1, visits: 2 }, { members: 1, returned: 1, visits: 1 }],
+      [30, true, { members: 1, returned: 1, visits: 2 }, { members: 1, returned: 1, visits: 1 }],
+    ]);
+    // Between scheduling and the start there is nothing to show yet.
+    expect((await campaignResults(c.campaign.id, at(2 * DAY))).windows).toEqual([]);
+  });
+
+  it("a campaign that never started has no windows, however long ago its recipients were fixed", async () => {
+    const c = await campaignWith([{ heldOut: false }, { heldOut: true }], null);
+    await c.taps(0, [at(DAY)]);
+    expect((await campaignResults(c.campaign.id, at(40 * DAY))).windows).toEqual([]);
   });
 
   it("has no windows before anyone entered the campaign", async () => {

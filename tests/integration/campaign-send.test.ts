@@ -5,9 +5,10 @@ import { holdoutDraw, isHeldOut } from "@/lib/campaigns/holdout";
 import { cancelCampaign, createCampaign, scheduleCampaign, sendTestMessage } from "@/lib/campaigns/manage";
 import { campaignPreview } from "@/lib/campaigns/preview";
 import { campaignProgress } from "@/lib/campaigns/progress";
-import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
+import { campaignConcurrency, sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
 import { db } from "@/lib/db";
 import { queryRows } from "@/lib/db/sql";
+import { mailer, setMailer } from "@/lib/mail";
 import { GET as clickRoute } from "@/app/api/campaigns/click/route";
 import { GET as openRoute } from "@/app/api/campaigns/open/route";
 import { POST as unsubscribeRoute } from "@/app/api/campaigns/unsubscribe/route";
@@ -23,7 +24,7 @@ import { testGoogleIssuer, type GoogleWalletService } from "../support/google-wa
 // business's clock (quiet hours) and the cap's days can be played.
 
 jest.mock("@/lib/campaigns/apply-offer", () => ({
-  applyCampaignOffer: jest.fn(async () => ({ applied: false, rewardId: null })),
+  applyCampaignOffer: jest.fn(async () => ({ applied: true, rewardId: null })),
 }));
 const applied = applyCampaignOffer as jest.MockedFunction<typeof applyCampaignOffer>;
 
@@ -154,6 +155,28 @@ describe("scheduling fixes the recipients and the control group", () => {
   });
 });
 
+describe("a stored audience that cannot be read", () => {
+  it("is refused when scheduling, never widened to every member, and nothing is written", async () => {
+    const { business, owner } = await campaignBusiness();
+    const member = await customer(business.id);
+    const created = await createCampaign(owner.id, draft(business.id, { segment: { rewardsReady: true } }));
+    if (!created.ok) throw new Error(created.code);
+    campaigns.push(created.id);
+    // A segment an older or broken form left behind: a field of the wrong type.
+    await db.campaign.update({ where: { id: created.id }, data: { segment: { rewardsReady: "yes" } } });
+
+    expect(await scheduleCampaign(owner.id, created.id, null, NOON)).toEqual({ ok: false, code: "bad_segment" });
+    expect(await db.campaign.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      status: "DRAFT",
+      scheduledAt: null,
+      recipientCount: 0,
+    });
+    expect(await recipients(created.id)).toEqual([]);
+    expect(await jobsWhere(["campaign.start"], "campaignId", [created.id])).toEqual([]);
+    expect(smtp.to(member.user.email!)).toHaveLength(0);
+  });
+});
+
 describe("sending", () => {
   it("mails each consenting customer once, in their language, and skips the rest with a reason", async () => {
     const { business, owner } = await campaignBusiness();
@@ -230,6 +253,77 @@ describe("sending", () => {
     expect(await run(campaign.id)).toMatchObject({ done: true });
     expect((await recipients(campaign.id))[0]).toMatchObject({ status: "FAILED", failedReason: "offer: program gone" });
     expect(smtp.to(user.email!)).toHaveLength(0);
+  });
+
+  it("an offer refused for a customer skips them with no message; one already given on a retry still sends", async () => {
+    const { business, owner } = await campaignBusiness();
+    const refused = await customer(business.id);
+    const retried = await customer(business.id);
+    const campaign = await scheduled(
+      owner.id,
+      draft(business.id, { offer: { kind: "STAMPS", amount: 1, validDays: 7 } }),
+    );
+    const ids = new Map((await recipients(campaign.id)).map((r) => [r.id, r.userId]));
+    applied.mockImplementation(async (id) =>
+      ids.get(id) === refused.user.id
+        ? { applied: false, rewardId: null, reason: "program_not_found" }
+        : { applied: false, rewardId: null, reason: "already_applied" },
+    );
+    try {
+      expect(await run(campaign.id)).toMatchObject({ done: true });
+    } finally {
+      applied.mockReset();
+      applied.mockImplementation(async () => ({ applied: true, rewardId: null }));
+    }
+    const rows = new Map((await recipients(campaign.id)).map((r) => [r.userId, r]));
+    expect(rows.get(refused.user.id)).toMatchObject({ status: "SKIPPED", skipReason: "offer_unavailable" });
+    expect(smtp.to(refused.user.email!)).toHaveLength(0);
+    expect(rows.get(retried.user.id)).toMatchObject({ status: "SENT", channel: "EMAIL" });
+    expect(smtp.to(retried.user.email!)).toHaveLength(1);
+    expect(await campaignProgress(campaign.id)).toMatchObject({ skipped: { offer_unavailable: 1 } });
+  });
+
+  it("delivers a batch several at a time, never more than the bound, each member once", async () => {
+    const { business, owner } = await campaignBusiness();
+    const members = await Promise.all(Array.from({ length: 12 }, () => customer(business.id)));
+    const campaign = await scheduled(owner.id, draft(business.id));
+    await startCampaign({ campaignId: campaign.id }, NOON);
+    // A mail server that takes 300 ms per mail: one at a time, 12 mails would take 3.6 s.
+    const smtpMailer = mailer();
+    let inFlight = 0;
+    let most = 0;
+    setMailer({
+      async send(mail) {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await smtpMailer.send(mail);
+        inFlight--;
+      },
+    });
+    try {
+      const started = Date.now();
+      const batch = await sendCampaignBatch({ campaignId: campaign.id }, NOON, { limit: 12, queueNext: false });
+      expect(batch).toMatchObject({ claimed: 12, sent: 12 });
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(campaignConcurrency());
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      setMailer(null);
+    }
+    for (const member of members) expect(smtp.to(member.user.email!)).toHaveLength(1);
+  });
+
+  it("bounds a campaign's rate: a quick batch waits out its least time, then queues the next", async () => {
+    const { business, owner } = await campaignBusiness();
+    await customer(business.id);
+    await customer(business.id);
+    const campaign = await scheduled(owner.id, draft(business.id));
+    await startCampaign({ campaignId: campaign.id }, NOON);
+    await dropCampaignJobs([campaign.id]);
+    const started = Date.now();
+    expect(await sendCampaignBatch({ campaignId: campaign.id }, NOON, { minBatchMs: 800 })).toMatchObject({ sent: 2 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    expect(await jobsWhere(["campaign.send"], "campaignId", [campaign.id])).toHaveLength(1);
   });
 
   it("holds the frequency cap: the next campaign within capDays skips, after capDays it sends", async () => {

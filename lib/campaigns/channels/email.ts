@@ -1,13 +1,19 @@
 import "server-only";
-import { mailer } from "@/lib/mail";
+import { mailer, type Mailer } from "@/lib/mail";
 import type { CampaignMessage } from "@/lib/campaigns/message";
 
 // The mail channel: the rendered mail with the headers mail programs use for
 // their own unsubscribe button (RFC 2369, RFC 8058). The one-click address
 // withdraws this business's marketing consent (app/api/campaigns/unsubscribe).
 
-export async function sendCampaignMail(to: string, message: CampaignMessage, unsubscribeUrl: string | null) {
-  await mailer().send({
+/** `via`: a batch's mail session (lib/mail, mailSession); the ordinary mailer otherwise. */
+export async function sendCampaignMail(
+  to: string,
+  message: CampaignMessage,
+  unsubscribeUrl: string | null,
+  via: Mailer = mailer(),
+) {
+  await via.send({
     to,
     subject: message.email.subject,
     text: message.email.text,
