@@ -137,18 +137,14 @@ test("an owner writes a campaign, previews it on each channel, sends a test, sen
   const row = page.getByTestId("campaigns-table").getByRole("row", { name: /We miss you/ });
   await expect(row.getByText(/^(Sending|Sent)$/)).toBeVisible();
 
-  // The results compare the messaged with the held out, window by window.
+  // A business with no customers yet sent to nobody: its results say so instead of showing empty tables
+  // (the journey below reads them with customers).
   await page.goto(`${campaignPath}/results`);
   await expect(page.getByRole("heading", { name: "Results", level: 1 })).toBeVisible();
-  for (const days of [7, 14, 30]) {
-    const window = page.getByTestId(`window-${days}`);
-    await expect(window.getByRole("heading", { name: `After ${days} days` })).toBeVisible();
-    await expect(window.getByRole("rowheader", { name: "Messaged" })).toBeVisible();
-    await expect(window.getByRole("rowheader", { name: "Held out" })).toBeVisible();
-    await expect(window.getByTestId(`window-${days}-lift`)).toHaveText(
-      /^(Not enough data yet\.|Brought back about \d+ extra visits? \(between -?\d+ and -?\d+\)\.|About \d+ visits? fewer than without it \(between \d+ and \d+\)\.)$/,
-    );
-  }
+  await expect(
+    page.getByText("Nobody matched this campaign's conditions, so there is nothing to compare."),
+  ).toBeVisible();
+  await expect(page.getByTestId("window-7")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: /^Offers redeemed: \d+$/ })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, "campaign-results-empty");
@@ -237,11 +233,18 @@ test("a lapsed-customers campaign with bonus stamps reaches them by mail, adds t
     await expectHydrated(send);
     await send.click();
     // Who the draw held out (recorded on each recipient when the campaign was sent).
-    const drawn = await sqlRows<{ email: string; heldOut: boolean }>(
-      `SELECT u."email", r."heldOut" FROM "CampaignRecipient" r JOIN "User" u ON u."id" = r."userId"
-       WHERE r."campaignId" = $1`,
-      [campaignPath.split("/").pop()],
-    );
+    let drawn: { email: string; heldOut: boolean }[] = [];
+    // Read once "Send now" has written them (the click does not wait for it).
+    await expect
+      .poll(async () => {
+        drawn = await sqlRows<{ email: string; heldOut: boolean }>(
+          `SELECT u."email", r."heldOut" FROM "CampaignRecipient" r JOIN "User" u ON u."id" = r."userId"
+           WHERE r."campaignId" = $1`,
+          [campaignPath.split("/").pop()],
+        );
+        return drawn.length;
+      })
+      .toBe(2);
     expect(drawn.map((row) => row.email).sort()).toEqual(lapsed.map((customer) => customer.email).sort());
     const heldOutEmails = new Set(drawn.filter((row) => row.heldOut).map((row) => row.email));
     const messagedCount = lapsed.length - heldOutEmails.size;

@@ -46,7 +46,9 @@ export default async function CampaignResultsPage({ params }: Props) {
       ) : (
         <>
           {/* Without a control group the numbers are still the messaged customers' own, but no lift. */}
-          {campaign.heldOutCount === 0 ? (
+          {campaign.recipientCount === 0 ? (
+            <p className="text-slate-600 dark:text-slate-300">{t("results.noRecipients")}</p>
+          ) : campaign.heldOutCount === 0 ? (
             <p className="text-slate-600 dark:text-slate-300">{t("results.noHoldout")}</p>
           ) : null}
           <ResultsView results={results} locale={locale} />
