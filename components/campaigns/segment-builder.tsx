@@ -41,7 +41,8 @@ export function SegmentBuilder({
   const { days, closeToReward, top } = SEGMENT_LIMITS;
   return (
     <fieldset className="space-y-4">
-      <legend className="text-lg font-semibold">{t("title")}</legend>
+      {/* The composer's section already shows this heading; the group keeps it for screen readers. */}
+      <legend className="sr-only">{t("title")}</legend>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
       <input type="hidden" name={name} value={JSON.stringify(segment)} />
       <SegmentNumberCondition

@@ -54,7 +54,8 @@ export function SegmentNumberCondition({ label, unit, value, start, min, max, on
           step={1}
           disabled={!on}
           value={text}
-          className={`${inputClass} w-24`}
+          // The shared field is full-width; here the number sits inside its sentence.
+          className={inputClass.replace("block w-full", "inline-block w-24")}
           onChange={(event) => {
             setText(event.target.value);
             const next = Number(event.target.value);

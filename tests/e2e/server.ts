@@ -29,6 +29,17 @@ function embeddedDatabaseUrl(): string {
 }
 
 /** Runs one statement on the e2e server's database, on a connection of its own; the number of rows it touched. */
+/** Rows of one statement on the e2e server's database: what a test cannot see on a page, such as a random draw. */
+export async function sqlRows<Row>(text: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
 export async function runSql(text: string, values: unknown[] = []): Promise<number> {
   const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
   await client.connect();

@@ -114,7 +114,7 @@ export async function createStampsProgram(
 const SERVER_LOG = process.env.E2E_SERVER_LOG || "test-results/e2e-server.log";
 
 /** The mails to `to`, oldest first, as the .eml files the e2e server's mailer wrote (it logs each file's path, never a link). */
-async function mailsTo(to: string): Promise<string[]> {
+export async function mailsTo(to: string): Promise<string[]> {
   const log = await readFile(SERVER_LOG, "utf8").catch(() => "");
   const files = log
     .split("\n")

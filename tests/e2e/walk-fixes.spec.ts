@@ -61,7 +61,7 @@ test("a staff member signs up from the invitation with its address filled in, an
     await expect(header.getByRole("link", { name: "Iniciar sesión" }), path).toHaveCount(0);
   }
 
-  // At the counter: the business's bar offers the customers only, not the owner's six other pages.
+  // At the counter: the business's bar offers the customers only, not the owner's seven other pages.
   await staff.goto(`/dashboard/business/${businessId}/customers`);
   await expect(staff.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   const bar = staff.getByRole("navigation", { name: "Secciones del negocio" });
@@ -81,7 +81,7 @@ test("a staff member signs up from the invitation with its address filled in, an
 
   // The owner's bar is whole.
   await page.goto(`/dashboard/business/${businessId}/customers`);
-  await expect(page.getByRole("navigation", { name: "Business sections" }).getByRole("link")).toHaveCount(7);
+  await expect(page.getByRole("navigation", { name: "Business sections" }).getByRole("link")).toHaveCount(8);
 
   // The owner types the website as people say it: leaving the field completes it.
   await page.goto(`/dashboard/business/${businessId}?tab=profile`);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CampaignComposer } from "@/components/campaigns/campaign-composer";
@@ -9,6 +10,7 @@ import { CampaignStatusBadge } from "@/components/campaigns/campaign-status";
 import { CancelCampaignButton } from "@/components/campaigns/cancel-campaign-button";
 import { DeliveryReport } from "@/components/campaigns/delivery-report";
 import { SendingRefresh } from "@/components/campaigns/sending-refresh";
+import { requestNow } from "@/lib/clock";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { campaignPreview } from "@/lib/campaigns/preview";
@@ -44,6 +46,12 @@ export default async function CampaignPage({ params }: Props) {
     const segment = segmentSchema.safeParse(campaign.segment);
     body = (
       <>
+        {/* Sent now, or its time came: the page follows it until the queue starts it (a moment). */}
+        {campaign.status === "SCHEDULED" &&
+        campaign.scheduledAt &&
+        campaign.scheduledAt <= requestNow(await headers()) ? (
+          <SendingRefresh />
+        ) : null}
         {campaign.status === "SCHEDULED" && campaign.scheduledAt ? (
           <p
             role="status"

@@ -43,10 +43,16 @@ export default async function CampaignResultsPage({ params }: Props) {
       </header>
       {!results ? (
         <p className="text-slate-600 dark:text-slate-300">{t("results.notStarted")}</p>
-      ) : campaign.holdoutPercent === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">{t("results.noHoldout")}</p>
       ) : (
-        <ResultsView results={results} locale={locale} />
+        <>
+          {/* Without a control group the numbers are still the messaged customers' own, but no lift. */}
+          {campaign.recipientCount === 0 ? (
+            <p className="text-slate-600 dark:text-slate-300">{t("results.noRecipients")}</p>
+          ) : campaign.heldOutCount === 0 ? (
+            <p className="text-slate-600 dark:text-slate-300">{t("results.noHoldout")}</p>
+          ) : null}
+          <ResultsView results={results} locale={locale} />
+        </>
       )}
     </div>
   );
