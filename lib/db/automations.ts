@@ -3,23 +3,19 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { queryRows, raw, sql, type Sql, type SqlExecutor } from "@/lib/db/sql";
 import type { AutomationKind, OfferKind } from "@/lib/generated/prisma/enums";
+import type { OfferColumns } from "@/lib/db/campaigns";
 
 // Automations and their standing campaigns (docs/campaigns.md, "Automations"):
 // reads, the owner's save, and the sweep's enrolments. Each enrolment is one
 // INSERT … SELECT: the unique (campaign, customer, cycle) row is the claim, so
 // two sweeps of the same hour (or an overlap) enrol each customer once per cycle.
 
-export type AutomationRow = {
+export type AutomationRow = OfferColumns & {
   id: string;
   kind: AutomationKind;
   enabled: boolean;
   message: string;
   days: number | null;
-  offerKind: OfferKind | null;
-  offerProgramId: string | null;
-  offerAmount: number | null;
-  offerRewardName: string | null;
-  offerValidDays: number | null;
   holdoutPercent: number;
   campaignId: string | null;
   recipients: number;

@@ -8,16 +8,20 @@ import { inTransaction, queryRows, sql, type InTransaction, type Sql } from "@/l
 // be theirs) and the status it leaves (DRAFT → SCHEDULED → SENDING → SENT, or
 // → CANCELLED), so a stale page or a second click changes nothing.
 
-export type CampaignFields = {
-  businessId: string;
-  name: string;
-  message: string;
-  segment: unknown;
+/** An offer as campaigns and automations store it (docs/campaigns.md, "Offers"). */
+export type OfferColumns = {
   offerKind: OfferKind | null;
   offerProgramId: string | null;
   offerAmount: number | null;
   offerRewardName: string | null;
   offerValidDays: number | null;
+};
+
+export type CampaignFields = OfferColumns & {
+  businessId: string;
+  name: string;
+  message: string;
+  segment: unknown;
   holdoutPercent: number;
 };
 
