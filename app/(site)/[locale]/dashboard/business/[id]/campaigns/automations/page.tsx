@@ -1,28 +1,20 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { cache } from "react";
 import { AutomationForm } from "@/components/campaigns/automation-form";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth/current-user";
 import { KIND_RULES } from "@/lib/campaigns/automations/kinds";
 import { listAutomations } from "@/lib/campaigns/automations/manage";
 import { offerPrograms } from "@/lib/db/automations";
-import { getOwnedBusiness } from "@/lib/db/businesses";
 import type { Locale } from "@/lib/i18n/locales";
-import { businessIdSchema } from "@/lib/validation/business-profile";
+import { loadOwnedBusiness } from "../owned";
 
 type Props = { params: Promise<{ id: string }> };
 
-// Only the owner: a staff member, like anyone else, gets the 404 of a business
-// that does not exist. `id` may also be the business's slug.
-const loadOwnedBusiness = cache(async (id: string) => {
-  const user = await requireUser();
-  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
-});
+// Only the owner, as every campaigns page (../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = await loadOwnedBusiness((await params).id);
+  const business = (await loadOwnedBusiness((await params).id))?.business;
   const t = await getTranslations("automations.page");
   return {
     title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
@@ -30,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function AutomationsPage({ params }: Props) {
-  const business = await loadOwnedBusiness((await params).id);
+  const business = (await loadOwnedBusiness((await params).id))?.business;
   if (!business) notFound();
   const locale = (await getLocale()) as Locale;
   const [t, automations, programs] = await Promise.all([
