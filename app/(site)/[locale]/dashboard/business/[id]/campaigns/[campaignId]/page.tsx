@@ -40,6 +40,16 @@ export default async function CampaignPage({ params }: Props) {
   const editable = campaign.status === "DRAFT" || campaign.status === "SCHEDULED";
   const preview = await campaignPreview(campaign, business, locale);
 
+  // What was (or will be) sent, on each channel: shown once a campaign can no longer be edited.
+  const message = (
+    <Card as="section" aria-labelledby="message-heading" className="space-y-3 p-4">
+      <h2 id="message-heading" className="text-lg font-semibold">
+        {t("detail.message")}
+      </h2>
+      <CampaignPreview preview={preview} />
+    </Card>
+  );
+
   let body;
   if (editable) {
     const programs = await listBusinessPrograms(user.id, business.id);
@@ -88,12 +98,7 @@ export default async function CampaignPage({ params }: Props) {
         <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">
           {t("detail.cancelledOn", { at: when(campaign.cancelledAt ?? campaign.createdAt) })}
         </p>
-        <Card as="section" aria-labelledby="message-heading" className="space-y-3 p-4">
-          <h2 id="message-heading" className="text-lg font-semibold">
-            {t("detail.message")}
-          </h2>
-          <CampaignPreview preview={preview} />
-        </Card>
+        {message}
       </>
     );
   } else {
@@ -133,12 +138,7 @@ export default async function CampaignPage({ params }: Props) {
         <Link href={`${base}/${campaign.id}/results`} className={buttonClass("primary")}>
           {t("detail.results")}
         </Link>
-        <Card as="section" aria-labelledby="message-heading" className="space-y-3 p-4">
-          <h2 id="message-heading" className="text-lg font-semibold">
-            {t("detail.message")}
-          </h2>
-          <CampaignPreview preview={preview} />
-        </Card>
+        {message}
       </>
     );
   }
