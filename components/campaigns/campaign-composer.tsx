@@ -288,28 +288,19 @@ export function CampaignComposer({
 
         <FormSection legend={t("when")}>
           <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={t("when")}>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="when"
-                value="now"
-                checked={when === "now"}
-                onChange={() => setWhen("now")}
-                className="h-4 w-4 accent-brand"
-              />
-              {t("now")}
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="when"
-                value="later"
-                checked={when === "later"}
-                onChange={() => setWhen("later")}
-                className="h-4 w-4 accent-brand"
-              />
-              {t("later")}
-            </label>
+            {(["now", "later"] as const).map((choice) => (
+              <label key={choice} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="when"
+                  value={choice}
+                  checked={when === choice}
+                  onChange={() => setWhen(choice)}
+                  className="h-4 w-4 accent-brand"
+                />
+                {t(choice)}
+              </label>
+            ))}
           </div>
           {when === "later" ? (
             <Field
