@@ -145,6 +145,36 @@ type PageCase = {
 
 const PAGE_CASES: PageCase[] = [
   {
+    pattern: "/dashboard/business/[id]/campaigns",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/campaigns`],
+    missing: () => `/dashboard/business/${randomUUID()}/campaigns`,
+  },
+  {
+    pattern: "/dashboard/business/[id]/campaigns/new",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/campaigns/new`],
+    missing: () => `/dashboard/business/${randomUUID()}/campaigns/new`,
+  },
+  {
+    pattern: "/dashboard/business/[id]/campaigns/automations",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/campaigns/automations`],
+    missing: () => `/dashboard/business/${randomUUID()}/campaigns/automations`,
+  },
+  {
+    pattern: "/dashboard/business/[id]/campaigns/[campaignId]",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/campaigns/${world.campaignA.id}`],
+    missing: () => `/dashboard/business/${world.businessA.id}/campaigns/${randomUUID()}`,
+  },
+  {
+    pattern: "/dashboard/business/[id]/campaigns/[campaignId]/results",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/campaigns/${world.campaignA.id}/results`],
+    missing: () => `/dashboard/business/${world.businessA.id}/campaigns/${randomUUID()}/results`,
+  },
+  {
     pattern: "/dashboard/business/[id]",
     kind: "owner",
     real: () => [`/dashboard/business/${world.businessA.id}`, `/dashboard/business/${world.businessA.slug}`],
@@ -330,6 +360,111 @@ const ACTION_CASES: ActionCase[] = [
     kind: "owner",
     real: () => [{ businessId: world.businessA.id, tagId: "rel-intruder-tag" }],
     missing: () => [{ businessId: randomUUID(), tagId: "rel-intruder-tag" }],
+  },
+  {
+    name: "cancelCampaignAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, campaignId: world.campaignA.id }],
+    missing: () => [{ businessId: randomUUID(), campaignId: world.campaignA.id }],
+  },
+  {
+    name: "sendTestAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, campaignId: world.campaignA.id }],
+    missing: () => [{ businessId: randomUUID(), campaignId: world.campaignA.id }],
+  },
+  {
+    name: "scheduleCampaignAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, campaignId: world.campaignA.id, at: null }],
+    missing: () => [{ businessId: randomUUID(), campaignId: world.campaignA.id, at: null }],
+  },
+  {
+    name: "previewCampaignAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, message: "Hello" }],
+    missing: () => [{ businessId: randomUUID(), message: "Hello" }],
+  },
+  {
+    name: "saveCampaignAction",
+    kind: "owner",
+    real: () => [
+      {
+        campaignId: world.campaignA.id,
+        campaign: {
+          businessId: world.businessA.id,
+          name: "Intruder",
+          message: "Hello",
+          segment: "{}",
+          offerKind: "",
+          programId: "",
+          amount: "",
+          rewardName: "",
+          validDays: "14",
+          holdoutPercent: "10",
+        },
+      },
+    ],
+    missing: () => [
+      {
+        campaignId: world.campaignA.id,
+        campaign: {
+          ...{
+            businessId: world.businessA.id,
+            name: "Intruder",
+            message: "Hello",
+            segment: "{}",
+            offerKind: "",
+            programId: "",
+            amount: "",
+            rewardName: "",
+            validDays: "14",
+            holdoutPercent: "10",
+          },
+          businessId: randomUUID(),
+        },
+      },
+    ],
+  },
+  {
+    name: "countSegmentAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, segment: {} }],
+    missing: () => [{ businessId: randomUUID(), segment: {} }],
+  },
+  {
+    name: "saveOutreachSettingsAction",
+    kind: "owner",
+    real: () => [
+      { businessId: world.businessA.id, capMessages: 1, capDays: 7, quietStart: "21:00", quietEnd: "09:00" },
+    ],
+    missing: () => [{ businessId: randomUUID(), capMessages: 1, capDays: 7, quietStart: "21:00", quietEnd: "09:00" }],
+  },
+  {
+    name: "saveAutomationAction",
+    kind: "owner",
+    real: () => [
+      {
+        businessId: world.businessA.id,
+        kind: "WIN_BACK",
+        enabled: true,
+        message: "Hello",
+        days: 30,
+        holdoutPercent: 10,
+        offer: null,
+      },
+    ],
+    missing: () => [
+      {
+        businessId: randomUUID(),
+        kind: "WIN_BACK",
+        enabled: true,
+        message: "Hello",
+        days: 30,
+        holdoutPercent: 10,
+        offer: null,
+      },
+    ],
   },
   {
     name: "inviteStaffAction",

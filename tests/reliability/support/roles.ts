@@ -161,6 +161,8 @@ export type World = {
   guest: Person;
   /** A pending staff invitation of A's. */
   inviteA: { id: string };
+  /** A draft campaign of A's (docs/campaigns.md): the owner's alone. */
+  campaignA: { id: string };
   businessA: { id: string; slug: string; name: string };
   businessB: { id: string; slug: string; name: string };
   tagA: string;
@@ -232,6 +234,11 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
      RETURNING id, code`,
     [rewards[0].id, redeemedCode, ownerA.id],
   );
+  const { rows: campaigns } = await cluster.sql.query(
+    `INSERT INTO "Campaign" ("id", "businessId", "name", "message", "seed", "updatedAt")
+     VALUES (gen_random_uuid()::text, $1, 'Campaign of A', 'A message of A', 'seed-of-a', now()) RETURNING "id"`,
+    [ownerA.businessId],
+  );
   const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [
     [ownerA.businessId, ownerB.businessId],
   ]);
@@ -246,6 +253,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     staffB,
     guest,
     inviteA: { id: invites[0].id },
+    campaignA: { id: campaigns[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,
     tagA,
