@@ -15,12 +15,13 @@ export function isPublicProduction(env = process.env) {
 /** @param {Record<string, string | undefined>} [env] */
 export function productionProblems(env = process.env) {
   const problems = [];
-  // A test-only switch no production build runs with, public or not: the tests that need it run under jest.
-  if (env.NODE_ENV === "production" && env.LOYALTAP_TEST_PUSH_ORIGINS?.trim())
-    problems.push(
-      "LOYALTAP_TEST_PUSH_ORIGINS lets push messages go to hosts that are not the browsers' push services: it is for tests only, never set it with NODE_ENV=production",
-    );
   if (!isPublicProduction(env)) return problems;
+  // Test-only switches: the end-to-end suite's local production build (an http
+  // site URL) may use them, a public deployment never.
+  if (env.LOYALTAP_TEST_PUSH_ORIGINS?.trim())
+    problems.push(
+      "LOYALTAP_TEST_PUSH_ORIGINS lets push messages go to hosts that are not the browsers' push services: it is for tests only, never set it in production",
+    );
   if (!env.SMTP_URL)
     problems.push(
       "SMTP_URL is not set: password-reset mails would not be delivered (set SMTP_URL, e.g. smtp://user:pass@host:587)",

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { publicProduction } from "@/lib/env";
 import { mailEnv } from "@/lib/mail/env";
 import { pushEnv } from "@/lib/push/env";
 
@@ -24,10 +24,10 @@ export function pushConfig(): PushConfig | null {
 }
 
 /**
- * Origins the tests' stand-in push service listens on (LOYALTAP_TEST_PUSH_ORIGINS):
- * accepted as endpoints and posted to on loopback. Always none in production,
- * where the start-up check refuses the setting as well.
+ * Origins the tests' stand-in push service listens on (LOYALTAP_TEST_PUSH_ORIGINS,
+ * loopback only): accepted as endpoints and posted to. Always none in a public
+ * deployment, where the start-up check refuses the setting as well.
  */
 export function testPushOrigins(): readonly string[] {
-  return env.NODE_ENV === "production" ? [] : pushEnv.LOYALTAP_TEST_PUSH_ORIGINS;
+  return publicProduction() ? [] : pushEnv.LOYALTAP_TEST_PUSH_ORIGINS;
 }

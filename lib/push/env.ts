@@ -50,8 +50,9 @@ export const pushSettings = defineSettings({
     /** Who push services may contact about our pushes; default: mailto: the address of MAIL_FROM. */
     VAPID_SUBJECT: url(["mailto:", "https:"], "mailto:push@loyaltap.example"),
     /**
-     * Tests only: origins accepted as push endpoints besides the browsers' push services, and
-     * posted to on any address (the stand-in push service on loopback). Refused with NODE_ENV=production.
+     * Tests only: loopback origins accepted as push endpoints besides the browsers' push services
+     * (the stand-in push service). Refused by a public production start (https site URL); the
+     * end-to-end suite's local production build uses it.
      */
     LOYALTAP_TEST_PUSH_ORIGINS: z
       .preprocess(
@@ -66,7 +67,9 @@ export const pushSettings = defineSettings({
               .map((item) => {
                 try {
                   const parsed = new URL(item);
-                  return ["http:", "https:"].includes(parsed.protocol) ? parsed.origin : null;
+                  // Loopback only: a stand-in on this machine, never a host elsewhere.
+                  const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(parsed.hostname);
+                  return ["http:", "https:"].includes(parsed.protocol) && loopback ? parsed.origin : null;
                 } catch {
                   return null;
                 }
@@ -74,7 +77,7 @@ export const pushSettings = defineSettings({
             if (origins.some((origin) => origin === null))
               context.addIssue({
                 code: "custom",
-                message: "must be origins separated by commas (e.g. http://127.0.0.1:4010)",
+                message: "must be loopback origins separated by commas (e.g. http://127.0.0.1:4010)",
               });
             return origins.filter((origin): origin is string => origin !== null);
           })

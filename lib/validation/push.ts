@@ -8,7 +8,7 @@ import { MAX_URL_LENGTH, singleLineText } from "@/lib/validation/text";
 // endpoint, so the endpoint must be at one of the browsers' push services
 // (lib/push/services.ts), never a host we do not know, which would let anyone
 // aim our worker at the servers beside it. The tests' stand-in push service
-// is allowed through LOYALTAP_TEST_PUSH_ORIGINS, never in production.
+// is allowed through LOYALTAP_TEST_PUSH_ORIGINS, never in a public deployment.
 
 export const PUSH_ENDPOINT_MESSAGE = "push.validation.endpoint";
 export const PUSH_KEYS_MESSAGE = "push.validation.keys";

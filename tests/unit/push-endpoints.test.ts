@@ -91,10 +91,12 @@ describe("the tests' stand-in origins (LOYALTAP_TEST_PUSH_ORIGINS)", () => {
     process.env = { ...saved };
   });
 
-  test("are used outside production, and never in production", () => {
+  test("are used in tests and a local production build, and never in a public deployment", () => {
     Object.assign(process.env, { NODE_ENV: "test", LOYALTAP_TEST_PUSH_ORIGINS: "http://127.0.0.1:4010" });
     expect(testPushOrigins()).toEqual(["http://127.0.0.1:4010"]);
-    Object.assign(process.env, { NODE_ENV: "production" });
+    Object.assign(process.env, { NODE_ENV: "production", SITE_URL: "http://127.0.0.1:3000", AUTH_URL: "" });
+    expect(testPushOrigins()).toEqual(["http://127.0.0.1:4010"]);
+    Object.assign(process.env, { SITE_URL: "https://loyaltap.example" });
     expect(testPushOrigins()).toEqual([]);
   });
 });
