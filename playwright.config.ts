@@ -3,7 +3,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { e2ePort } from "./tests/e2e/port";
+import { e2ePort, e2ePushPort } from "./tests/e2e/port";
 import { appleTestCredentials } from "./tests/support/apple-wallet-certs";
 
 // e2e runs against the production build (`next build` first; `npm test` does
@@ -102,6 +102,9 @@ export default defineConfig({
       VAPID_PUBLIC_KEY: E2E_VAPID_PUBLIC_KEY,
       VAPID_PRIVATE_KEY: E2E_VAPID_PRIVATE_KEY,
       VAPID_SUBJECT: "mailto:push@loyaltap.test",
+      // The stand-in push service the campaign journey starts on this port (tests/support/push-service.ts):
+      // a loopback origin, which only a local (http) production build accepts.
+      LOYALTAP_TEST_PUSH_ORIGINS: `http://127.0.0.1:${e2ePushPort()}`,
       GOOGLE_WALLET_ISSUER_ID: E2E_GOOGLE_WALLET_ISSUER_ID,
       GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: "wallet@loyaltap-e2e.iam.gserviceaccount.com",
       GOOGLE_WALLET_PRIVATE_KEY: e2eGoogleWalletKey,

@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { browserSubscription, decryptPush, startPushService } from "../support/push-service";
 import { seriousViolations } from "./axe";
+import { e2ePushPort } from "./port";
 import { runSql, sqlRows } from "./server";
 import {
   createStampsProgram,
@@ -297,6 +299,89 @@ test("a lapsed-customers campaign with bonus stamps reaches them by mail, adds t
     await shot(page, "campaign-results", true);
   } finally {
     await Promise.all([...lapsed, regular].map((customer) => customer.context.close()));
+  }
+});
+
+test("a campaign reaches each customer once on their best channel: a push to the one whose browser takes notifications, a mail to the other", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tagId = uniqueTag("channels");
+  const cafe = `Channels Cafe ${Date.now()}`;
+  const { businessId } = await signUpOwner(page, { tagId, name: cafe });
+  await createStampsProgram(page, businessId, { name: "Coffee card", stamps: 10, reward: "Free coffee" });
+  const base = `/dashboard/business/${businessId}/campaigns`;
+  // The browser vendors' push service, stood in for on the port the server was told of.
+  const pushService = await startPushService(e2ePushPort());
+  const withBrowser = await optedInCustomer(browser, tagId, cafe, "push-a", 40);
+  const mailOnly = await optedInCustomer(browser, tagId, cafe, "mail-b", 35);
+  try {
+    // withBrowser's browser subscribed to notifications (the browser's side of that is
+    // tests/e2e/push.spec.ts's): its subscription, at the stand-in, with keys this test holds.
+    const subscription = browserSubscription(pushService);
+    await runSql(
+      `INSERT INTO "PushSubscription" ("id", "userId", "endpoint", "p256dh", "auth") VALUES (gen_random_uuid()::text, $1, $2, $3, $4)`,
+      [withBrowser.userId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
+    );
+
+    await page.goto(base);
+    const quietFrom = page.getByLabel("Quiet from");
+    await expectHydrated(quietFrom);
+    await quietFrom.fill("00:00");
+    await page.getByLabel("until").fill("00:00");
+    await page.getByRole("button", { name: "Save rules" }).click();
+    await expect(page.getByText("Sending rules saved.")).toBeVisible();
+
+    await page.getByRole("link", { name: "New campaign" }).click();
+    const name = page.getByLabel("Campaign name");
+    await expectHydrated(name);
+    await name.fill("Lapsed, every channel");
+    await page.getByRole("checkbox", { name: "Haven't visited in" }).check();
+    await page.getByLabel("Haven't visited in (days)").fill("30");
+    await expect(page.getByText(/^2 members · 2 reachable/)).toBeVisible();
+    await page.getByLabel("Message", { exact: true }).fill(COMEBACK);
+    await page.getByLabel("What they get").selectOption({ label: "Bonus stamps" });
+    await page.getByLabel("Program", { exact: true }).selectOption({ label: "Coffee card" });
+    await page.getByLabel("How many").fill("2");
+    // Nobody held out, so both are messaged whatever the draw.
+    await page.getByLabel("Held out (%)").fill("0");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page).toHaveURL(new RegExp(`${base}/[0-9a-f-]{36}$`));
+    const send = page.getByRole("button", { name: "Send now" });
+    await expectHydrated(send);
+    await send.click();
+
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText("2 recipients, 0 held out")).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByText("Sent", { exact: true }).first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+    const report = page.getByTestId("delivery-table");
+    await expect(report.getByRole("row", { name: /Push/ }).getByRole("cell").nth(1)).toHaveText("1");
+    await expect(report.getByRole("row", { name: /Email/ }).getByRole("cell").nth(1)).toHaveText("1");
+
+    // One push, to the subscribed browser, which reads the owner's message in the café's name.
+    const pushes = pushService.received.filter((push) => push.path === subscription.path);
+    expect(pushes).toHaveLength(1);
+    const shown = JSON.parse(decryptPush(pushes[0]!.body, subscription)) as { title: string; body: string };
+    expect(shown.title).toContain(cafe);
+    expect(shown.body).toContain(COMEBACK);
+    // Reached once: the push customer gets no mail of it; the other gets the mail.
+    expect((await mailsTo(withBrowser.email)).filter((text) => text.includes(COMEBACK))).toEqual([]);
+    expect(await mailedTo(mailOnly.email, (text) => text.includes(COMEBACK))).toContain(`News from ${cafe}`);
+    // The offer is in both wallets: one stamp from the visit, two from the campaign.
+    for (const customer of [withBrowser, mailOnly]) {
+      await customer.page.goto("/dashboard/wallet");
+      await expect(
+        customer.page
+          .getByRole("article", { name: cafe })
+          .getByRole("progressbar", { name: "Your progress in Coffee card" }),
+      ).toHaveAttribute("aria-valuenow", "3");
+    }
+  } finally {
+    await Promise.all([withBrowser, mailOnly].map((customer) => customer.context.close()));
+    await pushService.close();
   }
 });
 

@@ -6,10 +6,23 @@ import { execFileSync } from "node:child_process";
 // runner and again in every worker; the choice is written to process.env,
 // which the workers inherit, so all of them reach the same server.
 export function e2ePort(env: Record<string, string | undefined> = process.env): number {
-  if (!env.E2E_PORT) env.E2E_PORT = String(freePort());
-  const port = Number(env.E2E_PORT);
+  return chosenPort("E2E_PORT", env);
+}
+
+/**
+ * The port of the stand-in push service the campaign journey starts
+ * (tests/e2e/campaigns.spec.ts): the server is told its origin before it
+ * starts (LOYALTAP_TEST_PUSH_ORIGINS), chosen the same way.
+ */
+export function e2ePushPort(env: Record<string, string | undefined> = process.env): number {
+  return chosenPort("E2E_PUSH_PORT", env);
+}
+
+function chosenPort(name: string, env: Record<string, string | undefined>): number {
+  if (!env[name]) env[name] = String(freePort());
+  const port = Number(env[name]);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`E2E_PORT must be a port number from 1 to 65535 (or unset for a free one), not "${env.E2E_PORT}"`);
+    throw new Error(`${name} must be a port number from 1 to 65535 (or unset for a free one), not "${env[name]}"`);
   }
   return port;
 }

@@ -31,7 +31,8 @@ export type PushService = {
   close(): Promise<void>;
 };
 
-export async function startPushService(): Promise<PushService> {
+/** On port `listenOn`, or a free one when it is 0 (the end-to-end server is told its port before it starts). */
+export async function startPushService(listenOn = 0): Promise<PushService> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
   const server = http.createServer((request, response) => {
@@ -44,7 +45,7 @@ export async function startPushService(): Promise<PushService> {
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
