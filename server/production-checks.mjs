@@ -21,6 +21,11 @@ export function productionProblems(env = process.env) {
       "LOYALTAP_TEST_PUSH_ORIGINS lets push messages go to hosts that are not the browsers' push services: it is for tests only, never set it with NODE_ENV=production",
     );
   if (!isPublicProduction(env)) return problems;
+  // Webhooks' stand-in receivers: loopback only (lib/webhooks/env.ts), and never on a public site.
+  if (env.LOYALTAP_TEST_WEBHOOK_ORIGINS?.trim())
+    problems.push(
+      "LOYALTAP_TEST_WEBHOOK_ORIGINS lets webhooks go to loopback receivers over http: it is for tests only, never set it on a public site",
+    );
   if (!env.SMTP_URL)
     problems.push(
       "SMTP_URL is not set: password-reset mails would not be delivered (set SMTP_URL, e.g. smtp://user:pass@host:587)",
