@@ -20,3 +20,10 @@ function freePort(): number {
   const script = `const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });`;
   return Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }));
 }
+
+/**
+ * The loopback port of the e2e webhook receiver (tests/e2e/webhooks.spec.ts), fixed so the
+ * server can be started with it in LOYALTAP_TEST_WEBHOOK_ORIGINS: E2E_WEBHOOK_PORT, or 4590.
+ */
+export const E2E_WEBHOOK_PORT = Number(process.env.E2E_WEBHOOK_PORT || 4590);
+export const E2E_WEBHOOK_ORIGIN = `http://127.0.0.1:${E2E_WEBHOOK_PORT}`;

@@ -20,6 +20,9 @@ import { registerEndpoint, revealSecret } from "@/lib/webhooks/manage";
 import { postWebhook } from "@/lib/webhooks/post";
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from "@/lib/webhooks/schedule";
 import type { Resolver } from "@/lib/webhooks/target";
+import { createCampaign, scheduleCampaign } from "@/lib/campaigns/manage";
+import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
+import { campaignBusiness, draft } from "../support/campaigns";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 import { jobsWhere, whileJobsRefused } from "../support/jobs";
 import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from "../support/webhook-receiver";
@@ -156,6 +159,30 @@ describe("events", () => {
     await db.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false } });
     await tap(business, tag, user.id);
     expect(await messagesOf(endpointId)).toEqual([]);
+  });
+});
+
+describe("campaign.sent", () => {
+  it("is queued when a campaign finishes sending, once", async () => {
+    const { business, owner } = await campaignBusiness();
+    const registered = await registerEndpoint(business.id, {
+      url: `${receiver.origin}/campaigns`,
+      events: ["campaign.sent"],
+    });
+    if (!registered.ok) throw new Error(registered.error);
+    const now = new Date("2030-06-10T10:00:00Z");
+    const created = await createCampaign(owner.id, draft(business.id));
+    if (!created.ok) throw new Error(created.code);
+    const scheduled = await scheduleCampaign(owner.id, created.id, null, now);
+    if (!scheduled.ok) throw new Error(scheduled.code);
+    await startCampaign({ campaignId: created.id }, now);
+    for (let i = 0; i < 3; i++) await sendCampaignBatch({ campaignId: created.id }, now, { queueNext: false });
+    const messages = await messagesOf(registered.id);
+    expect(messages.map((m) => m.eventType)).toEqual(["campaign.sent"]);
+    expect(webhookPayloadSchema("campaign.sent").parse(messages[0]!.payload).data).toMatchObject({
+      campaignId: created.id,
+      recipients: 0,
+    });
   });
 });
 
