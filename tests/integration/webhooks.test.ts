@@ -4,6 +4,7 @@ import {
   registerWebhookAction,
   resendWebhookAction,
   revealWebhookSecretAction,
+  rotateWebhookSecretAction,
   sendTestWebhookAction,
   setWebhookEnabledAction,
 } from "@/lib/actions/webhooks";
@@ -450,9 +451,26 @@ describe("the owner's actions", () => {
       error: "The URL must start with https://.",
     });
 
+    // A new secret replaces the old one at once: the next message verifies with it only.
+    const rotated = await rotateWebhookSecretAction(target);
+    expect(rotated).toEqual({ ok: true, secret: expect.stringMatching(/^whsec_/) });
+    const fresh = (rotated as { secret: string }).secret;
+    expect(fresh).not.toBe((revealed as { secret: string }).secret);
+    expect(await revealWebhookSecretAction(target)).toEqual({ ok: true, secret: fresh });
+    expect(await sendTestWebhookAction(target)).toEqual({ ok: true });
+    const second = (await messagesOf(endpointId)).find((m) => m.id !== test!.id)!;
+    const sentBefore = receiver.received.length;
+    expect(await deliverWebhook({ messageId: second.id, attempt: 1, manual: true })).toBe("delivered");
+    const latest = receiver.received[sentBefore]!;
+    expect(await verifyStandardWebhook(fresh, latest.headers, latest.body)).toBe(true);
+    expect(await verifyStandardWebhook((revealed as { secret: string }).secret, latest.headers, latest.body)).toBe(
+      false,
+    );
+
     expect(await setWebhookEnabledAction({ ...target, enabled: false })).toEqual({ ok: true });
+    expect((await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } })).disabledReason).toBe("owner");
     await tap(business, tag, (await createUser()).user.id);
-    expect(await messagesOf(endpointId)).toHaveLength(1);
+    expect(await messagesOf(endpointId)).toHaveLength(2);
     expect(await deleteWebhookAction(target)).toEqual({ ok: true });
     expect(await db.webhookEndpoint.count({ where: { businessId: business.id } })).toBe(0);
   });
