@@ -21,11 +21,6 @@ export function productionProblems(env = process.env) {
       "LOYALTAP_TEST_PUSH_ORIGINS lets push messages go to hosts that are not the browsers' push services: it is for tests only, never set it with NODE_ENV=production",
     );
   if (!isPublicProduction(env)) return problems;
-  // Webhooks' stand-in receivers: loopback only (lib/webhooks/env.ts), and never on a public site.
-  if (env.LOYALTAP_TEST_WEBHOOK_ORIGINS?.trim())
-    problems.push(
-      "LOYALTAP_TEST_WEBHOOK_ORIGINS lets webhooks go to loopback receivers over http: it is for tests only, never set it on a public site",
-    );
   if (!env.SMTP_URL)
     problems.push(
       "SMTP_URL is not set: password-reset mails would not be delivered (set SMTP_URL, e.g. smtp://user:pass@host:587)",
@@ -34,6 +29,11 @@ export function productionProblems(env = process.env) {
   if (!env.TAG_KEY_ENCRYPTION_KEY)
     problems.push(
       "TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key (32 bytes, base64 or hex)",
+    );
+  // Webhooks' stand-in receivers: loopback only (lib/webhooks/env.ts), and never on a public site.
+  if (env.LOYALTAP_TEST_WEBHOOK_ORIGINS?.trim())
+    problems.push(
+      "LOYALTAP_TEST_WEBHOOK_ORIGINS lets webhooks go to loopback receivers over http: it is for tests only, never set it on a public site",
     );
   if (env.LOYALTAP_TEST_CLOCK === "1")
     problems.push("LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production");
