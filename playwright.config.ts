@@ -3,7 +3,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { e2ePort, e2ePushPort } from "./tests/e2e/port";
+import { e2ePort, e2ePushPort, e2eWebhookPort } from "./tests/e2e/port";
 import { appleTestCredentials } from "./tests/support/apple-wallet-certs";
 
 // e2e runs against the production build (`next build` first; `npm test` does
@@ -111,6 +111,9 @@ export default defineConfig({
       GOOGLE_WALLET_API_URL: "http://127.0.0.1:9/walletobjects/v1",
       GOOGLE_WALLET_TOKEN_URL: "http://127.0.0.1:9/token",
       ...e2eAppleWalletEnv,
+      // Webhooks may go to the stand-in receiver of tests/e2e/webhooks.spec.ts on this loopback origin
+      // (refused by a public production start; this is a local production build).
+      LOYALTAP_TEST_WEBHOOK_ORIGINS: `http://127.0.0.1:${e2eWebhookPort()}`,
     },
   },
 });

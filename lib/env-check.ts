@@ -16,6 +16,7 @@ import { nfcSettings } from "@/lib/nfc/env";
 import { pushSettings } from "@/lib/push/env";
 import { appleWalletSettings } from "@/lib/wallet/apple/env";
 import { googleWalletSettings } from "@/lib/wallet/google/env";
+import { webhookSettings } from "@/lib/webhooks/env";
 
 // The start-up check: every feature's settings, checked together. A feature
 // with a setting of its own adds its `settings.ts` here, and nowhere else.
@@ -33,6 +34,7 @@ export const allSettings = [
   appleWalletSettings,
   jobsSettings,
   nfcSettings,
+  webhookSettings,
 ] as const;
 
 type Union<T> = (T extends unknown ? (value: T) => void : never) extends (value: infer I) => void ? I : never;

@@ -31,6 +31,11 @@ export function productionProblems(env = process.env) {
     problems.push(
       "TAG_KEY_ENCRYPTION_KEY is not set: secure tags' NFC keys need their own encryption key (32 bytes, base64 or hex)",
     );
+  // Webhooks' stand-in receivers: loopback only (lib/webhooks/env.ts), and never on a public site.
+  if (env.LOYALTAP_TEST_WEBHOOK_ORIGINS?.trim())
+    problems.push(
+      "LOYALTAP_TEST_WEBHOOK_ORIGINS lets webhooks go to loopback receivers over http: it is for tests only, never set it on a public site",
+    );
   if (env.LOYALTAP_TEST_CLOCK === "1")
     problems.push("LOYALTAP_TEST_CLOCK=1 lets any request move the server's clock: never set it in production");
   if (env.LOYALTAP_TEST_CAPTURE_STATEMENTS === "1")

@@ -30,4 +30,6 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "errors",
   // The campaign composer's segment builder.
   "segments",
+  // The webhooks page's forms and buttons.
+  "webhooks",
 ] as const;

@@ -28,6 +28,7 @@ import type { CampaignChannel } from "@/lib/generated/prisma/enums";
 import { storedLocale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
 import { enqueue } from "@/lib/jobs/enqueue";
+import { campaignSentAnnounced } from "@/lib/webhooks/emit";
 import { QUEUES } from "@/lib/jobs/queues";
 import { mailSession, type Mailer } from "@/lib/mail";
 import { idString } from "@/lib/validation/text";
@@ -121,7 +122,9 @@ export async function sendCampaignBatch(
   const claimed = await claimRecipients(campaignId, options.limit ?? CAMPAIGN_BATCH, CLAIM_STALE_SECONDS, now);
   outcome.claimed = claimed.length;
   if (claimed.length === 0) {
-    if (await markSentIfDone(campaignId, now)) return { ...outcome, done: true };
+    const announced = (tx: SqlExecutor, sent: { campaignId: string; businessId: string }) =>
+      campaignSentAnnounced(tx, { id: sent.campaignId, businessId: sent.businessId }, now);
+    if (await markSentIfDone(campaignId, now, announced)) return { ...outcome, done: true };
     // Claims still out (another worker, or one that died): look again once they would be stale.
     if (!(await hasPendingRecipients(campaignId))) return { ...outcome, done: true };
     if (queueNext)

@@ -162,14 +162,25 @@ export async function markSending(id: string, now: Date): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** SENDING → SENT once no recipient waits or is being sent; false otherwise. */
-export async function markSentIfDone(id: string, now: Date): Promise<boolean> {
-  const rows = await queryRows(sql`
-    UPDATE "Campaign" c SET "status" = 'SENT', "finishedAt" = ${now}::timestamp, "updatedAt" = now()
-    WHERE c."id" = ${id}::text AND c."status" = 'SENDING' AND c."automationId" IS NULL
-      AND NOT EXISTS (SELECT 1 FROM "CampaignRecipient" r WHERE r."campaignId" = c."id" AND r."status" IN ('QUEUED', 'SENDING'))
-    RETURNING c."id"`);
-  return rows.length === 1;
+/**
+ * SENDING → SENT once no recipient waits or is being sent; false otherwise.
+ * `sent` runs in the same transaction when it happened (the campaign's webhook).
+ */
+export async function markSentIfDone(
+  id: string,
+  now: Date,
+  sent: InTransaction<{ campaignId: string; businessId: string }>,
+): Promise<boolean> {
+  return inTransaction(async (tx) => {
+    const [row] = await tx.query<{ id: string; businessId: string }>(sql`
+      UPDATE "Campaign" c SET "status" = 'SENT', "finishedAt" = ${now}::timestamp, "updatedAt" = now()
+      WHERE c."id" = ${id}::text AND c."status" = 'SENDING' AND c."automationId" IS NULL
+        AND NOT EXISTS (SELECT 1 FROM "CampaignRecipient" r WHERE r."campaignId" = c."id" AND r."status" IN ('QUEUED', 'SENDING'))
+      RETURNING c."id", c."businessId"`);
+    if (!row) return false;
+    await sent(tx, { campaignId: row.id, businessId: row.businessId });
+    return true;
+  });
 }
 
 /** The campaign and its business as the sender needs them. */

@@ -68,12 +68,12 @@ const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" }
  * never a reward of their own (as nobody records a visit for themselves: a
  * worker who is also a customer would otherwise serve themselves). The audit
  * entry (REDEMPTION, with who did it) commits with the change, and so does
- * what `cardChanged` (given the reward's membership) writes.
+ * what `redeemed` (given the reward and its membership) writes.
  */
 export async function redeemRewardRow(
   workerId: string,
   target: { rewardId?: string; code?: string },
-  cardChanged: InTransaction<string>,
+  redeemedStep: InTransaction<RewardRedeemed>,
   now = new Date(),
 ): Promise<RedeemResult> {
   const code = target.code ? normaliseRewardCode(target.code) : null;
@@ -107,7 +107,13 @@ export async function redeemRewardRow(
       )
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "businessId", "timezone" FROM redeemed`;
     const redeemed = rows[0];
-    if (redeemed?.membershipId) await cardChanged(prismaExecutor(tx), redeemed.membershipId);
+    if (redeemed)
+      await redeemedStep(prismaExecutor(tx), {
+        rewardId: redeemed.id,
+        businessId: redeemed.businessId,
+        membershipId: redeemed.membershipId,
+        at: now,
+      });
     if (redeemed)
       await appendAudit(
         {
@@ -410,19 +416,22 @@ export const readyRewardsByBusiness = cache(async (userId: string, now = new Dat
 
 export type CounterWorker = { id: string; name: string };
 
+/** What a redemption reports to its caller's step, in its transaction: the reward and the card it was on. */
+export type RewardRedeemed = { rewardId: string; businessId: string; membershipId: string | null; at: Date };
+
 /**
  * One tap at the counter, from a customer's card: a reward of `customerId` (never
  * the worker's own) at a business the worker owns or staffs (matched in the
  * statement, worksAtPart) is
  * redeemed by the same conditional UPDATE as redeemRewardRow — AVAILABLE →
  * REDEEMED once, whatever the concurrency — with its history event, a
- * REDEMPTION entry in the audit log naming who and what `cardChanged` writes
- * for the reward's membership, in one transaction.
+ * REDEMPTION entry in the audit log naming who and what `redeemedStep` writes
+ * for the reward and its membership, in one transaction.
  */
 export async function redeemRewardRowAtCounter(
   worker: CounterWorker,
   target: { businessId: string; customerId: string; rewardId: string },
-  cardChanged: InTransaction<string>,
+  redeemedStep: InTransaction<RewardRedeemed>,
   now = new Date(),
 ): Promise<RedeemResult> {
   const redeemed = await inTransaction(async (tx) => {
@@ -450,7 +459,12 @@ export async function redeemRewardRowAtCounter(
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "timezone" FROM redeemed`,
     );
     if (!row) return null;
-    if (row.membershipId) await cardChanged(tx, row.membershipId);
+    await redeemedStep(tx, {
+      rewardId: row.id,
+      businessId: target.businessId,
+      membershipId: row.membershipId,
+      at: now,
+    });
     await appendAuditSql(
       tx,
       {

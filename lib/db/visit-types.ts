@@ -88,6 +88,19 @@ export type VisitOutcome =
   | { ok: false; reason: "limit_reached"; timeZone: string; now: Date }
   | { ok: false; reason: Exclude<VisitRefusal, "limit_reached"> };
 
+/** A recorded visit as its webhooks describe it. */
+export type RecordedVisit = {
+  businessId: string;
+  tapId: string;
+  membershipId: string;
+  programIds: string[];
+  source: "tap" | "staff" | "api";
+  at: Date;
+  /** The customer's first visit here created their card. */
+  joined: boolean;
+  rewardIds: string[];
+};
+
 /** The HTTP status and JSON body a request was answered with. */
 export type StoredAnswer = { httpStatus: number; body: unknown };
 
@@ -98,7 +111,14 @@ export type StoredAnswer = { httpStatus: number; body: unknown };
  * announceCardChange), so a write that rolls back announces nothing.
  */
 export type CardChange =
-  | { kind: "reward-issued"; reward: { id: string; userId: string; businessId: string } }
+  | {
+      kind: "reward-issued";
+      reward: { id: string; userId: string; businessId: string };
+      /** Issued by a visit, whose "visit-recorded" change names it too (its webhook goes out with the visit's). */
+      inVisit?: true;
+    }
+  /** A visit was recorded: what its webhooks say (docs/webhooks.md). */
+  | { kind: "visit-recorded"; visit: RecordedVisit }
   | { kind: "card-changed"; membershipId: string }
   /** The card is about to be deleted in this transaction: its wallet passes are voided while it exists. */
   | { kind: "card-deleting"; membershipId: string };

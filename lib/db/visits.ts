@@ -9,6 +9,7 @@ import {
   type CardChange,
   type IssuedReward,
   type ProgramOutcome,
+  type RecordedVisit,
   type StoredAnswer,
   type StoredProgress,
   type VisitOutcome,
@@ -187,11 +188,13 @@ function visitStatement(input: VisitInput, now: Date): Sql {
 type VisitEffects = {
   rewards: { id: string; userId: string; businessId: string }[];
   memberships: string[];
+  visit?: RecordedVisit;
 };
 
 /** The visit's changes, reported in one place: each reward issued, then each changed card. */
 async function reportVisitEffects(tx: SqlTx, effects: VisitEffects, announce: InTransaction<CardChange>) {
-  for (const reward of effects.rewards) await announce(tx, { kind: "reward-issued", reward });
+  if (effects.visit) await announce(tx, { kind: "visit-recorded", visit: effects.visit });
+  for (const reward of effects.rewards) await announce(tx, { kind: "reward-issued", reward, inVisit: true });
   for (const membershipId of effects.memberships) await announce(tx, { kind: "card-changed", membershipId });
 }
 
@@ -299,6 +302,16 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
       };
       const nextProgress = plan.map((planned) => ({ programId: planned.program.id, state: planned.next }));
       await finishVisit(tx, membershipId, nextProgress, storeOf(input, recorded, now));
+      effects.visit = {
+        businessId,
+        tapId: row.tapId,
+        membershipId,
+        programIds: plan.map((planned) => planned.program.id),
+        source: input.source === "TAG" && !input.actorId ? "tap" : "staff",
+        at: now,
+        joined: Boolean(row.inserted),
+        rewardIds: effects.rewards.map((reward) => reward.id),
+      };
       if (input.actorId) await auditVisit(tx, input.actorId, businessId, input.userId, recorded, now);
       await reportVisitEffects(tx, effects, announce);
       return recorded;

@@ -42,6 +42,7 @@ export type MessageNamespace =
   | "tap"
   | "unsubscribe"
   | "validation"
+  | "webhooks"
   | "wizard";
 
 /** A full dotted catalog path ("validation.emailInvalid"). */

@@ -5,6 +5,7 @@ import { getBoss } from "@/lib/jobs/boss";
 import { enqueue, type SqlExecutor } from "@/lib/jobs/enqueue";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
+import { rewardEarnedAnnounced, visitAnnounced } from "@/lib/webhooks/emit";
 
 // What the loyalty engine tells the rest of the product, as jobs queued in
 // the transaction that made the change (docs/jobs.md): nothing is sent for a
@@ -272,7 +273,11 @@ export async function walletBusinessChanged(businessId: string, tx?: SqlExecutor
  * to be deleted voids them.
  */
 export async function announceCardChange(tx: SqlExecutor, change: CardChange): Promise<void> {
-  if (change.kind === "reward-issued") return rewardIssued(tx, change.reward);
+  if (change.kind === "visit-recorded") return visitAnnounced(tx, change.visit);
+  if (change.kind === "reward-issued") {
+    if (!change.inVisit) await rewardEarnedAnnounced(tx, change.reward);
+    return rewardIssued(tx, change.reward);
+  }
   if (change.kind === "card-changed") return walletMembershipChanged(tx, change.membershipId);
   return walletPassesVoided(tx, { membershipId: change.membershipId });
 }

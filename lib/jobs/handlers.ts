@@ -11,6 +11,8 @@ import { deliverRewardPush } from "@/lib/push/deliver";
 import { updateApplePass, voidApplePasses } from "@/lib/wallet/apple/deliver";
 import { refreshBusinessCards } from "@/lib/wallet/business-cards";
 import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
+import { deliverWebhook } from "@/lib/webhooks/deliver";
+import { sendWebhookDisabledMail } from "@/lib/webhooks/disabled-mail";
 
 /** What a job's handler is given. It throws to have the job retried (its queue's policy). */
 export type JobContext = { id: string; retryCount: number };
@@ -52,4 +54,7 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // Campaigns (docs/campaigns.md, "Sent once"): data { campaignId }.
   "campaign.start": async (data) => void (await startCampaign(data)),
   "campaign.send": async (data) => void (await sendCampaignBatch(data)),
+  // Webhooks (docs/webhooks.md): data { messageId, attempt, manual? }; { endpointId }.
+  "webhook.deliver": async (data) => void (await deliverWebhook(data)),
+  "mail.webhook-disabled": async (data) => void (await sendWebhookDisabledMail(data)),
 };

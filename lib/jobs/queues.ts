@@ -59,6 +59,10 @@ export const QUEUES = {
   "campaign.start": DELIVERY,
   /** A campaign's or automation's queued recipients are sent, one batch per job: data { campaignId }. */
   "campaign.send": DELIVERY,
+  /** One attempt to deliver a webhook message: data { messageId, attempt, manual? } (docs/webhooks.md). Its own retries are its own jobs. */
+  "webhook.deliver": DELIVERY,
+  /** A webhook endpoint was turned off after failing: the owner is told (docs/webhooks.md). */
+  "mail.webhook-disabled": DELIVERY,
   /** Scheduled: each enabled automation takes in the customers now due (docs/campaigns.md, "Automations"). */
   "sweep.automations": SWEEP,
   /** Scheduled: rewards that expire soon get their reminders, expired ones update wallet passes. */

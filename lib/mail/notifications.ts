@@ -168,3 +168,29 @@ function businessFooter(t: KeyTranslator, links: FooterLinks, unsubscribeLabel: 
     { label: t("mail.common.settings"), href: links.settings },
   ];
 }
+
+export type WebhookDisabledFacts = {
+  firstName: string | null;
+  business: string;
+  url: string;
+  /** The owner's webhooks page, where the endpoint is turned back on. */
+  pageUrl: string;
+};
+
+/** An owner's webhook endpoint was turned off after failing for a day (docs/webhooks.md): which, why, and where to turn it back on. */
+export function webhookDisabledMail(facts: WebhookDisabledFacts, t: KeyTranslator, locale: Locale): RenderedMail {
+  const values = { business: facts.business, url: facts.url, site: siteName };
+  return render(t("mail.webhookDisabled.subject", values), {
+    lang: locale,
+    preheader: t("mail.webhookDisabled.preheader", values),
+    brand: { name: siteName },
+    blocks: [
+      { kind: "heading", text: t("mail.webhookDisabled.heading", values) },
+      greeting(t, facts.firstName),
+      { kind: "paragraph", text: t("mail.webhookDisabled.intro", values) },
+      { kind: "paragraph", text: t("mail.webhookDisabled.fix", values) },
+      { kind: "button", label: t("mail.webhookDisabled.button"), href: facts.pageUrl },
+    ],
+    footer: { text: t("mail.webhookDisabled.why", values), links: [] },
+  });
+}

@@ -5,10 +5,12 @@ import {
   undoRedemptionRow,
   type CounterWorker,
   type RedeemResult,
+  type RewardRedeemed,
 } from "@/lib/db/rewards";
 import type { SqlExecutor } from "@/lib/db/sql";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { walletMembershipChanged } from "@/lib/jobs/events";
+import { rewardRedeemedAnnounced } from "@/lib/webhooks/emit";
 
 // Redeeming a reward and undoing it (docs/owner-tools.md): lib/db/rewards.ts
 // writes the change, its history and its audit entry; the card's wallet
@@ -18,6 +20,12 @@ import { walletMembershipChanged } from "@/lib/jobs/events";
 
 const cardChanged = (tx: SqlExecutor, membershipId: string) => walletMembershipChanged(tx, membershipId);
 
+/** A redemption: its card's wallet passes and its webhook (docs/webhooks.md). */
+async function redeemed(tx: SqlExecutor, change: RewardRedeemed): Promise<void> {
+  if (change.membershipId) await cardChanged(tx, change.membershipId);
+  await rewardRedeemedAnnounced(tx, { id: change.rewardId, businessId: change.businessId }, change.at);
+}
+
 /** A reward confirmed at the counter by its id or typed code (lib/db/rewards.ts, redeemRewardRow). */
 export async function redeemReward(
   workerId: string,
@@ -25,7 +33,7 @@ export async function redeemReward(
   now = new Date(),
 ): Promise<RedeemResult> {
   await jobQueueReady();
-  return redeemRewardRow(workerId, target, cardChanged, now);
+  return redeemRewardRow(workerId, target, redeemed, now);
 }
 
 /** A redemption undone within the undo window (lib/db/rewards.ts, undoRedemptionRow). */
@@ -41,5 +49,5 @@ export async function redeemRewardAtCounter(
   now = new Date(),
 ): Promise<RedeemResult> {
   await jobQueueReady();
-  return redeemRewardRowAtCounter(worker, target, cardChanged, now);
+  return redeemRewardRowAtCounter(worker, target, redeemed, now);
 }

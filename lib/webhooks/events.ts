@@ -26,7 +26,7 @@ export const webhookEventSchemas = {
   "reward.earned": z.object({
     rewardId: id,
     customer,
-    programId: id,
+    programId: id.nullable().describe("The program that issued it; null for a one-off reward (a campaign's offer)"),
     name: z.string().describe("The reward's name as the owner wrote it"),
     expiresAt: isoTime.nullable(),
     earnedAt: isoTime,
@@ -34,7 +34,7 @@ export const webhookEventSchemas = {
   "reward.redeemed": z.object({
     rewardId: id,
     customer,
-    programId: id,
+    programId: id.nullable(),
     name: z.string(),
     redeemedAt: isoTime,
   }),

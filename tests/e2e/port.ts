@@ -18,6 +18,11 @@ export function e2ePushPort(env: Record<string, string | undefined> = process.en
   return chosenPort("E2E_PUSH_PORT", env);
 }
 
+/** The port of the webhook receiver tests/e2e/webhooks.spec.ts starts (LOYALTAP_TEST_WEBHOOK_ORIGINS), chosen the same way. */
+export function e2eWebhookPort(env: Record<string, string | undefined> = process.env): number {
+  return chosenPort("E2E_WEBHOOK_PORT", env);
+}
+
 function chosenPort(name: string, env: Record<string, string | undefined>): number {
   if (!env[name]) env[name] = String(freePort());
   const port = Number(env[name]);

@@ -145,6 +145,12 @@ type PageCase = {
 
 const PAGE_CASES: PageCase[] = [
   {
+    pattern: "/dashboard/business/[id]/integrations/webhooks",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/integrations/webhooks`],
+    missing: () => `/dashboard/business/${randomUUID()}/integrations/webhooks`,
+  },
+  {
     pattern: "/dashboard/business/[id]/campaigns",
     kind: "owner",
     real: () => [`/dashboard/business/${world.businessA.id}/campaigns`],
@@ -282,6 +288,32 @@ function profileInput() {
 
 const KEY = "00112233445566778899aabbccddeeff";
 const ACTION_CASES: ActionCase[] = [
+  ...(
+    ["revealWebhookSecretAction", "rotateWebhookSecretAction", "sendTestWebhookAction", "deleteWebhookAction"] as const
+  ).map((name): ActionCase => ({
+    name,
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, endpointId: world.webhookA.id }],
+    missing: () => [{ businessId: randomUUID(), endpointId: world.webhookA.id }],
+  })),
+  {
+    name: "registerWebhookAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, url: "https://93.184.216.34/hooks", events: ["visit.recorded"] }],
+    missing: () => [{ businessId: randomUUID(), url: "https://93.184.216.34/hooks", events: ["visit.recorded"] }],
+  },
+  {
+    name: "setWebhookEnabledAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, endpointId: world.webhookA.id, enabled: false }],
+    missing: () => [{ businessId: randomUUID(), endpointId: world.webhookA.id, enabled: false }],
+  },
+  {
+    name: "resendWebhookAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, messageId: world.webhookA.messageId }],
+    missing: () => [{ businessId: randomUUID(), messageId: world.webhookA.messageId }],
+  },
   {
     name: "updateBusinessProfileAction",
     kind: "owner",

@@ -125,6 +125,23 @@ describe("configuration (lib/env.ts and each feature's env.ts)", () => {
     expect(problemsOf({ NODE_ENV: "test", ...standIn })).toEqual([]);
   });
 
+  test("the tests' webhook receivers: loopback origins only, refused by a public production start", () => {
+    expect(parseEnv({}).LOYALTAP_TEST_WEBHOOK_ORIGINS).toEqual([]);
+    expect(
+      parseEnv({ LOYALTAP_TEST_WEBHOOK_ORIGINS: "http://127.0.0.1:4590/, http://[::1]:4591" })
+        .LOYALTAP_TEST_WEBHOOK_ORIGINS,
+    ).toEqual(["http://127.0.0.1:4590", "http://[::1]:4591"]);
+    const notLoopback =
+      "LOYALTAP_TEST_WEBHOOK_ORIGINS must be loopback origins separated by commas (e.g. http://127.0.0.1:4590)";
+    expect(problemsOf({ LOYALTAP_TEST_WEBHOOK_ORIGINS: "http://10.0.0.1:4590" })).toEqual([notLoopback]);
+    expect(problemsOf({ LOYALTAP_TEST_WEBHOOK_ORIGINS: "https://hooks.example.com" })).toEqual([notLoopback]);
+    const standIn = { LOYALTAP_TEST_WEBHOOK_ORIGINS: "http://127.0.0.1:4590" };
+    expect(problemsOf({ NODE_ENV: "production", SITE_URL: "http://localhost:3000", ...standIn })).toEqual([]);
+    expect(problemsOf({ ...complete, ...standIn })).toEqual([
+      "LOYALTAP_TEST_WEBHOOK_ORIGINS lets webhooks go to loopback receivers over http: it is for tests only, never set it on a public site",
+    ]);
+  });
+
   test("a local run of the production build (http site URL) keeps the derived key and the mail outbox", () => {
     expect(problemsOf({ NODE_ENV: "production", SITE_URL: "http://localhost:3000" })).toEqual([]);
   });

@@ -163,6 +163,8 @@ export type World = {
   inviteA: { id: string };
   /** A draft campaign of A's (docs/campaigns.md): the owner's alone. */
   campaignA: { id: string };
+  /** A webhook endpoint of A's and a failed message of it (docs/webhooks.md): the owner's alone. */
+  webhookA: { id: string; messageId: string };
   businessA: { id: string; slug: string; name: string };
   businessB: { id: string; slug: string; name: string };
   tagA: string;
@@ -239,6 +241,16 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
      VALUES (gen_random_uuid()::text, $1, 'Campaign of A', 'A message of A', 'seed-of-a', now()) RETURNING "id"`,
     [ownerA.businessId],
   );
+  const { rows: webhooks } = await cluster.sql.query(
+    `INSERT INTO "WebhookEndpoint" ("id", "businessId", "url", "events", "secretEncrypted")
+     VALUES (gen_random_uuid()::text, $1, 'https://hooks.example.com/a', ARRAY['visit.recorded'], 'v1:a:b:c') RETURNING "id"`,
+    [ownerA.businessId],
+  );
+  const { rows: webhookMessages } = await cluster.sql.query(
+    `INSERT INTO "WebhookMessage" ("id", "endpointId", "eventKey", "eventType", "payload", "status")
+     VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), $1, 'test:a', 'visit.recorded', '{}'::jsonb, 'FAILED') RETURNING "id"`,
+    [webhooks[0].id],
+  );
   const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [
     [ownerA.businessId, ownerB.businessId],
   ]);
@@ -254,6 +266,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     guest,
     inviteA: { id: invites[0].id },
     campaignA: { id: campaigns[0].id },
+    webhookA: { id: webhooks[0].id, messageId: webhookMessages[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,
     tagA,

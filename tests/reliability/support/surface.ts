@@ -177,6 +177,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard/business/[id]/campaigns/[campaignId]": { access: "owner" },
   "/dashboard/business/[id]/campaigns/[campaignId]/results": { access: "owner" },
   "/dashboard/business/[id]/staff": { access: "owner" },
+  // Webhooks (docs/webhooks.md): the owner's alone, never the staff's.
+  "/dashboard/business/[id]/integrations/webhooks": { access: "owner" },
   "/dashboard/program/[program_id]": { access: "owner" },
   "/dashboard/program/create": { access: "signed-in" },
   "/dashboard/redeem-reward": { access: "signed-in" },
@@ -214,6 +216,14 @@ export const ACTIONS: Record<string, ActionEntry> = {
   saveOutreachSettingsAction: { access: "owner" },
   scheduleCampaignAction: { access: "owner" },
   sendTestAction: { access: "owner" },
+  // Webhooks (docs/webhooks.md): the owner's alone.
+  deleteWebhookAction: { access: "owner" },
+  registerWebhookAction: { access: "owner" },
+  resendWebhookAction: { access: "owner" },
+  revealWebhookSecretAction: { access: "owner" },
+  rotateWebhookSecretAction: { access: "owner" },
+  sendTestWebhookAction: { access: "owner" },
+  setWebhookEnabledAction: { access: "owner" },
   // A customer's own yes or no to one business's offers and news.
   setMarketingConsentAction: { access: "signed-in" },
   changePasswordAction: { access: "signed-in" },
