@@ -1,6 +1,7 @@
 // Points for spending (docs/purchases.md): rounding down, the minimum, minor
 // units per currency, refund math and a card's debt.
 import { emptyProgress, parseProgramRules, type ProgressState } from "@/lib/loyalty";
+import { describeOffer } from "@/lib/loyalty/offer";
 import { applyPoints, earnPoints, takeBackPoints } from "@/lib/loyalty/points";
 import { minorUnitDigits, pointsForAmount, pointsToTakeBack, spendRuleOf } from "@/lib/loyalty/spend";
 import { businessCurrency, formatAmount, parseAmount } from "@/lib/purchases/money";
@@ -122,5 +123,16 @@ describe("money", () => {
     expect(businessCurrency(null)).toBe("EUR");
     expect(businessCurrency({ currency: "GBP" })).toBe("GBP");
     expect(businessCurrency({ currency: "gbp" })).toBe("EUR");
+  });
+});
+
+describe("the offer a points program reads", () => {
+  it("names points per euro when the program gives them", () => {
+    expect(describeOffer("points", {}, "Coffee")).toMatchObject({ key: "programs.offer.points" });
+    expect(describeOffer("points", { pointsPerVisit: 0, pointsPerEuro: 2 }, "Coffee")).toMatchObject({
+      key: "programs.offer.pointsSpend",
+      values: { perEuro: 2, threshold: 100 },
+    });
+    expect(describeOffer("points", { pointsPerEuro: 1 }, "Coffee")).toMatchObject({ key: "programs.offer.pointsBoth" });
   });
 });
