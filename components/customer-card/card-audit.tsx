@@ -35,6 +35,8 @@ const KNOWN_ACTIONS = new Set([
   "STAFF_REVOKED",
   "CUSTOMER_MERGED",
   "CAMPAIGN_OFFER",
+  "PURCHASE_RECORDED",
+  "PURCHASE_REFUNDED",
 ]);
 
 /** The audit log's entries about this customer (append-only: lib/db/audit.ts), newest first. */

@@ -6,6 +6,8 @@ import { CardCounter } from "@/components/customer-card/card-counter";
 import { CardHistory } from "@/components/customer-card/card-history";
 import { RecordVisitButton } from "@/components/customer-card/record-visit-button";
 import { Card } from "@/components/ui/card";
+import { PurchaseHistory } from "@/components/purchases/purchase-history";
+import type { CustomerPurchase } from "@/lib/purchases/counter";
 import type { CardReward, CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
@@ -53,7 +55,13 @@ async function PastRewards({
  * counter's part (progress, ready rewards, record a visit), their rewards, the
  * owner's adjustments, the visit history and the audit entries about them.
  */
-export async function CustomerCardView({ card }: { card: CustomerCard }) {
+export async function CustomerCardView({
+  card,
+  purchases = [],
+}: {
+  card: CustomerCard;
+  purchases?: CustomerPurchase[];
+}) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
   const [t, rewards] = await Promise.all([getTranslations("customerCard"), getTranslations("customerCard.rewards")]);
@@ -133,6 +141,7 @@ export async function CustomerCardView({ card }: { card: CustomerCard }) {
         </section>
       ) : null}
 
+      <PurchaseHistory businessId={card.business.id} zone={zone} purchases={purchases} />
       <CardHistory card={card} />
       <CardAudit card={card} />
     </div>

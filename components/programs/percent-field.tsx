@@ -54,3 +54,50 @@ export function WinChanceField() {
     />
   );
 }
+
+/** Typed euros ("5", "5.50") as whole cents; NaN for what is not an amount (the schema then says so). */
+const centsOf = (text: string) => {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "") return Number.NaN;
+  const euros = Number(trimmed);
+  return Number.isFinite(euros) ? Math.round(euros * 100) : Number.NaN;
+};
+
+const shownEuros = (cents: number | undefined) =>
+  typeof cents === "number" && Number.isFinite(cents) ? String(cents / 100) : "";
+
+/** A points program's minimum purchase: stored in cents (docs/purchases.md), typed in euros. */
+export function MinimumAmountField() {
+  const t = useTranslations("programEditor.rulesFields");
+  const messageText = useMessageText();
+  const { control } = useFormContext<ProgramInput>();
+  const {
+    field: { name, ref, value, onBlur, onChange },
+    fieldState,
+  } = useController({ control, name: "rules.minimumCents" });
+  const [text, setText] = useState(() => shownEuros(value));
+  const [seen, setSeen] = useState(value);
+  if (!Object.is(seen, value)) {
+    setSeen(value);
+    if (!Object.is(centsOf(text), value)) setText(shownEuros(value));
+  }
+  return (
+    <Field
+      label={t("minimumAmount")}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step="0.01"
+      hint={t("minimumAmountHint")}
+      name={name}
+      ref={ref}
+      value={text}
+      onBlur={onBlur}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(centsOf(event.target.value));
+      }}
+      error={messageText(fieldState.error?.message)}
+    />
+  );
+}

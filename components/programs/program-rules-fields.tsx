@@ -3,13 +3,13 @@
 import { useTranslations } from "next-intl";
 import { useFormContext } from "react-hook-form";
 import { useMessageText } from "@/components/i18n/use-message-text";
-import { WinChanceField } from "@/components/programs/percent-field";
+import { MinimumAmountField, WinChanceField } from "@/components/programs/percent-field";
 import { TiersEditor } from "@/components/programs/tiers-editor";
 import { Field } from "@/components/ui/field";
 import type { ProgramInput } from "@/lib/validation/programs";
 
 type WholeNumberRule =
-  "stampsRequired" | "pointsPerVisit" | "threshold" | "visitsRequired" | "windowDays" | "withinDays";
+  "stampsRequired" | "pointsPerVisit" | "pointsPerEuro" | "threshold" | "visitsRequired" | "windowDays" | "withinDays";
 
 /** The settings of the chosen type (lib/loyalty/rules.ts); each type's defaults are loaded when it is picked. */
 export function ProgramRulesFields({ type }: { type: string }) {
@@ -39,8 +39,10 @@ export function ProgramRulesFields({ type }: { type: string }) {
     case "points":
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          {whole("pointsPerVisit", t("pointsPerVisit"))}
+          {whole("pointsPerVisit", t("pointsPerVisit"), undefined, 0)}
           {whole("threshold", t("threshold"), t("thresholdHint"))}
+          {whole("pointsPerEuro", t("pointsPerEuro"), t("pointsPerEuroHint"), 0)}
+          <MinimumAmountField />
         </div>
       );
     case "visits":

@@ -18,6 +18,7 @@
 //   whole. A business makes at most ADJUSTMENTS_PER_WINDOW adjustments per
 //   ADJUSTMENT_WINDOW_MS, counted by lib/db/adjustments.ts in the database.
 import { punchCard } from "./card";
+import { earnPoints } from "./points";
 import { ruleSchemas, type PointsRules, type StampsRules, type VisitsRules } from "./rules";
 import { normalizeProgress } from "./state";
 import type { ProgressState } from "./types";
@@ -65,13 +66,9 @@ function addToCard(before: ProgressState, required: number, delta: number) {
   return { next, rewardsIssued };
 }
 
+/** Points added by hand count as earned ones: a refund's debt is paid first (lib/loyalty/points.ts). */
 function addPoints(before: ProgressState, rules: PointsRules, delta: number) {
-  const balance = before.count + delta;
-  const rewardsIssued = Math.floor(balance / rules.threshold);
-  return {
-    next: { ...before, count: balance - rewardsIssued * rules.threshold, total: before.total + delta },
-    rewardsIssued,
-  };
+  return earnPoints(before, rules.threshold, delta);
 }
 
 function takeAway(before: ProgressState, delta: number): { next: ProgressState; applied: number } {

@@ -125,3 +125,15 @@ export function describeProgress(
     registry[programTypeOf(type)].describe(rules, current, localDate) ?? otherProgram.describe({}, current, localDate)
   );
 }
+export { pointsDebt } from "./points";
+export {
+  earnSpendPoints,
+  MAX_PURCHASE_CENTS,
+  MAX_REWARDS_PER_PURCHASE,
+  minorUnitDigits,
+  pointsForAmount,
+  pointsToTakeBack,
+  spendRuleOf,
+  takeBackSpendPoints,
+  type SpendRule,
+} from "./spend";

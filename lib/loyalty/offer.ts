@@ -27,7 +27,12 @@ function tierOffer(tiers: Tier[], reward: string): LoyaltyLine {
 const offers: Offers = {
   stamps: (r, reward) => offerLine("stamps", { stamps: r.stampsRequired, reward }),
   "time-limited": (r, reward) => offerLine("timeLimited", { stamps: r.stampsRequired, reward }),
-  points: (r, reward) => offerLine("points", { perVisit: r.pointsPerVisit, threshold: r.threshold, reward }),
+  points: (r, reward) => {
+    const threshold = r.threshold;
+    if (r.pointsPerEuro === 0) return offerLine("points", { perVisit: r.pointsPerVisit, threshold, reward });
+    if (r.pointsPerVisit === 0) return offerLine("pointsSpend", { perEuro: r.pointsPerEuro, threshold, reward });
+    return offerLine("pointsBoth", { perVisit: r.pointsPerVisit, perEuro: r.pointsPerEuro, threshold, reward });
+  },
   visits: (r, reward) => offerLine("visits", { visits: r.visitsRequired, reward }),
   tier: (r, reward) => tierOffer(r.tiers, reward),
   referral: (r, reward) => offerLine(r.welcomeReward ? "referralBoth" : "referral", { reward }),

@@ -23,6 +23,10 @@ function rulesObject<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 const MAX_WINDOW_DAYS = 180;
+/** Points per visit or per euro: far above any real card, low enough that no sum overflows. */
+export const MAX_POINTS_RATE = 10_000;
+/** The highest minimum purchase an owner may set: 100 000.00 in the business's currency. */
+export const MAX_MINIMUM_CENTS = 10_000_000;
 const WINDOW_DAYS = "programEditor.rules.windowDays";
 const MIN_VISITS = "programEditor.rules.minVisits";
 
@@ -80,7 +84,20 @@ const stampCard = rulesObject({ stampsRequired: positiveInt(10) });
 
 export const ruleSchemas = {
   stamps: stampCard,
-  points: rulesObject({ pointsPerVisit: positiveInt(10), threshold: positiveInt(100) }),
+  // Points come from visits and, optionally, from what the customer spends
+  // (docs/purchases.md): `pointsPerEuro` points per whole unit of the
+  // business's currency, rounded down, for purchases of at least
+  // `minimumCents`. 0 points per euro (the default) means visits only; a
+  // program may earn from spending only (0 per visit), never from neither.
+  points: rulesObject({
+    pointsPerVisit: wholeNumberIn(0, MAX_POINTS_RATE, WHOLE_POSITIVE).default(10),
+    threshold: positiveInt(100),
+    pointsPerEuro: wholeNumberIn(0, MAX_POINTS_RATE, "programEditor.rules.pointsRate").default(0),
+    minimumCents: wholeNumberIn(0, MAX_MINIMUM_CENTS, "programEditor.rules.minimumAmount").default(0),
+  }).refine((rules) => rules.pointsPerVisit > 0 || rules.pointsPerEuro > 0, {
+    path: ["pointsPerVisit"],
+    message: WHOLE_POSITIVE,
+  }),
   visits: rulesObject({ visitsRequired: positiveInt(5) }),
   tier: rulesObject({ tiers: tiersSchema }),
   referral: rulesObject({ welcomeReward: z.boolean({ error: "programEditor.rules.boolean" }).default(false) }),

@@ -37,6 +37,10 @@ export type ProgramRulesInput = {
   stampsRequired?: number;
   pointsPerVisit?: number;
   threshold?: number;
+  /** Points per euro spent (docs/purchases.md); 0: visits only. */
+  pointsPerEuro?: number;
+  /** The smallest purchase that earns, in cents; the form shows euros. */
+  minimumCents?: number;
   visitsRequired?: number;
   tiers?: Tier[];
   welcomeReward?: boolean;

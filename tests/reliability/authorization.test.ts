@@ -531,6 +531,24 @@ const ACTION_CASES: ActionCase[] = [
     missing: () => [{ businessId: randomUUID(), customerId: world.member.id, token: qrToken(world.member.id) }],
   },
   {
+    name: "recordPurchaseAction",
+    kind: "owner",
+    counter: true,
+    real: () => [
+      { businessId: world.businessA.id, customerId: world.member.id, token: qrToken(world.member.id), amount: "12.50" },
+    ],
+    missing: () => [
+      { businessId: randomUUID(), customerId: world.member.id, token: qrToken(world.member.id), amount: "12.50" },
+    ],
+  },
+  {
+    name: "refundPurchaseAction",
+    kind: "owner",
+    counter: true,
+    real: () => [{ businessId: world.businessA.id, purchaseId: randomUUID(), key: randomUUID() }],
+    missing: () => [{ businessId: randomUUID(), purchaseId: randomUUID(), key: randomUUID() }],
+  },
+  {
     name: "recordCardVisitAction",
     kind: "owner",
     counter: true,

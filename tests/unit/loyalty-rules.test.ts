@@ -20,7 +20,7 @@ function parse(type: string, input: unknown) {
 describe("parseProgramRules defaults", () => {
   it.each([
     ["stamps", { stampsRequired: 10 }],
-    ["points", { pointsPerVisit: 10, threshold: 100 }],
+    ["points", { pointsPerVisit: 10, threshold: 100, pointsPerEuro: 0, minimumCents: 0 }],
     ["visits", { visitsRequired: 5 }],
     [
       "tier",
@@ -56,7 +56,7 @@ describe("parseProgramRules defaults", () => {
   it("keeps the owner's values and fills in only what is missing", () => {
     expect(parse("points", { threshold: 50 })).toEqual({
       ok: true,
-      rules: { pointsPerVisit: 10, threshold: 50 },
+      rules: { pointsPerVisit: 10, threshold: 50, pointsPerEuro: 0, minimumCents: 0 },
     });
   });
 

@@ -181,7 +181,12 @@ describe("toProgramData", () => {
 
   it("keeps only the chosen type's rules, with its defaults filled in", () => {
     const parsed = programInputSchema.parse(input({ type: "points", rules: { threshold: 50, stampsRequired: 4 } }));
-    expect(toProgramData(parsed).rules).toEqual({ pointsPerVisit: 10, threshold: 50 });
+    expect(toProgramData(parsed).rules).toEqual({
+      pointsPerVisit: 10,
+      threshold: 50,
+      pointsPerEuro: 0,
+      minimumCents: 0,
+    });
   });
 });
 
@@ -231,7 +236,7 @@ describe("programFormValues", () => {
 
   it("shows rules that no longer validate as stored, over the type's defaults, so the form points at them", () => {
     const values = programFormValues({ ...stored, type: "points", rules: { threshold: 0 } });
-    expect(values.rules).toEqual({ pointsPerVisit: 10, threshold: 0 });
+    expect(values.rules).toEqual({ pointsPerVisit: 10, threshold: 0, pointsPerEuro: 0, minimumCents: 0 });
     expect(errorsOf(values)).toEqual({ "rules.threshold": expect.any(String) });
   });
 

@@ -257,6 +257,9 @@ export const ACTIONS: Record<string, ActionEntry> = {
   qrTokenAction: { access: "signed-in" },
   recordCardVisitAction: { access: "owner", counter: true },
   recordQrVisitAction: { access: "owner", counter: true },
+  // Points for what a customer spent: typed at the counter with the customer's live QR, refunded from their card.
+  recordPurchaseAction: { access: "owner", counter: true },
+  refundPurchaseAction: { access: "owner", counter: true },
   recordTapAction: { access: "signed-in" },
   redeemCardRewardAction: { access: "owner", counter: true },
   redeemRewardAction: { access: "owner", counter: true },

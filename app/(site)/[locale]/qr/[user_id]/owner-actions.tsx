@@ -10,6 +10,8 @@ import { VisitResult } from "@/components/customer-card/visit-result";
 import type { QrVisitSummary } from "@/lib/db/qr";
 import { linkCustomerAction, recordQrVisitAction } from "@/lib/actions/qr";
 import { ActionError } from "@/components/ui/field";
+import { PurchaseForm } from "@/components/purchases/purchase-form";
+import type { CounterSpend } from "@/lib/purchases/counter";
 
 type OwnedBusiness = { id: string; name: string; linked: boolean };
 type Outcome =
@@ -21,11 +23,14 @@ export function OwnerActions({
   customerName,
   businesses,
   token,
+  spend = {},
 }: {
   customerId: string;
   customerName: string;
   businesses: OwnedBusiness[];
   token: string;
+  /** Per business id: how a purchase earns there (only businesses that give points for spending). */
+  spend?: Record<string, CounterSpend>;
 }) {
   const t = useTranslations("qr.owner");
   const selectId = useId();
@@ -98,6 +103,15 @@ export function OwnerActions({
       {outcome?.kind === "visit" ? <VisitResult visit={outcome.visit} /> : null}
       {outcome?.kind === "linked" ? <p role="status">{outcome.text}</p> : null}
       {outcome?.kind === "error" ? <ActionError>{outcome.text}</ActionError> : null}
+      {spend[business.id] ? (
+        <PurchaseForm
+          key={business.id}
+          businessId={business.id}
+          customerId={customerId}
+          token={token}
+          spend={spend[business.id]!}
+        />
+      ) : null}
     </section>
   );
 }

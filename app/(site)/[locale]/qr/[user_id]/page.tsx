@@ -21,6 +21,7 @@ import { CardCounter } from "@/components/customer-card/card-counter";
 import { getCounterBusiness } from "@/lib/db/business-access";
 import { getCustomerCard } from "@/lib/db/customer-card";
 import { OwnerActions } from "./owner-actions";
+import { counterSpend, type CounterSpend } from "@/lib/purchases/counter";
 import { ReferrerAction } from "./referrer-action";
 import { SiteHeader } from "@/components/ui/site-header";
 import { Card } from "@/components/ui/card";
@@ -103,6 +104,12 @@ async function SignedInActions({
     // The card of the first business the customer is a member of comes first; linking
     // and recording a visit stay below it, in the same place whether or not it shows.
     const member = context.businesses.find((b) => b.linked);
+    // Where purchases earn points, the counter may also type what the customer spent.
+    const rules = await Promise.all(context.businesses.map((b) => counterSpend(viewerId, b.id)));
+    const spend: Record<string, CounterSpend> = {};
+    context.businesses.forEach((b, i) => {
+      if (rules[i]) spend[b.id] = rules[i];
+    });
     return (
       <>
         {member ? <MemberCard viewerId={viewerId} profile={profile} businessId={member.id} /> : null}
@@ -111,6 +118,7 @@ async function SignedInActions({
           customerName={profile.displayName}
           businesses={context.businesses}
           token={token}
+          spend={spend}
         />
       </>
     );

@@ -8,6 +8,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { requestNow } from "@/lib/clock";
 import { getCounterBusiness } from "@/lib/db/business-access";
 import { getCustomerCard } from "@/lib/db/customer-card";
+import { customerPurchases } from "@/lib/purchases/counter";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { customerIdSchema } from "@/lib/validation/customer-card";
 
@@ -20,20 +21,21 @@ const loadCard = cache(async (id: string, userId: string) => {
   if (!businessIdSchema.safeParse(id).success || !customerIdSchema.safeParse(userId).success) return null;
   const business = await getCounterBusiness(user.id, id);
   if (!business) return null;
-  return getCustomerCard(user.id, business, userId, requestNow(await headers()));
+  const card = await getCustomerCard(user.id, business, userId, requestNow(await headers()));
+  return card ? { card, purchases: await customerPurchases(user.id, business, userId) } : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id, userId } = await params;
-  const card = await loadCard(id, userId);
+  const loaded = await loadCard(id, userId);
   const t = await getTranslations("customerCard");
   // A person's details: never in search results.
-  return { title: card ? card.customer.fullName : t("notFound"), robots: { index: false, follow: false } };
+  return { title: loaded ? loaded.card.customer.fullName : t("notFound"), robots: { index: false, follow: false } };
 }
 
 export default async function CustomerCardPage({ params }: Props) {
   const { id, userId } = await params;
-  const card = await loadCard(id, userId);
-  if (!card) notFound();
-  return <CustomerCardView card={card} />;
+  const loaded = await loadCard(id, userId);
+  if (!loaded) notFound();
+  return <CustomerCardView card={loaded.card} purchases={loaded.purchases} />;
 }
