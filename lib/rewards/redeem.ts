@@ -5,6 +5,7 @@ import {
   undoRedemptionRow,
   type CounterWorker,
   type RedeemResult,
+  type RewardActor,
 } from "@/lib/db/rewards";
 import type { SqlExecutor } from "@/lib/db/sql";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
@@ -18,20 +19,23 @@ import { walletMembershipChanged } from "@/lib/jobs/events";
 
 const cardChanged = (tx: SqlExecutor, membershipId: string) => walletMembershipChanged(tx, membershipId);
 
-/** A reward confirmed at the counter by its id or typed code (lib/db/rewards.ts, redeemRewardRow). */
+/**
+ * A reward confirmed at the counter by its id or typed code (lib/db/rewards.ts,
+ * redeemRewardRow), by someone who works there or by the business's API key.
+ */
 export async function redeemReward(
-  workerId: string,
+  actor: RewardActor,
   target: { rewardId?: string; code?: string },
   now = new Date(),
 ): Promise<RedeemResult> {
   await jobQueueReady();
-  return redeemRewardRow(workerId, target, cardChanged, now);
+  return redeemRewardRow(actor, target, cardChanged, now);
 }
 
 /** A redemption undone within the undo window (lib/db/rewards.ts, undoRedemptionRow). */
-export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+export async function undoRedemption(actor: RewardActor, rewardId: string, now = new Date()): Promise<boolean> {
   await jobQueueReady();
-  return undoRedemptionRow(workerId, rewardId, cardChanged, now);
+  return undoRedemptionRow(actor, rewardId, cardChanged, now);
 }
 
 /** One tap at the counter, from a customer's card (lib/db/rewards.ts, redeemRewardRowAtCounter). */
