@@ -7,6 +7,7 @@ import { problemAnswer, PROBLEM_CONTENT_TYPE, type ApiAnswer } from "@/lib/api/p
 import { requestNow } from "@/lib/clock";
 import {
   claimIdempotencyKey,
+  pruneIdempotencyKeys,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
   type ApiKeyCaller,
@@ -167,7 +168,8 @@ export function apiRoute<
     if (!body.success) return render(await invalid(locale, body.error), limits);
 
     const hash = requestHash(request, read.json);
-    const claim = await claimIdempotencyKey(caller.id, key, hash, now, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
+    const windowStart = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+    const claim = await claimIdempotencyKey(caller.id, key, hash, now, windowStart);
     if (!claim.claimed) {
       if (claim.requestHash !== hash) return render(await problemAnswer(locale, "idempotency-key-reused"), limits);
       if (claim.status === null)
@@ -192,6 +194,7 @@ export function apiRoute<
     }
     // Stored as the client reads it (dates as ISO text), so a replay is the same bytes.
     await storeIdempotentAnswer(caller.id, key, answer.status, JSON.parse(JSON.stringify(answer.body)));
+    await pruneIdempotencyKeys(windowStart);
     return render(answer, limits);
   });
 }

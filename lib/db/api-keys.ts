@@ -146,3 +146,22 @@ export type ApiKeyActor = { apiKeyId: string; name: string; prefix: string; busi
 export function apiKeyAuditActor(actor: ApiKeyActor) {
   return { actorId: actor.apiKeyId, actorName: `${actor.name} (${actor.prefix}…)` };
 }
+
+/**
+ * Deletes a batch of keys older than `windowStart`, now and then (about one
+ * call in 64), so the table stays small without a scheduled job; an old key
+ * is taken over as new anyway (claimIdempotencyKey). A failure is only logged.
+ */
+export async function pruneIdempotencyKeys(windowStart: Date, chance = 1 / 64): Promise<void> {
+  if (Math.random() >= chance) return;
+  try {
+    await db.$executeRaw`
+      DELETE FROM "ApiIdempotencyKey" WHERE ("apiKeyId", "key") IN (
+        SELECT "apiKeyId", "key" FROM "ApiIdempotencyKey" WHERE "createdAt" <= ${windowStart} LIMIT 500
+      )`;
+  } catch (error) {
+    console.error("could not prune expired API idempotency keys", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -163,6 +163,8 @@ export type World = {
   inviteA: { id: string };
   /** A draft campaign of A's (docs/campaigns.md): the owner's alone. */
   campaignA: { id: string };
+  /** A live API key of A's (docs/api.md): the owner's alone to create and revoke. */
+  apiKeyA: { id: string };
   businessA: { id: string; slug: string; name: string };
   businessB: { id: string; slug: string; name: string };
   tagA: string;
@@ -239,6 +241,11 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
      VALUES (gen_random_uuid()::text, $1, 'Campaign of A', 'A message of A', 'seed-of-a', now()) RETURNING "id"`,
     [ownerA.businessId],
   );
+  const { rows: apiKeys } = await cluster.sql.query(
+    `INSERT INTO "ApiKey" ("id", "businessId", "name", "prefix", "secretHash", "scopes")
+     VALUES (gen_random_uuid()::text, $1, 'Key of A', 'lt_live_keyofa00', md5(random()::text), ARRAY['read']) RETURNING "id"`,
+    [ownerA.businessId],
+  );
   const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [
     [ownerA.businessId, ownerB.businessId],
   ]);
@@ -254,6 +261,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     guest,
     inviteA: { id: invites[0].id },
     campaignA: { id: campaigns[0].id },
+    apiKeyA: { id: apiKeys[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,
     tagA,
