@@ -107,6 +107,13 @@ describe("API keys", () => {
     }
   });
 
+  it("problems are in the language Accept-Language asks for", async () => {
+    const result = await call(listPrograms, "GET", "/api/v1/programs", { headers: { "accept-language": "ca" } });
+    expectProblem(result, 401, "unauthorized");
+    expect(result.json.title).toBe("No autoritzat");
+    expect(result.headers.get("content-language")).toBe("ca");
+  });
+
   it("a revoked key is refused by the very next request", async () => {
     const { key, keyId, owner, business } = await setup();
     expect((await call(listPrograms, "GET", "/api/v1/programs", { key })).status).toBe(200);
