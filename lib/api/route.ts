@@ -140,7 +140,8 @@ export function apiRoute<
         limits,
       );
 
-    const rawParams = route ? await route.params : {};
+    // A route without dynamic segments gets no params from Next.js (undefined, not {}).
+    const rawParams = (route ? await route.params : undefined) ?? {};
     const params = (options.params ?? z.object({})).safeParse(rawParams);
     // A malformed id names nothing: the same answer as an unknown one.
     if (!params.success) return render(await problemAnswer(locale, "not-found"), limits);

@@ -53,7 +53,10 @@ async function call(handler: Handler, method: string, pathname: string, options:
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  // As Next.js calls a handler: a static route's params are undefined.
+  const response = await handler(request, {
+    params: Promise.resolve(options.params) as Promise<Record<string, string>>,
+  });
   const text = await response.text();
   return {
     status: response.status,
