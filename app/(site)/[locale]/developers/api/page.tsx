@@ -69,7 +69,8 @@ export default async function ApiReferencePage({ params }: Props) {
                   {`${operation.method.toUpperCase()} ${API_BASE}${operation.path}`}
                 </h3>
                 <p>
-                  <strong>{operation.summary}.</strong> {operation.description}
+                  {/* The descriptions are CommonMark for OpenAPI viewers; here their code marks are dropped. */}
+                  <strong>{operation.summary}.</strong> {operation.description?.replaceAll("`", "")}
                 </p>
                 <p className="text-sm">
                   {t("scope")} <code>{operation.scope}</code>
