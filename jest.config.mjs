@@ -32,10 +32,11 @@ const integration = await createJestConfig({
 // Prisma 7's client loads its query compiler from an ESM .mjs file;
 // Auth.js, jose and @formatjs (the ICU parser the catalog test uses) ship ESM only,
 // and so do next-intl, use-intl and the formatter they load (the public card's page imports next-intl/server),
-// and pg-boss with the two of its dependencies it loads (serialize-error, non-error; rrule-temporal for RRULE schedules).
+// and pg-boss with the two of its dependencies it loads (serialize-error, non-error; rrule-temporal for RRULE schedules),
+// and the OpenAPI validator's reference parser.
 for (const project of [unit, integration]) {
   project.transformIgnorePatterns = [
-    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs|next-intl|use-intl|intl-messageformat|icu-minify|pg-boss|serialize-error|non-error|rrule-temporal)/)",
+    "/node_modules/(?!(@prisma/client/runtime|jose|next-auth|@auth|oauth4webapi|@panva|preact|preact-render-to-string|@formatjs|next-intl|use-intl|intl-messageformat|icu-minify|pg-boss|serialize-error|non-error|rrule-temporal|@apidevtools/json-schema-ref-parser)/)",
   ];
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
+import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtPart } from "@/lib/db/business-access";
 import { inTransaction, prismaExecutor, prismaSql, sql, type InTransaction } from "@/lib/db/sql";
@@ -57,6 +58,23 @@ export const rewardSelect = {
 } satisfies Prisma.RewardSelect;
 
 const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found" };
+
+/**
+ * Who redeems or undoes: someone who works at the business (their user id),
+ * or one of the business's API keys (docs/api.md), which acts for its own
+ * business only and is named as the actor in the audit log.
+ */
+export type RewardActor = string | ApiKeyActor;
+
+/** The statement's test of who may act on reward r of business b, and the user (if any) recorded as doing it. */
+function actorScope(actor: RewardActor) {
+  if (typeof actor === "string")
+    return { may: sql`${worksAtPart("b", actor)} AND r."userId" IS DISTINCT FROM ${actor}::text`, userId: actor };
+  return { may: sql`b."id" = ${actor.businessId}::text`, userId: null };
+}
+
+const actorBusiness = (actor: RewardActor): Prisma.BusinessWhereInput =>
+  typeof actor === "string" ? worksAt(actor) : { id: actor.businessId };
 const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" };
 
 /**
@@ -71,7 +89,7 @@ const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" }
  * what `redeemed` (given the reward and its membership) writes.
  */
 export async function redeemRewardRow(
-  workerId: string,
+  actor: RewardActor,
   target: { rewardId?: string; code?: string },
   redeemedStep: InTransaction<RewardRedeemed>,
   now = new Date(),
@@ -79,6 +97,7 @@ export async function redeemRewardRow(
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
+  const scope = actorScope(actor);
   const row = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -93,17 +112,16 @@ export async function redeemRewardRow(
       }[]
     >`
       WITH redeemed AS (
-        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${workerId}
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${scope.userId}
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND ${prismaSql(worksAtPart("b", workerId))}
+        WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)}
           AND (r."id" = ${rewardId} OR r."code" = ${code})
-          AND r."userId" IS DISTINCT FROM ${workerId}
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
         RETURNING r."id", r."name", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId", b."timezone"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
-        SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${workerId}, ${now} FROM redeemed
+        SELECT gen_random_uuid()::text, "id", 'REDEEMED', ${scope.userId}, ${now} FROM redeemed
       )
       SELECT "id", "name", "code", "userId", "programId", "membershipId", "businessId", "timezone" FROM redeemed`;
     const redeemed = rows[0];
@@ -119,7 +137,7 @@ export async function redeemRewardRow(
         {
           businessId: redeemed.businessId,
           action: "REDEMPTION",
-          ...(await actorOf(tx, workerId)),
+          ...(await actorOf(tx, actor)),
           customerId: redeemed.userId,
           programId: redeemed.programId,
           before: { status: "AVAILABLE" },
@@ -142,15 +160,17 @@ export async function redeemRewardRow(
   }
   // Explain why, to those who work there only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
-    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: worksAt(workerId) },
+    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: actorBusiness(actor) },
     select: { userId: true, status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
   });
-  if (existing?.userId === workerId) return OWN_REWARD;
+  if (existing && scope.userId !== null && existing.userId === scope.userId) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
 
 /** Who did it, for the audit log: the id and the name they had then. */
-async function actorOf(tx: Prisma.TransactionClient, userId: string) {
+async function actorOf(tx: Prisma.TransactionClient, actor: RewardActor) {
+  if (typeof actor !== "string") return apiKeyAuditActor(actor);
+  const userId = actor;
   const user = await tx.user.findUnique({ where: { id: userId }, select: customerNameSelect });
   return { actorId: userId, actorName: user ? displayName(user) : null };
 }
@@ -215,12 +235,13 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
  * writes for the reward's membership).
  */
 export async function undoRedemptionRow(
-  workerId: string,
+  actor: RewardActor,
   rewardId: string,
   cardChanged: InTransaction<string>,
   now = new Date(),
 ): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
+  const scope = actorScope(actor);
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -235,13 +256,13 @@ export async function undoRedemptionRow(
       WITH undone AS (
         UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND ${prismaSql(worksAtPart("b", workerId))}
-          AND r."id" = ${rewardId} AND r."userId" IS DISTINCT FROM ${workerId}
+        WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)}
+          AND r."id" = ${rewardId}
           AND r."status" = 'REDEEMED' AND r."redeemedAt" > ${since}
         RETURNING r."id", r."code", r."userId", r."programId", r."membershipId", b."id" AS "businessId"
       ), logged AS (
         INSERT INTO "RewardEvent" ("id", "rewardId", "type", "actorId", "createdAt")
-        SELECT gen_random_uuid()::text, "id", 'REDEMPTION_UNDONE', ${workerId}, ${now} FROM undone
+        SELECT gen_random_uuid()::text, "id", 'REDEMPTION_UNDONE', ${scope.userId}, ${now} FROM undone
       )
       SELECT "id", "code", "userId", "programId", "membershipId", "businessId" FROM undone`;
     const undone = rows[0];
@@ -251,7 +272,7 @@ export async function undoRedemptionRow(
       {
         businessId: undone.businessId,
         action: "REDEMPTION_UNDONE",
-        ...(await actorOf(tx, workerId)),
+        ...(await actorOf(tx, actor)),
         customerId: undone.userId,
         programId: undone.programId,
         before: { status: "REDEEMED" },

@@ -1,5 +1,6 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtPart } from "@/lib/db/business-access";
 import { inTransaction, join, raw, sql, type InTransaction, type Sql, type SqlTx } from "@/lib/db/sql";
@@ -76,6 +77,12 @@ export type VisitInput = {
    * VISIT_RECORDED with them as the actor, in the visit's transaction.
    */
   actorId?: string;
+  /**
+   * The business's API key records the visit (docs/api.md): `businessId` must
+   * be the key's, and the visit is audited as VISIT_RECORDED with the key as
+   * the actor, in the visit's transaction.
+   */
+  apiKey?: ApiKeyActor;
 };
 
 /** How long an Idempotency-Key holds its first answer. */
@@ -307,12 +314,13 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         tapId: row.tapId,
         membershipId,
         programIds: plan.map((planned) => planned.program.id),
-        source: input.source === "TAG" && !input.actorId ? "tap" : "staff",
+        source: input.apiKey ? "api" : input.source === "TAG" && !input.actorId ? "tap" : "staff",
         at: now,
         joined: Boolean(row.inserted),
         rewardIds: effects.rewards.map((reward) => reward.id),
       };
-      if (input.actorId) await auditVisit(tx, input.actorId, businessId, input.userId, recorded, now);
+      if (input.actorId || input.apiKey)
+        await auditVisit(tx, input.actorId ?? input.apiKey!, businessId, input.userId, recorded, now);
       await reportVisitEffects(tx, effects, announce);
       return recorded;
     });
@@ -325,22 +333,24 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
 /** The VISIT_RECORDED entry of a visit someone at the counter recorded: who, for whom, and what it earned. */
 async function auditVisit(
   tx: SqlTx,
-  actorId: string,
+  by: string | ApiKeyActor,
   businessId: string,
   customerId: string,
   visit: { tapId: string; visitNumber: number; rewards: IssuedReward[] },
   now: Date,
 ) {
-  const [actor] = await tx.query<NameParts>(
-    sql`SELECT "firstName", "lastName", "name" FROM "User" WHERE "id" = ${actorId}::text`,
-  );
+  const [user] =
+    typeof by === "string"
+      ? await tx.query<NameParts>(sql`SELECT "firstName", "lastName", "name" FROM "User" WHERE "id" = ${by}::text`)
+      : [];
+  const actor =
+    typeof by === "string" ? { actorId: by, actorName: user ? displayName(user) : null } : apiKeyAuditActor(by);
   await appendAuditSql(
     tx,
     {
       businessId,
       action: "VISIT_RECORDED",
-      actorId,
-      actorName: actor ? displayName(actor) : null,
+      ...actor,
       customerId,
       details: { tapId: visit.tapId, visitNumber: visit.visitNumber, rewards: visit.rewards.map((r) => r.code) },
     },

@@ -13,6 +13,7 @@ export type MessageValues = Record<string, string | number>;
 export type MessageNamespace =
   | "admin"
   | "api"
+  | "apiKeys"
   | "appleWallet"
   | "automations"
   | "auth"

@@ -5,6 +5,7 @@ import {
   undoRedemptionRow,
   type CounterWorker,
   type RedeemResult,
+  type RewardActor,
   type RewardRedeemed,
 } from "@/lib/db/rewards";
 import type { SqlExecutor } from "@/lib/db/sql";
@@ -26,20 +27,23 @@ async function redeemed(tx: SqlExecutor, change: RewardRedeemed): Promise<void> 
   await rewardRedeemedAnnounced(tx, { id: change.rewardId, businessId: change.businessId }, change.at);
 }
 
-/** A reward confirmed at the counter by its id or typed code (lib/db/rewards.ts, redeemRewardRow). */
+/**
+ * A reward confirmed at the counter by its id or typed code (lib/db/rewards.ts,
+ * redeemRewardRow), by someone who works there or by the business's API key.
+ */
 export async function redeemReward(
-  workerId: string,
+  actor: RewardActor,
   target: { rewardId?: string; code?: string },
   now = new Date(),
 ): Promise<RedeemResult> {
   await jobQueueReady();
-  return redeemRewardRow(workerId, target, redeemed, now);
+  return redeemRewardRow(actor, target, redeemed, now);
 }
 
 /** A redemption undone within the undo window (lib/db/rewards.ts, undoRedemptionRow). */
-export async function undoRedemption(workerId: string, rewardId: string, now = new Date()): Promise<boolean> {
+export async function undoRedemption(actor: RewardActor, rewardId: string, now = new Date()): Promise<boolean> {
   await jobQueueReady();
-  return undoRedemptionRow(workerId, rewardId, cardChanged, now);
+  return undoRedemptionRow(actor, rewardId, cardChanged, now);
 }
 
 /** One tap at the counter, from a customer's card (lib/db/rewards.ts, redeemRewardRowAtCounter). */

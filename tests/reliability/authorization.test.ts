@@ -215,6 +215,15 @@ const PAGE_CASES: PageCase[] = [
     missing: () => `/dashboard/business/${randomUUID()}/staff`,
   },
   {
+    pattern: "/dashboard/business/[id]/integrations/api-keys",
+    kind: "owner",
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/integrations/api-keys`,
+      `/dashboard/business/${world.businessA.slug}/integrations/api-keys`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/integrations/api-keys`,
+  },
+  {
     pattern: "/dashboard/program/[program_id]",
     kind: "owner",
     real: () => [`/dashboard/program/${world.programA.id}`],
@@ -509,6 +518,18 @@ const ACTION_CASES: ActionCase[] = [
     kind: "owner",
     real: () => [{ businessId: world.businessA.id, userId: world.staffA.id }],
     missing: () => [{ businessId: randomUUID(), userId: world.staffA.id }],
+  },
+  {
+    name: "createApiKeyAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, name: "Intruder key", scopes: ["read", "visits", "redeem"] }],
+    missing: () => [{ businessId: randomUUID(), name: "Intruder key", scopes: ["read", "visits", "redeem"] }],
+  },
+  {
+    name: "revokeApiKeyAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, keyId: world.apiKeyA.id }],
+    missing: () => [{ businessId: randomUUID(), keyId: world.apiKeyA.id }],
   },
   {
     name: "revokeStaffInviteAction",

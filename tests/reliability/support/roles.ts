@@ -165,6 +165,8 @@ export type World = {
   campaignA: { id: string };
   /** A webhook endpoint of A's and a failed message of it (docs/webhooks.md): the owner's alone. */
   webhookA: { id: string; messageId: string };
+  /** A live API key of A's (docs/api.md): the owner's alone to create and revoke. */
+  apiKeyA: { id: string };
   businessA: { id: string; slug: string; name: string };
   businessB: { id: string; slug: string; name: string };
   tagA: string;
@@ -251,6 +253,11 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
      VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), $1, 'test:a', 'visit.recorded', '{}'::jsonb, 'FAILED') RETURNING "id"`,
     [webhooks[0].id],
   );
+  const { rows: apiKeys } = await cluster.sql.query(
+    `INSERT INTO "ApiKey" ("id", "businessId", "name", "prefix", "secretHash", "scopes")
+     VALUES (gen_random_uuid()::text, $1, 'Key of A', 'lt_live_keyofa00', md5(random()::text), ARRAY['read']) RETURNING "id"`,
+    [ownerA.businessId],
+  );
   const { rows: businesses } = await cluster.sql.query(`SELECT id, slug, name FROM "Business" WHERE id = ANY($1)`, [
     [ownerA.businessId, ownerB.businessId],
   ]);
@@ -267,6 +274,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     inviteA: { id: invites[0].id },
     campaignA: { id: campaigns[0].id },
     webhookA: { id: webhooks[0].id, messageId: webhookMessages[0].id },
+    apiKeyA: { id: apiKeys[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,
     tagA,

@@ -124,6 +124,17 @@ export const ROUTES: Record<string, RouteEntry> = {
   // "Stop offers from …": the page asks, the POST (or a mail program's one-click) withdraws that business's yes.
   "GET /api/campaigns/unsubscribe": { access: "public", sweep: "query" },
   "POST /api/campaigns/unsubscribe": { access: "public", sweep: "json" },
+  // The public API (docs/api.md): a business's API key (Authorization: Bearer lt_live_…) is the whole
+  // authorisation, scoped to its business; without one every request is a 401 problem.
+  "GET /api/v1/openapi.json": { access: "public", sweep: "query" },
+  "GET /api/v1/customers": { access: "public", sweep: "query" },
+  "GET /api/v1/customers/lookup": { access: "public", sweep: "query" },
+  "GET /api/v1/customers/[id]": { access: "public", sweep: "query" },
+  "POST /api/v1/visits": { access: "public", sweep: "json" },
+  "GET /api/v1/rewards": { access: "public", sweep: "query" },
+  "POST /api/v1/rewards/[id]/redeem": { access: "public", sweep: "json" },
+  "POST /api/v1/rewards/[id]/undo": { access: "public", sweep: "json" },
+  "GET /api/v1/programs": { access: "public", sweep: "query" },
 };
 
 /**
@@ -150,6 +161,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/": { access: "public" },
   // Any other site path: the site's not-found page, in the reader's language.
   "/about": { access: "public" },
+  // The API's reference, rendered from its OpenAPI document.
+  "/developers/api": { access: "public" },
   "/privacy": { access: "public" },
   "/terms": { access: "public" },
   "/admin": { access: "admin" },
@@ -179,6 +192,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard/business/[id]/staff": { access: "owner" },
   // Webhooks (docs/webhooks.md): the owner's alone, never the staff's.
   "/dashboard/business/[id]/integrations/webhooks": { access: "owner" },
+  // API keys (docs/api.md): the owner's alone, never the staff's.
+  "/dashboard/business/[id]/integrations/api-keys": { access: "owner" },
   "/dashboard/program/[program_id]": { access: "owner" },
   "/dashboard/program/create": { access: "signed-in" },
   "/dashboard/redeem-reward": { access: "signed-in" },
@@ -204,6 +219,9 @@ export type ActionEntry = { access: Access; counter?: true; note?: string };
 
 export const ACTIONS: Record<string, ActionEntry> = {
   acceptStaffInviteAction: { access: "signed-in" },
+  // API keys (docs/api.md): the owner's alone.
+  createApiKeyAction: { access: "owner" },
+  revokeApiKeyAction: { access: "owner" },
   addBusinessAction: { access: "signed-in" },
   addReferrerAction: { access: "signed-in" },
   adjustProgressAction: { access: "owner" },

@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { CreateApiKeyForm } from "@/components/api-keys/create-api-key-form";
+import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
+import Link from "next/link";
+import { Card } from "@/components/ui/card";
+import { DataTable, tableCell, TableSection } from "@/components/ui/data-table";
+import { requireUser } from "@/lib/auth/current-user";
+import { listApiKeys } from "@/lib/db/api-keys";
+import { getOwnedBusiness } from "@/lib/db/businesses";
+import { formatInstantIn } from "@/lib/i18n/dates";
+import type { Locale } from "@/lib/i18n/locales";
+import { businessIdSchema } from "@/lib/validation/business-profile";
+
+type Props = { params: Promise<{ id: string }> };
+
+// Only the owner: a staff member, like anyone else, gets the 404 of a business
+// that does not exist. `id` may also be the business's slug.
+const loadOwnedBusiness = cache(async (id: string) => {
+  const user = await requireUser();
+  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const business = await loadOwnedBusiness((await params).id);
+  const t = await getTranslations("apiKeys.page");
+  return {
+    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
+  };
+}
+
+const td = `${tableCell} break-words`;
+
+export default async function ApiKeysPage({ params }: Props) {
+  const user = await requireUser();
+  const business = await loadOwnedBusiness((await params).id);
+  if (!business) notFound();
+  const keys = await listApiKeys(user.id, business.id);
+  if (!keys) notFound();
+  const [t, locale] = await Promise.all([getTranslations("apiKeys"), getLocale() as Promise<Locale>]);
+  // Times in the business's zone, whatever the server's.
+  const at = (date: Date) => (
+    <time dateTime={date.toISOString()}>{formatInstantIn(date, business.timezone, locale, true)}</time>
+  );
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{business.name}</p>
+        <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
+        <p className="mt-1 text-sm">
+          <Link href="/developers/api" className="underline">
+            {t("page.docs")}
+          </Link>
+        </p>
+      </header>
+
+      <Card as="section" aria-labelledby="create-key-heading" className="space-y-3 p-4">
+        <h2 id="create-key-heading" className="text-lg font-semibold">
+          {t("create.heading")}
+        </h2>
+        <CreateApiKeyForm businessId={business.id} />
+      </Card>
+
+      <TableSection id="keys-heading" heading={t("list.heading")} empty={keys.length === 0 ? t("list.empty") : null}>
+        <DataTable
+          testId="api-keys-table"
+          className="min-w-[44rem]"
+          columns={[
+            t("list.name"),
+            t("list.prefix"),
+            t("list.scopes"),
+            t("list.created"),
+            t("list.lastUsed"),
+            t("list.status"),
+            t("list.actions"),
+          ]}
+        >
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <th scope="row" className={`${td} font-medium`}>
+                {key.name}
+              </th>
+              <td className={td}>
+                <code>{key.prefix}…</code>
+              </td>
+              <td className={td}>{key.scopes.join(", ")}</td>
+              <td className={td}>{at(key.createdAt)}</td>
+              <td className={td}>{key.lastUsedAt ? at(key.lastUsedAt) : t("list.never")}</td>
+              <td className={td}>
+                {key.revokedAt
+                  ? t("list.revoked", { date: formatInstantIn(key.revokedAt, business.timezone, locale, true) })
+                  : t("list.active")}
+              </td>
+              <td className={td}>
+                {key.revokedAt ? null : <RevokeApiKeyButton businessId={business.id} keyId={key.id} name={key.name} />}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </TableSection>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import type { z } from "zod";
+import type { ApiKeyScope } from "@/lib/api-keys/scopes";
+import type { ProblemCode } from "@/lib/api/problems";
+import * as s from "@/lib/api/schemas";
+
+// Every operation of /api/v1, once: its route handler is built from this
+// entry (lib/api/route.ts parses with its schemas and checks its scope) and
+// the OpenAPI document describes it from the same entry (lib/api/openapi.ts).
+// A test fails for a route under app/api/v1 that is not listed here. Pure.
+
+export type Operation = {
+  method: "get" | "post";
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: "Customers" | "Visits" | "Rewards" | "Programs";
+  scope: ApiKeyScope;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  status: 200 | 201;
+  response: z.ZodType;
+  /** The problems this operation can answer with besides those of every operation. */
+  problems: ProblemCode[];
+};
+
+export const operations = {
+  listCustomers: {
+    method: "get",
+    path: "/customers",
+    operationId: "listCustomers",
+    summary: "List customers",
+    description: "Every customer of the business, in a stable order, a page at a time (keyset paging with `cursor`).",
+    tag: "Customers",
+    scope: "read",
+    query: s.customerListQuery,
+    status: 200,
+    response: s.customerPage,
+    problems: ["invalid-request"],
+  },
+  lookupCustomer: {
+    method: "get",
+    path: "/customers/lookup",
+    operationId: "lookupCustomer",
+    summary: "Find a customer by their QR or email",
+    description:
+      "Exactly one of `qr` (what the customer's QR code reads, valid for a few minutes while it is shown) or `email`.",
+    tag: "Customers",
+    scope: "read",
+    query: s.customerLookupQuery,
+    status: 200,
+    response: s.customer,
+    problems: ["invalid-request", "not-found", "qr-not-valid"],
+  },
+  getCustomer: {
+    method: "get",
+    path: "/customers/{id}",
+    operationId: "getCustomer",
+    summary: "A customer with their cards",
+    description: "The customer and where they stand in each running program.",
+    tag: "Customers",
+    scope: "read",
+    params: s.idParams,
+    status: 200,
+    response: s.customerWithCards,
+    problems: ["not-found"],
+  },
+  recordVisit: {
+    method: "post",
+    path: "/visits",
+    operationId: "recordVisit",
+    summary: "Record a visit",
+    description:
+      "Records a visit as staff do at the counter: every running program counts it, rewards are issued, and the business's daily limit per customer applies.",
+    tag: "Visits",
+    scope: "visits",
+    body: s.visitBody,
+    status: 201,
+    response: s.visit,
+    problems: ["invalid-request", "not-found", "qr-not-valid", "daily-limit-reached"],
+  },
+  listRewards: {
+    method: "get",
+    path: "/rewards",
+    operationId: "listRewards",
+    summary: "List rewards",
+    description: "The business's rewards, newest first.",
+    tag: "Rewards",
+    scope: "read",
+    query: s.rewardListQuery,
+    status: 200,
+    response: s.rewardList,
+    problems: ["invalid-request"],
+  },
+  redeemReward: {
+    method: "post",
+    path: "/rewards/{id}/redeem",
+    operationId: "redeemReward",
+    summary: "Redeem a reward",
+    description: "Marks an available reward as redeemed, once: a second redemption is a 409.",
+    tag: "Rewards",
+    scope: "redeem",
+    params: s.idParams,
+    body: s.emptyBody,
+    status: 200,
+    response: s.reward,
+    problems: ["invalid-request", "not-found", "already-redeemed", "reward-expired"],
+  },
+  undoRedemption: {
+    method: "post",
+    path: "/rewards/{id}/undo",
+    operationId: "undoRedemption",
+    summary: "Undo a redemption",
+    description: "Makes a redeemed reward available again, within 10 minutes of its redemption.",
+    tag: "Rewards",
+    scope: "redeem",
+    params: s.idParams,
+    body: s.emptyBody,
+    status: 200,
+    response: s.reward,
+    problems: ["invalid-request", "not-found", "undo-not-possible"],
+  },
+  listPrograms: {
+    method: "get",
+    path: "/programs",
+    operationId: "listPrograms",
+    summary: "List programs",
+    description: "The business's programs that have not ended, running or paused.",
+    tag: "Programs",
+    scope: "read",
+    status: 200,
+    response: s.programList,
+    problems: [],
+  },
+} as const satisfies Record<string, Operation>;

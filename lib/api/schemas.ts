@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { API_KEY_SCOPES } from "@/lib/api-keys/scopes";
+
+// The shapes of /api/v1 (docs/api.md): what each route parses (path, query,
+// body) and what it answers. The route handlers parse with these, and the
+// OpenAPI document (lib/api/openapi.ts) is generated from them, so the
+// document cannot drift from what the API accepts. Pure.
+
+const id = z.uuid();
+const time = z.iso.datetime();
+
+export const idParams = z.object({ id: id.describe("The resource's id") });
+
+export const customerListQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional()
+    .describe("`nextCursor` of the previous page; absent for the first page"),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe("Customers per page (1–100)"),
+});
+
+export const customerLookupQuery = z
+  .object({
+    qr: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("What the customer's QR code reads (its URL), scanned at the till"),
+    email: z.email().max(254).optional().describe("The email address of the customer's account"),
+  })
+  .refine((q) => Boolean(q.qr) !== Boolean(q.email), { message: "api.v1.lookupOneOf", path: ["qr"] });
+
+export const rewardListQuery = z.object({
+  customerId: id.optional().describe("Only this customer's rewards"),
+  status: z.enum(["AVAILABLE", "REDEEMED", "EXPIRED"]).optional().describe("Only rewards in this status"),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe("At most this many, newest first"),
+});
+
+export const visitBody = z
+  .object({
+    customerId: id.optional().describe("The customer's id (from a lookup or the customer list)"),
+    qr: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("Instead of customerId: the customer's QR as scanned; links a customer who is not one yet"),
+  })
+  .strict()
+  .refine((b) => Boolean(b.customerId) !== Boolean(b.qr), { message: "api.v1.visitOneOf", path: ["customerId"] });
+
+export const emptyBody = z.object({}).strict();
+
+export const customer = z.object({
+  id: id.describe("The customer's id in this business (stable; not their account's id)"),
+  cardNumber: z.string().describe("The number printed on the customer's card"),
+  name: z.string().nullable().describe("First name and initial, as the owner sees it; null for a guest card"),
+  email: z.string().nullable(),
+  joinedAt: time,
+  visitCount: z.number().int().nonnegative(),
+  lastVisitAt: time.nullable(),
+});
+
+export const customerPage = z.object({
+  data: z.array(customer),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page"),
+});
+
+export const card = z.object({
+  programId: id,
+  programName: z.string(),
+  type: z.string().describe("stamps, points, visits, tier, …"),
+  rewardName: z.string(),
+  count: z.number().int().describe("Stamps, points or visits collected towards the next reward"),
+  total: z.number().int().describe("Collected in all"),
+  tier: z.string().nullable(),
+});
+
+export const customerWithCards = customer.extend({ cards: z.array(card) });
+
+export const program = z.object({
+  id,
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean().describe("false while the owner has paused it"),
+  rules: z.record(z.string(), z.unknown()).describe("The program type's rules"),
+  rewardName: z.string(),
+  rewardDescription: z.string().nullable(),
+  rewardExpiryDays: z.number().int().nullable(),
+  startDate: time.nullable(),
+  endDate: time.nullable(),
+});
+
+export const programList = z.object({ data: z.array(program) });
+
+export const reward = z.object({
+  id,
+  code: z.string().describe("The short code the customer shows"),
+  customerId: id.nullable(),
+  programId: id.nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(["AVAILABLE", "REDEEMED", "EXPIRED"]),
+  issuedAt: time,
+  expiresAt: time.nullable(),
+  redeemedAt: time.nullable(),
+});
+
+export const rewardList = z.object({ data: z.array(reward) });
+
+export const visit = z.object({
+  visitId: id,
+  customer,
+  visitNumber: z.number().int().describe("The customer's visits here, this one included"),
+  newCustomer: z.boolean().describe("true when this visit made them a customer"),
+  programs: z.array(
+    z.object({
+      programId: id,
+      programName: z.string(),
+      rewardsIssued: z.number().int(),
+      line: z.string().describe("Where the customer stands, as their card says it (English)"),
+    }),
+  ),
+  rewards: z.array(z.object({ id, code: z.string(), name: z.string(), expiresAt: time.nullable() })),
+  recordedAt: time,
+});
+
+export const problem = z.object({
+  type: z.string().describe("A URI naming the kind of problem (its entry on the reference page)"),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string().describe("The kind of problem, short"),
+  errors: z.record(z.string(), z.string()).optional().describe("For invalid input: field → message"),
+});
+
+export const scopes = z.enum(API_KEY_SCOPES);
