@@ -22,6 +22,32 @@ const libNeverImportsUp = {
 };
 const restrictImports = (...patterns) => ["error", { patterns }];
 
+// Every date or time a person reads is on a named clock (docs/i18n.md, "Time
+// zones"): the business's, or UTC said aloud, never the server's. A formatter
+// that falls back to the process's zone is refused; formatInstantIn
+// (lib/i18n/dates.ts) with displayZone (lib/time/display-zone.ts) is the way.
+const zonelessDates = [
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+    message:
+      "toLocale*String formats on the server's clock: use formatInstantIn(date, displayZone(...), locale) (lib/i18n/dates.ts) or Intl.NumberFormat for numbers.",
+  },
+  {
+    selector:
+      "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+    message: "An Intl.DateTimeFormat without `timeZone` formats on the server's clock: name the zone (displayZone).",
+  },
+  {
+    selector: "CallExpression[callee.name='dateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+    message: "A dateTimeFormat without `timeZone` formats on the server's clock: name the zone (displayZone).",
+  },
+  {
+    selector: "ImportDeclaration[source.value=/^date-fns(\\/|$)/]",
+    message:
+      "date-fns formats on the server's clock: use formatInstantIn / formatDay (lib/i18n/dates.ts), which read the zone first.",
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -116,6 +142,22 @@ export default defineConfig([
           ],
         },
       ],
+    },
+  },
+  {
+    files: ["app/**/*.{js,jsx,ts,tsx}", "components/**/*.{js,jsx,ts,tsx}", "lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...zonelessDates] },
+  },
+  {
+    // The one place date-fns writes a day: after the zone's wall clock has been read.
+    files: ["lib/i18n/dates.ts"],
+    rules: { "no-restricted-syntax": ["error", ...zonelessDates.filter((r) => !r.selector.startsWith("Import"))] },
+  },
+  {
+    // The cache of formatters: its callers name the zone (the rule above checks them).
+    files: ["lib/time/intl-format.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...zonelessDates.filter((r) => !r.selector.startsWith("NewExpression"))],
     },
   },
   prettier,

@@ -1,19 +1,15 @@
-import { format } from "date-fns";
-import { ca, enUS, es, type Locale as DateFnsLocale } from "date-fns/locale";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
+import { ACCOUNT_ZONE } from "@/lib/time/display-zone";
 
-// The admin pages' instants (sign-ups, taps) in the reader's language: English
-// keeps "Jan 05, 2026" and "Jan 05, 2026 14:30"; Spanish and Catalan their medium date.
-const FORMATS: Readonly<Record<Locale, { locale: DateFnsLocale; day: string; time: string }>> = {
-  en: { locale: enUS, day: "MMM dd, yyyy", time: "MMM dd, yyyy HH:mm" },
-  es: { locale: es, day: "PP", time: "PP HH:mm" },
-  ca: { locale: ca, day: "PP", time: "PP HH:mm" },
-};
+// The admin pages' instants (sign-ups, taps) in the reader's language, on UTC's
+// clock whatever the server's zone (they belong to no one business;
+// docs/i18n.md, "Time zones"): a time says so ("Jan 05, 2026 14:30 UTC").
 
 export function adminDay(date: Date, locale: Locale): string {
-  return format(date, FORMATS[locale].day, { locale: FORMATS[locale].locale });
+  return formatInstantIn(date, ACCOUNT_ZONE, locale);
 }
 
 export function adminDateTime(date: Date, locale: Locale): string {
-  return format(date, FORMATS[locale].time, { locale: FORMATS[locale].locale });
+  return `${formatInstantIn(date, ACCOUNT_ZONE, locale, true)} ${ACCOUNT_ZONE}`;
 }

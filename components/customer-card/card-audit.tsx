@@ -3,6 +3,7 @@ import type { CardAuditEntry, CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { DataTable, tableCell as cell, TableSection } from "@/components/ui/data-table";
+import { displayZone } from "@/lib/time/display-zone";
 
 const countOf = (value: unknown): number | null => {
   const count = value && typeof value === "object" ? (value as { count?: unknown }).count : undefined;
@@ -44,7 +45,7 @@ export async function CardAudit({ card }: { card: CustomerCard }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
   const t = await getTranslations("customerCard.audit");
-  const zone = card.business.timeZone;
+  const zone = displayZone(card.business.timeZone);
   return (
     <TableSection id="card-audit-heading" heading={t("heading")} empty={card.audit.length === 0 ? t("none") : null}>
       <DataTable testId="card-audit" columns={[t("when"), t("who"), t("what"), t("why")]}>

@@ -7,6 +7,7 @@ import type { CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
+import { displayZone } from "@/lib/time/display-zone";
 
 /**
  * What the counter needs first, on the card and on the customer's scanned QR:
@@ -18,7 +19,7 @@ export async function CardCounter({ card, headingLevel = 2 }: { card: CustomerCa
   const locale: Locale = isLocale(raw) ? raw : "en";
   const [t, lines] = await Promise.all([getTranslations("customerCard"), getKeyTranslator()]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const zone = card.business.timeZone;
+  const zone = displayZone(card.business.timeZone);
   return (
     <div className="space-y-6">
       <section aria-labelledby="card-progress-heading" className="space-y-3">

@@ -12,6 +12,7 @@ import type { CardReward, CustomerCard } from "@/lib/db/customer-card";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { formatPhone } from "@/lib/validation/phone";
+import { displayZone } from "@/lib/time/display-zone";
 
 /** Redeemed or expired rewards, each with its day on the business's clock. */
 async function PastRewards({
@@ -65,7 +66,7 @@ export async function CustomerCardView({
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
   const [t, rewards] = await Promise.all([getTranslations("customerCard"), getTranslations("customerCard.rewards")]);
-  const zone = card.business.timeZone;
+  const zone = displayZone(card.business.timeZone);
   const adjustable = card.programs.filter((p) => p.adjustable).map((p) => ({ id: p.id, name: p.name }));
   const { customer } = card;
   return (

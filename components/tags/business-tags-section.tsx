@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { formatInstant } from "@/components/dashboard-shell/format-instant";
 import { TagRowActions } from "@/components/tags/tag-row-actions";
 import { buttonClass } from "@/components/ui/button";
 import { listBusinessTags } from "@/lib/db/tags";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
+import { displayZone } from "@/lib/time/display-zone";
 
 /** The owner's tags on their business page: label, claimed date, taps, print QR, rename, release. */
 export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {
@@ -14,6 +15,7 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
     getLocale() as Promise<Locale>,
   ]);
   const tags = found?.tags ?? [];
+  const zone = displayZone(found?.timeZone ?? "UTC");
   // A claimed tag opens a card with nothing to collect until a program exists: say so, and where.
   const needsProgram = tags.length > 0 && found?.hasPrograms === false;
   return (
@@ -62,7 +64,7 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
                 </p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
                   {t("taps", { today: tag.tapsToday, total: tag.tapsTotal })}
-                  {tag.claimedAt ? ` · ${t("claimedOn", { date: formatInstant(tag.claimedAt, locale) })}` : ""}
+                  {tag.claimedAt ? ` · ${t("claimedOn", { date: formatInstantIn(tag.claimedAt, zone, locale) })}` : ""}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import type { RejectionDay, SecureTagSettings } from "@/lib/db/secure-tags";
+import { displayZone } from "@/lib/time/display-zone";
 
 /** One column per reason a tap was refused, in the owner's words. */
 const REJECTION_COLUMNS: readonly (keyof Omit<RejectionDay, "day" | "lastAt">)[] = [
@@ -15,7 +16,7 @@ export async function SecureTagLog({ settings }: { settings: SecureTagSettings }
   const when = new Intl.DateTimeFormat(locale, {
     dateStyle: "medium",
     timeStyle: "short",
-    timeZone: settings.timezone,
+    timeZone: displayZone(settings.timezone),
   });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   return (

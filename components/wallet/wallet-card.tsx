@@ -11,6 +11,7 @@ import type { WalletCard as WalletCardData } from "@/lib/db/wallet";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
+import { displayZone } from "@/lib/time/display-zone";
 
 /**
  * One business in the customer's wallet, in the business's colours: each
@@ -95,7 +96,7 @@ export async function WalletCard({
                         reason: entry.reason,
                       })}
                   {" — "}
-                  <span className="opacity-80">{formatInstantIn(entry.at, card.timeZone, locale)}</span>
+                  <span className="opacity-80">{formatInstantIn(entry.at, displayZone(card.timeZone), locale)}</span>
                 </li>
               ))}
             </ul>

@@ -382,6 +382,8 @@ export type RewardListItem = {
   name: string;
   code: string;
   businessName: string;
+  /** The business's zone: its dates are shown on its clock. */
+  timeZone: string;
   status: RewardStatusName;
   expiresAt: Date | null;
   redeemedAt: Date | null;
@@ -402,12 +404,13 @@ export async function listCustomerRewards(userId: string, now = new Date()) {
       expiresAt: true,
       redeemedAt: true,
       issuedAt: true,
-      business: { select: { name: true } },
+      business: { select: { name: true, timezone: true } },
     },
   });
-  const items: RewardListItem[] = rows.map((r) => ({
+  const items: RewardListItem[] = rows.map(({ business, ...r }) => ({
     ...r,
-    businessName: r.business.name,
+    businessName: business.name,
+    timeZone: normaliseTimezone(business.timezone),
     status: effectiveRewardStatus(r, now),
   }));
   return {

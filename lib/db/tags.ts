@@ -57,7 +57,7 @@ export async function listBusinessTags(
   ownerId: string,
   businessId: string,
   now = new Date(),
-): Promise<{ tags: BusinessTagRow[]; hasPrograms: boolean } | null> {
+): Promise<{ tags: BusinessTagRow[]; hasPrograms: boolean; timeZone: string } | null> {
   const business = await db.business.findFirst({
     where: { id: businessId, ownerId },
     select: { id: true, timezone: true, _count: { select: { programs: true } } },
@@ -86,6 +86,7 @@ export async function listBusinessTags(
   return {
     tags: tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) })),
     hasPrograms: business._count.programs > 0,
+    timeZone: business.timezone,
   };
 }
 

@@ -3,6 +3,7 @@ import { getRequestConfig } from "next-intl/server";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from "./locales";
 import { loadMessages } from "./messages";
 import { negotiateLocale } from "./negotiate";
+import { ACCOUNT_ZONE } from "@/lib/time/display-zone";
 
 // The request's language when a page or handler did not name one (docs/i18n.md,
 // "Which language a person sees"): the locale the route set (setRequestLocale,
@@ -29,5 +30,8 @@ export default getRequestConfig(async (params) => {
     : locale === undefined
       ? await requestedLocale(params.requestLocale)
       : DEFAULT_LOCALE;
-  return { locale: resolved, messages: await loadMessages(resolved) };
+  // next-intl's own date formatting (useFormatter, getFormatter, `{at, date}` in a
+  // message) would otherwise run on the server's clock and the browser's: it runs
+  // on UTC's, and a business's page passes its zone (docs/i18n.md, "Time zones").
+  return { locale: resolved, messages: await loadMessages(resolved), timeZone: ACCOUNT_ZONE };
 });

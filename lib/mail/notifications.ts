@@ -3,6 +3,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { KeyTranslator } from "@/lib/i18n/message";
 import { siteName } from "@/lib/site-name";
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument, type MailLink } from "./layout";
+import { displayZone } from "@/lib/time/display-zone";
 
 // The notification mails (docs/notifications.md): what each says, from the
 // `mail` catalog in the recipient's language, laid out by ./layout. Pure: the
@@ -64,7 +65,9 @@ export function rewardMail(
 ): RenderedMail {
   const { reward, business } = facts;
   // The expiry as the business's clock reads it: the day a customer must come by.
-  const date = reward.expiresAt ? formatInstantIn(reward.expiresAt, business.timeZone, locale, true) : null;
+  const date = reward.expiresAt
+    ? formatInstantIn(reward.expiresAt, displayZone(business.timeZone), locale, true)
+    : null;
   const values = { reward: reward.name, business: business.name, code: reward.code, date: date ?? "" };
   const key = kind === "earned" ? "mail.rewardEarned" : "mail.rewardExpiring";
   const blocks: MailBlock[] = [

@@ -1,6 +1,7 @@
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import type { KeyTranslator } from "@/lib/i18n/message";
+import { displayZone } from "@/lib/time/display-zone";
 
 // What a reward's push says and whether it is still worth saying: pure rules,
 // with the reward as the worker reads it when the job runs (which may be long
@@ -80,7 +81,7 @@ export function rewardPushPayload(
           t("push.notification.expiring.title", values),
           t("push.notification.expiring.body", {
             ...values,
-            date: formatInstantIn(reward.expiresAt ?? new Date(), reward.timeZone, locale),
+            date: formatInstantIn(reward.expiresAt ?? new Date(), displayZone(reward.timeZone), locale),
           }),
         ];
   return {

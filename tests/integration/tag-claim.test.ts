@@ -56,6 +56,7 @@ describe("claiming tags", () => {
     expect(await listBusinessTags(owner.user.id, business.id, now)).toEqual({
       tags: [expect.objectContaining({ id: tag.id, tapsToday: 1, tapsTotal: 2, secure: false })],
       hasPrograms: false,
+      timeZone: business.timezone,
     });
     expect(await listBusinessTags(customer.user.id, business.id, now)).toBeNull();
 

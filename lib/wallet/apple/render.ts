@@ -19,6 +19,7 @@ import {
   type PassJson,
 } from "@/lib/wallet/apple/pass-json";
 import { drawStampStrip } from "@/lib/wallet/apple/strip";
+import { displayZone } from "@/lib/time/display-zone";
 
 // The signed .pkpass of an Apple Wallet pass (docs/wallet.md): what the
 // download route sends and what the PassKit web service sends a device that
@@ -68,7 +69,7 @@ async function livePass(content: PassContent, identity: PassIdentity): Promise<{
   const json = passJsonFor(content, {
     ...identity,
     labels: await labelsIn(locale, content.businessName),
-    formatDate: (date) => formatInstantIn(date, content.timeZone, locale),
+    formatDate: (date) => formatInstantIn(date, displayZone(content.timeZone), locale),
     progressLine: content.mainProgram ? translateMessage(t, content.mainProgram.progress.line) : undefined,
   });
   const origin = siteUrl();

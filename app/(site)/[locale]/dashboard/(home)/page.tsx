@@ -15,10 +15,11 @@ import { businessNavHref, businessTabHref } from "@/lib/business/page-tabs";
 import { listWorkplaces } from "@/lib/db/business-access";
 import { readyRewardsByBusiness } from "@/lib/db/rewards";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
-import { formatDay } from "@/lib/i18n/dates";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
 import { closestToReward } from "@/lib/loyalty";
+import { displayZone } from "@/lib/time/display-zone";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
 
@@ -173,7 +174,7 @@ export default async function DashboardPage() {
                   <li key={card.businessId} className="flex flex-wrap justify-between gap-x-3 text-sm">
                     <span className="font-medium break-words">{card.businessName}</span>
                     <span className="text-slate-600 dark:text-slate-300">
-                      {t("lastVisit", { date: formatDay(card.lastVisitAt.toISOString(), locale) })}
+                      {t("lastVisit", { date: formatInstantIn(card.lastVisitAt, displayZone(card.timeZone), locale) })}
                     </span>
                   </li>
                 ))}

@@ -5,8 +5,9 @@ import { RewardStatusBadge } from "@/components/rewards/status-badge";
 import { cardClass } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
 import { listCustomerRewards, type RewardListItem } from "@/lib/db/rewards";
-import { formatInstant } from "@/components/dashboard-shell/format-instant";
+import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
+import { displayZone } from "@/lib/time/display-zone";
 import { cn } from "@/lib/utils";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -39,10 +40,10 @@ async function RewardList({ id: name, title, items, empty }: ListProps) {
                   <span className="block text-sm text-slate-600 dark:text-slate-300">
                     {reward.businessName}
                     {reward.status === "AVAILABLE" && reward.expiresAt
-                      ? ` · ${t("validUntil", { date: formatInstant(reward.expiresAt, locale) })}`
+                      ? ` · ${t("validUntil", { date: formatInstantIn(reward.expiresAt, displayZone(reward.timeZone), locale) })}`
                       : ""}
                     {reward.status === "REDEEMED" && reward.redeemedAt
-                      ? ` · ${t("redeemedOn", { date: formatInstant(reward.redeemedAt, locale) })}`
+                      ? ` · ${t("redeemedOn", { date: formatInstantIn(reward.redeemedAt, displayZone(reward.timeZone), locale) })}`
                       : ""}
                   </span>
                 </span>

@@ -19,6 +19,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { listPasskeys } from "@/lib/db/passkeys";
 import { userHasPassword } from "@/lib/db/users";
 import { formatInstantIn } from "@/lib/i18n/dates";
+import { ACCOUNT_ZONE } from "@/lib/time/display-zone";
 import { storedLocale } from "@/lib/i18n/locales";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,7 +41,7 @@ export default async function SettingsPage() {
   ]);
   const consent = await marketingConsentsOf(user.id);
   const locale = storedLocale(await getLocale());
-  const day = (date: Date) => formatInstantIn(date, "UTC", locale);
+  const day = (date: Date) => formatInstantIn(date, ACCOUNT_ZONE, locale);
   // Without a password, the sensitive actions below need a mailed confirmation link first.
   const reauthLink = !hasPassword && user.email ? <ReauthLinkRequest email={user.email} /> : null;
   return (

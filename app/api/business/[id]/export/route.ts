@@ -10,6 +10,7 @@ import { getKeyTranslator } from "@/lib/i18n/translator";
 import { fieldErrorsOf, firstIssue } from "@/lib/validation/errors";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { exportParamsSchema } from "@/lib/validation/customers";
+import { displayZone } from "@/lib/time/display-zone";
 
 // GET /api/business/[id]/export?kind=customers|visits|rewards&from=&to= → a
 // CSV download for the business's owner (docs/owner-tools.md, "Export"). Staff
@@ -52,7 +53,7 @@ export const GET = localized(async (request: Request, context: Context) => {
           return;
         }
         let text = "";
-        for (const row of next.value) text += csvRow(exportCells(kind, row, business.timezone, now));
+        for (const row of next.value) text += csvRow(exportCells(kind, row, displayZone(business.timezone), now));
         controller.enqueue(encoder.encode(text));
       },
       async cancel() {

@@ -12,6 +12,7 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import { siteUrl } from "@/lib/site";
 import type { Locale } from "@/lib/i18n/locales";
 import { rewardIdSchema } from "@/lib/validation/rewards";
+import { displayZone } from "@/lib/time/display-zone";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("rewards.reward"))("title") };
@@ -85,7 +86,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
         {reward.expiresAt ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {t(reward.status === "EXPIRED" ? "expiredOn" : "validUntil", {
-              date: formatInstantIn(reward.expiresAt, reward.business.timeZone, locale),
+              date: formatInstantIn(reward.expiresAt, displayZone(reward.business.timeZone), locale),
             })}
           </p>
         ) : null}
@@ -104,7 +105,7 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
             <li key={i} className="flex justify-between gap-4">
               <span>{isEvent(event.type) ? t(`events.${event.type}`) : event.type}</span>
               <time dateTime={event.at.toISOString()} className="text-slate-500 dark:text-slate-400">
-                {formatInstantIn(event.at, reward.business.timeZone, locale, true)}
+                {formatInstantIn(event.at, displayZone(reward.business.timeZone), locale, true)}
               </time>
             </li>
           ))}

@@ -13,6 +13,7 @@ import { listCampaigns } from "@/lib/campaigns/manage";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { clockOf, loadOwnedBusiness } from "./owned";
+import { displayZone } from "@/lib/time/display-zone";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -41,7 +42,7 @@ export default async function CampaignsPage({ params }: Props) {
   const base = `/dashboard/business/${encodeURIComponent(business.id)}/campaigns`;
   const at = (date: Date | null) =>
     date ? (
-      <time dateTime={date.toISOString()}>{formatInstantIn(date, business.timezone, locale, true)}</time>
+      <time dateTime={date.toISOString()}>{formatInstantIn(date, displayZone(business.timezone), locale, true)}</time>
     ) : (
       t("list.notScheduled")
     );

@@ -14,6 +14,7 @@ import { hasMembers, listCustomers } from "@/lib/db/customers";
 import type { Locale } from "@/lib/i18n/locales";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { customerListParamsSchema } from "@/lib/validation/customers";
+import { displayZone } from "@/lib/time/display-zone";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -66,7 +67,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
             businessName={business.name}
             rows={page.rows}
             contact={business.access === "owner"}
-            timeZone={business.timezone}
+            timeZone={displayZone(business.timezone)}
             locale={locale as Locale}
           />
           <CustomerPages base={base} params={query} nextCursor={page.nextCursor} />

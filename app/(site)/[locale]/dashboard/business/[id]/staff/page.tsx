@@ -13,6 +13,7 @@ import { listStaff } from "@/lib/db/staff";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { businessIdSchema } from "@/lib/validation/business-profile";
+import { displayZone } from "@/lib/time/display-zone";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -40,7 +41,7 @@ export default async function StaffPage({ params }: Props) {
   const people = await listStaff(user.id, business.id);
   if (!people) notFound();
   const [t, locale] = await Promise.all([getTranslations("staff"), getLocale() as Promise<Locale>]);
-  const day = (date: Date) => formatInstantIn(date, business.timezone, locale);
+  const day = (date: Date) => formatInstantIn(date, displayZone(business.timezone), locale);
 
   return (
     <div className="space-y-6">
@@ -106,7 +107,7 @@ export default async function StaffPage({ params }: Props) {
               </th>
               <td className={td}>
                 <time dateTime={invite.expiresAt.toISOString()}>
-                  {formatInstantIn(invite.expiresAt, business.timezone, locale, true)}
+                  {formatInstantIn(invite.expiresAt, displayZone(business.timezone), locale, true)}
                 </time>
               </td>
               <td className={td}>

@@ -20,6 +20,7 @@ import { listBusinessPrograms } from "@/lib/db/programs";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { loadOwnedCampaign } from "../owned";
+import { displayZone } from "@/lib/time/display-zone";
 
 type Props = { params: Promise<{ id: string; campaignId: string }> };
 
@@ -36,7 +37,7 @@ export default async function CampaignPage({ params }: Props) {
   const { user, business, campaign } = owned;
   const [t, locale] = await Promise.all([getTranslations("campaigns"), getLocale() as Promise<Locale>]);
   const base = `/dashboard/business/${encodeURIComponent(business.id)}/campaigns`;
-  const when = (date: Date) => formatInstantIn(date, business.timezone, locale, true);
+  const when = (date: Date) => formatInstantIn(date, displayZone(business.timezone), locale, true);
   const editable = campaign.status === "DRAFT" || campaign.status === "SCHEDULED";
   const preview = await campaignPreview(campaign, business, locale);
 
@@ -74,7 +75,7 @@ export default async function CampaignPage({ params }: Props) {
           suggestedLapsedDays={await suggestedLapsedDays(business.id)}
           businessId={business.id}
           campaignId={campaign.id}
-          timeZone={business.timezone}
+          timeZone={displayZone(business.timezone)}
           programs={programs.filter((p) => !p.endedAt).map(({ id, name, type }) => ({ id, name, type }))}
           defaults={{
             name: campaign.name,

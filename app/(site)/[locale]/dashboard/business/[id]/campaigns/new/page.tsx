@@ -7,6 +7,7 @@ import { suggestedLapsedDays } from "@/lib/campaigns/typical-gap";
 import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
 import { listBusinessPrograms } from "@/lib/db/programs";
 import { loadOwnedBusiness } from "../owned";
+import { displayZone } from "@/lib/time/display-zone";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -44,7 +45,7 @@ export default async function NewCampaignPage({ params }: Props) {
         suggestedLapsedDays={await suggestedLapsedDays(business.id)}
         businessId={business.id}
         campaignId={null}
-        timeZone={business.timezone}
+        timeZone={displayZone(business.timezone)}
         programs={programs.filter((p) => !p.endedAt).map(({ id, name, type }) => ({ id, name, type }))}
         defaults={{
           name: "",
