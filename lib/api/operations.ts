@@ -14,7 +14,7 @@ export type Operation = {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Customers" | "Visits" | "Rewards" | "Programs";
+  tag: "Customers" | "Visits" | "Purchases" | "Rewards" | "Programs";
   scope: ApiKeyScope;
   params?: z.ZodObject;
   query?: z.ZodType;
@@ -79,6 +79,35 @@ export const operations = {
     status: 201,
     response: s.visit,
     problems: ["invalid-request", "not-found", "qr-not-valid", "daily-limit-reached"],
+  },
+  recordPurchase: {
+    method: "post",
+    path: "/purchases",
+    operationId: "recordPurchase",
+    summary: "Record a purchase",
+    description:
+      "Records what a customer spent: every running points program that gives points per euro adds floor(amount × rate) points when the amount reaches its minimum, and the rewards those points complete are issued. A purchase is not a visit (no daily limit). With `receipt`, one receipt earns once.",
+    tag: "Purchases",
+    scope: "visits",
+    body: s.purchaseBody,
+    status: 201,
+    response: s.purchaseRecorded,
+    problems: ["invalid-request", "not-found", "qr-not-valid", "receipt-taken", "too-many-rewards"],
+  },
+  refundPurchase: {
+    method: "post",
+    path: "/purchases/{id}/refund",
+    operationId: "refundPurchase",
+    summary: "Refund a purchase",
+    description:
+      "Refunds a purchase, whole or in part, and takes back the points it earned for the part refunded. What the card's balance lacks becomes a debt its next points pay first; a reward already issued is never taken back. The Idempotency-Key is the refund's key: the same refund sent again changes nothing.",
+    tag: "Purchases",
+    scope: "visits",
+    params: s.idParams,
+    body: s.refundBody,
+    status: 201,
+    response: s.refundRecorded,
+    problems: ["invalid-request", "not-found", "nothing-to-refund", "refund-too-large"],
   },
   listRewards: {
     method: "get",

@@ -17,6 +17,10 @@ export const PROBLEMS = {
   "reward-expired": { status: 409 },
   "undo-not-possible": { status: 409 },
   "qr-not-valid": { status: 422 },
+  "receipt-taken": { status: 409 },
+  "nothing-to-refund": { status: 409 },
+  "refund-too-large": { status: 422 },
+  "too-many-rewards": { status: 422 },
   "rate-limited": { status: 429 },
   internal: { status: 500 },
 } as const satisfies Record<string, { status: number }>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_KEY_SCOPES } from "@/lib/api-keys/scopes";
+import { MAX_PURCHASE_CENTS, MAX_RECEIPT_LENGTH } from "@/lib/loyalty/spend";
 
 // The shapes of /api/v1 (docs/api.md): what each route parses (path, query,
 // body) and what it answers. The route handlers parse with these, and the
@@ -52,6 +53,45 @@ export const visitBody = z
   .refine((b) => Boolean(b.customerId) !== Boolean(b.qr), { message: "api.v1.visitOneOf", path: ["customerId"] });
 
 export const emptyBody = z.object({}).strict();
+
+const amountCents = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PURCHASE_CENTS)
+  .describe("The amount in minor units of the business's currency (cents of a euro): 1250 is €12.50");
+
+export const purchaseBody = z
+  .object({
+    customerId: id.optional().describe("The customer's id (from a lookup or the customer list)"),
+    qr: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("Instead of customerId: the customer's QR as scanned; links a customer who is not one yet"),
+    amountCents,
+    receipt: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_RECEIPT_LENGTH)
+      .regex(/^[^\u0000-\u001f\u007f]*$/)
+      .optional()
+      .describe(
+        "The till's receipt number: one receipt earns once (the same receipt again answers with the first purchase)",
+      ),
+  })
+  .strict()
+  .refine((b) => Boolean(b.customerId) !== Boolean(b.qr), { message: "api.v1.visitOneOf", path: ["customerId"] });
+
+export const refundBody = z
+  .object({
+    amountCents: amountCents
+      .optional()
+      .describe("How much of the purchase to refund, in minor units; absent: all that is not refunded yet"),
+  })
+  .strict();
 
 export const customer = z.object({
   id: id.describe("The customer's id in this business (stable; not their account's id)"),
@@ -126,6 +166,41 @@ export const visit = z.object({
   ),
   rewards: z.array(z.object({ id, code: z.string(), name: z.string(), expiresAt: time.nullable() })),
   recordedAt: time,
+});
+
+const earning = z.object({
+  programId: id,
+  programName: z.string(),
+  points: z.number().int().describe("Points this program gave for the purchase"),
+  rewards: z.number().int().describe("Rewards those points completed"),
+});
+
+export const purchase = z.object({
+  id,
+  customerId: id.nullable().describe("null once the customer's account is deleted"),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int().describe("Refunded so far"),
+  currency: z.string().describe("ISO 4217 code of the amounts"),
+  receipt: z.string().nullable(),
+  points: z.number().int().describe("Points the purchase earned in all programs"),
+  programs: z.array(earning),
+  createdAt: time,
+});
+
+export const purchaseRecorded = z.object({
+  purchase,
+  replayed: z.boolean().describe("true: this receipt had already earned; nothing new was written"),
+  rewards: z.array(z.object({ id, code: z.string(), name: z.string() })).describe("Rewards the purchase completed"),
+});
+
+export const refundRecorded = z.object({
+  refund: z.object({
+    id,
+    amountCents: z.number().int(),
+    points: z.number().int().describe("Points taken back; what a card lacked became a debt its next points pay"),
+    createdAt: time,
+  }),
+  purchase,
 });
 
 export const problem = z.object({

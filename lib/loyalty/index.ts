@@ -129,6 +129,7 @@ export { pointsDebt } from "./points";
 export {
   earnSpendPoints,
   MAX_PURCHASE_CENTS,
+  MAX_RECEIPT_LENGTH,
   MAX_REWARDS_PER_PURCHASE,
   minorUnitDigits,
   pointsForAmount,

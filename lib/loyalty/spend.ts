@@ -7,6 +7,8 @@ import type { ProgressState } from "./types";
 
 /** The largest amount one purchase may carry: 1 000 000.00 in the business's currency. */
 export const MAX_PURCHASE_CENTS = 100_000_000;
+/** The longest receipt number kept: a till's numbers are far shorter. */
+export const MAX_RECEIPT_LENGTH = 64;
 /** The most rewards one purchase may issue (each is a mail and a push); a purchase that would issue more is refused whole. */
 export const MAX_REWARDS_PER_PURCHASE = 10;
 

@@ -2,13 +2,12 @@ import "server-only";
 import { writePurchase, type PurchaseActor, type PurchaseCustomer, type PurchaseOutcome } from "@/lib/db/purchases";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { announceCardChange } from "@/lib/jobs/events";
-import { MAX_PURCHASE_CENTS } from "@/lib/loyalty";
+import { MAX_PURCHASE_CENTS, MAX_RECEIPT_LENGTH } from "@/lib/loyalty";
 import { businessCurrency } from "@/lib/purchases/money";
 
 export type { PurchaseActor, PurchaseCustomer, PurchaseOutcome, PurchaseRow } from "@/lib/db/purchases";
 
-/** The longest receipt number kept: a till's numbers are far shorter. */
-export const MAX_RECEIPT_LENGTH = 64;
+export { MAX_RECEIPT_LENGTH } from "@/lib/loyalty";
 
 export type RecordPurchaseInput = {
   businessId: string;
