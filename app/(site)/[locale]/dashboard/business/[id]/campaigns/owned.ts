@@ -1,21 +1,12 @@
 import "server-only";
 import { cache } from "react";
-import { requireUser } from "@/lib/auth/current-user";
 import { getCampaign } from "@/lib/campaigns/manage";
-import { getOwnedBusiness } from "@/lib/db/businesses";
-import { businessIdSchema } from "@/lib/validation/business-profile";
 import { campaignRefSchema } from "@/lib/validation/campaigns";
+import { loadOwnedBusiness } from "../owned";
 
-// Every campaigns page is the owner's only: a staff member, like anyone else,
-// gets the same 404 as for a business that does not exist. `id` may also be
-// the business's slug.
+export { loadOwnedBusiness };
 
-export const loadOwnedBusiness = cache(async (id: string) => {
-  const user = await requireUser();
-  if (!businessIdSchema.safeParse(id).success) return null;
-  const business = await getOwnedBusiness(user.id, id);
-  return business ? { user, business } : null;
-});
+// Every campaigns page is the owner's only (../owned.ts).
 
 export const loadOwnedCampaign = cache(async (id: string, campaignId: string) => {
   const owned = await loadOwnedBusiness(id);
