@@ -20,11 +20,11 @@ export function businessTabHref(businessId: string, tab: BusinessTab): string {
 }
 
 // Pages of their own beside the tabs (the customer list, the insights, the
-// campaigns, the staff), in the same bar: each is a route under the business's page.
-export const BUSINESS_SECTIONS = ["customers", "insights", "campaigns", "staff"] as const;
+// campaigns, the staff, the integrations), in the same bar: each is a route under the business's page.
+export const BUSINESS_SECTIONS = ["customers", "insights", "campaigns", "staff", "integrations"] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
-/** The bar's order, most used first: programs, customers, insights, campaigns, tags, card, profile, staff. */
+/** The bar's order, most used first: programs, customers, insights, campaigns, tags, card, profile, staff, integrations. */
 export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "programs",
   "customers",
@@ -34,6 +34,7 @@ export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "card",
   "profile",
   "staff",
+  "integrations",
 ];
 
 /** Who is looking at the bar: the business's owner, or a staff member at its counter. */

@@ -145,6 +145,12 @@ type PageCase = {
 
 const PAGE_CASES: PageCase[] = [
   {
+    pattern: "/dashboard/business/[id]/integrations",
+    kind: "owner",
+    real: () => [`/dashboard/business/${world.businessA.id}/integrations`],
+    missing: () => `/dashboard/business/${randomUUID()}/integrations`,
+  },
+  {
     pattern: "/dashboard/business/[id]/integrations/webhooks",
     kind: "owner",
     real: () => [`/dashboard/business/${world.businessA.id}/integrations/webhooks`],

@@ -37,6 +37,7 @@ describe("the business page's bar, by who looks at it", () => {
       "card",
       "profile",
       "staff",
+      "integrations",
     ]);
   });
 

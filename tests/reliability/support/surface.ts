@@ -191,6 +191,7 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard/business/[id]/campaigns/[campaignId]/results": { access: "owner" },
   "/dashboard/business/[id]/staff": { access: "owner" },
   // Webhooks (docs/webhooks.md): the owner's alone, never the staff's.
+  "/dashboard/business/[id]/integrations": { access: "owner" },
   "/dashboard/business/[id]/integrations/webhooks": { access: "owner" },
   // API keys (docs/api.md): the owner's alone, never the staff's.
   "/dashboard/business/[id]/integrations/api-keys": { access: "owner" },

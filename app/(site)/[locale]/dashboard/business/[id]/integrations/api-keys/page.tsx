@@ -1,30 +1,23 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { cache } from "react";
 import { CreateApiKeyForm } from "@/components/api-keys/create-api-key-form";
 import { RevokeApiKeyButton } from "@/components/api-keys/revoke-api-key-button";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { DataTable, tableCell, TableSection } from "@/components/ui/data-table";
-import { requireUser } from "@/lib/auth/current-user";
 import { listApiKeys } from "@/lib/db/api-keys";
-import { getOwnedBusiness } from "@/lib/db/businesses";
 import { formatInstantIn } from "@/lib/i18n/dates";
+import { displayZone } from "@/lib/time/display-zone";
 import type { Locale } from "@/lib/i18n/locales";
-import { businessIdSchema } from "@/lib/validation/business-profile";
+import { loadOwnedBusiness } from "../../owned";
 
 type Props = { params: Promise<{ id: string }> };
 
-// Only the owner: a staff member, like anyone else, gets the 404 of a business
-// that does not exist. `id` may also be the business's slug.
-const loadOwnedBusiness = cache(async (id: string) => {
-  const user = await requireUser();
-  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
-});
+// Only the owner (../../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = await loadOwnedBusiness((await params).id);
+  const business = (await loadOwnedBusiness((await params).id))?.business;
   const t = await getTranslations("apiKeys.page");
   return {
     title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
@@ -34,15 +27,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 const td = `${tableCell} break-words`;
 
 export default async function ApiKeysPage({ params }: Props) {
-  const user = await requireUser();
-  const business = await loadOwnedBusiness((await params).id);
-  if (!business) notFound();
+  const owned = await loadOwnedBusiness((await params).id);
+  if (!owned) notFound();
+  const { user, business } = owned;
   const keys = await listApiKeys(user.id, business.id);
   if (!keys) notFound();
   const [t, locale] = await Promise.all([getTranslations("apiKeys"), getLocale() as Promise<Locale>]);
   // Times in the business's zone, whatever the server's.
   const at = (date: Date) => (
-    <time dateTime={date.toISOString()}>{formatInstantIn(date, business.timezone, locale, true)}</time>
+    <time dateTime={date.toISOString()}>{formatInstantIn(date, displayZone(business.timezone), locale, true)}</time>
   );
 
   return (

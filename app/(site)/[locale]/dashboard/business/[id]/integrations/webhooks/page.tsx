@@ -2,32 +2,25 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { cache } from "react";
 import { Card } from "@/components/ui/card";
 import { DataTable, tableCell, TableSection } from "@/components/ui/data-table";
 import { EndpointControls } from "@/components/webhooks/endpoint-controls";
 import { eventLabelKey } from "@/components/webhooks/event-label";
 import { RegisterWebhookForm } from "@/components/webhooks/register-webhook-form";
 import { ResendButton } from "@/components/webhooks/resend-button";
-import { requireUser } from "@/lib/auth/current-user";
-import { getOwnedBusiness } from "@/lib/db/businesses";
 import { deliveryLog, listEndpoints } from "@/lib/db/webhooks";
 import { formatInstantIn } from "@/lib/i18n/dates";
+import { displayZone } from "@/lib/time/display-zone";
 import type { Locale } from "@/lib/i18n/locales";
-import { businessIdSchema } from "@/lib/validation/business-profile";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/events";
+import { loadOwnedBusiness } from "../../owned";
 
 type Props = { params: Promise<{ id: string }> };
 
-// Only the owner: a staff member, like anyone else, gets the 404 of a business
-// that does not exist. `id` may also be the business's slug.
-const loadOwnedBusiness = cache(async (id: string) => {
-  const user = await requireUser();
-  return businessIdSchema.safeParse(id).success ? getOwnedBusiness(user.id, id) : null;
-});
+// Only the owner (../../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = await loadOwnedBusiness((await params).id);
+  const business = (await loadOwnedBusiness((await params).id))?.business;
   const t = await getTranslations("webhooks.page");
   return {
     title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
@@ -39,13 +32,13 @@ const isEventType = (value: string): value is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 
 export default async function WebhooksPage({ params }: Props) {
-  const business = await loadOwnedBusiness((await params).id);
+  const business = (await loadOwnedBusiness((await params).id))?.business;
   if (!business) notFound();
   const endpoints = await listEndpoints(business.id);
   const logs = await Promise.all(endpoints.map((endpoint) => deliveryLog(business.id, endpoint.id)));
   const [t, locale] = await Promise.all([getTranslations("webhooks"), getLocale() as Promise<Locale>]);
   // Every time as the business's clock reads it.
-  const time = (date: Date | string) => formatInstantIn(new Date(date), business.timezone, locale, true);
+  const time = (date: Date | string) => formatInstantIn(new Date(date), displayZone(business.timezone), locale, true);
   const eventName = (type: string) => (isEventType(type) ? t(eventLabelKey(type)) : type);
 
   return (
