@@ -14,7 +14,8 @@ import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-server";
 // stale claims over and finishes the campaign. Every recipient gets exactly
 // one mail. (The window where a mail was accepted by the server and the
 // process died before writing SENT is the one place a mail could go twice;
-// the kill here is placed outside it, while the mail is held before sending.)
+// the kill here is placed outside it: every mail from the 13th on is held
+// before sending, and the kill waits until the first 12 are written SENT.)
 
 let smtp: SmtpStandIn;
 const children: ChildProcess[] = [];
@@ -33,7 +34,7 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-function startWorker(campaignId: string, holdMs: number) {
+function startWorker(campaignId: string, blockFrom: number | null) {
   const child = spawn(
     process.execPath,
     ["--conditions=react-server", "--import", "tsx", "tests/support/campaign-worker-process.ts"],
@@ -41,7 +42,7 @@ function startWorker(campaignId: string, holdMs: number) {
       env: {
         ...process.env,
         CAMPAIGN_TEST_ID: campaignId,
-        CAMPAIGN_TEST_HOLD_MS: String(holdMs),
+        ...(blockFrom ? { CAMPAIGN_TEST_BLOCK_FROM: String(blockFrom) } : {}),
         SMTP_URL: smtp.url,
         JOB_MAINTENANCE_SECONDS: "1",
       },
@@ -88,9 +89,16 @@ test("a worker killed mid-batch: the next one finishes the campaign and nobody g
   await dropCampaignJobs([created.id]);
   expect(await startCampaign({ campaignId: created.id })).toBe("started");
 
-  // The first worker mails slowly; it is killed while holding its 13th mail (claimed, not sent).
-  const first = startWorker(created.id, 400);
-  await first.until(() => first.events.filter((e) => e.event === "sending").length >= 13, 60_000);
+  // The first worker holds every mail from its 13th on (claimed, not sent); it is killed once the 12
+  // before are sent and written SENT, with its batch's other claims still out.
+  const first = startWorker(created.id, 13);
+  const count = (event: string) => first.events.filter((e) => e.event === event).length;
+  await first.until(() => count("sent") === 12 && count("sending") >= 13, 60_000);
+  const written = Date.now() + 30_000;
+  while ((await db.campaignRecipient.count({ where: { campaignId: created.id, status: "SENT" } })) < 12) {
+    if (Date.now() > written) throw new Error("the first worker's 12 mails were not written SENT");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   first.child.kill("SIGKILL");
   await new Promise((resolve) => first.child.once("exit", resolve));
   const sentBefore = first.events.filter((e) => e.event === "sent").length;
@@ -112,7 +120,7 @@ test("a worker killed mid-batch: the next one finishes the campaign and nobody g
   await dropCampaignJobs([created.id]);
   await queueCampaignSend(created.id);
 
-  const second = startWorker(created.id, 0);
+  const second = startWorker(created.id, null);
   const deadline = Date.now() + 60_000;
   for (;;) {
     const { status } = await db.campaign.findUniqueOrThrow({ where: { id: created.id }, select: { status: true } });

@@ -2,9 +2,11 @@
 // own batch sender, for one test campaign (CAMPAIGN_TEST_ID). Other files share
 // the test database and drive their own campaigns' batches by calling the
 // sender themselves, so their jobs are taken and left undone here, quietly:
-// failing them would only fill the run's log with their retries. Its mailer announces each mail before it
-// goes to the SMTP server (SMTP_URL) and holds it CAMPAIGN_TEST_HOLD_MS first,
-// so a test can kill the process between a recipient's claim and its send.
+// failing them would only fill the run's log with their retries. Its mailer
+// announces each mail before it goes to the SMTP server (SMTP_URL) and after;
+// from the CAMPAIGN_TEST_BLOCK_FROM-th mail on (1-based; unset: never) it
+// announces the mail and holds it for ever, so a test can kill the process
+// with recipients claimed and not sent, and no mail half sent.
 // Run: node --conditions=react-server --import tsx <this file>.
 import { sendCampaignBatch } from "@/lib/campaigns/send";
 import { getBoss, stopBoss } from "@/lib/jobs/boss";
@@ -14,12 +16,13 @@ import { mailer, setMailer, type Mail } from "@/lib/mail";
 async function main() {
   const campaignId = process.env.CAMPAIGN_TEST_ID;
   if (!campaignId) throw new Error("CAMPAIGN_TEST_ID is not set");
-  const holdMs = Number(process.env.CAMPAIGN_TEST_HOLD_MS ?? 0);
+  const blockFrom = Number(process.env.CAMPAIGN_TEST_BLOCK_FROM ?? Infinity);
   const smtp = mailer();
+  let mails = 0;
   setMailer({
     async send(mail: Mail) {
       console.log(JSON.stringify({ event: "sending", to: mail.to }));
-      await new Promise((resolve) => setTimeout(resolve, holdMs));
+      if (++mails >= blockFrom) await new Promise(() => {});
       await smtp.send(mail);
       console.log(JSON.stringify({ event: "sent", to: mail.to }));
     },
