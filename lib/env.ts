@@ -73,6 +73,44 @@ export function url(protocols: readonly string[], example: string) {
   );
 }
 
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/**
+ * A test-only list of stand-ins' origins, comma-separated: loopback only (a
+ * stand-in on this machine, never a host elsewhere), http or https; unset, none.
+ */
+export function loopbackOrigins(example: string) {
+  return z
+    .preprocess(
+      unset,
+      z
+        .string()
+        .transform((value, context) => {
+          const origins = value
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean)
+            .map((item) => {
+              try {
+                const parsed = new URL(item);
+                const loopback = ["http:", "https:"].includes(parsed.protocol) && LOOPBACK_HOSTS.has(parsed.hostname);
+                return loopback ? parsed.origin : null;
+              } catch {
+                return null;
+              }
+            });
+          if (origins.some((origin) => origin === null))
+            context.addIssue({
+              code: "custom",
+              message: `must be loopback origins separated by commas (e.g. ${example})`,
+            });
+          return origins.filter((origin): origin is string => origin !== null);
+        })
+        .optional(),
+    )
+    .transform((value) => value ?? []);
+}
+
 export type SettingsSchema = Record<string, z.ZodType>;
 export type SettingsValues<S extends SettingsSchema> = { readonly [Name in keyof S]: z.output<S[Name]> };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createECDH } from "node:crypto";
 import { z } from "zod";
-import { defineSettings, settingsReader, unset, url } from "@/lib/env";
+import { defineSettings, loopbackOrigins, settingsReader, unset, url } from "@/lib/env";
 import { isVapidPrivateKey, isVapidPublicKey } from "@/lib/push/keys";
 
 /**
@@ -54,36 +54,7 @@ export const pushSettings = defineSettings({
      * (the stand-in push service). Refused by a public production start (https site URL); the
      * end-to-end suite's local production build uses it.
      */
-    LOYALTAP_TEST_PUSH_ORIGINS: z
-      .preprocess(
-        unset,
-        z
-          .string()
-          .transform((value, context) => {
-            const origins = value
-              .split(",")
-              .map((item) => item.trim())
-              .filter(Boolean)
-              .map((item) => {
-                try {
-                  const parsed = new URL(item);
-                  // Loopback only: a stand-in on this machine, never a host elsewhere.
-                  const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(parsed.hostname);
-                  return ["http:", "https:"].includes(parsed.protocol) && loopback ? parsed.origin : null;
-                } catch {
-                  return null;
-                }
-              });
-            if (origins.some((origin) => origin === null))
-              context.addIssue({
-                code: "custom",
-                message: "must be loopback origins separated by commas (e.g. http://127.0.0.1:4010)",
-              });
-            return origins.filter((origin): origin is string => origin !== null);
-          })
-          .optional(),
-      )
-      .transform((value) => value ?? []),
+    LOYALTAP_TEST_PUSH_ORIGINS: loopbackOrigins("http://127.0.0.1:4010"),
   },
   check: (values) =>
     vapidProblems(values.VAPID_PUBLIC_KEY as string | undefined, values.VAPID_PRIVATE_KEY as string | undefined),
