@@ -4,6 +4,7 @@ import { ok, type ApiContext } from "@/lib/api/route";
 import type { customerListQuery, customerLookupQuery } from "@/lib/api/schemas";
 import {
   apiCustomerCards,
+  customerAccountId,
   findApiCustomer,
   findApiCustomerByEmail,
   findApiCustomerByUser,
@@ -52,6 +53,24 @@ export function accountOfQr(payload: string, now: Date): string | null {
   const userId = /\/qr\/([0-9a-fA-F-]{36})\/?$/.exec(url.pathname)?.[1];
   if (!userId) return null;
   return isPresent(userId, url.searchParams.get(QR_TOKEN_PARAM), now) ? userId : null;
+}
+
+/**
+ * The account of the customer a write names, by id in this business or by
+ * the QR the till scanned (which may name someone who is not a customer yet),
+ * or the problem to answer: a stale or forged QR, or no such customer here.
+ */
+export async function customerOfRef(
+  businessId: string,
+  ref: { customerId?: string; qr?: string },
+  now: Date,
+): Promise<{ userId: string } | { problem: "qr-not-valid" | "not-found" }> {
+  if (ref.qr) {
+    const userId = accountOfQr(ref.qr, now);
+    return userId ? { userId } : { problem: "qr-not-valid" };
+  }
+  const userId = await customerAccountId(businessId, ref.customerId!);
+  return userId ? { userId } : { problem: "not-found" };
 }
 
 export async function lookupCustomer(

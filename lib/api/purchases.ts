@@ -1,10 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import { accountOfQr } from "@/lib/api/customers";
+import { customerOfRef } from "@/lib/api/customers";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
 import { ok, type ApiContext } from "@/lib/api/route";
 import type { purchase, purchaseBody, refundBody } from "@/lib/api/schemas";
-import { customerAccountId } from "@/lib/db/api-reads";
 import { recordPurchase, type PurchaseRow } from "@/lib/purchases/record-purchase";
 import { refundPurchase } from "@/lib/purchases/refund-purchase";
 
@@ -38,14 +37,9 @@ export async function recordApiPurchase(
   context: ApiContext<unknown, unknown, z.output<typeof purchaseBody>>,
 ): Promise<ApiAnswer> {
   const { caller, body, now, locale } = context;
-  let userId: string | null;
-  if (body.qr) {
-    userId = accountOfQr(body.qr, now);
-    if (!userId) return problemAnswer(locale, "qr-not-valid");
-  } else {
-    userId = await customerAccountId(caller.businessId, body.customerId!);
-    if (!userId) return problemAnswer(locale, "not-found");
-  }
+  const customer = await customerOfRef(caller.businessId, body, now);
+  if ("problem" in customer) return problemAnswer(locale, customer.problem);
+  const { userId } = customer;
   const outcome = await recordPurchase({
     businessId: caller.businessId,
     customer: { userId },

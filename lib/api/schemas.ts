@@ -39,18 +39,22 @@ export const rewardListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).describe("At most this many, newest first"),
 });
 
+// A write names its customer by id or by the QR the till scanned, exactly one of the two.
+const customerRef = {
+  customerId: id.optional().describe("The customer's id (from a lookup or the customer list)"),
+  qr: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe("Instead of customerId: the customer's QR as scanned; links a customer who is not one yet"),
+};
+const oneCustomer = (body: { customerId?: string; qr?: string }) => Boolean(body.customerId) !== Boolean(body.qr);
+
 export const visitBody = z
-  .object({
-    customerId: id.optional().describe("The customer's id (from a lookup or the customer list)"),
-    qr: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe("Instead of customerId: the customer's QR as scanned; links a customer who is not one yet"),
-  })
+  .object(customerRef)
   .strict()
-  .refine((b) => Boolean(b.customerId) !== Boolean(b.qr), { message: "api.v1.visitOneOf", path: ["customerId"] });
+  .refine(oneCustomer, { message: "api.v1.visitOneOf", path: ["customerId"] });
 
 export const emptyBody = z.object({}).strict();
 
@@ -63,13 +67,7 @@ const amountCents = z
 
 export const purchaseBody = z
   .object({
-    customerId: id.optional().describe("The customer's id (from a lookup or the customer list)"),
-    qr: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe("Instead of customerId: the customer's QR as scanned; links a customer who is not one yet"),
+    ...customerRef,
     amountCents,
     receipt: z
       .string()
@@ -83,7 +81,7 @@ export const purchaseBody = z
       ),
   })
   .strict()
-  .refine((b) => Boolean(b.customerId) !== Boolean(b.qr), { message: "api.v1.visitOneOf", path: ["customerId"] });
+  .refine(oneCustomer, { message: "api.v1.visitOneOf", path: ["customerId"] });
 
 export const refundBody = z
   .object({

@@ -1,11 +1,11 @@
 import "server-only";
 import type { z } from "zod";
-import { accountOfQr } from "@/lib/api/customers";
+import { customerOfRef } from "@/lib/api/customers";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
 import { ok, type ApiContext } from "@/lib/api/route";
 import type { visitBody } from "@/lib/api/schemas";
 import type { ApiKeyActor } from "@/lib/db/api-keys";
-import { customerAccountId, findApiCustomerByUser } from "@/lib/db/api-reads";
+import { findApiCustomerByUser } from "@/lib/db/api-reads";
 import { translateMessage } from "@/lib/i18n/message";
 import { getKeyTranslator } from "@/lib/i18n/translator";
 import { recordVisit } from "@/lib/tap/record-visit";
@@ -23,14 +23,9 @@ export async function recordApiVisit(
   context: ApiContext<unknown, unknown, z.output<typeof visitBody>>,
 ): Promise<ApiAnswer> {
   const { caller, body, now, locale } = context;
-  let userId: string | null;
-  if (body.qr) {
-    userId = accountOfQr(body.qr, now);
-    if (!userId) return problemAnswer(locale, "qr-not-valid");
-  } else {
-    userId = await customerAccountId(caller.businessId, body.customerId!);
-    if (!userId) return problemAnswer(locale, "not-found");
-  }
+  const named = await customerOfRef(caller.businessId, body, now);
+  if ("problem" in named) return problemAnswer(locale, named.problem);
+  const { userId } = named;
   const outcome = await recordVisit({
     userId,
     businessId: caller.businessId,
