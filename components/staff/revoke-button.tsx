@@ -1,11 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { ConfirmStepButton } from "@/components/ui/confirm-step";
 import { revokeStaffAction, revokeStaffInviteAction } from "@/lib/actions/staff";
-import { Button } from "@/components/ui/button";
-import { FormAlert } from "@/components/ui/form-alert";
-import { useRefreshAction } from "@/components/ui/use-refresh-action";
 
 type Target =
   | { kind: "staff"; businessId: string; userId: string; name: string }
@@ -17,45 +14,22 @@ type Target =
  */
 export function RevokeButton({ target }: { target: Target }) {
   const t = useTranslations("staff.revoke");
-  const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const { disabled, run } = useRefreshAction();
-  const revoke = () =>
-    run(
-      () =>
+  return (
+    <ConfirmStepButton
+      labels={{
+        button: t("button"),
+        question:
+          target.kind === "staff"
+            ? t("confirmStaff", { name: target.name })
+            : t("confirmInvite", { email: target.email }),
+        confirm: t("confirm"),
+        cancel: t("cancel"),
+      }}
+      act={() =>
         target.kind === "staff"
           ? revokeStaffAction({ businessId: target.businessId, userId: target.userId })
-          : revokeStaffInviteAction({ businessId: target.businessId, inviteId: target.inviteId }),
-      (result) => {
-        setAsking(false);
-        setError(result.ok ? null : result.error);
-      },
-      { refresh: "always" },
-    );
-  if (!asking)
-    return (
-      <div className="space-y-2">
-        <Button type="button" variant="secondary" disabled={disabled} onClick={() => setAsking(true)}>
-          {t("button")}
-        </Button>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-      </div>
-    );
-  return (
-    <div role="group" aria-live="polite" className="space-y-2">
-      <p className="text-sm">
-        {target.kind === "staff"
-          ? t("confirmStaff", { name: target.name })
-          : t("confirmInvite", { email: target.email })}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="primary" disabled={disabled} onClick={revoke}>
-          {t("confirm")}
-        </Button>
-        <Button type="button" variant="ghost" disabled={disabled} onClick={() => setAsking(false)}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </div>
+          : revokeStaffInviteAction({ businessId: target.businessId, inviteId: target.inviteId })
+      }
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   setWebhookEnabledAction,
 } from "@/lib/actions/webhooks";
 import { Button } from "@/components/ui/button";
+import { ConfirmPrompt } from "@/components/ui/confirm-step";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
 
@@ -105,26 +106,16 @@ export function EndpointControls({ businessId, endpointId, enabled }: Props) {
         </Button>
       </div>
       {asking ? (
-        <div role="group" aria-live="polite" className="space-y-2">
-          <p className="text-sm">{asking === "delete" ? t("deleteConfirm") : t("rotateConfirm")}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="primary"
-              disabled={disabled}
-              onClick={() =>
-                asking === "delete"
-                  ? run(() => deleteWebhookAction(target), done(null), { refresh: "always" })
-                  : rotate()
-              }
-            >
-              {t("confirm")}
-            </Button>
-            <Button type="button" variant="ghost" disabled={disabled} onClick={() => setAsking(null)}>
-              {t("cancel")}
-            </Button>
-          </div>
-        </div>
+        <ConfirmPrompt
+          question={asking === "delete" ? t("deleteConfirm") : t("rotateConfirm")}
+          confirm={t("confirm")}
+          cancel={t("cancel")}
+          disabled={disabled}
+          onConfirm={() =>
+            asking === "delete" ? run(() => deleteWebhookAction(target), done(null), { refresh: "always" }) : rotate()
+          }
+          onCancel={() => setAsking(null)}
+        />
       ) : null}
       {note ? (
         <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
