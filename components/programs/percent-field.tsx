@@ -15,24 +15,46 @@ function shownPercent(chance: number | undefined): string {
   return Number.isNaN(percent) ? "" : String(percent);
 }
 
-/** The gamified win chance: stored 0..1, typed as a percentage. The text is
- * kept as typed ("12." stays "12.") and converted on every change. */
-export function WinChanceField() {
-  const t = useTranslations("programEditor.rulesFields");
+/**
+ * A rule typed as text and stored as a number: the text is kept as typed
+ * ("12." stays "12.") and converted on every change. The value can also change
+ * from outside (a type switch loads the defaults, a reset): then the text shows
+ * it, unless it already means that value.
+ */
+function useTypedNumber(
+  name: "rules.winChance" | "rules.minimumCents",
+  parse: (text: string) => number,
+  show: (value: number | undefined) => string,
+) {
   const messageText = useMessageText();
   const { control } = useFormContext<ProgramInput>();
   const {
-    field: { name, ref, value, onBlur, onChange },
+    field: { ref, value, onBlur, onChange },
     fieldState,
-  } = useController({ control, name: "rules.winChance" });
-  const [text, setText] = useState(() => shownPercent(value));
-  // The value can also change from outside (a type switch loads the defaults,
-  // a reset): then show it, unless the text already means that value.
+  } = useController({ control, name });
+  const [text, setText] = useState(() => show(value));
   const [seen, setSeen] = useState(value);
   if (!Object.is(seen, value)) {
     setSeen(value);
-    if (!Object.is(chanceOf(text), value)) setText(shownPercent(value));
+    if (!Object.is(parse(text), value)) setText(show(value));
   }
+  return {
+    name,
+    ref,
+    value: text,
+    onBlur,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setText(event.target.value);
+      onChange(parse(event.target.value));
+    },
+    error: messageText(fieldState.error?.message),
+  };
+}
+
+/** The gamified win chance: stored 0..1, typed as a percentage. */
+export function WinChanceField() {
+  const t = useTranslations("programEditor.rulesFields");
+  const field = useTypedNumber("rules.winChance", chanceOf, shownPercent);
   return (
     <Field
       label={t("winChance")}
@@ -42,15 +64,7 @@ export function WinChanceField() {
       max={100}
       step="any"
       hint={t("winChanceHint")}
-      name={name}
-      ref={ref}
-      value={text}
-      onBlur={onBlur}
-      onChange={(event) => {
-        setText(event.target.value);
-        onChange(chanceOf(event.target.value));
-      }}
-      error={messageText(fieldState.error?.message)}
+      {...field}
     />
   );
 }
@@ -69,18 +83,7 @@ const shownEuros = (cents: number | undefined) =>
 /** A points program's minimum purchase: stored in cents (docs/purchases.md), typed in euros. */
 export function MinimumAmountField() {
   const t = useTranslations("programEditor.rulesFields");
-  const messageText = useMessageText();
-  const { control } = useFormContext<ProgramInput>();
-  const {
-    field: { name, ref, value, onBlur, onChange },
-    fieldState,
-  } = useController({ control, name: "rules.minimumCents" });
-  const [text, setText] = useState(() => shownEuros(value));
-  const [seen, setSeen] = useState(value);
-  if (!Object.is(seen, value)) {
-    setSeen(value);
-    if (!Object.is(centsOf(text), value)) setText(shownEuros(value));
-  }
+  const field = useTypedNumber("rules.minimumCents", centsOf, shownEuros);
   return (
     <Field
       label={t("minimumAmount")}
@@ -89,15 +92,7 @@ export function MinimumAmountField() {
       min={0}
       step="0.01"
       hint={t("minimumAmountHint")}
-      name={name}
-      ref={ref}
-      value={text}
-      onBlur={onBlur}
-      onChange={(event) => {
-        setText(event.target.value);
-        onChange(centsOf(event.target.value));
-      }}
-      error={messageText(fieldState.error?.message)}
+      {...field}
     />
   );
 }
