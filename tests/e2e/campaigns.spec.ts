@@ -178,6 +178,37 @@ async function optedInCustomer(browser: Browser, tagId: string, cafe: string, la
   return { context, page, email, userId: await accountId(page) };
 }
 
+/**
+ * Sending rules without quiet hours (equal ends), so "now" is never held back whatever the hour is in the
+ * business's time zone; the cap stays at one message a week, which nobody has had yet.
+ */
+async function withoutQuietHours(page: Page, base: string) {
+  await page.goto(base);
+  const quietFrom = page.getByLabel("Quiet from");
+  await expectHydrated(quietFrom);
+  await quietFrom.fill("00:00");
+  await page.getByLabel("until").fill("00:00");
+  await page.getByRole("button", { name: "Save rules" }).click();
+  await expect(page.getByText("Sending rules saved.")).toBeVisible();
+}
+
+/** From the campaigns list: a new campaign to the two customers away 30 days or more, with 2 bonus stamps. */
+async function composeLapsedWithStamps(page: Page, campaign: string, heldOutPercent: number) {
+  await page.getByRole("link", { name: "New campaign" }).click();
+  const name = page.getByLabel("Campaign name");
+  await expectHydrated(name);
+  await name.fill(campaign);
+  // The real segment builder: members who haven't visited in 30 days, counted live.
+  await page.getByRole("checkbox", { name: "Haven't visited in" }).check();
+  await page.getByLabel("Haven't visited in (days)").fill("30");
+  await expect(page.getByText(/^2 members · 2 reachable/)).toBeVisible();
+  await page.getByLabel("Message", { exact: true }).fill(COMEBACK);
+  await page.getByLabel("What they get").selectOption({ label: "Bonus stamps" });
+  await page.getByLabel("Program", { exact: true }).selectOption({ label: "Coffee card" });
+  await page.getByLabel("How many").fill("2");
+  await page.getByLabel("Held out (%)").fill(String(heldOutPercent));
+}
+
 test("a lapsed-customers campaign with bonus stamps reaches them by mail, adds the stamps and shows in the results", async ({
   page,
   browser,
@@ -198,30 +229,10 @@ test("a lapsed-customers campaign with bonus stamps reaches them by mail, adds t
   const regular = await optedInCustomer(browser, tagId, cafe, "regular", 1);
 
   try {
-    // Sending rules without quiet hours (equal ends), so "now" is never held back whatever the hour
-    // is in the business's time zone; the cap stays at one message a week, which nobody has had yet.
-    await page.goto(base);
-    const quietFrom = page.getByLabel("Quiet from");
-    await expectHydrated(quietFrom);
-    await quietFrom.fill("00:00");
-    await page.getByLabel("until").fill("00:00");
-    await page.getByRole("button", { name: "Save rules" }).click();
-    await expect(page.getByText("Sending rules saved.")).toBeVisible();
+    await withoutQuietHours(page, base);
 
-    await page.getByRole("link", { name: "New campaign" }).click();
-    const name = page.getByLabel("Campaign name");
-    await expectHydrated(name);
-    await name.fill("Lapsed 30 days");
-    // The real segment builder: members who haven't visited in 30 days, counted live.
-    await page.getByRole("checkbox", { name: "Haven't visited in" }).check();
-    await page.getByLabel("Haven't visited in (days)").fill("30");
-    await expect(page.getByText(/^2 members · 2 reachable/)).toBeVisible();
-    await page.getByLabel("Message", { exact: true }).fill(COMEBACK);
-    await page.getByLabel("What they get").selectOption({ label: "Bonus stamps" });
-    await page.getByLabel("Program", { exact: true }).selectOption({ label: "Coffee card" });
-    await page.getByLabel("How many").fill("2");
     // Half held out: the seeded draw decides who, and the test reads it once it is made.
-    await page.getByLabel("Held out (%)").fill("50");
+    await composeLapsedWithStamps(page, "Lapsed 30 days", 50);
     await expect(page.getByTestId("preview-push")).toContainText(COMEBACK);
     await expect(page.getByTestId("preview-email")).toContainText(COMEBACK);
     await expect(page.getByTestId("preview-wallet")).toContainText(COMEBACK);
@@ -325,27 +336,10 @@ test("a campaign reaches each customer once on their best channel: a push to the
       [withBrowser.userId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
     );
 
-    await page.goto(base);
-    const quietFrom = page.getByLabel("Quiet from");
-    await expectHydrated(quietFrom);
-    await quietFrom.fill("00:00");
-    await page.getByLabel("until").fill("00:00");
-    await page.getByRole("button", { name: "Save rules" }).click();
-    await expect(page.getByText("Sending rules saved.")).toBeVisible();
+    await withoutQuietHours(page, base);
 
-    await page.getByRole("link", { name: "New campaign" }).click();
-    const name = page.getByLabel("Campaign name");
-    await expectHydrated(name);
-    await name.fill("Lapsed, every channel");
-    await page.getByRole("checkbox", { name: "Haven't visited in" }).check();
-    await page.getByLabel("Haven't visited in (days)").fill("30");
-    await expect(page.getByText(/^2 members · 2 reachable/)).toBeVisible();
-    await page.getByLabel("Message", { exact: true }).fill(COMEBACK);
-    await page.getByLabel("What they get").selectOption({ label: "Bonus stamps" });
-    await page.getByLabel("Program", { exact: true }).selectOption({ label: "Coffee card" });
-    await page.getByLabel("How many").fill("2");
     // Nobody held out, so both are messaged whatever the draw.
-    await page.getByLabel("Held out (%)").fill("0");
+    await composeLapsedWithStamps(page, "Lapsed, every channel", 0);
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(page).toHaveURL(new RegExp(`${base}/[0-9a-f-]{36}$`));
     const send = page.getByRole("button", { name: "Send now" });
