@@ -1,5 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db";
+import { rewardSelect } from "@/lib/db/rewards";
 import { cardNumberFor } from "@/lib/loyalty/card-number";
 import { effectiveRewardStatus, type RewardStatusName } from "@/lib/rewards/status";
 import { displayName } from "@/lib/users/display-name";
@@ -137,18 +138,7 @@ export type ApiReward = {
   redeemedAt: Date | null;
 };
 
-const rewardApiSelect = {
-  id: true,
-  code: true,
-  membershipId: true,
-  programId: true,
-  name: true,
-  description: true,
-  status: true,
-  issuedAt: true,
-  expiresAt: true,
-  redeemedAt: true,
-} satisfies Prisma.RewardSelect;
+const rewardApiSelect = { ...rewardSelect, membershipId: true, programId: true } satisfies Prisma.RewardSelect;
 
 function rewardOf(row: Prisma.RewardGetPayload<{ select: typeof rewardApiSelect }>, now: Date): ApiReward {
   const { membershipId, ...rest } = row;

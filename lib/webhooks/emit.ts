@@ -10,6 +10,7 @@ import { sql, type SqlExecutor } from "@/lib/db/sql";
 import { enqueue, type JobRequest } from "@/lib/jobs/enqueue";
 import { cardNumberFor } from "@/lib/loyalty/card-number";
 import type { WebhookEventData } from "@/lib/webhooks/events";
+import type { RecordedVisit } from "@/lib/db/visit-types";
 
 // What a change announces to the business's webhook endpoints (docs/webhooks.md,
 // "Events"), written by the change's own transaction: one message per
@@ -33,16 +34,7 @@ async function announce(tx: SqlExecutor, businessId: string, events: readonly We
 const json = (data: unknown) => sql`${JSON.stringify(data)}::jsonb`;
 
 /** A recorded visit: visit.recorded, customer.joined for a customer's first one here, reward.earned for each reward it issued. */
-export type VisitFacts = {
-  businessId: string;
-  tapId: string;
-  membershipId: string;
-  programIds: string[];
-  source: "tap" | "staff" | "api";
-  at: Date;
-  joined: boolean;
-  rewardIds: string[];
-};
+export type VisitFacts = RecordedVisit;
 
 export async function visitAnnounced(tx: SqlExecutor, visit: VisitFacts): Promise<void> {
   const customer = { id: visit.membershipId, cardNumber: cardNumberFor(visit.membershipId) };
