@@ -131,6 +131,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   "GET /api/v1/customers/lookup": { access: "public", sweep: "query" },
   "GET /api/v1/customers/[id]": { access: "public", sweep: "query" },
   "POST /api/v1/visits": { access: "public", sweep: "json" },
+  "POST /api/v1/purchases": { access: "public", sweep: "json" },
+  "POST /api/v1/purchases/[id]/refund": { access: "public", sweep: "json" },
   "GET /api/v1/rewards": { access: "public", sweep: "query" },
   "POST /api/v1/rewards/[id]/redeem": { access: "public", sweep: "json" },
   "POST /api/v1/rewards/[id]/undo": { access: "public", sweep: "json" },
