@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { Card } from "@/components/ui/card";
-import { loadOwnedBusiness } from "../owned";
+import { loadOwnedBusiness, ownedPageMetadata } from "../owned";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -12,11 +12,7 @@ type Props = { params: Promise<{ id: string }> };
 // webhooks. Only the owner (../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = (await loadOwnedBusiness((await params).id))?.business;
-  const t = await getTranslations("dashboard.integrations");
-  return {
-    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
-  };
+  return ownedPageMetadata((await params).id, "dashboard.integrations");
 }
 
 export default async function IntegrationsPage({ params }: Props) {

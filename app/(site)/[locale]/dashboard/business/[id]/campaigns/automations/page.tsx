@@ -7,6 +7,7 @@ import { KIND_RULES } from "@/lib/campaigns/automations/kinds";
 import { listAutomations } from "@/lib/campaigns/automations/manage";
 import { offerPrograms } from "@/lib/db/automations";
 import type { Locale } from "@/lib/i18n/locales";
+import { ownedPageMetadata } from "../../owned";
 import { loadOwnedBusiness } from "../owned";
 
 type Props = { params: Promise<{ id: string }> };
@@ -14,11 +15,7 @@ type Props = { params: Promise<{ id: string }> };
 // Only the owner, as every campaigns page (../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = (await loadOwnedBusiness((await params).id))?.business;
-  const t = await getTranslations("automations.page");
-  return {
-    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
-  };
+  return ownedPageMetadata((await params).id, "automations.page");
 }
 
 export default async function AutomationsPage({ params }: Props) {

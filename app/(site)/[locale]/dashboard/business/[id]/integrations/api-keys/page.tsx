@@ -10,18 +10,14 @@ import { listApiKeys } from "@/lib/db/api-keys";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { displayZone } from "@/lib/time/display-zone";
 import type { Locale } from "@/lib/i18n/locales";
-import { loadOwnedBusiness } from "../../owned";
+import { loadOwnedBusiness, ownedPageMetadata } from "../../owned";
 
 type Props = { params: Promise<{ id: string }> };
 
 // Only the owner (../../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = (await loadOwnedBusiness((await params).id))?.business;
-  const t = await getTranslations("apiKeys.page");
-  return {
-    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
-  };
+  return ownedPageMetadata((await params).id, "apiKeys.page");
 }
 
 const td = `${tableCell} break-words`;

@@ -13,18 +13,14 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import { displayZone } from "@/lib/time/display-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/events";
-import { loadOwnedBusiness } from "../../owned";
+import { loadOwnedBusiness, ownedPageMetadata } from "../../owned";
 
 type Props = { params: Promise<{ id: string }> };
 
 // Only the owner (../../owned.ts).
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = (await loadOwnedBusiness((await params).id))?.business;
-  const t = await getTranslations("webhooks.page");
-  return {
-    title: business ? `${t("title")} · ${business.name}` : (await getTranslations("dashboard.business"))("notFound"),
-  };
+  return ownedPageMetadata((await params).id, "webhooks.page");
 }
 
 const td = `${tableCell} break-words align-top`;
