@@ -27,6 +27,17 @@ export function worksAtPart(alias: "b", userId: string | null): Sql {
   return sql`(${raw(alias)}."ownerId" = ${userId}::text OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = ${raw(alias)}."id" AND s."userId" = ${userId}::text))`;
 }
 
+/**
+ * Works at the business AND at the location `locationId` (an sql part naming a
+ * location id, or NULL): the owner everywhere, staff of all locations
+ * everywhere, staff limited to some locations only at those (docs/locations.md,
+ * "Staff"). A limited staff member with no location named is refused.
+ */
+export function worksAtLocationPart(alias: "b", userId: string | null, locationId: Sql): Sql {
+  return sql`(${raw(alias)}."ownerId" = ${userId}::text OR EXISTS (SELECT 1 FROM "BusinessStaff" s WHERE s."businessId" = ${raw(alias)}."id" AND s."userId" = ${userId}::text
+    AND (s."allLocations" OR EXISTS (SELECT 1 FROM "StaffLocation" sl WHERE sl."businessId" = s."businessId" AND sl."userId" = s."userId" AND sl."locationId" = ${locationId}))))`;
+}
+
 export type CounterBusiness = OwnedBusiness & { access: BusinessAccess };
 
 /**

@@ -92,6 +92,8 @@ export type VisitOutcome =
 export type RecordedVisit = {
   businessId: string;
   tapId: string;
+  /** The location the visit was recorded at (the tag's, or the one named); null when none was. */
+  locationId: string | null;
   membershipId: string;
   programIds: string[];
   source: "tap" | "staff" | "api";

@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAuditSql } from "@/lib/db/audit";
-import { worksAtPart } from "@/lib/db/business-access";
+import { worksAtLocationPart } from "@/lib/db/business-access";
 import { inTransaction, join, raw, sql, type InTransaction, type Sql, type SqlTx } from "@/lib/db/sql";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
@@ -39,6 +39,13 @@ export type VisitInput = {
    * customer's QR) needs the businessId.
    */
   businessId?: string | null;
+  /**
+   * Where a visit without a tag is recorded (the counter's or the API's
+   * location): one of the business's open locations, or the visit is refused
+   * as business_not_found. A visit on a tag is at the tag's location and
+   * ignores this. Staff limited to some locations can only record at those.
+   */
+  locationId?: string | null;
   tagId: string | null;
   source: TapSource;
   /**
@@ -73,7 +80,7 @@ export type VisitInput = {
   /**
    * Someone at the counter records the visit (the owner or a staff member, from
    * the customer's QR): the visit's first statement finds the business only if
-   * they work there (worksAtPart), and a recorded visit is audited as
+   * they work there and at the location (worksAtLocationPart), and a recorded visit is audited as
    * VISIT_RECORDED with them as the actor, in the visit's transaction.
    */
   actorId?: string;
@@ -109,6 +116,7 @@ type RecordedRow = {
   ownBusiness: boolean;
   localDate: string | null;
   timeZone: string | null;
+  locationId: string | null;
   programs: ProgramJson[] | null;
   customerFound: boolean;
   unverified: boolean;
@@ -131,18 +139,24 @@ type RecordedRow = {
 function visitStatement(input: VisitInput, now: Date): Sql {
   const { userId, actorId = null } = input;
   const businessId = input.businessId ?? null;
+  const locationId = input.locationId ?? null;
   const secureVerified = input.sunCounter !== undefined;
   const refuseOwner = input.refuseOwner ?? false;
-  const atCounter = sql`(${actorId}::text IS NULL OR ${worksAtPart("b", actorId)})`;
-  // The day is the business's calendar day at `now`, in its time zone as stored right now.
+  const atCounter = sql`(${actorId}::text IS NULL OR ${worksAtLocationPart("b", actorId, sql`l."id"`)})`;
+  // The day is the business's calendar day at `now`, in its time zone as stored right now:
+  // the daily limit counts per business, whichever location the visit is at.
   const day = sql`(${now}::timestamptz AT TIME ZONE b."timezone")::date AS "day"`;
+  // A closed location takes no visit (docs/locations.md): its tags answer as unclaimed ones.
   const place = input.tagId
-    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, t."secure"
+    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, t."secure", l."id" AS "locationId"
           FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
-          WHERE t."id" = ${input.tagId}::text AND (${businessId}::text IS NULL OR b."id" = ${businessId}::text) AND ${atCounter}`
-    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, false AS "secure"
+          LEFT JOIN "Location" l ON l."id" = t."locationId"
+          WHERE t."id" = ${input.tagId}::text AND (${businessId}::text IS NULL OR b."id" = ${businessId}::text)
+            AND l."closedAt" IS NULL AND ${atCounter}`
+    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, false AS "secure", l."id" AS "locationId"
           FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
-          WHERE b."id" = ${businessId}::text AND ${atCounter}`;
+          LEFT JOIN "Location" l ON l."id" = ${locationId}::text AND l."businessId" = b."id" AND l."closedAt" IS NULL
+          WHERE b."id" = ${businessId}::text AND (${locationId}::text IS NULL OR l."id" IS NOT NULL) AND ${atCounter}`;
   return sql`WITH place AS (
       ${place}
     ), account AS (
@@ -168,8 +182,8 @@ function visitStatement(input: VisitInput, now: Date): Sql {
             "lastVisitAt" = EXCLUDED."lastVisitAt"
       RETURNING "id", "businessId", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
     ), tap AS (
-      INSERT INTO "Tap" ("id", "businessId", "tagId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
-      SELECT gen_random_uuid()::text, member."businessId", ${input.tagId}::text, ${userId}::text, member."id", ${input.source}::"TapSource", place."day", ${input.sunCounter ?? null}::int, ${now}::timestamp(3)
+      INSERT INTO "Tap" ("id", "businessId", "tagId", "locationId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
+      SELECT gen_random_uuid()::text, member."businessId", ${input.tagId}::text, place."locationId", ${userId}::text, member."id", ${input.source}::"TapSource", place."day", ${input.sunCounter ?? null}::int, ${now}::timestamp(3)
       FROM member, place
       RETURNING "id"
     )
@@ -180,7 +194,9 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       place."day" AS "localDate",
       place."timezone" AS "timeZone",
       (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
-        FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL) AS "programs",
+        FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL
+          AND (p."allLocations" OR EXISTS (SELECT 1 FROM "ProgramLocation" pl WHERE pl."programId" = p."id" AND pl."locationId" = place."locationId"))) AS "programs",
+      place."locationId",
       EXISTS (SELECT 1 FROM account) AS "customerFound",
       COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
       (SELECT "birthday" FROM account) AS "birthday",
@@ -312,6 +328,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
       effects.visit = {
         businessId,
         tapId: row.tapId,
+        locationId: row.locationId,
         membershipId,
         programIds: plan.map((planned) => planned.program.id),
         source: input.apiKey ? "api" : input.source === "TAG" && !input.actorId ? "tap" : "staff",
