@@ -12,7 +12,7 @@ import { describeOffer, type LoyaltyLine } from "@/lib/loyalty";
 // it (lib/db/visits.ts reads what decides in its own transaction):
 // - the tag (does it exist, which business holds it, is it secure), under
 //   cacheTags.tag(id): claim, release and secure on/off expire it;
-// - the business (public card, owner, time zone, running programs), under
+// - the business (public card, owner, time zone, running programs, open locations), under
 //   cacheTags.business(id): a profile or program edit expires it, and with it every landing of that business's tags and its
 //   public card, and nothing of any other business.
 // A business whose owner's account is disabled is withdrawn: its card is a
@@ -32,11 +32,25 @@ export type ProgramSummary = {
   offer: LoyaltyLine | null;
 };
 
+/** A location row as the public card selects it: openingHours is the stored JSON, unchecked. */
+export type LandingLocation = {
+  id: string;
+  name: string;
+  address: string | null;
+  placeId: string | null;
+  openingHours: unknown;
+};
+
 export type BusinessLanding = {
   business: PublicBusiness;
   ownerId: string;
   timezone: string;
   programs: ProgramSummary[];
+  /**
+   * The open locations, in the owner's order (docs/locations.md, "What owners and
+   * customers see"), as stored: toPublicLocation (lib/business/public-locations.ts) reads them.
+   */
+  locations: LandingLocation[];
   /** The owner lets visitors start a card without an account (docs/authentication.md, "Guests"). */
   guestCards: boolean;
 };
@@ -88,10 +102,15 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
           rewardName: true,
         },
       },
+      locations: {
+        where: { closedAt: null },
+        orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, name: true, address: true, placeId: true, openingHours: true },
+      },
     },
   });
   if (!row) return null;
-  const { ownerId, owner, timezone, guestCards, programs, ...publicRow } = row;
+  const { ownerId, owner, timezone, guestCards, programs, locations, ...publicRow } = row;
   if (owner.disabledAt) return "withdrawn";
   const business = toPublicBusiness(publicRow);
   return {
@@ -99,6 +118,7 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
     ownerId,
     timezone,
     guestCards,
+    locations,
     // The rules stay here: pages get what the program offers, described by the engine.
     programs: programs.map(({ rules, rewardName, ...p }) => ({
       ...p,
