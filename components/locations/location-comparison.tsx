@@ -37,35 +37,31 @@ export async function LocationComparison({
       <h4 id={headingId} className="text-sm font-semibold">
         {t("heading")}
       </h4>
-      <table className="w-full table-fixed text-sm" aria-describedby={hintId}>
+      <table className="w-full text-sm" aria-describedby={hintId}>
         <caption className="sr-only">{t("caption", { business: business.name })}</caption>
-        <colgroup>
-          <col />
-          <col className="w-[13%]" span={5} />
-        </colgroup>
         <thead className="text-xs text-slate-500 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-1 pr-1 text-left font-medium">
+            <th scope="col" className="py-1 pr-1 text-left align-bottom font-medium">
               {t("location")}
             </th>
             {[t("today"), t("week"), t("month"), t("newCustomers"), t("redeemed")].map((label) => (
-              <th key={label} scope="col" className="px-0.5 py-1 text-right font-medium break-words">
+              <th key={label} scope="col" className="px-1 py-1 text-right align-bottom font-medium">
                 {label}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <tbody className="divide-y divide-slate-200 align-top dark:divide-slate-800">
           {rows.map((row) => (
             <tr key={row.locationId} data-location={row.locationId}>
-              <th scope="row" className="py-1.5 pr-1 text-left font-medium break-words">
+              <th scope="row" className="py-1.5 pr-1 text-left font-medium wrap-anywhere">
                 {row.name}
                 {row.closed ? (
                   <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{t("closed")}</span>
                 ) : null}
               </th>
               {figures(row).map((value, index) => (
-                <td key={index} className="px-0.5 py-1.5 text-right tabular-nums">
+                <td key={index} className="px-1 py-1.5 text-right tabular-nums">
                   {number.format(value)}
                 </td>
               ))}

@@ -15,21 +15,19 @@ import type { ExportKind } from "@/lib/validation/customers";
 
 export const EXPORT_BATCH_SIZE = 1000;
 
-export type ExportBusiness = {
-  id: string;
-  slug: string;
-  name: string;
-  timezone: string;
-  /** The ids of its locations (open or closed): the only ones an export may name. */
-  locations: { id: string }[];
-};
+export type ExportBusiness = { id: string; slug: string; name: string; timezone: string };
 
 /** The business, when `ownerId` owns it (staff may not export): else null. */
 export async function getExportBusiness(ownerId: string, businessId: string): Promise<ExportBusiness | null> {
   return db.business.findFirst({
     where: { id: businessId, ownerId },
-    select: { id: true, slug: true, name: true, timezone: true, locations: { select: { id: true } } },
+    select: { id: true, slug: true, name: true, timezone: true },
   });
+}
+
+/** Whether the location (open or closed) is one of the business's: the only ones an export may name. */
+export async function isBusinessLocation(businessId: string, locationId: string): Promise<boolean> {
+  return (await db.location.count({ where: { id: locationId, businessId } })) > 0;
 }
 
 /** Records the export in the audit log (who, which kind, which period). */

@@ -12,7 +12,7 @@ import { describeOffer, type LoyaltyLine } from "@/lib/loyalty";
 // it (lib/db/visits.ts reads what decides in its own transaction):
 // - the tag (does it exist, which business holds it, is it secure), under
 //   cacheTags.tag(id): claim, release and secure on/off expire it;
-// - the business (public card, owner, time zone, running programs, open locations), under
+// - the business (public card, owner, time zone, running programs), under
 //   cacheTags.business(id): a profile or program edit expires it, and with it every landing of that business's tags and its
 //   public card, and nothing of any other business.
 // A business whose owner's account is disabled is withdrawn: its card is a
@@ -46,14 +46,16 @@ export type BusinessLanding = {
   ownerId: string;
   timezone: string;
   programs: ProgramSummary[];
-  /**
-   * The open locations, in the owner's order (docs/locations.md, "What owners and
-   * customers see"), as stored: toPublicLocation (lib/business/public-locations.ts) reads them.
-   */
-  locations: LandingLocation[];
   /** The owner lets visitors start a card without an account (docs/authentication.md, "Guests"). */
   guestCards: boolean;
 };
+
+/**
+ * The public card's landing: the business's, and its open locations in the
+ * owner's order (docs/locations.md, "What owners and customers see"), as
+ * stored: toPublicLocation (lib/business/public-locations.ts) reads them.
+ */
+export type PublicCardLanding = BusinessLanding & { locations: LandingLocation[] };
 
 export type TapLanding =
   /** `withdrawn`: the tag's business is withdrawn (its owner's account is disabled). */
@@ -102,15 +104,10 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
           rewardName: true,
         },
       },
-      locations: {
-        where: { closedAt: null },
-        orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-        select: { id: true, name: true, address: true, placeId: true, openingHours: true },
-      },
     },
   });
   if (!row) return null;
-  const { ownerId, owner, timezone, guestCards, programs, locations, ...publicRow } = row;
+  const { ownerId, owner, timezone, guestCards, programs, ...publicRow } = row;
   if (owner.disabledAt) return "withdrawn";
   const business = toPublicBusiness(publicRow);
   return {
@@ -118,7 +115,6 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
     ownerId,
     timezone,
     guestCards,
-    locations,
     // The rules stay here: pages get what the program offers, described by the engine.
     programs: programs.map(({ rules, rewardName, ...p }) => ({
       ...p,
@@ -127,6 +123,16 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
       offer: describeOffer(p.type, rules, rewardName),
     })),
   };
+}
+
+/** The business's open locations, for its public card only: the tap pages never pay for them. */
+async function loadLocations(businessId: string): Promise<LandingLocation[]> {
+  const rows = await db.location.findMany({
+    where: { businessId, closedAt: null },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, address: true, placeId: true, openingHours: true },
+  });
+  return rows;
 }
 
 async function loadBusinessIdBySlug(slug: string): Promise<string | null> {
@@ -167,14 +173,25 @@ export async function getTapLanding(tagId: string): Promise<TapLanding> {
   };
 }
 
-/** The public card of /b/<slug> with its programs: the slug's business (cached under the slug tag), then its cached landing data. */
-export async function getPublicCardLanding(slug: string): Promise<BusinessLanding | null> {
+/**
+ * The public card of /b/<slug> with its programs and open locations: the slug's
+ * business (cached under the slug tag), then its cached landing data and its
+ * locations, each cached under the business's tag (a location's change expires it).
+ */
+export async function getPublicCardLanding(slug: string): Promise<PublicCardLanding | null> {
   const businessId = await cachedQuery(loadBusinessIdBySlug, ["public-slug", slug], {
     tags: [cacheTags.slug(slug)],
     revalidate: SLUG_LIFETIME_S,
   })(slug);
   if (!businessId) return null;
-  return getBusinessLanding(businessId);
+  const [landing, locations] = await Promise.all([
+    getBusinessLanding(businessId),
+    cachedQuery(loadLocations, ["public-locations", businessId], {
+      tags: [cacheTags.business(businessId)],
+      revalidate: BUSINESS_LIFETIME_S,
+    })(businessId),
+  ]);
+  return landing ? { ...landing, locations } : null;
 }
 
 /** The public card of /b/<slug>: the business alone. */

@@ -31,16 +31,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function DashboardPage() {
   const user = await requireUser();
-  const [cards, businesses, locationRows, workplaces, ready, t] = await Promise.all([
+  const [cards, businesses, workplaces, ready, t] = await Promise.all([
     listWallet(user.id),
     listOwnerDashboard(user.id),
-    // Each business with several locations compares them (docs/locations.md, "What owners and customers see").
-    listLocationComparison(user.id),
     listWorkplaces(user.id),
     // The same statement as the layout's Rewards badge: read once per request.
     readyRewardsByBusiness(user.id),
     getTranslations("dashboard.home"),
   ]);
+  // An owner's businesses with several locations compare them (docs/locations.md, "What owners
+  // and customers see"): one more statement, for owners only.
+  const locationRows = businesses.length > 0 ? await listLocationComparison(user.id) : [];
   // Where the user is staff (not owner): the counter's tools only.
   const staffAt = workplaces.filter((w) => w.access === "staff");
   const name = user.firstName ?? user.name;

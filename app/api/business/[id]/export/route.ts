@@ -1,5 +1,5 @@
 import { getUserFromHeaders } from "@/lib/auth/current-user";
-import { exportBatches, getExportBusiness, logExport } from "@/lib/db/export";
+import { exportBatches, getExportBusiness, isBusinessLocation, logExport } from "@/lib/db/export";
 import { csvRow, UTF8_BOM } from "@/lib/export/csv";
 import { exportCells, exportFileName, exportHeaderKeys } from "@/lib/export/columns";
 import { periodBounds } from "@/lib/export/period";
@@ -35,7 +35,7 @@ export const GET = localized(async (request: Request, context: Context) => {
   }
   const { kind, from, to, location } = parsed.data;
   // A location of another business (or none at all) is refused as a malformed one, before anything is logged.
-  if (location && !business.locations.some((l) => l.id === location)) {
+  if (location && !(await isBusinessLocation(business.id, location))) {
     return apiError(400, "api.export.badLocation", { errors: { location: message("api.export.badLocation") } });
   }
   const period = from && to ? periodBounds(from, to, business.timezone) : null;
