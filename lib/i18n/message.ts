@@ -28,6 +28,8 @@ export type MessageNamespace =
   | "errors"
   | "googleWallet"
   | "insights"
+  // What owners and the public read per location (docs/locations.md, "What owners and customers see").
+  | "locationViews"
   | "mail"
   // Outreach: the frame of a campaign's message and its unsubscribe (docs/campaigns.md).
   | "outreach"
