@@ -136,9 +136,15 @@ export type ApiReward = {
   issuedAt: Date;
   expiresAt: Date | null;
   redeemedAt: Date | null;
+  redeemedLocationId: string | null;
 };
 
-const rewardApiSelect = { ...rewardSelect, membershipId: true, programId: true } satisfies Prisma.RewardSelect;
+const rewardApiSelect = {
+  ...rewardSelect,
+  membershipId: true,
+  programId: true,
+  redeemedLocationId: true,
+} satisfies Prisma.RewardSelect;
 
 function rewardOf(row: Prisma.RewardGetPayload<{ select: typeof rewardApiSelect }>, now: Date): ApiReward {
   const { membershipId, ...rest } = row;
@@ -171,6 +177,51 @@ export async function listApiRewards(
     take: limit,
   });
   return rows.map((row) => rewardOf(row, now));
+}
+
+export type ApiLocation = {
+  id: string;
+  name: string;
+  address: string | null;
+  timeZone: string;
+  openingHours: unknown;
+  position: number;
+  open: boolean;
+  closedAt: Date | null;
+};
+
+/**
+ * One page of the business's locations, open and closed, in id order (the
+ * order they were added) after `afterId`: keyset, stable while the owner adds,
+ * closes or reorders them (`position` is the owner's order).
+ */
+export async function listApiLocations(businessId: string, afterId: string | null, limit: number) {
+  const rows = await db.location.findMany({
+    where: { businessId, ...(afterId ? { id: { gt: afterId } } : {}) },
+    select: {
+      id: true,
+      name: true,
+      address: true,
+      timezone: true,
+      openingHours: true,
+      position: true,
+      closedAt: true,
+    },
+    orderBy: { id: "asc" },
+    take: limit + 1,
+  });
+  const locations: ApiLocation[] = rows.slice(0, limit).map(({ timezone, ...row }) => ({
+    ...row,
+    timeZone: timezone,
+    openingHours: Array.isArray(row.openingHours) ? row.openingHours : [],
+    open: row.closedAt === null,
+  }));
+  return { locations, hasMore: rows.length > limit };
+}
+
+/** Whether `locationId` is an open location of the business (a write's `location` that was refused). */
+export async function isOpenApiLocation(businessId: string, locationId: string): Promise<boolean> {
+  return (await db.location.count({ where: { id: locationId, businessId, closedAt: null } })) > 0;
 }
 
 export async function findApiReward(businessId: string, rewardId: string, now: Date): Promise<ApiReward | null> {

@@ -1,0 +1,43 @@
+import "server-only";
+import type { z } from "zod";
+import { decodeCursor, encodeCursor } from "@/lib/api/customers";
+import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
+import { ok, type ApiContext } from "@/lib/api/route";
+import type { locationListQuery } from "@/lib/api/schemas";
+import { isOpenApiLocation, listApiLocations } from "@/lib/db/api-reads";
+import type { Locale } from "@/lib/i18n/locales";
+
+// The business's locations through /api/v1 (docs/api.md, "Locations";
+// docs/locations.md, "The API"): GET /locations, and the `location` a write
+// names — an open location of the key's business, else a 422 problem naming
+// the field, and nothing is written.
+
+export async function listLocations(
+  context: ApiContext<unknown, z.output<typeof locationListQuery>, unknown>,
+): Promise<ApiAnswer> {
+  const after = decodeCursor(context.query.cursor);
+  if (after === false)
+    return problemAnswer(context.locale, "invalid-request", { errors: { cursor: "api.v1.badCursor" } });
+  const page = await listApiLocations(context.caller.businessId, after, context.query.limit);
+  const last = page.locations.at(-1);
+  return ok({ data: page.locations, nextCursor: page.hasMore && last ? encodeCursor(last.id) : null });
+}
+
+/** The problem of a write whose `location` is not an open location of the business. */
+export function locationProblem(locale: Locale): Promise<ApiAnswer> {
+  return problemAnswer(locale, "location-not-valid", { errors: { location: "api.v1.locationNotValid" } });
+}
+
+/**
+ * A write refused as if its business were not found, when it named a
+ * location: the location's problem when that is why (the writing statement
+ * checked it), else null.
+ */
+export async function refusedLocation(
+  businessId: string,
+  location: string | undefined,
+  locale: Locale,
+): Promise<ApiAnswer | null> {
+  if (!location || (await isOpenApiLocation(businessId, location))) return null;
+  return locationProblem(locale);
+}
