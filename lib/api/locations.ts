@@ -1,6 +1,5 @@
 import "server-only";
 import type { z } from "zod";
-import { decodeCursor, encodeCursor } from "@/lib/api/customers";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
 import { ok, type ApiContext } from "@/lib/api/route";
 import type { locationListQuery } from "@/lib/api/schemas";
@@ -12,6 +11,16 @@ import type { Locale } from "@/lib/i18n/locales";
 // names — an open location of the key's business, else a 422 problem naming
 // the field, and nothing is written.
 
+// The cursor is the last location's (createdAt, id), base64url: opaque to clients.
+const CURSOR = /^(\d{1,15})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const encodeCursor = (last: { createdAt: Date; id: string }) =>
+  Buffer.from(`${last.createdAt.getTime()}.${last.id}`, "utf8").toString("base64url");
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null | false {
+  if (!cursor) return null;
+  const parts = CURSOR.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  return parts ? { createdAt: new Date(Number(parts[1])), id: parts[2]! } : false;
+}
+
 export async function listLocations(
   context: ApiContext<unknown, z.output<typeof locationListQuery>, unknown>,
 ): Promise<ApiAnswer> {
@@ -19,8 +28,7 @@ export async function listLocations(
   if (after === false)
     return problemAnswer(context.locale, "invalid-request", { errors: { cursor: "api.v1.badCursor" } });
   const page = await listApiLocations(context.caller.businessId, after, context.query.limit);
-  const last = page.locations.at(-1);
-  return ok({ data: page.locations, nextCursor: page.hasMore && last ? encodeCursor(last.id) : null });
+  return ok({ data: page.locations, nextCursor: page.next ? encodeCursor(page.next) : null });
 }
 
 /** The problem of a write whose `location` is not an open location of the business. */

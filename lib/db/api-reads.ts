@@ -191,13 +191,22 @@ export type ApiLocation = {
 };
 
 /**
- * One page of the business's locations, open and closed, in id order (the
- * order they were added) after `afterId`: keyset, stable while the owner adds,
- * closes or reorders them (`position` is the owner's order).
+ * One page of the business's locations, open and closed, in the order they
+ * were added (createdAt, then id) after `after`: keyset, stable while the
+ * owner adds, closes or reorders them (`position` is the owner's order).
  */
-export async function listApiLocations(businessId: string, afterId: string | null, limit: number) {
+export async function listApiLocations(
+  businessId: string,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
   const rows = await db.location.findMany({
-    where: { businessId, ...(afterId ? { id: { gt: afterId } } : {}) },
+    where: {
+      businessId,
+      ...(after
+        ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+        : {}),
+    },
     select: {
       id: true,
       name: true,
@@ -206,17 +215,19 @@ export async function listApiLocations(businessId: string, afterId: string | nul
       openingHours: true,
       position: true,
       closedAt: true,
+      createdAt: true,
     },
-    orderBy: { id: "asc" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: limit + 1,
   });
-  const locations: ApiLocation[] = rows.slice(0, limit).map(({ timezone, ...row }) => ({
+  const locations: ApiLocation[] = rows.slice(0, limit).map(({ timezone, createdAt, ...row }) => ({
     ...row,
     timeZone: timezone,
     openingHours: Array.isArray(row.openingHours) ? row.openingHours : [],
     open: row.closedAt === null,
   }));
-  return { locations, hasMore: rows.length > limit };
+  const last = rows[limit - 1];
+  return { locations, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }
 
 /** Whether `locationId` is an open location of the business (a write's `location` that was refused). */
