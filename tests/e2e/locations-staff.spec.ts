@@ -92,7 +92,8 @@ test("staff limited to one location record visits there only: the other is never
   const staff = await staffContext.newPage();
   await joinAsStaff(staff, staffEmail, cafe);
 
-  // The staff page says where they work.
+  // The staff page says where they work (in front again: a page behind another runs no animation to its end).
+  await page.bringToFront();
   await page.reload();
   const row = page.getByTestId("staff-table").getByRole("row").filter({ hasText: staffEmail });
   await expect(row.getByTestId("staff-works-at").locator("p").first()).toHaveText("Gràcia");
@@ -128,6 +129,7 @@ test("staff limited to one location record visits there only: the other is never
   await staffContext.close();
 
   // The owner works at both: the counter asks where, offering Gràcia and Born.
+  await page.bringToFront();
   await page.goto(liveQrPath(await customerId(browser, "loc-owner")));
   const select = page.getByTestId("counter-location-select");
   await expect(select.locator("option")).toHaveText(["Gràcia", "Born"]);
