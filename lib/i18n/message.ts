@@ -46,7 +46,9 @@ export type MessageNamespace =
   | "unsubscribe"
   | "validation"
   | "webhooks"
-  | "wizard";
+  | "wizard"
+  // Where staff work and where the counter works (docs/locations.md, "Staff", "The counter").
+  | "workLocations";
 
 /** A full dotted catalog path ("validation.emailInvalid"). */
 export type MessageKey = `${MessageNamespace}.${string}`;
