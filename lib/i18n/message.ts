@@ -28,6 +28,8 @@ export type MessageNamespace =
   | "errors"
   | "googleWallet"
   | "insights"
+  // A business's locations (docs/locations.md).
+  | "locations"
   | "mail"
   // Outreach: the frame of a campaign's message and its unsubscribe (docs/campaigns.md).
   | "outreach"
