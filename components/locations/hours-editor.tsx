@@ -53,8 +53,9 @@ export function HoursEditor({ idPrefix, value, onChange, dayNames, errors, disab
                 );
               return (
                 <div key={index} className="space-y-1">
-                  <div className="flex flex-wrap items-end gap-2">
-                    <label className="space-y-1 text-sm" htmlFor={`${id}-opens`}>
+                  {/* Opens and closes side by side at a phone's width; removing the range under them. */}
+                  <div className="grid grid-cols-2 gap-2">
+                    <label className="min-w-0 space-y-1 text-sm" htmlFor={`${id}-opens`}>
                       <span className="block">{t("opens")}</span>
                       <input
                         id={`${id}-opens`}
@@ -64,10 +65,10 @@ export function HoursEditor({ idPrefix, value, onChange, dayNames, errors, disab
                         aria-label={t("opensOn", { day: name })}
                         aria-invalid={errors[at] ? true : undefined}
                         disabled={disabled}
-                        className={`${inputClass} w-32`}
+                        className={inputClass}
                       />
                     </label>
-                    <label className="space-y-1 text-sm" htmlFor={`${id}-closes`}>
+                    <label className="min-w-0 space-y-1 text-sm" htmlFor={`${id}-closes`}>
                       <span className="block">{t("closes")}</span>
                       <input
                         id={`${id}-closes`}
@@ -77,12 +78,15 @@ export function HoursEditor({ idPrefix, value, onChange, dayNames, errors, disab
                         aria-label={t("closesOn", { day: name })}
                         aria-invalid={errors[at] ? true : undefined}
                         disabled={disabled}
-                        className={`${inputClass} w-32`}
+                        className={inputClass}
                       />
                     </label>
+                  </div>
+                  <div className="flex justify-end">
                     <Button
                       type="button"
                       variant="ghost"
+                      className="px-2 py-1"
                       disabled={disabled}
                       aria-label={t("removeOn", { day: name })}
                       onClick={() =>
