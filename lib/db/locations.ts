@@ -1,4 +1,5 @@
 import "server-only";
+import { cacheTags, expireTags } from "@/lib/cache";
 import { inTransaction, queryRows, sql, type SqlExecutor, type SqlTx } from "@/lib/db/sql";
 
 // A business's locations (docs/locations.md). Every business has at least one
@@ -31,7 +32,10 @@ export async function listBusinessLocations(businessId: string): Promise<Locatio
 // ---------------------------------------------------------------------------
 // The owner's page (lib/locations/manage.ts decides; these read and write).
 // Every statement names the business: a location of another business is not
-// found.
+// found. A change expires the business's cached landing data and card
+// (docs/caching.md), a tag moved its own entry.
+
+const changed = (businessId: string) => expireTags(cacheTags.business(businessId));
 
 /** A location on the owner's list, with how many of the business's tags hang there. */
 export type LocationListRow = LocationRow & { tagCount: number };
@@ -90,6 +94,7 @@ export async function insertLocation(businessId: string, data: LocationWrite): P
         FROM "Business" b WHERE b."id" = ${businessId}::text
         RETURNING "id"`,
   );
+  if (row) changed(businessId);
   return row?.id ?? null;
 }
 
@@ -101,6 +106,7 @@ export async function updateLocationRow(businessId: string, locationId: string, 
         WHERE "id" = ${locationId}::text AND "businessId" = ${businessId}::text
         RETURNING "id"`,
   );
+  if (row) changed(businessId);
   return Boolean(row);
 }
 
@@ -122,7 +128,7 @@ export async function closeLocationRow(
   locationId: string,
   now = new Date(),
 ): Promise<"closed" | "not_found" | "last_open"> {
-  return inTransaction(async (tx) => {
+  const result = await inTransaction(async (tx) => {
     const locations = await lockLocations(tx, businessId);
     const target = locations.find((l) => l.id === locationId);
     if (!target) return "not_found";
@@ -132,13 +138,15 @@ export async function closeLocationRow(
       sql`UPDATE "Location" SET "closedAt" = ${now}::timestamp(3), "updatedAt" = now()
           WHERE "id" = ${locationId}::text AND "businessId" = ${businessId}::text`,
     );
-    return "closed";
+    return "closed" as const;
   });
+  if (result === "closed") changed(businessId);
+  return result;
 }
 
 /** Opens a closed location again, last among the open ones (the main location stays the main one); false when not the business's. */
 export async function reopenLocationRow(businessId: string, locationId: string): Promise<boolean> {
-  return inTransaction(async (tx) => {
+  const reopened = await inTransaction(async (tx) => {
     const locations = await lockLocations(tx, businessId);
     const target = locations.find((l) => l.id === locationId);
     if (!target) return false;
@@ -150,6 +158,8 @@ export async function reopenLocationRow(businessId: string, locationId: string):
     );
     return true;
   });
+  if (reopened) changed(businessId);
+  return reopened;
 }
 
 /**
@@ -162,7 +172,7 @@ export async function moveLocationRow(
   locationId: string,
   direction: "up" | "down",
 ): Promise<boolean> {
-  return inTransaction(async (tx) => {
+  const moved = await inTransaction(async (tx) => {
     const open = (await lockLocations(tx, businessId)).filter((l) => !l.closedAt);
     const index = open.findIndex((l) => l.id === locationId);
     if (index < 0) return false;
@@ -176,6 +186,8 @@ export async function moveLocationRow(
         );
     return true;
   });
+  if (moved) changed(businessId);
+  return moved;
 }
 
 /** Hangs one of the business's tags at another of its open locations, in one statement. */
@@ -194,7 +206,10 @@ export async function moveTagRow(
         )
         SELECT EXISTS (SELECT 1 FROM target) AS "located", EXISTS (SELECT 1 FROM moved) AS "moved"`,
   );
-  if (row?.moved) return "moved";
+  if (row?.moved) {
+    expireTags(cacheTags.tag(tagId));
+    return "moved";
+  }
   return row?.located ? "tag_not_found" : "location_not_found";
 }
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { cacheTags, expireTags } from "@/lib/cache";
 import type { MessageKey } from "@/lib/i18n/message";
 import {
   closeLocationRow,
@@ -32,10 +31,6 @@ const MESSAGES: Record<LocationRefusal, MessageKey> = {
 
 const refused = (code: LocationRefusal): LocationOutcome<never> => ({ ok: false, code, error: MESSAGES[code] });
 
-// The landing data of a business's tags and its card are cached under its tag
-// (docs/caching.md); a change of its locations expires it with the rest.
-const changed = (businessId: string) => expireTags(cacheTags.business(businessId));
-
 /** A new open location of the business, last in its order. */
 export async function createLocation(
   businessId: string,
@@ -45,7 +40,6 @@ export async function createLocation(
   if (!parsed.success) return refused("invalid");
   const id = await insertLocation(businessId, parsed.data);
   if (!id) return refused("not_found");
-  changed(businessId);
   return { ok: true, id };
 }
 
@@ -58,7 +52,6 @@ export async function updateLocation(
   const parsed = locationInputSchema.safeParse(input);
   if (!parsed.success) return refused("invalid");
   if (!(await updateLocationRow(businessId, locationId, parsed.data))) return refused("not_found");
-  changed(businessId);
   return { ok: true };
 }
 
@@ -70,14 +63,12 @@ export async function closeLocation(
 ): Promise<LocationOutcome> {
   const result = await closeLocationRow(businessId, locationId, now);
   if (result !== "closed") return refused(result);
-  changed(businessId);
   return { ok: true };
 }
 
 /** Opens a closed location again: its tags take visits again. */
 export async function reopenLocation(businessId: string, locationId: string): Promise<LocationOutcome> {
   if (!(await reopenLocationRow(businessId, locationId))) return refused("not_found");
-  changed(businessId);
   return { ok: true };
 }
 
@@ -88,7 +79,6 @@ export async function moveLocation(
   direction: "up" | "down",
 ): Promise<LocationOutcome> {
   if (!(await moveLocationRow(businessId, locationId, direction))) return refused("not_found");
-  changed(businessId);
   return { ok: true };
 }
 
@@ -101,6 +91,5 @@ export async function moveTagToLocation(
   const result = await moveTagRow(businessId, tagId, locationId);
   if (result === "tag_not_found") return refused("tag_not_found");
   if (result === "location_not_found") return refused("location_closed");
-  expireTags(cacheTags.tag(tagId));
   return { ok: true };
 }
