@@ -68,6 +68,7 @@ test("a second location: its own tag, and one card for the customer with stamps 
   await expect.poll(() => new URL(page.url()).search).toBe("?tab=tags");
   await expect(page.getByTestId(`tag-${secondTag}`).getByText("At Born")).toBeVisible();
   await expect(page.getByTestId(`tag-${firstTag}`).getByText(`At ${name}`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS_DIR}/locations-tags.png`, fullPage: true });
 
   // The customer taps the first location's tag one day and Born's the next: one card, both stamps.
   const customerContext = await browser.newContext({ viewport: PHONE });
@@ -86,9 +87,20 @@ test("a second location: its own tag, and one card for the customer with stamps 
   await expect(cards.getByText("2/5 stamps")).toBeVisible();
   await customerContext.close();
 
-  // Born's list entry counts its tag now.
+  // Born's list entry counts its tag now. Closing it asks first, keeps it apart with its tag; it reopens.
   await page.goto(`/dashboard/business/${businessId}/locations`);
   await expect(born.getByText("1 tag")).toBeVisible();
+  await born.getByRole("button", { name: "Close Born" }).click();
+  await born.getByRole("button", { name: "Yes, close it" }).click();
+  await expect(page.getByText("Born is closed")).toBeVisible();
+  const closed = page.getByRole("region", { name: "Closed locations" });
+  await expect(closed.getByRole("heading", { name: "Born" })).toBeVisible();
+  await expect(closed.getByText("1 tag")).toBeVisible();
+  // The only open location left cannot be closed.
+  await expect(main.getByRole("button", { name: `Close ${name}` })).toHaveCount(0);
+  await closed.getByRole("button", { name: "Reopen Born" }).click();
+  await expect(page.getByText("Born is open again")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Closed locations" })).toHaveCount(0);
 
   // With two locations the program editor asks where the program runs: only at Born, at least one ticked.
   await page.goto(`/dashboard/business/${businessId}`);
