@@ -30,6 +30,8 @@ export type MessageNamespace =
   | "insights"
   // A business's locations (docs/locations.md).
   | "locations"
+  // What owners and the public read per location (docs/locations.md, "What owners and customers see").
+  | "locationViews"
   | "mail"
   // Outreach: the frame of a campaign's message and its unsubscribe (docs/campaigns.md).
   | "outreach"
