@@ -3,7 +3,8 @@
 // to `closes` ("HH:MM", 24-hour, opens before closes, so a range never crosses
 // midnight), at most MAX_RANGES_PER_DAY a day, none overlapping. An empty list
 // means the hours are not published. Pure: the browser's editor and the
-// server check the same rules; how a week reads on a page: ./week.ts.
+// server check the same rules. Reading the stored JSON and how a week reads
+// on a page: ./format-hours.ts; open now: ./open-now.ts.
 
 export type OpeningRange = { day: number; opens: string; closes: string };
 
@@ -58,28 +59,6 @@ export function hoursProblems(hours: readonly OpeningRange[]): HoursProblem[] {
     seen.set(range.day, sameDay);
   });
   return problems;
-}
-
-/**
- * The hours as stored (Location.openingHours, JSON), read leniently: only
- * well-formed ranges that keep the rules are kept, in the week's order. What
- * the app writes always passes; a row changed by hand never breaks a page.
- */
-export function storedHours(value: unknown): OpeningRange[] {
-  if (!Array.isArray(value)) return [];
-  const wellFormed = value.filter(
-    (item): item is OpeningRange =>
-      typeof item === "object" &&
-      item !== null &&
-      Number.isInteger((item as OpeningRange).day) &&
-      (item as OpeningRange).day >= 1 &&
-      (item as OpeningRange).day <= 7 &&
-      isClockTime((item as OpeningRange).opens) &&
-      isClockTime((item as OpeningRange).closes),
-  );
-  const sorted = normaliseHours(wellFormed);
-  const broken = new Set(hoursProblems(sorted).map((p) => p.index));
-  return sorted.filter((_, index) => !broken.has(index));
 }
 
 /** The editor's week: each day's ranges in the order shown. */

@@ -53,7 +53,7 @@ test("a second location: its own tag, and one card for the customer with stamps 
   await expect(born.getByText("Carrer de la Princesa 5, Barcelona")).toBeVisible();
   await expect(born.getByText("No tags")).toBeVisible();
   await expect(born.getByText("Mon–Fri")).toBeVisible();
-  await expect(born.getByText("9:00 AM–2:00 PM")).toBeVisible();
+  await expect(born.getByText("09:00–14:00")).toBeVisible();
   // With two open locations, either may be closed.
   await expect(main.getByRole("button", { name: `Close ${name}` })).toBeVisible();
   await page.screenshot({ path: `${SHOTS_DIR}/locations.png`, fullPage: true });

@@ -4,15 +4,13 @@ import {
   hoursProblems,
   normaliseHours,
   rangeIndexes,
-  storedHours,
   type OpeningRange,
 } from "@/lib/locations/hours";
 import { locationInputSchema, moveTagSchema, openingHoursSchema } from "@/lib/locations/input";
-import { formatClockTime, formatWeek, groupWeek, isOpenAt } from "@/lib/locations/week";
+import { isOpenAt } from "@/lib/locations/open-now";
 import { fieldErrorsOf } from "@/lib/validation/errors";
 
 const range = (day: number, opens: string, closes: string): OpeningRange => ({ day, opens, closes });
-const weekdays = (opens: string, closes: string) => [1, 2, 3, 4, 5].map((day) => range(day, opens, closes));
 
 describe("hoursProblems: a week's rules", () => {
   it("accepts ranges that touch, up to three a day", () => {
@@ -42,26 +40,11 @@ describe("hoursProblems: a week's rules", () => {
   });
 });
 
-describe("normaliseHours and storedHours", () => {
+describe("normaliseHours", () => {
   it("orders by day, then opening time", () => {
     expect(
       normaliseHours([range(2, "17:00", "20:00"), range(1, "09:00", "10:00"), range(2, "09:00", "14:00")]),
     ).toEqual([range(1, "09:00", "10:00"), range(2, "09:00", "14:00"), range(2, "17:00", "20:00")]);
-  });
-
-  it("reads stored JSON leniently: only well-formed ranges that keep the rules", () => {
-    expect(storedHours(null)).toEqual([]);
-    expect(storedHours({ day: 1 })).toEqual([]);
-    expect(
-      storedHours([
-        range(1, "09:00", "14:00"),
-        { day: 8, opens: "09:00", closes: "10:00" },
-        { day: 2, opens: "9:00", closes: "10:00" },
-        range(1, "12:00", "15:00"),
-        "nonsense",
-        range(7, "10:00", "13:00"),
-      ]),
-    ).toEqual([range(1, "09:00", "14:00"), range(7, "10:00", "13:00")]);
   });
 });
 
@@ -76,40 +59,6 @@ describe("the editor's week", () => {
     ]);
     expect(hoursOf(draft)).toEqual(normaliseHours(hours));
     expect(rangeIndexes(draft)).toEqual({ 1: 0, 2: 0, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3 });
-  });
-});
-
-describe("groupWeek and formatWeek: the week as a page shows it", () => {
-  const split = [...weekdays("09:00", "14:00"), ...weekdays("17:00", "20:00"), range(6, "10:00", "14:00")];
-
-  it("groups consecutive days with the same hours; a day without hours is closed", () => {
-    expect(groupWeek(split)).toEqual([
-      {
-        first: 1,
-        last: 5,
-        ranges: [
-          { opens: "09:00", closes: "14:00" },
-          { opens: "17:00", closes: "20:00" },
-        ],
-      },
-      { first: 6, last: 6, ranges: [{ opens: "10:00", closes: "14:00" }] },
-      { first: 7, last: 7, ranges: [] },
-    ]);
-  });
-
-  it("writes days and times in the viewer's language", () => {
-    expect(formatWeek(split, "en")).toEqual([
-      { days: "Mon–Fri", hours: "9:00 AM–2:00 PM, 5:00 PM–8:00 PM" },
-      { days: "Sat", hours: "10:00 AM–2:00 PM" },
-      { days: "Sun", hours: null },
-    ]);
-    expect(formatWeek(split, "es")[0]).toEqual({ days: "lun–vie", hours: "9:00–14:00, 17:00–20:00" });
-    expect(formatWeek(split, "ca")[1]).toEqual({ days: "ds.", hours: "10:00–14:00" });
-    expect(formatClockTime("00:05", "en")).toBe("12:05 AM");
-  });
-
-  it("says nothing of a week whose hours are not published", () => {
-    expect(formatWeek([], "en")).toEqual([]);
   });
 });
 

@@ -10,9 +10,10 @@ import { requestNow } from "@/lib/clock";
 import { listLocationsWithTags, type LocationListRow } from "@/lib/db/locations";
 import { formatInstantIn, weekdayName } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
-import { storedHours, WEEK_DAYS } from "@/lib/locations/hours";
+import { formatOpeningHours, readOpeningHours } from "@/lib/locations/format-hours";
+import { WEEK_DAYS } from "@/lib/locations/hours";
+import { isOpenAt } from "@/lib/locations/open-now";
 import { timeZoneChoices } from "@/lib/locations/time-zones";
-import { formatWeek, isOpenAt } from "@/lib/locations/week";
 import { displayZone } from "@/lib/time/display-zone";
 import { loadOwnedBusiness, ownedPageMetadata } from "../owned";
 
@@ -41,8 +42,9 @@ export default async function LocationsPage({ params }: Props) {
   const timezones = timeZoneChoices([business.timezone, ...rows.map((row) => row.timezone)]);
 
   const card = (row: LocationListRow, index: number) => {
-    const hours = storedHours(row.openingHours);
-    const week = formatWeek(hours, locale);
+    // The week as the public card shows it (docs/locations.md, "The public card").
+    const hours = readOpeningHours(row.openingHours);
+    const week = formatOpeningHours(hours, locale, t("list.closedDay"));
     const openNow = row.closedAt ? null : isOpenAt(hours, row.timezone, now);
     return (
       <Card
@@ -88,7 +90,7 @@ export default async function LocationsPage({ params }: Props) {
             {week.map((line) => (
               <div key={line.days} className="contents">
                 <dt className="font-medium">{line.days}</dt>
-                <dd>{line.hours ?? t("list.closedDay")}</dd>
+                <dd>{line.hours}</dd>
               </div>
             ))}
           </dl>
