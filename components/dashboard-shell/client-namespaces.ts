@@ -36,4 +36,6 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "segments",
   // The webhooks page's forms and buttons.
   "webhooks",
+  // The locations page, the tag list's "Move to", the claim form's and the program editor's location choices.
+  "locations",
 ] as const;

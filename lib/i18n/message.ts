@@ -28,6 +28,8 @@ export type MessageNamespace =
   | "errors"
   | "googleWallet"
   | "insights"
+  // A business's locations (docs/locations.md).
+  | "locations"
   // What owners and the public read per location (docs/locations.md, "What owners and customers see").
   | "locationViews"
   | "mail"
