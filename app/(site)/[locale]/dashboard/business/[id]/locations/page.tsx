@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { AddLocation } from "@/components/locations/add-location";
 import { LocationControls } from "@/components/locations/location-controls";
 import { Card } from "@/components/ui/card";
@@ -131,6 +132,7 @@ export default async function LocationsPage({ params }: Props) {
         <h1 className="text-2xl font-bold">{t("page.heading")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("page.intro")}</p>
       </header>
+      <BusinessPageTabs businessId={business.id} current="locations" viewer="owner" />
 
       <Card as="section" aria-labelledby="add-location-heading" className="space-y-3 p-4">
         <h2 id="add-location-heading" className="text-lg font-semibold">
