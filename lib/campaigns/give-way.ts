@@ -3,7 +3,7 @@ import { counterActivity } from "@/lib/tap/counter-activity";
 
 // A campaign sends in the app server's own process (the in-process job worker)
 // or beside it: it gives way to the counter. Before each delivery the sender
-// looks at this process (docs/campaigns.md, "It does not slow the counter"):
+// looks at this process (docs/campaigns.md, "bench:campaign"):
 // - a visit being written: it waits for it to finish;
 // - visits in the last second (a counter at work): it sends at most one
 //   message per ACTIVE_INTERVAL_MS, so the database and the two CPUs are the

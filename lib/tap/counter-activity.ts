@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 // What the counter is doing in this process: how many visits are being written
 // right now and when the last one started. Background work that shares the
 // process (a sending campaign) reads it to give the counter the machine first
-// (lib/campaigns/give-way.ts, docs/campaigns.md "It does not slow the counter").
+// (lib/campaigns/give-way.ts, docs/campaigns.md, "bench:campaign").
 // The state lives on globalThis: the server's instrumentation (where the job
 // worker starts) and its routes are bundled apart and would otherwise each see
 // a copy of their own.
