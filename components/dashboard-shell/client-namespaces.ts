@@ -34,4 +34,7 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "segments",
   // The webhooks page's forms and buttons.
   "webhooks",
+  // Closing for a season and deleting a business: their forms (docs/business-lifecycle.md).
+  "lifecycle.pause",
+  "lifecycle.delete",
 ] as const;

@@ -12,6 +12,7 @@ import { listWorkplaces } from "@/lib/db/business-access";
 import { findRewardToRedeem, isOwnReward, type RedeemFailure, type RedeemResult } from "@/lib/db/rewards";
 import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
 import { redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
+import { closedMessage } from "@/lib/business/closed-messages";
 
 export type RedeemActionResult = ActionResult<{
   rewardId: string;
@@ -34,6 +35,8 @@ function refusal(result: RedeemFailure, locale: Locale): MessageOrText {
   if (result.code === "not_found") return "rewards.errors.notFound";
   if (result.code === "own_reward") return OWN_REWARD;
   if (result.code === "expired") return "rewards.errors.expired";
+  if (result.code === "business_closed" && result.closed)
+    return closedMessage("counter", result.closed.business, { until: result.closed.until });
   return result.redeemedOn
     ? message("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
     : "rewards.errors.alreadyRedeemed";

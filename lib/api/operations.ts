@@ -78,7 +78,7 @@ export const operations = {
     body: s.visitBody,
     status: 201,
     response: s.visit,
-    problems: ["invalid-request", "not-found", "qr-not-valid", "daily-limit-reached"],
+    problems: ["invalid-request", "not-found", "qr-not-valid", "daily-limit-reached", "business-closed"],
   },
   recordPurchase: {
     method: "post",
@@ -92,7 +92,7 @@ export const operations = {
     body: s.purchaseBody,
     status: 201,
     response: s.purchaseRecorded,
-    problems: ["invalid-request", "not-found", "qr-not-valid", "receipt-taken", "too-many-rewards"],
+    problems: ["invalid-request", "not-found", "qr-not-valid", "receipt-taken", "too-many-rewards", "business-closed"],
   },
   refundPurchase: {
     method: "post",
@@ -134,7 +134,7 @@ export const operations = {
     body: s.emptyBody,
     status: 200,
     response: s.reward,
-    problems: ["invalid-request", "not-found", "already-redeemed", "reward-expired"],
+    problems: ["invalid-request", "not-found", "already-redeemed", "reward-expired", "business-closed"],
   },
   undoRedemption: {
     method: "post",

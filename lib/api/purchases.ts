@@ -1,4 +1,5 @@
 import "server-only";
+import { closedMessage } from "@/lib/business/closed-messages";
 import type { z } from "zod";
 import { customerOfRef } from "@/lib/api/customers";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
@@ -49,6 +50,10 @@ export async function recordApiPurchase(
     now,
   });
   if (!outcome.ok) {
+    if (outcome.reason === "business_closed")
+      return problemAnswer(locale, "business-closed", {
+        detail: closedMessage("counter", outcome.businessName, { until: outcome.until }),
+      });
     if (outcome.reason === "receipt_taken") return problemAnswer(locale, "receipt-taken");
     if (outcome.reason === "too_many_rewards") return problemAnswer(locale, "too-many-rewards");
     // bad_amount and bad_receipt cannot pass the body's schema; the rest: no such customer here.

@@ -1,6 +1,7 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtPart } from "@/lib/db/business-access";
+import { closedPart } from "@/lib/db/season-pause";
 import { inTransaction, queryRows, raw, sql, type InTransaction, type SqlTx } from "@/lib/db/sql";
 import type { CardChange, IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
@@ -75,7 +76,9 @@ export type PurchaseOutcome =
       rewards: Pick<IssuedReward, "id" | "code" | "name">[];
       customerId: string | null;
     }
-  | { ok: false; reason: PurchaseRefusal };
+  | { ok: false; reason: PurchaseRefusal }
+  /** Closed for the season (docs/business-lifecycle.md): nothing is written. */
+  | { ok: false; reason: "business_closed"; businessName: string; until: string | null };
 
 const PURCHASE_COLUMNS = `p."id", p."businessId", p."membershipId", p."amountCents", p."refundedCents", p."currency", p."receipt", p."earned", p."points", p."actorKind", p."createdAt"`;
 
@@ -90,22 +93,37 @@ async function findBusiness(
   tx: SqlTx,
   businessId: string,
   actor: PurchaseActor,
-): Promise<{ business: { id: string; timezone: string; settings: unknown }; actor: Actor } | null> {
+  now: Date,
+): Promise<{
+  business: { id: string; name: string; timezone: string; settings: unknown; closed: boolean; pausedUntil: string | null };
+  actor: Actor;
+} | null> {
   const userId = actor.kind === "user" ? actor.id : null;
   const [row] = await tx.query<{
     id: string;
+    name: string;
     timezone: string;
     settings: unknown;
+    closed: boolean;
+    pausedUntil: string | null;
     owner: boolean;
     actor: NameParts | null;
   }>(
-    sql`SELECT b."id", b."timezone", b."settings", b."ownerId" = ${userId}::text AS "owner",
+    sql`SELECT b."id", b."name", b."timezone", b."settings", ${closedPart("b", now)} AS "closed", b."pausedUntil",
+        b."ownerId" = ${userId}::text AS "owner",
         (SELECT json_build_object('firstName', a."firstName", 'lastName', a."lastName", 'name', a."name") FROM "User" a WHERE a."id" = ${userId}::text) AS "actor"
       FROM "Business" b
       WHERE b."id" = ${businessId}::text AND (${userId === null}::boolean OR ${worksAtPart("b", userId)})`,
   );
   if (!row) return null;
-  const business = { id: row.id, timezone: row.timezone, settings: row.settings };
+  const business = {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    settings: row.settings,
+    closed: row.closed,
+    pausedUntil: row.pausedUntil,
+  };
   if (actor.kind === "api-key") return { business, actor: { kind: "api-key", id: actor.id, name: null } };
   return {
     business,
@@ -212,9 +230,11 @@ export async function writePurchase(
   now: Date,
 ): Promise<PurchaseOutcome> {
   return inTransaction(async (tx) => {
-    const found = await findBusiness(tx, request.businessId, request.actor);
+    const found = await findBusiness(tx, request.businessId, request.actor, now);
     if (!found) return { ok: false, reason: "business_not_found" };
     const { business, actor } = found;
+    if (business.closed)
+      return { ok: false, reason: "business_closed", businessName: business.name, until: business.pausedUntil };
     const membership = await lockMembership(tx, business.id, request.customer, request.actor);
     if (typeof membership === "string") return { ok: false, reason: membership };
 
@@ -363,7 +383,8 @@ export async function writeRefund(
   now: Date,
 ): Promise<RefundOutcome> {
   return inTransaction(async (tx) => {
-    const found = await findBusiness(tx, request.businessId, request.actor);
+    // A refund takes back what a purchase gave: it is taken while closed for the season too.
+    const found = await findBusiness(tx, request.businessId, request.actor, now);
     if (!found) return { ok: false, reason: "business_not_found" };
     const { business, actor } = found;
     const seen = await findPurchase(tx, business.id, { id: request.purchaseId });

@@ -5,6 +5,8 @@ import { db, Prisma } from "@/lib/db";
 import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtPart } from "@/lib/db/business-access";
+import { closedPart, pauseOf } from "@/lib/db/season-pause";
+import { closureAt } from "@/lib/business/season-pause";
 import { inTransaction, prismaExecutor, prismaSql, sql, type InTransaction } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
@@ -15,9 +17,11 @@ import { displayName, type NameParts } from "@/lib/users/display-name";
 export type RedeemFailure = {
   ok: false;
   status: 403 | 404 | 409 | 410;
-  code: "not_found" | "own_reward" | "already_redeemed" | "expired";
+  code: "not_found" | "own_reward" | "already_redeemed" | "expired" | "business_closed";
   /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
   redeemedOn?: string;
+  /** business_closed: the business, and the day it reopens (null: when its owner reopens it). */
+  closed?: { business: string; until: string | null };
 };
 /** The reward at the counter, as the owner sees it: what it is and whose. */
 type RewardAtCounter = {
@@ -114,7 +118,7 @@ export async function redeemRewardRow(
       WITH redeemed AS (
         UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${scope.userId}
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)}
+        WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)} AND NOT ${prismaSql(closedPart("b", now))}
           AND (r."id" = ${rewardId} OR r."code" = ${code})
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
@@ -161,7 +165,7 @@ export async function redeemRewardRow(
   // Explain why, to those who work there only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
     where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: actorBusiness(actor) },
-    select: { userId: true, status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
+    select: { userId: true, status: true, expiresAt: true, redeemedAt: true, business: { select: businessOfRefusal } },
   });
   if (existing && scope.userId !== null && existing.userId === scope.userId) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
@@ -175,16 +179,31 @@ async function actorOf(tx: Prisma.TransactionClient, actor: RewardActor) {
   return { actorId: userId, actorName: user ? displayName(user) : null };
 }
 
-/** Why a reward of a business the caller works at that is not AVAILABLE cannot be redeemed. */
+/** What a refusal reads of the reward's business: its zone, and whether it is closed for the season. */
+const businessOfRefusal = {
+  timezone: true,
+  name: true,
+  pausedAt: true,
+  pausedUntil: true,
+} satisfies Prisma.BusinessSelect;
+
+/**
+ * Why a reward of a business the caller works at cannot be redeemed: the
+ * business is closed for the season (docs/business-lifecycle.md), or the
+ * reward is not AVAILABLE.
+ */
 function refusalOf(
   reward: {
     status: RewardStatusName;
     expiresAt: Date | null;
     redeemedAt: Date | null;
-    business: { timezone: string };
+    business: Prisma.BusinessGetPayload<{ select: typeof businessOfRefusal }>;
   },
   now: Date,
 ): RedeemFailure {
+  const closure = closureAt(pauseOf(reward.business), normaliseTimezone(reward.business.timezone), now);
+  if (closure && reward.status === "AVAILABLE")
+    return { ok: false, status: 409, code: "business_closed", closed: { business: reward.business.name, ...closure } };
   if (reward.status === "REDEEMED") {
     const redeemedOn = reward.redeemedAt
       ? localDateIn(normaliseTimezone(reward.business.timezone), reward.redeemedAt)
@@ -215,12 +234,13 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
       expiresAt: true,
       redeemedAt: true,
       user: { select: customerNameSelect },
-      business: { select: { timezone: true } },
+      business: { select: businessOfRefusal },
     },
   });
   if (!reward) return NOT_FOUND;
   if (reward.userId === workerId) return OWN_REWARD;
-  if (effectiveRewardStatus(reward, now) !== "AVAILABLE") return refusalOf(reward, now);
+  const refused = refusalOf(reward, now);
+  if (refused.code === "business_closed" || effectiveRewardStatus(reward, now) !== "AVAILABLE") return refused;
   return {
     ...atCounter(reward, reward.user),
     earnedOn: localDateIn(normaliseTimezone(reward.business.timezone), reward.issuedAt),
@@ -472,6 +492,7 @@ export async function redeemRewardRowAtCounter(
         UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}::timestamp(3), "redeemedById" = ${worker.id}::text
         FROM "Business" b
         WHERE b."id" = r."businessId" AND b."id" = ${target.businessId}::text AND ${worksAtPart("b", worker.id)}
+          AND NOT ${closedPart("b", now)}
           AND r."id" = ${target.rewardId}::text AND r."userId" = ${target.customerId}::text AND r."userId" <> ${worker.id}::text
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now}::timestamp(3))
@@ -516,7 +537,7 @@ export async function redeemRewardRowAtCounter(
       businessId: target.businessId,
       business: worksAt(worker.id),
     },
-    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
+    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: businessOfRefusal } },
   });
   if (existing && target.customerId === worker.id) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;

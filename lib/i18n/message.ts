@@ -28,6 +28,8 @@ export type MessageNamespace =
   | "errors"
   | "googleWallet"
   | "insights"
+  // Closed for a season and deleting a business (docs/business-lifecycle.md).
+  | "lifecycle"
   | "mail"
   // Outreach: the frame of a campaign's message and its unsubscribe (docs/campaigns.md).
   | "outreach"

@@ -5,6 +5,7 @@ import { isCardMember } from "@/lib/db/customer-card";
 import { findWorkerAndCustomer, linkMembershipViaQr, type CounterRefusal, type QrVisitSummary } from "@/lib/db/qr";
 import type { MessageOrText } from "@/lib/i18n/message";
 import { recordVisit } from "@/lib/tap/record-visit";
+import { closedMessage } from "@/lib/business/closed-messages";
 import {
   OWN_QR_MESSAGE,
   QR_BUSINESS_NOT_FOUND_MESSAGE,
@@ -87,6 +88,8 @@ async function recordCounterVisit(
   });
   if (!outcome.ok) {
     if (outcome.reason === "limit_reached") return failure(QR_LIMIT_REACHED_MESSAGE);
+    if (outcome.reason === "business_closed")
+      return failure(closedMessage("counter", outcome.businessName, { until: outcome.until }));
     if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
     return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
   }

@@ -7,6 +7,8 @@ import { CardSignUp } from "@/components/business/card-sign-up";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { PageShell } from "@/components/layout/page-shell";
 import { ProgramList } from "@/components/tap/program-list";
+import { ClosedNotice } from "@/components/business-lifecycle/closed-notice";
+import { landingClosure } from "@/lib/db/tap-landing";
 import { loadPublicCard, loadPublicCardLanding } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";
 import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
@@ -85,6 +87,8 @@ export default async function PublicBusinessPage({ params }: Props) {
     getTranslations({ locale, namespace: "card.join" }),
   ]);
   const jsonLd = localBusinessJsonLd(business, urls.byLocale[locale]);
+  // Closed for the season, as of this render (the cache lifetime bounds how long it outlives the reopening morning).
+  const closure = landingClosure(landing, new Date());
   return (
     <PageShell
       lang={locale}
@@ -99,6 +103,7 @@ export default async function PublicBusinessPage({ params }: Props) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <div className="mx-auto max-w-xl">
         <div className="space-y-6">
+          {closure ? <ClosedNotice closure={closure} locale={locale} /> : null}
           <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, locale)} />
           <CardSignUp
             slug={business.slug}
