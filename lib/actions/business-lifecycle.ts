@@ -7,11 +7,7 @@ import { reauthenticate } from "@/lib/auth/reauthentication";
 import { deleteBusiness, type DeletedBusinessResult } from "@/lib/business/delete-business";
 import { pauseBusiness, reopenBusiness } from "@/lib/business/pause-business";
 import { requestNow } from "@/lib/clock";
-import {
-  deleteBusinessSchema,
-  pauseBusinessSchema,
-  reopenBusinessSchema,
-} from "@/lib/validation/business-lifecycle";
+import { deleteBusinessSchema, pauseBusinessSchema, reopenBusinessSchema } from "@/lib/validation/business-lifecycle";
 
 // The owner's "Closed for the season" and "Delete this business"
 // (docs/business-lifecycle.md). The owner's alone: staff and everyone else get

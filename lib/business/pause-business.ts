@@ -3,11 +3,7 @@ import { failure, type ActionResult } from "@/lib/actions/result";
 import { settleEndedPauses, writePause, writeReopen, type Reopened } from "@/lib/db/season-pause";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { walletBusinessChanged } from "@/lib/jobs/events";
-import {
-  DATE_TOO_FAR_MESSAGE,
-  DATE_TOO_SOON_MESSAGE,
-  NOT_PAUSED_MESSAGE,
-} from "@/lib/validation/business-lifecycle";
+import { DATE_TOO_FAR_MESSAGE, DATE_TOO_SOON_MESSAGE, NOT_PAUSED_MESSAGE } from "@/lib/validation/business-lifecycle";
 
 // Closed for a season (docs/business-lifecycle.md): the owner's pause and
 // reopening, and the sweep's settling of a pause that ended by its date. The

@@ -45,68 +45,70 @@ export async function deleteBusinessRows(
   deleting: InTransaction<BusinessDeleting>,
   now = new Date(),
 ): Promise<DeleteBusinessOutcome> {
-  const outcome = await inTransaction(async (tx): Promise<DeleteBusinessOutcome & { slug?: string; tags?: string[] }> => {
-    const [business] = await tx.query<{ id: string; name: string; slug: string; theme: unknown }>(
-      sql`SELECT "id", "name", "slug", "theme" FROM "Business"
+  const outcome = await inTransaction(
+    async (tx): Promise<DeleteBusinessOutcome & { slug?: string; tags?: string[] }> => {
+      const [business] = await tx.query<{ id: string; name: string; slug: string; theme: unknown }>(
+        sql`SELECT "id", "name", "slug", "theme" FROM "Business"
         WHERE "id" = ${businessId}::text AND "ownerId" = ${ownerId}::text FOR UPDATE`,
-    );
-    if (!business) {
-      const [gone] = await tx.query<{ name: string; customers: number; mailed: number }>(
-        sql`SELECT "name", "customers", "mailed" FROM "DeletedBusiness"
-          WHERE "id" = ${businessId}::text AND "ownerId" = ${ownerId}::text`,
       );
-      return gone ? { ok: true, ...gone, already: true } : { ok: false, code: "not_found" };
-    }
-    if (!confirmsName(typedName, business.name)) return { ok: false, code: "name_mismatch" };
+      if (!business) {
+        const [gone] = await tx.query<{ name: string; customers: number; mailed: number }>(
+          sql`SELECT "name", "customers", "mailed" FROM "DeletedBusiness"
+          WHERE "id" = ${businessId}::text AND "ownerId" = ${ownerId}::text`,
+        );
+        return gone ? { ok: true, ...gone, already: true } : { ok: false, code: "not_found" };
+      }
+      if (!confirmsName(typedName, business.name)) return { ok: false, code: "name_mismatch" };
 
-    const [counts] = await tx.query<{ customers: number }>(
-      sql`SELECT count(*)::int AS "customers" FROM "Membership" WHERE "businessId" = ${business.id}::text`,
-    );
-    // Guests have no address; a disabled account gets nothing.
-    const recipients = await tx.query<DeletionRecipient>(
-      sql`SELECT m."userId",
+      const [counts] = await tx.query<{ customers: number }>(
+        sql`SELECT count(*)::int AS "customers" FROM "Membership" WHERE "businessId" = ${business.id}::text`,
+      );
+      // Guests have no address; a disabled account gets nothing.
+      const recipients = await tx.query<DeletionRecipient>(
+        sql`SELECT m."userId",
           (SELECT count(*)::int FROM "Reward" r WHERE r."membershipId" = m."id" AND r."status" = 'AVAILABLE'::"RewardStatus"
             AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now}::timestamp(3))) AS "readyRewards"
         FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
         WHERE m."businessId" = ${business.id}::text AND u."email" IS NOT NULL AND u."disabledAt" IS NULL
         ORDER BY m."userId"`,
-    );
-    await deleting(tx, {
-      businessId: business.id,
-      businessName: business.name,
-      color: normaliseTheme(business.theme).primaryColor ?? null,
-      recipients,
-    });
+      );
+      await deleting(tx, {
+        businessId: business.id,
+        businessName: business.name,
+        color: normaliseTheme(business.theme).primaryColor ?? null,
+        recipients,
+      });
 
-    // The tags go back to being free, as releasing one does (lib/db/tags.ts, releaseTag).
-    const tags = await tx.query<{ id: string }>(
-      sql`UPDATE "Tag" SET "businessId" = NULL, "claimedAt" = NULL, "claimedById" = NULL, "label" = NULL,
+      // The tags go back to being free, as releasing one does (lib/db/tags.ts, releaseTag).
+      const tags = await tx.query<{ id: string }>(
+        sql`UPDATE "Tag" SET "businessId" = NULL, "claimedAt" = NULL, "claimedById" = NULL, "label" = NULL,
           "secure" = false, "keysEncrypted" = NULL, "lastVerifiedAt" = NULL, "updatedAt" = ${now}::timestamp(3)
         WHERE "businessId" = ${business.id}::text
         RETURNING "id"`,
-    );
-    const tagIds = tags.map((tag) => tag.id);
-    if (tagIds.length > 0) {
-      await tx.execute(sql`DELETE FROM "TagRejection" WHERE "tagId" = ANY(${tagIds}::text[])`);
-      // Stored answers of taps on them name the business and the customer's rewards.
-      await tx.execute(sql`DELETE FROM "TapIdempotencyKey" WHERE "body"->>'tag_id' = ANY(${tagIds}::text[])`);
-    }
-    const customers = counts?.customers ?? 0;
-    await tx.execute(
-      sql`INSERT INTO "DeletedBusiness" ("id", "ownerId", "name", "customers", "mailed", "deletedAt")
+      );
+      const tagIds = tags.map((tag) => tag.id);
+      if (tagIds.length > 0) {
+        await tx.execute(sql`DELETE FROM "TagRejection" WHERE "tagId" = ANY(${tagIds}::text[])`);
+        // Stored answers of taps on them name the business and the customer's rewards.
+        await tx.execute(sql`DELETE FROM "TapIdempotencyKey" WHERE "body"->>'tag_id' = ANY(${tagIds}::text[])`);
+      }
+      const customers = counts?.customers ?? 0;
+      await tx.execute(
+        sql`INSERT INTO "DeletedBusiness" ("id", "ownerId", "name", "customers", "mailed", "deletedAt")
         VALUES (${business.id}::text, ${ownerId}::text, ${business.name}::text, ${customers}::int, ${recipients.length}::int, ${now}::timestamp(3))`,
-    );
-    await tx.execute(sql`DELETE FROM "Business" WHERE "id" = ${business.id}::text`);
-    return {
-      ok: true,
-      name: business.name,
-      customers,
-      mailed: recipients.length,
-      already: false,
-      slug: business.slug,
-      tags: tagIds,
-    };
-  });
+      );
+      await tx.execute(sql`DELETE FROM "Business" WHERE "id" = ${business.id}::text`);
+      return {
+        ok: true,
+        name: business.name,
+        customers,
+        mailed: recipients.length,
+        already: false,
+        slug: business.slug,
+        tags: tagIds,
+      };
+    },
+  );
   if (!outcome.ok) return outcome;
   const { slug, tags, ...done } = outcome;
   if (slug)

@@ -95,7 +95,14 @@ async function findBusiness(
   actor: PurchaseActor,
   now: Date,
 ): Promise<{
-  business: { id: string; name: string; timezone: string; settings: unknown; closed: boolean; pausedUntil: string | null };
+  business: {
+    id: string;
+    name: string;
+    timezone: string;
+    settings: unknown;
+    closed: boolean;
+    pausedUntil: string | null;
+  };
   actor: Actor;
 } | null> {
   const userId = actor.kind === "user" ? actor.id : null;

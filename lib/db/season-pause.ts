@@ -45,7 +45,10 @@ async function lockOwned(tx: SqlTx, ownerId: string | null, businessId: string):
   return row ?? null;
 }
 
-async function actorOf(tx: SqlTx, userId: string | null): Promise<{ actorId: string | null; actorName: string | null }> {
+async function actorOf(
+  tx: SqlTx,
+  userId: string | null,
+): Promise<{ actorId: string | null; actorName: string | null }> {
   if (!userId) return { actorId: null, actorName: null };
   const [user] = await tx.query<NameParts>(
     sql`SELECT "firstName", "lastName", "name" FROM "User" WHERE "id" = ${userId}::text`,
