@@ -41,6 +41,8 @@ test("the owner closes for the season; a customer's tap is told kindly and count
   await section.getByLabel("Reopening day").fill(until.iso);
   await section.getByRole("button", { name: "Close for the season" }).click();
   await expect(section.getByTestId("season-pause-status")).toHaveText(`Closed for the season until ${until.written}.`);
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, "season-pause-owner-settings");
 
   // A customer taps: told the business is closed and until when, and that the card is safe.
   const customerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
