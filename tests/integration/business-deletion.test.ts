@@ -22,6 +22,9 @@ import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-server";
 // product's SMTP mailer to a stand-in server, once per customer however often
 // a job runs.
 
+// Each test makes a business with visits, wallets and audit entries first: room for a loaded machine.
+jest.setTimeout(30_000);
+
 const saved = { ...process.env };
 let smtp: SmtpStandIn;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { POST as apiVisit } from "@/app/api/v1/visits/route";
+import { POST as startCard } from "@/app/tap/start/route";
 import { createApiKey } from "@/lib/api-keys/manage";
 import { pauseBusiness, reopenBusiness, sweepEndedPauses } from "@/lib/business/pause-business";
 import { db } from "@/lib/db";
@@ -13,6 +14,7 @@ import { sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { redeemReward } from "@/lib/rewards/redeem";
 import { recordTap, type TapRecordResult } from "@/lib/tap/record";
 import { forgetAccessTokens } from "@/lib/wallet/google/api";
+import { call } from "../support/api";
 import { text } from "../support/catalog";
 import { createBusiness, createUser, stampsProgram } from "../support/fixtures";
 import { testGoogleIssuer, type GoogleWalletService } from "../support/google-wallet-service";
@@ -26,6 +28,8 @@ import { jobsWhere } from "../support/jobs";
 // reminders), so what they find is this file's.
 
 process.env.LOYALTAP_TEST_CLOCK = "1";
+// Each test makes a business with a few visits first: room for a loaded machine.
+jest.setTimeout(30_000);
 
 const ISSUER = "3388000000022200077";
 const issuer = testGoogleIssuer(ISSUER, "wallet@loyaltap-pause.iam.gserviceaccount.com");
@@ -185,6 +189,20 @@ describe("closed for the season: nothing counts", () => {
 
     // The daily counters, the insights' counts, the cards and the audit log are as they were.
     expect(await written(business.id)).toEqual(before);
+  });
+
+  it("'Start my card' from a page that still offered it: no guest is made, and the visitor is told it is closed", async () => {
+    const { owner, business, tag } = await cafe();
+    expect(await pauseBusiness(owner.user.id, business.id, null, new Date(Date.now() - 60_000))).toEqual({ ok: true });
+    const guests = () => db.user.count({ where: { guest: true, memberships: { some: { businessId: business.id } } } });
+    const answer = await call(startCard, "POST", "/tap/start", {
+      rawBody: new URLSearchParams({ id: tag.id, lang: "en" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.text).toContain(`${business.name} is closed for the season. Your card is safe.`);
+    expect(await guests()).toBe(0);
+    expect(await db.tap.count({ where: { tagId: tag.id } })).toBe(2);
   });
 
   it("until reopened: refused without a day; the owner reopens and the next tap counts", async () => {
