@@ -13,6 +13,8 @@ import { recordVisitViaQr } from "@/lib/qr/counter-visit";
 import { sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { redeemReward } from "@/lib/rewards/redeem";
 import { recordTap, type TapRecordResult } from "@/lib/tap/record";
+import { tapCheckJson } from "@/lib/tap/api-shape";
+import { loadTapState } from "@/lib/tap/state";
 import { forgetAccessTokens } from "@/lib/wallet/google/api";
 import { call } from "../support/api";
 import { text } from "../support/catalog";
@@ -211,9 +213,15 @@ describe("closed for the season: nothing counts", () => {
     const refused = await recordTap(identity(customer.user.id), tag.id, at("2027-06-01T10:00:00Z"));
     expect(inEnglish(refused).body.message).toBe(`${business.name} is closed for the season. Your card is safe.`);
     expect(refused.body).toMatchObject({ closed: { until: null, reopens_at: null } });
+    // GET /api/tap says it too, from the tag's landing.
+    const looked = tapCheckJson(await loadTapState(tag.id, null, at("2027-06-01T10:00:00Z")));
+    expect(looked).toMatchObject({
+      closed: { business: business.name, until: null, reopens_at: null, time_zone: "Europe/Madrid" },
+    });
 
     expect((await reopenBusiness(owner.user.id, business.id, at("2027-06-01T11:00:00Z"))).ok).toBe(true);
     expect((await recordTap(identity(customer.user.id), tag.id, at("2027-06-01T12:00:00Z"))).httpStatus).toBe(200);
+    expect(tapCheckJson(await loadTapState(tag.id, null, at("2027-06-01T12:00:00Z")))).not.toHaveProperty("closed");
   });
 
   it("only the owner pauses or reopens: anyone else, staff included, gets the answer of a business that does not exist", async () => {
