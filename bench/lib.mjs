@@ -263,9 +263,11 @@ export async function countersOff(client) {
 export async function countersRebuilt(client) {
   for (const table of COUNTED_TABLES) await client.query(`ALTER TABLE "${table}" ENABLE TRIGGER USER`);
   await client.query(
-    `DELETE FROM "BusinessDailyStat"; DELETE FROM "BusinessHourlyVisits"; DELETE FROM "ProgramDailyStat"`,
+    `DELETE FROM "BusinessDailyStat"; DELETE FROM "BusinessHourlyVisits"; DELETE FROM "ProgramDailyStat";
+     DELETE FROM "LocationDailyStat"; DELETE FROM "LocationHourlyVisits"; DELETE FROM "LocationProgramDailyStat"`,
   );
   await client.query(await backfillOf("_insights_rollups", "-- Backfill from the rows already there"));
+  await client.query(await backfillOf("_location_views", "-- Backfill from the rows already there"));
   await client.query(await backfillOf("_customer_list", "-- Backfill the counters"));
 }
 

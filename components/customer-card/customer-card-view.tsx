@@ -6,6 +6,8 @@ import { CardCounter } from "@/components/customer-card/card-counter";
 import { CardHistory } from "@/components/customer-card/card-history";
 import { RecordVisitButton } from "@/components/customer-card/record-visit-button";
 import { Card } from "@/components/ui/card";
+import { CounterLocationPicker, CounterLocationProvider } from "@/components/counter/counter-location";
+import type { CounterPlace } from "@/lib/staff/locations";
 import { PurchaseHistory } from "@/components/purchases/purchase-history";
 import type { CustomerPurchase } from "@/lib/purchases/counter";
 import type { CardReward, CustomerCard } from "@/lib/db/customer-card";
@@ -59,9 +61,12 @@ async function PastRewards({
 export async function CustomerCardView({
   card,
   purchases = [],
+  place,
 }: {
   card: CustomerCard;
   purchases?: CustomerPurchase[];
+  /** Where the counter works at the business (docs/locations.md, "The counter"). */
+  place?: CounterPlace;
 }) {
   const raw = await getLocale();
   const locale: Locale = isLocale(raw) ? raw : "en";
@@ -70,81 +75,86 @@ export async function CustomerCardView({
   const adjustable = card.programs.filter((p) => p.adjustable).map((p) => ({ id: p.id, name: p.name }));
   const { customer } = card;
   return (
-    <div className="space-y-8">
-      <header className="space-y-2">
-        <Link
-          href={`/dashboard/business/${card.business.id}`}
-          className="text-sm text-slate-600 hover:underline dark:text-slate-300"
-        >
-          {t("back", { business: card.business.name })}
-        </Link>
-        <h1 className="text-2xl font-bold break-words">
-          {customer.guest ? t("guest", { number: customer.cardNumber }) : customer.fullName}
-        </h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t("memberSince", { date: formatInstantIn(card.memberSince, zone, locale) })} ·{" "}
-          {t("visits", { count: card.visitCount })}
-          {card.adjustments > 0 ? ` · ${t("adjustments", { count: card.adjustments })}` : null}
-          {card.lastVisitAt ? ` · ${t("lastVisit", { date: formatInstantIn(card.lastVisitAt, zone, locale) })}` : null}
-        </p>
-        {customer.contactHidden ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("contact.ownerOnly")}</p>
-        ) : (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="font-medium">{t("contact.email")}</dt>
-            <dd className="break-all">{customer.email ?? t("contact.none")}</dd>
-            <dt className="font-medium">{t("contact.phone")}</dt>
-            <dd>{customer.phone ? formatPhone(customer.phone) : t("contact.none")}</dd>
-          </dl>
-        )}
-      </header>
-
-      <Card as="section" aria-labelledby="card-counter-heading" className="space-y-4 p-4">
-        <h2 id="card-counter-heading" className="sr-only">
-          {t("visit.heading")}
-        </h2>
-        <RecordVisitButton businessId={card.business.id} customerId={customer.id} />
-      </Card>
-
-      <CardCounter card={card} />
-
-      <section aria-labelledby="card-rewards-heading" className="space-y-3">
-        <h2 id="card-rewards-heading" className="text-lg font-semibold">
-          {t("rewards.heading")}
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PastRewards
-            title={t("rewards.redeemed")}
-            rewards={card.rewards.redeemed}
-            zone={zone}
-            dateOf={(r, date) => (r.redeemedAt ? rewards("redeemedOn", { date: date(r.redeemedAt) }) : "")}
-          />
-          <PastRewards
-            title={t("rewards.expired")}
-            rewards={card.rewards.expired}
-            zone={zone}
-            dateOf={(r, date) => (r.expiresAt ? rewards("expiredOn", { date: date(r.expiresAt) }) : "")}
-          />
-        </div>
-      </section>
-
-      {card.business.access === "owner" ? (
-        <section aria-labelledby="card-adjust-heading" className="space-y-3">
-          <h2 id="card-adjust-heading" className="text-lg font-semibold">
-            {t("adjust.heading")}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("adjust.hint")}</p>
-          {adjustable.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t("adjust.noProgram")}</p>
+    <CounterLocationProvider places={place ? [place] : []}>
+      <div className="space-y-8">
+        <header className="space-y-2">
+          <Link
+            href={`/dashboard/business/${card.business.id}`}
+            className="text-sm text-slate-600 hover:underline dark:text-slate-300"
+          >
+            {t("back", { business: card.business.name })}
+          </Link>
+          <h1 className="text-2xl font-bold break-words">
+            {customer.guest ? t("guest", { number: customer.cardNumber }) : customer.fullName}
+          </h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t("memberSince", { date: formatInstantIn(card.memberSince, zone, locale) })} ·{" "}
+            {t("visits", { count: card.visitCount })}
+            {card.adjustments > 0 ? ` · ${t("adjustments", { count: card.adjustments })}` : null}
+            {card.lastVisitAt
+              ? ` · ${t("lastVisit", { date: formatInstantIn(card.lastVisitAt, zone, locale) })}`
+              : null}
+          </p>
+          {customer.contactHidden ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("contact.ownerOnly")}</p>
           ) : (
-            <AdjustmentForm businessId={card.business.id} customerId={customer.id} programs={adjustable} />
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="font-medium">{t("contact.email")}</dt>
+              <dd className="break-all">{customer.email ?? t("contact.none")}</dd>
+              <dt className="font-medium">{t("contact.phone")}</dt>
+              <dd>{customer.phone ? formatPhone(customer.phone) : t("contact.none")}</dd>
+            </dl>
           )}
-        </section>
-      ) : null}
+        </header>
 
-      <PurchaseHistory businessId={card.business.id} zone={zone} purchases={purchases} />
-      <CardHistory card={card} />
-      <CardAudit card={card} />
-    </div>
+        <Card as="section" aria-labelledby="card-counter-heading" className="space-y-4 p-4">
+          <h2 id="card-counter-heading" className="sr-only">
+            {t("visit.heading")}
+          </h2>
+          <CounterLocationPicker businessId={card.business.id} />
+          <RecordVisitButton businessId={card.business.id} customerId={customer.id} />
+        </Card>
+
+        <CardCounter card={card} />
+
+        <section aria-labelledby="card-rewards-heading" className="space-y-3">
+          <h2 id="card-rewards-heading" className="text-lg font-semibold">
+            {t("rewards.heading")}
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PastRewards
+              title={t("rewards.redeemed")}
+              rewards={card.rewards.redeemed}
+              zone={zone}
+              dateOf={(r, date) => (r.redeemedAt ? rewards("redeemedOn", { date: date(r.redeemedAt) }) : "")}
+            />
+            <PastRewards
+              title={t("rewards.expired")}
+              rewards={card.rewards.expired}
+              zone={zone}
+              dateOf={(r, date) => (r.expiresAt ? rewards("expiredOn", { date: date(r.expiresAt) }) : "")}
+            />
+          </div>
+        </section>
+
+        {card.business.access === "owner" ? (
+          <section aria-labelledby="card-adjust-heading" className="space-y-3">
+            <h2 id="card-adjust-heading" className="text-lg font-semibold">
+              {t("adjust.heading")}
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t("adjust.hint")}</p>
+            {adjustable.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t("adjust.noProgram")}</p>
+            ) : (
+              <AdjustmentForm businessId={card.business.id} customerId={customer.id} programs={adjustable} />
+            )}
+          </section>
+        ) : null}
+
+        <PurchaseHistory businessId={card.business.id} zone={zone} purchases={purchases} />
+        <CardHistory card={card} />
+        <CardAudit card={card} />
+      </div>
+    </CounterLocationProvider>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { redeemCardRewardAction } from "@/lib/actions/customer-card";
+import { useCounterLocation } from "@/components/counter/counter-location";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
@@ -27,9 +28,10 @@ export function ReadyRewards({
   const t = useTranslations("customerCard.rewards");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { disabled, run } = useRefreshAction();
+  const locationId = useCounterLocation(businessId);
   const redeem = (rewardId: string) =>
     run(
-      () => redeemCardRewardAction({ businessId, customerId, rewardId }),
+      () => redeemCardRewardAction({ businessId, customerId, rewardId, locationId }),
       (result) =>
         setMessage(
           result.ok

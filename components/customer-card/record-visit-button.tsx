@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { recordCardVisitAction } from "@/lib/actions/customer-card";
+import { useCounterLocation } from "@/components/counter/counter-location";
 import { VisitResult } from "@/components/customer-card/visit-result";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/field";
@@ -16,9 +17,10 @@ export function RecordVisitButton({ businessId, customerId }: { businessId: stri
   const t = useTranslations("qr.owner");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { disabled, run } = useRefreshAction();
+  const locationId = useCounterLocation(businessId);
   const visit = () =>
     run(
-      () => recordCardVisitAction({ businessId, customerId }),
+      () => recordCardVisitAction({ businessId, customerId, locationId }),
       (result) =>
         setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error }),
     );

@@ -3,12 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import type { CustomerListParams } from "@/lib/validation/customers";
 
-/** The list's address with its search, sort and filter, and optionally a cursor. */
+/** The list's address with its search, sort, filter and location, and optionally a cursor. */
 export function customerListHref(base: string, params: CustomerListParams, cursor?: string): string {
   const query = new URLSearchParams();
   if (params.q) query.set("q", params.q);
   if (params.sort !== "last_visit") query.set("sort", params.sort);
   if (params.filter !== "all") query.set("filter", params.filter);
+  if (params.location) query.set("location", params.location);
   if (cursor) query.set("cursor", cursor);
   const text = query.toString();
   return text ? `${base}?${text}` : base;

@@ -2,21 +2,36 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { LocationSelect } from "@/components/locations/location-select";
+import type { LocationOption } from "@/lib/db/location-stats";
 import { CUSTOMER_FILTERS, CUSTOMER_SORTS, type CustomerListParams } from "@/lib/validation/customers";
+import { cn } from "@/lib/utils";
 
 /**
  * Search, sort and filter as a plain GET form: it works before and without
  * JavaScript, and every result is an address of its own. Applying it starts
- * at the first page (no cursor is sent).
+ * at the first page (no cursor is sent). `locations` (given only when the
+ * business has several) adds the location filter, "All locations" first.
  */
-export async function CustomerSearchForm({ action, params }: { action: string; params: CustomerListParams }) {
+export async function CustomerSearchForm({
+  action,
+  params,
+  locations,
+}: {
+  action: string;
+  params: CustomerListParams;
+  locations?: LocationOption[];
+}) {
   const t = await getTranslations("customers");
   return (
     <form
       method="get"
       action={action}
       role="search"
-      className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+      className={cn(
+        "grid gap-3 sm:items-end",
+        locations ? "sm:grid-cols-[2fr_1fr_1fr_1fr_auto]" : "sm:grid-cols-[2fr_1fr_1fr_auto]",
+      )}
     >
       <div className="space-y-1">
         <label htmlFor="customers-q" className="block text-sm font-medium">
@@ -56,6 +71,7 @@ export async function CustomerSearchForm({ action, params }: { action: string; p
           ))}
         </select>
       </div>
+      {locations ? <LocationSelect id="customers-location" options={locations} value={params.location} /> : null}
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary")}>
           {t("search.submit")}

@@ -1,10 +1,17 @@
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { LocationSelect } from "@/components/locations/location-select";
+import type { LocationOption } from "@/lib/db/location-stats";
 import { EXPORT_KINDS } from "@/lib/validation/customers";
+import { cn } from "@/lib/utils";
 
-/** The owner's CSV download: a plain GET form to the export route (the browser saves the file). */
-export async function ExportForm({ businessId }: { businessId: string }) {
+/**
+ * The owner's CSV download: a plain GET form to the export route (the browser
+ * saves the file). `locations` (given only when the business has several) adds
+ * the location filter, "All locations" first.
+ */
+export async function ExportForm({ businessId, locations }: { businessId: string; locations?: LocationOption[] }) {
   const t = await getTranslations("customers.export");
   return (
     <section aria-labelledby="export-heading" className="space-y-3">
@@ -18,7 +25,10 @@ export async function ExportForm({ businessId }: { businessId: string }) {
         method="get"
         action={`/api/business/${encodeURIComponent(businessId)}/export`}
         aria-describedby="export-hint"
-        className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        className={cn(
+          "grid gap-3 sm:items-end",
+          locations ? "sm:grid-cols-[2fr_1fr_1fr_1fr_auto]" : "sm:grid-cols-[2fr_1fr_1fr_auto]",
+        )}
       >
         <div className="space-y-1">
           <label htmlFor="export-kind" className="block text-sm font-medium">
@@ -44,6 +54,7 @@ export async function ExportForm({ businessId }: { businessId: string }) {
           </label>
           <input id="export-to" name="to" type="date" className={inputClass} />
         </div>
+        {locations ? <LocationSelect id="export-location" options={locations} value={null} /> : null}
         <button type="submit" className={buttonClass("secondary")}>
           {t("submit")}
         </button>

@@ -19,6 +19,8 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "customerCard",
   "qr.owner",
   "staff",
+  // Where staff work (the staff page) and the counter's location picker.
+  "workLocations",
   // The API keys page: the new key's form, its one-time display and revoking.
   "apiKeys",
   // The campaign composer, its results and the customer's offers-and-news switch.

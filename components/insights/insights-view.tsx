@@ -6,12 +6,23 @@ import { ProgramBarsChart } from "@/components/insights/program-bars-chart";
 import { WeekdayHourHeatmap } from "@/components/insights/weekday-hour-heatmap";
 import { Card } from "@/components/ui/card";
 import type { Insights } from "@/lib/db/insights";
+import type { LocationOption } from "@/lib/db/location-stats";
 import { formatDay, formatShortDay, weekdayName } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { busiestHour, HOURS, WEEKDAYS } from "@/lib/insights/heatmap";
 import { INSIGHT_RANGES } from "@/lib/insights/range";
 import { redemptionRate, returningVisits, sumBy } from "@/lib/insights/rates";
 import { cn } from "@/lib/utils";
+
+/** A choice of the page (a period, a location) as a pill, filled when it is the one shown. */
+function pillClass(open: boolean): string {
+  return cn(
+    "inline-block rounded-full border px-3 py-1.5 text-sm font-medium break-words focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand",
+    open
+      ? "border-brand bg-brand text-white dark:border-indigo-300 dark:bg-indigo-300 dark:text-slate-900"
+      : "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800",
+  );
+}
 
 /**
  * The owner's insights for one period: totals, then each chart with its table.
@@ -21,12 +32,17 @@ export async function InsightsView({
   insights,
   locale,
   rangeHref,
+  locationFilter,
 }: {
   insights: Insights;
   locale: Locale;
   rangeHref: (range: number) => string;
+  /** The business's locations and each one's address (null: all of them), when it has several. */
+  locationFilter?: { options: LocationOption[]; href: (location: string | null) => string };
 }) {
   const t = await getTranslations("insights");
+  const places = await getTranslations("locationViews");
+  const at = locationFilter?.options.find((option) => option.id === insights.location);
   const number = new Intl.NumberFormat(locale);
   const formatNumber = (value: number) => number.format(value);
   const { days } = insights;
@@ -73,16 +89,7 @@ export async function InsightsView({
               const open = range === insights.range;
               return (
                 <li key={range}>
-                  <Link
-                    href={rangeHref(range)}
-                    aria-current={open ? "page" : undefined}
-                    className={cn(
-                      "inline-block rounded-full border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand",
-                      open
-                        ? "border-brand bg-brand text-white dark:border-indigo-300 dark:bg-indigo-300 dark:text-slate-900"
-                        : "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800",
-                    )}
-                  >
+                  <Link href={rangeHref(range)} aria-current={open ? "page" : undefined} className={pillClass(open)}>
                     {t("range.days", { count: range })}
                   </Link>
                 </li>
@@ -90,9 +97,39 @@ export async function InsightsView({
             })}
           </ul>
         </nav>
+        {locationFilter ? (
+          <nav aria-label={places("filter.label")}>
+            <ul className="flex flex-wrap gap-2">
+              {[null, ...locationFilter.options].map((option) => {
+                const open = (option?.id ?? null) === insights.location;
+                const label = option
+                  ? option.closed
+                    ? places("filter.closed", { name: option.name })
+                    : option.name
+                  : places("filter.all");
+                return (
+                  <li key={option?.id ?? ""}>
+                    <Link
+                      href={locationFilter.href(option?.id ?? null)}
+                      aria-current={open ? "page" : undefined}
+                      className={pillClass(open)}
+                    >
+                      {label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ) : null}
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {t("intro", { from, to, timeZone: insights.business.timeZone })}
         </p>
+        {at ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="insights-location">
+            {places("insights.at", { location: at.name })}
+          </p>
+        ) : null}
       </div>
 
       <section aria-labelledby="insights-totals" className="space-y-3">

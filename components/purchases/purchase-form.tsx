@@ -9,15 +9,28 @@ import type { CounterPurchaseSummary, CounterSpend } from "@/lib/purchases/count
 import { Button } from "@/components/ui/button";
 import { ActionError, Field } from "@/components/ui/field";
 import { useRefreshAction } from "@/components/ui/use-refresh-action";
+import { useCounterLocation } from "@/components/counter/counter-location";
 
 type Outcome = { kind: "purchase"; purchase: CounterPurchaseSummary } | { kind: "error"; text: string };
 
-/** The points `amount` would earn now, or null while it is not an amount (docs/purchases.md). */
-function preview(spend: CounterSpend, amount: string): { points: number; belowMinimum: number | null } | null {
+/**
+ * The points `amount` would earn now at the counter's location (the programs
+ * that run there: docs/locations.md), or null while it is not an amount
+ * (docs/purchases.md).
+ */
+function preview(
+  spend: CounterSpend,
+  amount: string,
+  locationId: string | null | undefined,
+): { points: number; belowMinimum: number | null } | null {
   const cents = parseAmount(amount, spend.currency);
   if (cents === null) return null;
-  const points = spend.programs.reduce((sum, p) => sum + pointsForAmount(p, cents, spend.currency), 0);
-  const minimum = Math.min(...spend.programs.map((p) => p.minimumCents));
+  const programs = spend.programs.filter(
+    (p) =>
+      p.locationIds === null || locationId === undefined || (locationId !== null && p.locationIds.includes(locationId)),
+  );
+  const points = programs.reduce((sum, p) => sum + pointsForAmount(p, cents, spend.currency), 0);
+  const minimum = Math.min(...programs.map((p) => p.minimumCents));
   return { points, belowMinimum: points === 0 && cents < minimum ? minimum : null };
 }
 
@@ -39,11 +52,12 @@ export function PurchaseForm({
   const [receipt, setReceipt] = useState("");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { disabled, run } = useRefreshAction();
-  const shown = preview(spend, amount);
+  const locationId = useCounterLocation(businessId);
+  const shown = preview(spend, amount, locationId);
 
   const confirm = () =>
     run(
-      () => recordPurchaseAction({ businessId, customerId, token, amount, receipt }),
+      () => recordPurchaseAction({ businessId, customerId, token, amount, receipt, locationId }),
       (result) => {
         if (!result.ok) return setOutcome({ kind: "error", text: result.error });
         setOutcome({ kind: "purchase", purchase: result.purchase });

@@ -19,6 +19,8 @@ import { ClientForm } from "@/components/ui/client-form";
 import { FormAlert } from "@/components/ui/form-alert";
 import { useMessageText } from "@/components/i18n/use-message-text";
 import { redeemedText } from "@/components/rewards/redeemed-text";
+import { CounterLocationSelect } from "@/components/counter/counter-location";
+import { chooseCounterLocationAction } from "@/lib/actions/counter-location";
 
 type Found = Extract<RewardLookupActionResult, { ok: true }>;
 type Redeemed = Extract<RedeemActionResult, { ok: true }>;
@@ -27,7 +29,7 @@ type Redeemed = Extract<RedeemActionResult, { ok: true }>;
 // it is and when it was earned, then confirms (and may still undo for a while).
 type Step =
   | { kind: "idle" }
-  | { kind: "found"; reward: Found }
+  | { kind: "found"; reward: Found; locationId: string | null }
   | { kind: "redeemed"; reward: Redeemed }
   | { kind: "undone"; name: string }
   | { kind: "error"; message: string };
@@ -47,12 +49,17 @@ export function RedeemByCodeForm() {
   const lookUp = handleSubmit((values) =>
     startTransition(async () => {
       const found = await lookupRewardCodeAction(values).catch(failed);
-      setStep(found.ok ? { kind: "found", reward: found } : { kind: "error", message: found.error });
+      setStep(
+        found.ok
+          ? { kind: "found", reward: found, locationId: found.place.locationId }
+          : { kind: "error", message: found.error },
+      );
     }),
   );
-  const confirm = (rewardId: string) =>
+  // At the counter's location of the reward's business (docs/locations.md, "The counter").
+  const confirm = (rewardId: string, locationId: string | null) =>
     startTransition(async () => {
-      const outcome = await redeemRewardAction(rewardId).catch(failed);
+      const outcome = await redeemRewardAction(rewardId, locationId).catch(failed);
       if (!outcome.ok) return setStep({ kind: "error", message: outcome.error });
       setStep({ kind: "redeemed", reward: outcome });
       reset();
@@ -93,8 +100,18 @@ export function RedeemByCodeForm() {
             </p>
             <p className="text-slate-600 dark:text-slate-300">{t("earnedOn", { date: step.reward.earnedOn })}</p>
           </div>
+          <CounterLocationSelect
+            place={step.reward.place}
+            value={step.locationId}
+            onChange={(locationId) => {
+              setStep({ ...step, locationId });
+              void chooseCounterLocationAction({ businessId: step.reward.place.businessId, locationId }).catch(
+                () => undefined,
+              );
+            }}
+          />
           <div className="flex flex-wrap gap-2">
-            <Button type="button" disabled={pending} onClick={() => confirm(step.reward.rewardId)}>
+            <Button type="button" disabled={pending} onClick={() => confirm(step.reward.rewardId, step.locationId)}>
               {t("confirm")}
             </Button>
             <Button type="button" variant="ghost" disabled={pending} onClick={() => setStep({ kind: "idle" })}>

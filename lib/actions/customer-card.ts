@@ -11,6 +11,7 @@ import { ADJUSTMENTS_PER_WINDOW, MAX_REWARDS_PER_ADJUSTMENT } from "@/lib/loyalt
 import { recordVisitFromCard } from "@/lib/qr/counter-visit";
 import type { QrVisitSummary } from "@/lib/db/qr";
 import { redeemRewardAtCounter } from "@/lib/rewards/redeem";
+import { COUNTER_CHOOSE_MESSAGE, COUNTER_LOCATION_CLOSED_MESSAGE } from "@/lib/staff/counter-location";
 import { formatDay } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { message } from "@/lib/i18n/message";
@@ -32,7 +33,7 @@ export const recordCardVisitAction = action(
     business: { of: ([input]) => input.businessId, notFound: NOT_FOUND },
   },
   async ({ args: [input], user, business }): Promise<ActionResult<{ visit: QrVisitSummary }>> =>
-    recordVisitFromCard(user.id, business, input.customerId, requestNow(await headers())),
+    recordVisitFromCard(user.id, business, input.customerId, requestNow(await headers()), input.locationId),
 );
 
 export type CardRedeemResult = ActionResult<{ name: string; code: string; redeemedOn: string }>;
@@ -47,7 +48,7 @@ export const redeemCardRewardAction = action(
   async ({ args: [input], user, business }): Promise<CardRedeemResult> => {
     const result = await redeemRewardAtCounter(
       { id: user.id, name: displayName(user) },
-      { businessId: business.id, customerId: input.customerId, rewardId: input.rewardId },
+      { businessId: business.id, customerId: input.customerId, rewardId: input.rewardId, locationId: input.locationId },
       requestNow(await headers()),
     );
     const locale = (await getLocale()) as Locale;
@@ -57,6 +58,8 @@ export const redeemCardRewardAction = action(
     if (result.code === "business_closed" && result.closed)
       return failure(closedMessage("counter", result.closed.business, { until: result.closed.until }));
     if (result.code === "own_reward") return failure("rewards.errors.ownReward");
+    if (result.code === "choose_location") return failure(COUNTER_CHOOSE_MESSAGE);
+    if (result.code === "location_not_found") return failure(COUNTER_LOCATION_CLOSED_MESSAGE);
     if (result.code === "already_redeemed")
       return failure(
         result.redeemedOn

@@ -35,7 +35,14 @@ export const linkCustomerAction = action(
 export const recordQrVisitAction = action(
   { role: "staff", args: [qrBusinessActionSchema], invalid, business: counter },
   async ({ args: [input], user }): Promise<ActionResult<{ visit: QrVisitSummary }>> =>
-    recordPresentCustomerVisit(user.id, input.businessId, input.customerId, input.token, requestNow(await headers())),
+    recordPresentCustomerVisit(
+      user.id,
+      input.businessId,
+      input.customerId,
+      input.token,
+      requestNow(await headers()),
+      input.locationId,
+    ),
 );
 
 export const addReferrerAction = action(

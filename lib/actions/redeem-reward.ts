@@ -11,7 +11,14 @@ import { message, type MessageOrText } from "@/lib/i18n/message";
 import { listWorkplaces } from "@/lib/db/business-access";
 import { findRewardToRedeem, isOwnReward, type RedeemFailure, type RedeemResult } from "@/lib/db/rewards";
 import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
-import { redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
+import {
+  COUNTER_CHOOSE_MESSAGE,
+  COUNTER_LOCATION_CLOSED_MESSAGE,
+  counterPlaces,
+  rememberedCounterLocations,
+} from "@/lib/staff/counter-location";
+import type { CounterPlace } from "@/lib/staff/locations";
+import { counterLocationArgSchema, redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
 import { closedMessage } from "@/lib/business/closed-messages";
 
 export type RedeemActionResult = ActionResult<{
@@ -28,6 +35,8 @@ export type RewardLookupActionResult = ActionResult<{
   customerName: string | null;
   /** The day the customer earned it in the business's time zone, written in the reader's language. */
   earnedOn: string;
+  /** Where the counter of the reward's business works: the location the confirmation names. */
+  place: CounterPlace;
 }>;
 
 // The refusal's catalog key, from its code (lib/db/rewards answers codes).
@@ -37,6 +46,8 @@ function refusal(result: RedeemFailure, locale: Locale): MessageOrText {
   if (result.code === "expired") return "rewards.errors.expired";
   if (result.code === "business_closed" && result.closed)
     return closedMessage("counter", result.closed.business, { until: result.closed.until });
+  if (result.code === "choose_location") return COUNTER_CHOOSE_MESSAGE;
+  if (result.code === "location_not_found") return COUNTER_LOCATION_CLOSED_MESSAGE;
   return result.redeemedOn
     ? message("rewards.errors.alreadyRedeemedOn", { date: formatDay(result.redeemedOn, locale) })
     : "rewards.errors.alreadyRedeemed";
@@ -71,11 +82,19 @@ async function redeemed(userId: string, result: RedeemResult): Promise<RedeemAct
     : failure(await notFoundFor(userId, refusal(result, locale)));
 }
 
-/** The owner or a staff member confirms a reward: the QR's page button, or after checking a typed code. */
+/**
+ * The owner or a staff member confirms a reward: the QR's page button, or after
+ * checking a typed code; the second argument is the counter's location
+ * (docs/locations.md, "The counter").
+ */
 export const redeemRewardAction = action(
-  { role: "user", args: [rewardIdSchema], invalid: [failure("rewards.errors.notFound")] },
-  async ({ args: [rewardId], user }) =>
-    redeemed(user.id, await redeemReward(user.id, { rewardId }, requestNow(await headers()))),
+  {
+    role: "user",
+    args: [rewardIdSchema, counterLocationArgSchema],
+    invalid: [failure("rewards.errors.notFound"), failure(COUNTER_LOCATION_CLOSED_MESSAGE)],
+  },
+  async ({ args: [rewardId, locationId], user }) =>
+    redeemed(user.id, await redeemReward(user.id, { rewardId, locationId }, requestNow(await headers()))),
 );
 
 /**
@@ -88,12 +107,14 @@ export const lookupRewardCodeAction = action(
   async ({ args: [{ code }], user }): Promise<RewardLookupActionResult> => {
     const [found, locale] = await Promise.all([findRewardToRedeem(user.id, code), getLocale() as Promise<Locale>]);
     if (!found.ok) return failure(await notFoundFor(user.id, refusal(found, locale)));
+    const [place] = await counterPlaces(user.id, [found.businessId], await rememberedCounterLocations());
     return {
       ok: true,
       rewardId: found.rewardId,
       name: found.name,
       customerName: found.customerName,
       earnedOn: formatDay(found.earnedOn, locale),
+      place: place!,
     };
   },
 );

@@ -19,8 +19,9 @@ import type { z } from "zod";
 const CUSTOMER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The cursor is the last id of the page, base64url: opaque to clients, so the order may change later.
-const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
-function decodeCursor(cursor: string | undefined): string | null | false {
+// The locations' pages use the same (lib/api/locations.ts).
+export const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url");
+export function decodeCursor(cursor: string | undefined): string | null | false {
   if (!cursor) return null;
   const id = Buffer.from(cursor, "base64url").toString("utf8");
   return CUSTOMER_ID.test(id) ? id : false;

@@ -149,10 +149,17 @@ export function openApiDocument(): Json {
       title: "Loyaltap API",
       version: "1.0.0",
       description:
-        "The public API of a Loyaltap business: its customers, visits, purchases, rewards and programs, and the webhooks it sends. Authenticate with an API key the owner creates on the business's Integrations page.",
+        "The public API of a Loyaltap business: its customers, visits, purchases, rewards, programs and locations, and the webhooks it sends. Authenticate with an API key the owner creates on the business's Integrations page.",
     },
     servers: [{ url: "/api/v1" }],
-    tags: [{ name: "Customers" }, { name: "Visits" }, { name: "Purchases" }, { name: "Rewards" }, { name: "Programs" }],
+    tags: [
+      { name: "Customers" },
+      { name: "Visits" },
+      { name: "Purchases" },
+      { name: "Rewards" },
+      { name: "Programs" },
+      { name: "Locations" },
+    ],
     paths,
     webhooks: webhooks(),
     components: {

@@ -14,7 +14,7 @@ export type Operation = {
   operationId: string;
   summary: string;
   description?: string;
-  tag: "Customers" | "Visits" | "Purchases" | "Rewards" | "Programs";
+  tag: "Customers" | "Visits" | "Purchases" | "Rewards" | "Programs" | "Locations";
   scope: ApiKeyScope;
   params?: z.ZodObject;
   query?: z.ZodType;
@@ -72,13 +72,20 @@ export const operations = {
     operationId: "recordVisit",
     summary: "Record a visit",
     description:
-      "Records a visit as staff do at the counter: every running program counts it, rewards are issued, and the business's daily limit per customer applies.",
+      "Records a visit as staff do at the counter: every running program that runs at the visit's location counts it, rewards are issued, and the business's daily limit per customer applies (whatever the location). With `location`, the visit is at that open location of the business.",
     tag: "Visits",
     scope: "visits",
     body: s.visitBody,
     status: 201,
     response: s.visit,
-    problems: ["invalid-request", "not-found", "qr-not-valid", "daily-limit-reached", "business-closed"],
+    problems: [
+      "invalid-request",
+      "not-found",
+      "qr-not-valid",
+      "location-not-valid",
+      "daily-limit-reached",
+      "business-closed",
+    ],
   },
   recordPurchase: {
     method: "post",
@@ -86,13 +93,21 @@ export const operations = {
     operationId: "recordPurchase",
     summary: "Record a purchase",
     description:
-      "Records what a customer spent: every running points program that gives points per euro adds floor(amount × rate) points when the amount reaches its minimum, and the rewards those points complete are issued. A purchase is not a visit (no daily limit). With `receipt`, one receipt earns once.",
+      "Records what a customer spent: every running points program that gives points per euro (and runs at the purchase's location) adds floor(amount × rate) points when the amount reaches its minimum, and the rewards those points complete are issued. A purchase is not a visit (no daily limit). With `receipt`, one receipt earns once. With `location`, the purchase is at that open location of the business.",
     tag: "Purchases",
     scope: "visits",
     body: s.purchaseBody,
     status: 201,
     response: s.purchaseRecorded,
-    problems: ["invalid-request", "not-found", "qr-not-valid", "receipt-taken", "too-many-rewards", "business-closed"],
+    problems: [
+      "invalid-request",
+      "not-found",
+      "qr-not-valid",
+      "location-not-valid",
+      "receipt-taken",
+      "too-many-rewards",
+      "business-closed",
+    ],
   },
   refundPurchase: {
     method: "post",
@@ -127,14 +142,22 @@ export const operations = {
     path: "/rewards/{id}/redeem",
     operationId: "redeemReward",
     summary: "Redeem a reward",
-    description: "Marks an available reward as redeemed, once: a second redemption is a 409.",
+    description:
+      "Marks an available reward as redeemed, once: a second redemption is a 409. With `location`, it is redeemed at that open location of the business.",
     tag: "Rewards",
     scope: "redeem",
     params: s.idParams,
-    body: s.emptyBody,
+    body: s.redeemBody,
     status: 200,
     response: s.reward,
-    problems: ["invalid-request", "not-found", "already-redeemed", "reward-expired", "business-closed"],
+    problems: [
+      "invalid-request",
+      "not-found",
+      "location-not-valid",
+      "already-redeemed",
+      "reward-expired",
+      "business-closed",
+    ],
   },
   undoRedemption: {
     method: "post",
@@ -161,5 +184,19 @@ export const operations = {
     status: 200,
     response: s.programList,
     problems: [],
+  },
+  listLocations: {
+    method: "get",
+    path: "/locations",
+    operationId: "listLocations",
+    summary: "List locations",
+    description:
+      "The business's locations, open and closed, in the order they were added, a page at a time (keyset paging with `cursor`). A write's `location` names one of the open ones.",
+    tag: "Locations",
+    scope: "read",
+    query: s.locationListQuery,
+    status: 200,
+    response: s.locationPage,
+    problems: ["invalid-request"],
   },
 } as const satisfies Record<string, Operation>;

@@ -18,6 +18,7 @@ export const PROBLEMS = {
   "reward-expired": { status: 409 },
   "undo-not-possible": { status: 409 },
   "qr-not-valid": { status: 422 },
+  "location-not-valid": { status: 422 },
   "receipt-taken": { status: 409 },
   "nothing-to-refund": { status: 409 },
   "refund-too-large": { status: 422 },

@@ -2,6 +2,7 @@ import "server-only";
 import { closedMessage } from "@/lib/business/closed-messages";
 import type { z } from "zod";
 import { customerOfRef } from "@/lib/api/customers";
+import { locationProblem } from "@/lib/api/locations";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
 import { ok, type ApiContext } from "@/lib/api/route";
 import type { purchase, purchaseBody, refundBody } from "@/lib/api/schemas";
@@ -30,6 +31,7 @@ function purchaseOf(row: PurchaseRow): z.input<typeof purchase> {
       points: e.points,
       rewards: e.rewards,
     })),
+    locationId: row.locationId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -47,6 +49,7 @@ export async function recordApiPurchase(
     amountCents: body.amountCents,
     receipt: body.receipt ?? null,
     actor: { kind: "api-key", id: caller.id },
+    locationId: body.location ?? null,
     now,
   });
   if (!outcome.ok) {
@@ -54,6 +57,7 @@ export async function recordApiPurchase(
       return problemAnswer(locale, "business-closed", {
         detail: closedMessage("counter", outcome.businessName, { until: outcome.until }),
       });
+    if (outcome.reason === "location_not_found") return locationProblem(locale);
     if (outcome.reason === "receipt_taken") return problemAnswer(locale, "receipt-taken");
     if (outcome.reason === "too_many_rewards") return problemAnswer(locale, "too-many-rewards");
     // bad_amount and bad_receipt cannot pass the body's schema; the rest: no such customer here.

@@ -2,7 +2,8 @@ import "server-only";
 import type { z } from "zod";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
 import { ok, type ApiContext } from "@/lib/api/route";
-import type { rewardListQuery } from "@/lib/api/schemas";
+import { locationProblem } from "@/lib/api/locations";
+import type { redeemBody, rewardListQuery } from "@/lib/api/schemas";
 import { apiKeyActor } from "@/lib/api/visits";
 import { findApiReward, listApiPrograms, listApiRewards } from "@/lib/db/api-reads";
 import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
@@ -19,10 +20,17 @@ export async function listRewards(
   return ok({ data: await listApiRewards(context.caller.businessId, { customerId, status }, limit, context.now) });
 }
 
-export async function redeemApiReward(context: ApiContext<{ id: string }, unknown, unknown>): Promise<ApiAnswer> {
-  const { caller, params, now, locale } = context;
-  const result = await redeemReward(apiKeyActor(caller), { rewardId: params.id }, now);
+export async function redeemApiReward(
+  context: ApiContext<{ id: string }, unknown, z.output<typeof redeemBody>>,
+): Promise<ApiAnswer> {
+  const { caller, params, body, now, locale } = context;
+  const result = await redeemReward(
+    apiKeyActor(caller),
+    { rewardId: params.id, locationId: body.location ?? null },
+    now,
+  );
   if (!result.ok) {
+    if (result.code === "location_not_found") return locationProblem(locale);
     if (result.code === "already_redeemed") return problemAnswer(locale, "already-redeemed");
     if (result.code === "expired") return problemAnswer(locale, "reward-expired");
     if (result.code === "business_closed" && result.closed)

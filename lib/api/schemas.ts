@@ -33,6 +33,15 @@ export const customerLookupQuery = z
   })
   .refine((q) => Boolean(q.qr) !== Boolean(q.email), { message: "api.v1.lookupOneOf", path: ["qr"] });
 
+export const locationListQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .optional()
+    .describe("`nextCursor` of the previous page; absent for the first page"),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe("Locations per page (1–100)"),
+});
+
 export const rewardListQuery = z.object({
   customerId: id.optional().describe("Only this customer's rewards"),
   status: z.enum(["AVAILABLE", "REDEEMED", "EXPIRED"]).optional().describe("Only rewards in this status"),
@@ -51,12 +60,23 @@ const customerRef = {
 };
 const oneCustomer = (body: { customerId?: string; qr?: string }) => Boolean(body.customerId) !== Boolean(body.qr);
 
+// Where a write happens (docs/locations.md, "The API"): one of the business's open locations.
+const atLocation = {
+  location: id
+    .optional()
+    .describe(
+      "The id of the location where it happens (GET /locations): an open location of the business. Absent: at no location",
+    ),
+};
+
 export const visitBody = z
-  .object(customerRef)
+  .object({ ...customerRef, ...atLocation })
   .strict()
   .refine(oneCustomer, { message: "api.v1.visitOneOf", path: ["customerId"] });
 
 export const emptyBody = z.object({}).strict();
+
+export const redeemBody = z.object(atLocation).strict();
 
 const amountCents = z
   .number()
@@ -68,6 +88,7 @@ const amountCents = z
 export const purchaseBody = z
   .object({
     ...customerRef,
+    ...atLocation,
     amountCents,
     receipt: z
       .string()
@@ -134,6 +155,32 @@ export const program = z.object({
 
 export const programList = z.object({ data: z.array(program) });
 
+const clock = z.string().regex(/^\d{2}:\d{2}$/);
+
+export const location = z.object({
+  id,
+  name: z.string(),
+  address: z.string().nullable(),
+  timeZone: z.string().describe("The IANA time zone its opening hours are in"),
+  openingHours: z
+    .array(
+      z.object({
+        day: z.number().int().min(1).max(7).describe("ISO day of the week: 1 is Monday, 7 Sunday"),
+        opens: clock.describe("HH:MM"),
+        closes: clock.describe("HH:MM"),
+      }),
+    )
+    .describe("The week's opening hours as the owner publishes them; empty when not published"),
+  position: z.number().int().describe("The owner's order of the locations"),
+  open: z.boolean().describe("false once the owner has closed it: it takes no visit, purchase or redemption"),
+  closedAt: time.nullable(),
+});
+
+export const locationPage = z.object({
+  data: z.array(location),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page"),
+});
+
 export const reward = z.object({
   id,
   code: z.string().describe("The short code the customer shows"),
@@ -145,6 +192,9 @@ export const reward = z.object({
   issuedAt: time,
   expiresAt: time.nullable(),
   redeemedAt: time.nullable(),
+  redeemedLocationId: id
+    .nullable()
+    .describe("The location it was redeemed at; null when none was named, or not redeemed"),
 });
 
 export const rewardList = z.object({ data: z.array(reward) });
@@ -163,6 +213,7 @@ export const visit = z.object({
     }),
   ),
   rewards: z.array(z.object({ id, code: z.string(), name: z.string(), expiresAt: time.nullable() })),
+  locationId: id.nullable().describe("The location it was recorded at; null when none was named"),
   recordedAt: time,
 });
 
@@ -182,6 +233,7 @@ export const purchase = z.object({
   receipt: z.string().nullable(),
   points: z.number().int().describe("Points the purchase earned in all programs"),
   programs: z.array(earning),
+  locationId: id.nullable().describe("The location it was bought at; null when none was named"),
   createdAt: time,
 });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { customerOfRef } from "@/lib/api/customers";
+import { refusedLocation } from "@/lib/api/locations";
 import { problemAnswer, type ApiAnswer } from "@/lib/api/problem";
 import { ok, type ApiContext } from "@/lib/api/route";
 import type { visitBody } from "@/lib/api/schemas";
@@ -30,6 +31,8 @@ export async function recordApiVisit(
   const outcome = await recordVisit({
     userId,
     businessId: caller.businessId,
+    // At an open location of the key's business, or refused by the visit's own statement.
+    locationId: body.location ?? null,
     tagId: null,
     source: "QR",
     now,
@@ -41,7 +44,7 @@ export async function recordApiVisit(
       return problemAnswer(locale, "business-closed", {
         detail: closedMessage("counter", outcome.businessName, { until: outcome.until }),
       });
-    return problemAnswer(locale, "not-found");
+    return (await refusedLocation(caller.businessId, body.location, locale)) ?? problemAnswer(locale, "not-found");
   }
   const customer = await findApiCustomerByUser(caller.businessId, userId);
   const t = await getKeyTranslator(locale);
@@ -58,6 +61,7 @@ export async function recordApiVisit(
         line: translateMessage(t, p.summary.line),
       })),
       rewards: outcome.rewards.map((r) => ({ id: r.id, code: r.code, name: r.name, expiresAt: r.expiresAt })),
+      locationId: body.location ?? null,
       recordedAt: now,
     },
     201,

@@ -136,9 +136,15 @@ export type ApiReward = {
   issuedAt: Date;
   expiresAt: Date | null;
   redeemedAt: Date | null;
+  redeemedLocationId: string | null;
 };
 
-const rewardApiSelect = { ...rewardSelect, membershipId: true, programId: true } satisfies Prisma.RewardSelect;
+const rewardApiSelect = {
+  ...rewardSelect,
+  membershipId: true,
+  programId: true,
+  redeemedLocationId: true,
+} satisfies Prisma.RewardSelect;
 
 function rewardOf(row: Prisma.RewardGetPayload<{ select: typeof rewardApiSelect }>, now: Date): ApiReward {
   const { membershipId, ...rest } = row;
@@ -171,6 +177,62 @@ export async function listApiRewards(
     take: limit,
   });
   return rows.map((row) => rewardOf(row, now));
+}
+
+export type ApiLocation = {
+  id: string;
+  name: string;
+  address: string | null;
+  timeZone: string;
+  openingHours: unknown;
+  position: number;
+  open: boolean;
+  closedAt: Date | null;
+};
+
+/**
+ * One page of the business's locations, open and closed, in the order they
+ * were added (createdAt, then id) after `after`: keyset, stable while the
+ * owner adds, closes or reorders them (`position` is the owner's order).
+ */
+export async function listApiLocations(
+  businessId: string,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+) {
+  const rows = await db.location.findMany({
+    where: {
+      businessId,
+      ...(after
+        ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+        : {}),
+    },
+    select: {
+      id: true,
+      name: true,
+      address: true,
+      timezone: true,
+      openingHours: true,
+      position: true,
+      closedAt: true,
+      createdAt: true,
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit + 1,
+  });
+  const locations: ApiLocation[] = rows.slice(0, limit).map(({ timezone, createdAt, ...row }) => ({
+    ...row,
+    timeZone: timezone,
+    openingHours: Array.isArray(row.openingHours) ? row.openingHours : [],
+    open: row.closedAt === null,
+  }));
+  const last = rows[limit - 1];
+  return { locations, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+/** Whether `locationId` is an open location of the business (a write's `location` that was refused). */
+export async function isOpenApiLocation(businessId: string, locationId: string): Promise<boolean> {
+  return (await db.location.count({ where: { id: locationId, businessId, closedAt: null } })) > 0;
 }
 
 export async function findApiReward(businessId: string, rewardId: string, now: Date): Promise<ApiReward | null> {

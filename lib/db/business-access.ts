@@ -38,6 +38,13 @@ export function worksAtLocationPart(alias: "b", userId: string | null, locationI
     AND (s."allLocations" OR EXISTS (SELECT 1 FROM "StaffLocation" sl WHERE sl."businessId" = s."businessId" AND sl."userId" = s."userId" AND sl."locationId" = ${locationId}))))`;
 }
 
+/** Prisma: worksAtLocationPart's test, for a location id or none. */
+export function worksAtLocation(userId: string, locationId: string | null): Prisma.BusinessWhereInput {
+  const at: Prisma.BusinessStaffWhereInput[] = [{ allLocations: true }];
+  if (locationId) at.push({ locations: { some: { locationId } } });
+  return { OR: [{ ownerId: userId }, { staff: { some: { userId, OR: at } } }] };
+}
+
 export type CounterBusiness = OwnedBusiness & { access: BusinessAccess };
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { worksAt, worksAtPart } from "@/lib/db/business-access";
+import { chosenLocation, locationOptionsJson, toLocationOptions, type LocationOption } from "@/lib/db/location-stats";
 import { prismaSql, raw, sql, type Sql } from "@/lib/db/sql";
 import { containsPattern, cursorAfter, decodeCursor, encodeCursor } from "@/lib/customers/cursor";
 import {
@@ -15,6 +16,9 @@ import {
 // backwards along the indexes Membership has for it; never OFFSET, so page 500
 // costs what page 1 costs and a member who joins meanwhile neither repeats nor
 // hides anyone. Access is checked inside the statement (worksAtPart).
+// Filtered by a location (docs/locations.md, "What owners and customers see"):
+// the members with a visit there, an EXISTS probe of Tap (membershipId,
+// locationId) per row of the same walk along the sort's index.
 
 const DAY_MS = 86_400_000;
 export const ACTIVE_DAYS = 30;
@@ -38,13 +42,26 @@ export type CustomerRow = {
   rewardsReady: number;
 };
 
-export type CustomerPage = { rows: CustomerRow[]; nextCursor: string | null };
+export type CustomerPage = {
+  rows: CustomerRow[];
+  nextCursor: string | null;
+  /** The business's locations, for the filter (offered when there are several). */
+  locations: LocationOption[];
+  /** The location the list is filtered by: one of `locations`, or null for all of them. */
+  location: string | null;
+};
 
 const SORT_COLUMNS: Record<CustomerSort, Sql> = {
   last_visit: raw(`m."lastVisitAt"`),
   visits: raw(`m."visitCount"`),
   rewards: raw(`m."rewardsEarned"`),
 };
+
+/** Members who visited at the location (one of the business's, checked before). */
+function locationSql(location: string | null): Sql {
+  if (!location) return raw("");
+  return sql`AND EXISTS (SELECT 1 FROM "Tap" t WHERE t."membershipId" = m."id" AND t."locationId" = ${location}::text)`;
+}
 
 function filterSql(filter: CustomerFilter, now: Date): Sql {
   const at = (days: number) => sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamp(3)`;
@@ -79,7 +96,7 @@ type Phase = { where: Sql; order: Sql };
 async function selectPage(
   userId: string,
   businessId: string,
-  params: CustomerListParams,
+  params: Omit<CustomerListParams, "location"> & { location: string | null },
   now: Date,
   { where, order }: Phase,
   limit: number,
@@ -95,6 +112,7 @@ async function selectPage(
     JOIN "User" u ON u."id" = m."userId"
     WHERE m."businessId" = (SELECT b."id" FROM "Business" b WHERE b."id" = ${businessId}::text AND ${worksAtPart("b", userId)})
       ${filterSql(params.filter, now)}
+      ${locationSql(params.location)}
       ${searchSql(params.q, contact)}
       ${where}
     ORDER BY ${order}
@@ -113,14 +131,18 @@ export async function listCustomers(
   params: CustomerListParams,
   now = new Date(),
 ): Promise<CustomerPage | null> {
-  const allowed = await db.$queryRaw<{ owner: boolean }[]>(
+  const allowed = await db.$queryRaw<{ owner: boolean; locations: [string, string, boolean][] }[]>(
     prismaSql(
-      sql`SELECT b."ownerId" = ${userId}::text AS owner FROM "Business" b WHERE b."id" = ${businessId}::text AND ${worksAtPart("b", userId)}`,
+      sql`SELECT b."ownerId" = ${userId}::text AS owner, ${locationOptionsJson("b")} AS "locations"
+          FROM "Business" b WHERE b."id" = ${businessId}::text AND ${worksAtPart("b", userId)}`,
     ),
   );
   if (allowed.length === 0) return null;
   // Email and phone: the owner's only; a staff member's rows carry null for both.
   const contact = allowed[0]!.owner;
+  const locations = toLocationOptions(allowed[0]!.locations);
+  const location = chosenLocation(locations, params.location);
+  const query = { ...params, location };
 
   const sort = params.sort;
   const cursor = decodeCursor(params.cursor, sort);
@@ -131,7 +153,7 @@ export async function listCustomers(
     rows = await selectPage(
       userId,
       businessId,
-      params,
+      query,
       now,
       {
         where: cursor ? sql`AND (${column}, m."id") < (${cursor.v}::int, ${cursor.i}::text)` : raw(""),
@@ -150,7 +172,7 @@ export async function listCustomers(
       : await selectPage(
           userId,
           businessId,
-          params,
+          query,
           now,
           {
             where:
@@ -162,12 +184,13 @@ export async function listCustomers(
           want,
           contact,
         );
-    const undatedPossible = params.filter === "all" || params.filter === "ready";
+    // Members who never visited: none visited at a location either.
+    const undatedPossible = (params.filter === "all" || params.filter === "ready") && !location;
     if (rows.length < want && undatedPossible) {
       const more = await selectPage(
         userId,
         businessId,
-        params,
+        query,
         now,
         {
           where: inUndated
@@ -183,7 +206,12 @@ export async function listCustomers(
   }
   const hasMore = rows.length > CUSTOMER_PAGE_SIZE;
   const page = rows.slice(0, CUSTOMER_PAGE_SIZE);
-  return { rows: page, nextCursor: hasMore ? encodeCursor(cursorAfter(sort, page[page.length - 1]!)) : null };
+  return {
+    rows: page,
+    nextCursor: hasMore ? encodeCursor(cursorAfter(sort, page[page.length - 1]!)) : null,
+    locations,
+    location,
+  };
 }
 
 /** Whether the business (one the user works at) has any member: the empty state tells "none yet" from "none match". */

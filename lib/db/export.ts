@@ -8,7 +8,10 @@ import type { ExportKind } from "@/lib/validation/customers";
 // kind, read in keyset batches of BATCH_SIZE along an index of (businessId,
 // time, id), so a file of any length is never held in memory: the route
 // handler turns each batch into CSV as the client reads it. Owner only: every
-// statement matches the business's ownerId itself.
+// statement matches the business's ownerId itself. A location (one of the
+// business's, checked by the route) narrows each kind to what happened there
+// (docs/locations.md, "What owners and customers see"): its visits, the members
+// who visited there, the rewards its visits issued.
 
 export const EXPORT_BATCH_SIZE = 1000;
 
@@ -22,12 +25,17 @@ export async function getExportBusiness(ownerId: string, businessId: string): Pr
   });
 }
 
+/** Whether the location (open or closed) is one of the business's: the only ones an export may name. */
+export async function isBusinessLocation(businessId: string, locationId: string): Promise<boolean> {
+  return (await db.location.count({ where: { id: locationId, businessId } })) > 0;
+}
+
 /** Records the export in the audit log (who, which kind, which period). */
 export async function logExport(
   ownerId: string,
   actorName: string | null,
   businessId: string,
-  details: { kind: ExportKind; from: string | null; to: string | null },
+  details: { kind: ExportKind; from: string | null; to: string | null; location?: string },
 ): Promise<void> {
   await appendAudit({ businessId, action: "EXPORT", actorId: ownerId, actorName, details });
 }
@@ -61,6 +69,8 @@ export type VisitExportRow = {
   email: string | null;
   source: string;
   tagId: string | null;
+  /** The name of the location the visit was at (null: none recorded, or deleted since). */
+  location: string | null;
 };
 
 export type RewardExportRow = {
@@ -79,8 +89,9 @@ export type RewardExportRow = {
 
 export type ExportRow = CustomerExportRow | VisitExportRow | RewardExportRow;
 
-// Each kind: its table's time column (the keyset's first part) and its select.
-const QUERIES: Record<ExportKind, { time: string; text: string }> = {
+// Each kind: its table's time column (the keyset's first part), its select and
+// what a location narrows it to ($n: the location's id).
+const QUERIES: Record<ExportKind, { time: string; text: string; at: (n: string) => string }> = {
   customers: {
     time: `m."linkedAt"`,
     text: `SELECT m."id", m."linkedAt" AS "at", u."firstName", u."lastName", u."name", u."email", u."phone", u."guest",
@@ -89,13 +100,16 @@ const QUERIES: Record<ExportKind, { time: string; text: string }> = {
           AND (r."expiresAt" IS NULL OR r."expiresAt" > now() AT TIME ZONE 'UTC')) AS "rewardsReady"
       FROM "Membership" m JOIN "Business" b ON b."id" = m."businessId" JOIN "User" u ON u."id" = m."userId"
       WHERE b."id" = $1::text AND b."ownerId" = $2::text`,
+    at: (n) => `EXISTS (SELECT 1 FROM "Tap" lt WHERE lt."membershipId" = m."id" AND lt."locationId" = ${n}::text)`,
   },
   visits: {
     time: `t."createdAt"`,
     text: `SELECT t."id", t."createdAt" AS "at", u."firstName", u."lastName", u."name", u."email",
-        t."source"::text AS "source", t."tagId"
+        t."source"::text AS "source", t."tagId", l."name" AS "location"
       FROM "Tap" t JOIN "Business" b ON b."id" = t."businessId" LEFT JOIN "User" u ON u."id" = t."userId"
+        LEFT JOIN "Location" l ON l."id" = t."locationId"
       WHERE b."id" = $1::text AND b."ownerId" = $2::text`,
+    at: (n) => `t."locationId" = ${n}::text`,
   },
   rewards: {
     time: `r."issuedAt"`,
@@ -103,6 +117,7 @@ const QUERIES: Record<ExportKind, { time: string; text: string }> = {
         r."name" AS "rewardName", r."code", r."status"::text AS "status", r."expiresAt", r."redeemedAt"
       FROM "Reward" r JOIN "Business" b ON b."id" = r."businessId" LEFT JOIN "User" u ON u."id" = r."userId"
       WHERE b."id" = $1::text AND b."ownerId" = $2::text`,
+    at: (n) => `EXISTS (SELECT 1 FROM "Tap" lt WHERE lt."id" = r."tapId" AND lt."locationId" = ${n}::text)`,
   },
 };
 
@@ -111,9 +126,10 @@ async function batch(
   ownerId: string,
   businessId: string,
   period: Period,
+  location: string | null,
   after: Key | null,
 ): Promise<ExportRow[]> {
-  const { time, text } = QUERIES[kind];
+  const { time, text, at } = QUERIES[kind];
   const alias = time.split(".")[0]!;
   const values: unknown[] = [businessId, ownerId];
   const add = (value: unknown) => {
@@ -124,6 +140,7 @@ async function batch(
   if (period) {
     where += ` AND ${time} >= ${add(period.start.toISOString())}::timestamp(3) AND ${time} < ${add(period.end.toISOString())}::timestamp(3)`;
   }
+  if (location) where += ` AND ${at(add(location))}`;
   if (after) {
     where += ` AND (${time}, ${alias}."id") > (${add(after.at.toISOString())}::timestamp(3), ${add(after.id)}::text)`;
   }
@@ -139,10 +156,11 @@ export async function* exportBatches(
   ownerId: string,
   businessId: string,
   period: Period,
+  location: string | null = null,
 ): AsyncGenerator<ExportRow[]> {
   let after: Key | null = null;
   for (;;) {
-    const rows = await batch(kind, ownerId, businessId, period, after);
+    const rows = await batch(kind, ownerId, businessId, period, location, after);
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < EXPORT_BATCH_SIZE) return;

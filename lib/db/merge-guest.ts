@@ -230,6 +230,12 @@ async function combineCards(
       [card.businessId, card.firstVisitAt],
     );
   }
+  // Per location (docs/locations.md): both first visits were counted new where they happened; the
+  // later one, now a visit of the account's card, stops counting.
+  if (card.firstVisitAt && mine.firstVisitAt) {
+    const later = card.firstVisitAt > mine.firstVisitAt ? card.firstVisitAt : mine.firstVisitAt;
+    await tx.execute(`SELECT "location_insights_merged"($1::text, $2::timestamp(3))`, [mine.id, later]);
+  }
   // The guest card's wallet passes left (a Google object; an Apple pass when the account had its own)
   // are voided as a deleted account's are: the phones that hold them are told.
   await announce(tx, { kind: "card-deleting", membershipId: card.id });

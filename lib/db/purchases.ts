@@ -1,6 +1,6 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
-import { worksAtPart } from "@/lib/db/business-access";
+import { worksAtLocationPart, worksAtPart } from "@/lib/db/business-access";
 import { closedPart } from "@/lib/db/season-pause";
 import { inTransaction, queryRows, raw, sql, type InTransaction, type SqlTx } from "@/lib/db/sql";
 import type { CardChange, IssuedReward, StoredProgress } from "@/lib/db/visit-types";
@@ -51,6 +51,8 @@ export type PurchaseRow = {
   earned: PurchaseEarning[];
   points: number;
   actorKind: string;
+  /** Where it was bought: the counter's or the API's location; null when none was named. */
+  locationId: string | null;
   createdAt: Date;
 };
 
@@ -62,10 +64,22 @@ export type PurchaseRequest = {
   /** The currency of the business's amounts, from its settings (lib/purchases/money.ts). */
   currencyOf: (settings: unknown) => string;
   actor: PurchaseActor;
+  /**
+   * Where it is bought (docs/locations.md, "The counter"): an open location of
+   * the business (else location_not_found), where someone at the counter
+   * works (else business_not_found, as for a business they do not work at);
+   * null: none, which staff limited to some locations may not record.
+   */
+  locationId?: string | null;
 };
 
 export type PurchaseRefusal =
-  "business_not_found" | "customer_not_found" | "own_card" | "receipt_taken" | "too_many_rewards";
+  | "business_not_found"
+  | "location_not_found"
+  | "customer_not_found"
+  | "own_card"
+  | "receipt_taken"
+  | "too_many_rewards";
 
 export type PurchaseOutcome =
   | {
@@ -80,20 +94,24 @@ export type PurchaseOutcome =
   /** Closed for the season (docs/business-lifecycle.md): nothing is written. */
   | { ok: false; reason: "business_closed"; businessName: string; until: string | null };
 
-const PURCHASE_COLUMNS = `p."id", p."businessId", p."membershipId", p."amountCents", p."refundedCents", p."currency", p."receipt", p."earned", p."points", p."actorKind", p."createdAt"`;
+const PURCHASE_COLUMNS = `p."id", p."businessId", p."membershipId", p."amountCents", p."refundedCents", p."currency", p."receipt", p."earned", p."points", p."actorKind", p."locationId", p."createdAt"`;
 
 type Actor = { kind: "owner" | "staff" | "api-key"; id: string; name: string | null };
 
 /**
  * The business, when the actor may record there: its owner or staff (the
  * statement checks, as every counter query does), or an API key the caller has
- * already authenticated for this business.
+ * already authenticated for this business. A purchase is recorded `at` a
+ * location (or none): staff limited to some locations may record only at
+ * theirs, and `locationOpen` says whether the one named is an open location of
+ * the business. A refund (`at` null) is not tied to a location.
  */
 async function findBusiness(
   tx: SqlTx,
   businessId: string,
   actor: PurchaseActor,
   now: Date,
+  at: { locationId: string | null } | null = null,
 ): Promise<{
   business: {
     id: string;
@@ -104,8 +122,11 @@ async function findBusiness(
     pausedUntil: string | null;
   };
   actor: Actor;
+  locationOpen: boolean;
 } | null> {
   const userId = actor.kind === "user" ? actor.id : null;
+  const locationId = at?.locationId ?? null;
+  const works = at ? worksAtLocationPart("b", userId, sql`${locationId}::text`) : worksAtPart("b", userId);
   const [row] = await tx.query<{
     id: string;
     name: string;
@@ -115,12 +136,14 @@ async function findBusiness(
     pausedUntil: string | null;
     owner: boolean;
     actor: NameParts | null;
+    locationOpen: boolean;
   }>(
     sql`SELECT b."id", b."name", b."timezone", b."settings", ${closedPart("b", now)} AS "closed", b."pausedUntil",
         b."ownerId" = ${userId}::text AS "owner",
-        (SELECT json_build_object('firstName', a."firstName", 'lastName', a."lastName", 'name', a."name") FROM "User" a WHERE a."id" = ${userId}::text) AS "actor"
+        (SELECT json_build_object('firstName', a."firstName", 'lastName', a."lastName", 'name', a."name") FROM "User" a WHERE a."id" = ${userId}::text) AS "actor",
+        EXISTS (SELECT 1 FROM "Location" l WHERE l."id" = ${locationId}::text AND l."businessId" = b."id" AND l."closedAt" IS NULL) AS "locationOpen"
       FROM "Business" b
-      WHERE b."id" = ${businessId}::text AND (${userId === null}::boolean OR ${worksAtPart("b", userId)})`,
+      WHERE b."id" = ${businessId}::text AND (${userId === null}::boolean OR ${works})`,
   );
   if (!row) return null;
   const business = {
@@ -131,10 +154,12 @@ async function findBusiness(
     closed: row.closed,
     pausedUntil: row.pausedUntil,
   };
-  if (actor.kind === "api-key") return { business, actor: { kind: "api-key", id: actor.id, name: null } };
+  const { locationOpen } = row;
+  if (actor.kind === "api-key") return { business, actor: { kind: "api-key", id: actor.id, name: null }, locationOpen };
   return {
     business,
     actor: { kind: row.owner ? "owner" : "staff", id: actor.id, name: row.actor ? displayName(row.actor) : null },
+    locationOpen,
   };
 }
 
@@ -170,15 +195,29 @@ async function lockMembership(
 
 type SpendProgram = ProgramRow & { name: string; rule: SpendRule };
 
-/** The business's running points programs that give points for spending, on the business's local day. */
-async function spendPrograms(tx: SqlTx, businessId: string, localDate: string): Promise<SpendProgram[]> {
+/** Program p runs at the location (docs/locations.md): at every one, or it is listed; at none, only the former. */
+const runsAt = (locationId: string | null) =>
+  sql`(p."allLocations" OR EXISTS (SELECT 1 FROM "ProgramLocation" pl WHERE pl."programId" = p."id" AND pl."locationId" = ${locationId}::text))`;
+
+/**
+ * The business's running points programs that give points for spending, on
+ * the business's local day, that run at the purchase's location (as a visit
+ * applies the programs that run where it is).
+ */
+async function spendPrograms(
+  tx: SqlTx,
+  businessId: string,
+  localDate: string,
+  locationId: string | null,
+): Promise<SpendProgram[]> {
   const rows = await tx.query<ProgramRow & { name: string; type: string; rules: unknown }>(
-    sql`SELECT "id", "businessId", "type", "name", "rules", "rewardName", "rewardDescription", "rewardExpiryDays"
-      FROM "Program"
-      WHERE "businessId" = ${businessId}::text AND "type" = 'points' AND "active" AND "endedAt" IS NULL
-        AND ("startDate" IS NULL OR "startDate"::date <= ${localDate}::date)
-        AND ("endDate" IS NULL OR "endDate"::date >= ${localDate}::date)
-      ORDER BY "createdAt", "id"`,
+    sql`SELECT p."id", p."businessId", p."type", p."name", p."rules", p."rewardName", p."rewardDescription", p."rewardExpiryDays"
+      FROM "Program" p
+      WHERE p."businessId" = ${businessId}::text AND p."type" = 'points' AND p."active" AND p."endedAt" IS NULL
+        AND (p."startDate" IS NULL OR p."startDate"::date <= ${localDate}::date)
+        AND (p."endDate" IS NULL OR p."endDate"::date >= ${localDate}::date)
+        AND ${runsAt(locationId)}
+      ORDER BY p."createdAt", p."id"`,
   );
   return rows.flatMap((row) => {
     const rule = spendRuleOf(row);
@@ -236,9 +275,11 @@ export async function writePurchase(
   announce: InTransaction<CardChange>,
   now: Date,
 ): Promise<PurchaseOutcome> {
+  const locationId = request.locationId ?? null;
   return inTransaction(async (tx) => {
-    const found = await findBusiness(tx, request.businessId, request.actor, now);
+    const found = await findBusiness(tx, request.businessId, request.actor, now, { locationId });
     if (!found) return { ok: false, reason: "business_not_found" };
+    if (locationId && !found.locationOpen) return { ok: false, reason: "location_not_found" };
     const { business, actor } = found;
     if (business.closed)
       return { ok: false, reason: "business_closed", businessName: business.name, until: business.pausedUntil };
@@ -247,7 +288,7 @@ export async function writePurchase(
 
     const currency = request.currencyOf(business.settings);
     const localDate = localDateIn(business.timezone, now);
-    const programs = await spendPrograms(tx, business.id, localDate);
+    const programs = await spendPrograms(tx, business.id, localDate, locationId);
     const changes: { program: SpendProgram; points: number; next: ProgressState; rewardsIssued: number }[] = [];
     for (const program of programs) {
       const points = pointsForAmount(program.rule, request.amountCents, currency);
@@ -267,8 +308,8 @@ export async function writePurchase(
     }));
     const points = earned.reduce((sum, e) => sum + e.points, 0);
     const [inserted] = await tx.query<PurchaseRow>(
-      sql`INSERT INTO "Purchase" ("id", "businessId", "membershipId", "amountCents", "currency", "receipt", "earned", "points", "actorKind", "actorId", "createdAt")
-        VALUES (gen_random_uuid()::text, ${business.id}::text, ${membership.id}::text, ${request.amountCents}::int, ${currency}::text, ${request.receipt}::text, ${JSON.stringify(earned)}::jsonb, ${points}::int, ${actor.kind}::text, ${actor.id}::text, ${now}::timestamp(3))
+      sql`INSERT INTO "Purchase" ("id", "businessId", "membershipId", "locationId", "amountCents", "currency", "receipt", "earned", "points", "actorKind", "actorId", "createdAt")
+        VALUES (gen_random_uuid()::text, ${business.id}::text, ${membership.id}::text, ${locationId}::text, ${request.amountCents}::int, ${currency}::text, ${request.receipt}::text, ${JSON.stringify(earned)}::jsonb, ${points}::int, ${actor.kind}::text, ${actor.id}::text, ${now}::timestamp(3))
         ON CONFLICT ("businessId", "receipt") DO NOTHING
         RETURNING "id"`,
     );
@@ -323,6 +364,7 @@ export async function writePurchase(
           amountCents: request.amountCents,
           currency,
           receipt: request.receipt,
+          locationId,
           points,
           programs: earned.map((e) => ({ id: e.programId, name: e.programName, points: e.points })),
           rewards: rewards.map((r) => r.code),
@@ -492,17 +534,26 @@ export async function listCustomerPurchases(
   );
 }
 
+/** A running points program as the counter previews it; `locationIds` null: it runs at every location. */
+export type CounterSpendProgram = {
+  id: string;
+  name: string;
+  type: string;
+  rules: unknown;
+  locationIds: string[] | null;
+};
+
 /** What the counter needs to preview a purchase at a business the viewer works at: its settings and running points programs. */
 export async function findCounterSpend(
   viewerId: string,
   businessId: string,
-): Promise<{ settings: unknown; programs: { id: string; name: string; type: string; rules: unknown }[] } | null> {
-  const [row] = await queryRows<{
-    settings: unknown;
-    programs: { id: string; name: string; type: string; rules: unknown }[];
-  }>(
+): Promise<{ settings: unknown; programs: CounterSpendProgram[] } | null> {
+  const [row] = await queryRows<{ settings: unknown; programs: CounterSpendProgram[] }>(
     sql`SELECT b."settings",
-        COALESCE((SELECT json_agg(json_build_object('id', p."id", 'name', p."name", 'type', p."type", 'rules', p."rules") ORDER BY p."createdAt", p."id")
+        COALESCE((SELECT json_agg(json_build_object('id', p."id", 'name', p."name", 'type', p."type", 'rules', p."rules",
+                    'locationIds', CASE WHEN p."allLocations" THEN NULL
+                      ELSE (SELECT COALESCE(json_agg(pl."locationId"), '[]'::json) FROM "ProgramLocation" pl WHERE pl."programId" = p."id") END)
+                  ORDER BY p."createdAt", p."id")
                   FROM "Program" p WHERE p."businessId" = b."id" AND p."type" = 'points' AND p."active" AND p."endedAt" IS NULL), '[]'::json) AS "programs"
       FROM "Business" b WHERE b."id" = ${businessId}::text AND ${worksAtPart("b", viewerId)}`,
   );

@@ -4,10 +4,10 @@ import { normaliseTimezone } from "@/lib/business/timezone";
 import { db, Prisma } from "@/lib/db";
 import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
-import { worksAt, worksAtPart } from "@/lib/db/business-access";
+import { worksAt, worksAtLocation, worksAtLocationPart } from "@/lib/db/business-access";
 import { closedPart, pauseOf } from "@/lib/db/season-pause";
 import { closureAt } from "@/lib/business/season-pause";
-import { inTransaction, prismaExecutor, prismaSql, sql, type InTransaction } from "@/lib/db/sql";
+import { inTransaction, prismaExecutor, prismaSql, sql, type InTransaction, type Sql } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
 import { canUndoRedemption, effectiveRewardStatus, UNDO_WINDOW_MS, type RewardStatusName } from "@/lib/rewards/status";
@@ -16,8 +16,19 @@ import { displayName, type NameParts } from "@/lib/users/display-name";
 /** A refusal is a code; the caller says it in the reader's language (lib/actions/redeem-reward.ts). */
 export type RedeemFailure = {
   ok: false;
-  status: 403 | 404 | 409 | 410;
-  code: "not_found" | "own_reward" | "already_redeemed" | "expired" | "business_closed";
+  status: 403 | 404 | 409 | 410 | 422;
+  /**
+   * location_not_found: the location named is not an open one of the reward's business;
+   * choose_location: none was named and the worker works at several (lib/rewards/redeem.ts).
+   */
+  code:
+    | "not_found"
+    | "own_reward"
+    | "already_redeemed"
+    | "expired"
+    | "location_not_found"
+    | "choose_location"
+    | "business_closed";
   /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
   redeemedOn?: string;
   /** business_closed: the business, and the day it reopens (null: when its owner reopens it). */
@@ -43,6 +54,7 @@ export type RewardLookup =
   | (RewardAtCounter & {
       /** The day the customer earned it, in the business's time zone (YYYY-MM-DD). */
       earnedOn: string;
+      businessId: string;
     })
   | RedeemFailure;
 
@@ -70,23 +82,52 @@ const NOT_FOUND: RedeemFailure = { ok: false, status: 404, code: "not_found" };
  */
 export type RewardActor = string | ApiKeyActor;
 
-/** The statement's test of who may act on reward r of business b, and the user (if any) recorded as doing it. */
-function actorScope(actor: RewardActor) {
+/** A location named for a redemption is an open location of business b (docs/locations.md, "The counter"). */
+const openLocationOfB = (locationId: string | null): Sql =>
+  sql`(${locationId}::text IS NULL OR EXISTS (SELECT 1 FROM "Location" l WHERE l."id" = ${locationId}::text AND l."businessId" = b."id" AND l."closedAt" IS NULL))`;
+
+/**
+ * The statement's test of who may redeem reward r of business b at `locationId`
+ * (staff limited to some locations only at theirs: worksAtLocationPart), and
+ * the user (if any) recorded as doing it.
+ */
+function actorScope(actor: RewardActor, locationId: string | null) {
   if (typeof actor === "string")
-    return { may: sql`${worksAtPart("b", actor)} AND r."userId" IS DISTINCT FROM ${actor}::text`, userId: actor };
+    return {
+      may: sql`${worksAtLocationPart("b", actor, sql`${locationId}::text`)} AND ${openLocationOfB(locationId)} AND r."userId" IS DISTINCT FROM ${actor}::text`,
+      userId: actor,
+    };
+  return { may: sql`b."id" = ${actor.businessId}::text AND ${openLocationOfB(locationId)}`, userId: null };
+}
+
+/** Undoing: staff limited to some locations undo only what was redeemed at one of theirs. */
+function undoScope(actor: RewardActor) {
+  if (typeof actor === "string")
+    return {
+      may: sql`${worksAtLocationPart("b", actor, sql`r."redeemedLocationId"`)} AND r."userId" IS DISTINCT FROM ${actor}::text`,
+      userId: actor,
+    };
   return { may: sql`b."id" = ${actor.businessId}::text`, userId: null };
 }
 
-const actorBusiness = (actor: RewardActor): Prisma.BusinessWhereInput =>
-  typeof actor === "string" ? worksAt(actor) : { id: actor.businessId };
+const actorBusiness = (actor: RewardActor, locationId: string | null): Prisma.BusinessWhereInput =>
+  typeof actor === "string" ? worksAtLocation(actor, locationId) : { id: actor.businessId };
 const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" };
+const LOCATION_NOT_FOUND: RedeemFailure = { ok: false, status: 422, code: "location_not_found" };
+
+/** Why nothing was redeemed at a named location of the reward's business: it is not an open one. */
+async function locationRefused(businessId: string, locationId: string | null): Promise<boolean> {
+  if (!locationId) return false;
+  return (await db.location.count({ where: { id: locationId, businessId, closedAt: null } })) === 0;
+}
 
 /**
  * The business confirms a reward at the counter. AVAILABLE → REDEEMED happens
  * once, by one conditional UPDATE (with its history event in the same
  * statement), whatever the concurrency: of 20 simultaneous confirmations one
  * succeeds. Only someone who works at the issuing business (its owner or its
- * staff, matched in the statement itself) may redeem, never after expiry, and
+ * staff, matched in the statement itself, at `locationId` when named: an open
+ * location of the business, recorded as where it was redeemed) may redeem, never after expiry, and
  * never a reward of their own (as nobody records a visit for themselves: a
  * worker who is also a customer would otherwise serve themselves). The audit
  * entry (REDEMPTION, with who did it) commits with the change, and so does
@@ -94,14 +135,15 @@ const OWN_REWARD: RedeemFailure = { ok: false, status: 403, code: "own_reward" }
  */
 export async function redeemRewardRow(
   actor: RewardActor,
-  target: { rewardId?: string; code?: string },
+  target: { rewardId?: string; code?: string; locationId?: string | null },
   redeemedStep: InTransaction<RewardRedeemed>,
   now = new Date(),
 ): Promise<RedeemResult> {
   const code = target.code ? normaliseRewardCode(target.code) : null;
   const rewardId = target.rewardId ?? null;
+  const locationId = target.locationId ?? null;
   if (!code && !rewardId) return NOT_FOUND;
-  const scope = actorScope(actor);
+  const scope = actorScope(actor, locationId);
   const row = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -116,7 +158,8 @@ export async function redeemRewardRow(
       }[]
     >`
       WITH redeemed AS (
-        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${scope.userId}
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${scope.userId},
+          "redeemedLocationId" = ${locationId}
         FROM "Business" b
         WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)} AND NOT ${prismaSql(closedPart("b", now))}
           AND (r."id" = ${rewardId} OR r."code" = ${code})
@@ -162,11 +205,19 @@ export async function redeemRewardRow(
       redeemedOn: localDateIn(normaliseTimezone(row.timezone), now),
     };
   }
-  // Explain why, to those who work there only: someone else's reward is simply not found.
+  // Explain why, to those who work there (at that location) only: someone else's reward is simply not found.
   const existing = await db.reward.findFirst({
-    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: actorBusiness(actor) },
-    select: { userId: true, status: true, expiresAt: true, redeemedAt: true, business: { select: businessOfRefusal } },
+    where: { ...(rewardId ? { id: rewardId } : { code: code! }), business: actorBusiness(actor, locationId) },
+    select: {
+      userId: true,
+      businessId: true,
+      status: true,
+      expiresAt: true,
+      redeemedAt: true,
+      business: { select: businessOfRefusal },
+    },
   });
+  if (existing && (await locationRefused(existing.businessId, locationId))) return LOCATION_NOT_FOUND;
   if (existing && scope.userId !== null && existing.userId === scope.userId) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
 }
@@ -234,6 +285,7 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
       expiresAt: true,
       redeemedAt: true,
       user: { select: customerNameSelect },
+      businessId: true,
       business: { select: businessOfRefusal },
     },
   });
@@ -244,12 +296,14 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
   return {
     ...atCounter(reward, reward.user),
     earnedOn: localDateIn(normaliseTimezone(reward.business.timezone), reward.issuedAt),
+    businessId: reward.businessId,
   };
 }
 
 /**
  * Undo a redemption within 10 minutes (owner or staff of the business, matched
- * in the statement, never on a reward of their own: it would hand them the
+ * in the statement — staff limited to some locations only for a redemption at
+ * one of theirs — never on a reward of their own: it would hand them the
  * reward back); both sides see it in the history, and the audit log says who
  * (REDEMPTION_UNDONE, in the same transaction, with what `cardChanged`
  * writes for the reward's membership).
@@ -261,7 +315,7 @@ export async function undoRedemptionRow(
   now = new Date(),
 ): Promise<boolean> {
   const since = new Date(now.getTime() - UNDO_WINDOW_MS);
-  const scope = actorScope(actor);
+  const scope = undoScope(actor);
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<
       {
@@ -274,7 +328,7 @@ export async function undoRedemptionRow(
       }[]
     >`
       WITH undone AS (
-        UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL
+        UPDATE "Reward" r SET "status" = 'AVAILABLE', "redeemedAt" = NULL, "redeemedById" = NULL, "redeemedLocationId" = NULL
         FROM "Business" b
         WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)}
           AND r."id" = ${rewardId}
@@ -465,8 +519,9 @@ export type RewardRedeemed = { rewardId: string; businessId: string; membershipI
 
 /**
  * One tap at the counter, from a customer's card: a reward of `customerId` (never
- * the worker's own) at a business the worker owns or staffs (matched in the
- * statement, worksAtPart) is
+ * the worker's own) at a business the worker owns or staffs, at the counter's
+ * location (matched in the statement, worksAtLocationPart; a named location
+ * must be an open one of the business, and is recorded as where it was redeemed) is
  * redeemed by the same conditional UPDATE as redeemRewardRow — AVAILABLE →
  * REDEEMED once, whatever the concurrency — with its history event, a
  * REDEMPTION entry in the audit log naming who and what `redeemedStep` writes
@@ -474,10 +529,11 @@ export type RewardRedeemed = { rewardId: string; businessId: string; membershipI
  */
 export async function redeemRewardRowAtCounter(
   worker: CounterWorker,
-  target: { businessId: string; customerId: string; rewardId: string },
+  target: { businessId: string; customerId: string; rewardId: string; locationId?: string | null },
   redeemedStep: InTransaction<RewardRedeemed>,
   now = new Date(),
 ): Promise<RedeemResult> {
+  const locationId = target.locationId ?? null;
   const redeemed = await inTransaction(async (tx) => {
     const [row] = await tx.query<{
       id: string;
@@ -489,9 +545,11 @@ export async function redeemRewardRowAtCounter(
       membershipId: string | null;
     }>(
       sql`WITH redeemed AS (
-        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}::timestamp(3), "redeemedById" = ${worker.id}::text
+        UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}::timestamp(3), "redeemedById" = ${worker.id}::text,
+          "redeemedLocationId" = ${locationId}::text
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND b."id" = ${target.businessId}::text AND ${worksAtPart("b", worker.id)}
+        WHERE b."id" = r."businessId" AND b."id" = ${target.businessId}::text
+          AND ${worksAtLocationPart("b", worker.id, sql`${locationId}::text`)} AND ${openLocationOfB(locationId)}
           AND NOT ${closedPart("b", now)}
           AND r."id" = ${target.rewardId}::text AND r."userId" = ${target.customerId}::text AND r."userId" <> ${worker.id}::text
           AND r."status" = 'AVAILABLE'
@@ -535,12 +593,27 @@ export async function redeemRewardRowAtCounter(
       id: target.rewardId,
       userId: target.customerId,
       businessId: target.businessId,
-      business: worksAt(worker.id),
+      business: worksAtLocation(worker.id, locationId),
     },
     select: { status: true, expiresAt: true, redeemedAt: true, business: { select: businessOfRefusal } },
   });
+  if (existing && (await locationRefused(target.businessId, locationId))) return LOCATION_NOT_FOUND;
   if (existing && target.customerId === worker.id) return OWN_REWARD;
   return existing ? refusalOf(existing, now) : NOT_FOUND;
+}
+
+/** The business of a reward (by id or code) the worker works at; null for any other reward. */
+export async function rewardBusinessOf(
+  workerId: string,
+  target: { rewardId?: string; code?: string },
+): Promise<string | null> {
+  const code = target.code ? normaliseRewardCode(target.code) : null;
+  if (!target.rewardId && !code) return null;
+  const reward = await db.reward.findFirst({
+    where: { ...(target.rewardId ? { id: target.rewardId } : { code: code! }), business: worksAt(workerId) },
+    select: { businessId: true },
+  });
+  return reward?.businessId ?? null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db";
 import { appendAudit } from "@/lib/db/audit";
+import { worksAtLocationPart } from "@/lib/db/business-access";
+import { queryRows, sql } from "@/lib/db/sql";
 import { acceptRefusal, inviteExpiry, normaliseInviteEmail, type AcceptRefusal } from "@/lib/staff/invites";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 
@@ -10,7 +12,9 @@ import { displayName, type NameParts } from "@/lib/users/display-name";
 // invitation is spent by one conditional UPDATE in the transaction that adds
 // the staff row, so a link works once, and never after it expired or was revoked.
 // Links are found by the hash of their token (lib/staff/invite-links.ts makes
-// and hashes them, and mails them).
+// and hashes them, and mails them). Where each member works (every location,
+// or only some: docs/locations.md, "Staff") is set by the owner here too; the
+// counter's statements read it in their own WHERE (worksAtLocationPart).
 
 const nameSelect = { firstName: true, lastName: true, name: true } satisfies Prisma.UserSelect;
 
@@ -18,13 +22,30 @@ type Actor = { id: string } & NameParts;
 
 const actorOf = (user: Actor) => ({ actorId: user.id, actorName: displayName(user) });
 
-export type InviteRefusal = { ok: false; reason: "not_found" | "own_email" | "already_staff" };
+/** Where a staff member works: every location of the business, or only some (at least one). */
+export type StaffWhere = { allLocations: true } | { allLocations: false; locationIds: string[] };
+
+/** A location the counter may work at: one of the business's open ones the worker works at. */
+export type CounterChoice = { id: string; name: string };
+
+export type InviteRefusal = { ok: false; reason: "not_found" | "own_email" | "already_staff" | "location_not_found" };
+
+/** Whether every id names a location of the business (open or closed): a refusal's test before a write. */
+async function allLocationsOf(tx: Prisma.TransactionClient, businessId: string, where: StaffWhere): Promise<boolean> {
+  if (where.allLocations) return true;
+  const found = await tx.location.count({ where: { businessId, id: { in: where.locationIds } } });
+  return found === where.locationIds.length;
+}
+
+const whereOf = (allLocations: boolean, locationIds: string[]) => ({ allLocations, locationIds });
 
 /**
  * The owner invites `email` to the staff: a new invitation, valid 7 days,
- * whose link's token hashes to `tokenHash`. A pending invitation to the same
- * address is replaced (its link stops working). Audited as STAFF_INVITED.
- * Returns the normalised address and the business's name.
+ * whose link's token hashes to `tokenHash`, to work at every location or only
+ * at those of `where` (locations of the business, else location_not_found). A
+ * pending invitation to the same address is replaced (its link stops
+ * working). Audited as STAFF_INVITED. Returns the normalised address and the
+ * business's name.
  */
 export async function insertInvite(
   owner: Actor,
@@ -32,6 +53,7 @@ export async function insertInvite(
   rawEmail: string,
   tokenHash: string,
   now = new Date(),
+  where: StaffWhere = { allLocations: true },
 ): Promise<{ ok: true; email: string; businessName: string } | InviteRefusal> {
   const email = normaliseInviteEmail(rawEmail);
   return db.$transaction(async (tx) => {
@@ -47,12 +69,24 @@ export async function insertInvite(
       select: { userId: true },
     });
     if (already) return { ok: false as const, reason: "already_staff" as const };
+    if (!(await allLocationsOf(tx, businessId, where)))
+      return { ok: false as const, reason: "location_not_found" as const };
+    const locationIds = where.allLocations ? [] : where.locationIds;
     await tx.staffInvite.updateMany({
       where: { businessId, email, acceptedAt: null, revokedAt: null },
       data: { revokedAt: now },
     });
     const invite = await tx.staffInvite.create({
-      data: { businessId, email, tokenHash, invitedById: owner.id, expiresAt: inviteExpiry(now), createdAt: now },
+      data: {
+        businessId,
+        email,
+        tokenHash,
+        invitedById: owner.id,
+        expiresAt: inviteExpiry(now),
+        allLocations: where.allLocations,
+        locationIds,
+        createdAt: now,
+      },
       select: { id: true, expiresAt: true },
     });
     await appendAudit(
@@ -60,7 +94,12 @@ export async function insertInvite(
         businessId,
         action: "STAFF_INVITED",
         ...actorOf(owner),
-        details: { email, inviteId: invite.id, expiresAt: invite.expiresAt.toISOString() },
+        details: {
+          email,
+          inviteId: invite.id,
+          expiresAt: invite.expiresAt.toISOString(),
+          ...whereOf(where.allLocations, locationIds),
+        },
       },
       tx,
       now,
@@ -75,6 +114,9 @@ export type StaffMember = {
   email: string | null;
   since: Date;
   invitedBy: string | null;
+  /** Works at every location, or only at `locationIds`. */
+  allLocations: boolean;
+  locationIds: string[];
 };
 export type PendingInvite = { id: string; email: string; expiresAt: Date; sentAt: Date };
 
@@ -89,7 +131,14 @@ export async function listStaff(
     select: {
       staff: {
         orderBy: { createdAt: "asc" },
-        select: { userId: true, createdAt: true, invitedById: true, user: { select: { ...nameSelect, email: true } } },
+        select: {
+          userId: true,
+          createdAt: true,
+          invitedById: true,
+          allLocations: true,
+          locations: { select: { locationId: true } },
+          user: { select: { ...nameSelect, email: true } },
+        },
       },
       staffInvites: {
         where: { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
@@ -111,6 +160,8 @@ export async function listStaff(
       email: s.user.email,
       since: s.createdAt,
       invitedBy: s.invitedById ? (inviterName.get(s.invitedById) ?? null) : null,
+      allLocations: s.allLocations,
+      locationIds: s.locations.map((l) => l.locationId).sort(),
     })),
     invites: business.staffInvites.map((i) => ({
       id: i.id,
@@ -178,6 +229,8 @@ const inviteSelect = {
   revokedAt: true,
   businessId: true,
   invitedById: true,
+  allLocations: true,
+  locationIds: true,
   business: { select: { name: true, ownerId: true } },
 } satisfies Prisma.StaffInviteSelect;
 
@@ -245,10 +298,29 @@ export async function spendInvite(
       const reason = me ? acceptRefusal(reread, { id: account.id, ...me }, now) : "unknown";
       return { ok: false, reason: reason ?? "accepted" };
     }
-    await tx.businessStaff.createMany({
-      data: [{ businessId: invite.businessId, userId: account.id, invitedById: invite.invitedById, createdAt: now }],
+    const joined = await tx.businessStaff.createMany({
+      data: [
+        {
+          businessId: invite.businessId,
+          userId: account.id,
+          invitedById: invite.invitedById,
+          allLocations: invite.allLocations,
+          createdAt: now,
+        },
+      ],
       skipDuplicates: true,
     });
+    // Where the invitation said they work: those of its locations the business still has.
+    if (joined.count === 1 && !invite.allLocations) {
+      const kept = await tx.location.findMany({
+        where: { businessId: invite.businessId, id: { in: invite.locationIds } },
+        select: { id: true },
+      });
+      await tx.staffLocation.createMany({
+        data: kept.map((l) => ({ businessId: invite.businessId, userId: account.id, locationId: l.id })),
+        skipDuplicates: true,
+      });
+    }
     await appendAudit(
       {
         businessId: invite.businessId,
@@ -261,4 +333,83 @@ export async function spendInvite(
     );
     return { ok: true, businessId: invite.businessId, businessName: invite.business.name };
   });
+}
+
+export type StaffLocationsOutcome = "ok" | "not_found" | "location_not_found";
+
+/**
+ * The owner sets where a staff member works: every location, or only those of
+ * `where` (locations of the business, open or closed; else
+ * location_not_found and nothing changes). The member's row is locked first,
+ * so two saves at once apply one after the other. The counter's statements
+ * read the rows on every request, so the member's very next action follows.
+ * Audited as STAFF_LOCATIONS_CHANGED with before and after.
+ */
+export async function setStaffLocations(
+  owner: Actor,
+  businessId: string,
+  userId: string,
+  where: StaffWhere,
+  now = new Date(),
+): Promise<StaffLocationsOutcome> {
+  return db.$transaction(async (tx) => {
+    // The member's row, locked until commit: a concurrent save waits, then reads this one's rows.
+    const [member] = await tx.$queryRaw<{ allLocations: boolean; email: string | null }[]>`
+      SELECT s."allLocations", u."email" FROM "BusinessStaff" s
+        JOIN "Business" b ON b."id" = s."businessId" JOIN "User" u ON u."id" = s."userId"
+      WHERE s."businessId" = ${businessId} AND s."userId" = ${userId} AND b."ownerId" = ${owner.id}
+      FOR UPDATE OF s`;
+    if (!member) return "not_found";
+    if (!(await allLocationsOf(tx, businessId, where))) return "location_not_found";
+    const before = await tx.staffLocation.findMany({ where: { businessId, userId }, select: { locationId: true } });
+    await tx.businessStaff.update({
+      where: { businessId_userId: { businessId, userId } },
+      data: { allLocations: where.allLocations },
+    });
+    await tx.staffLocation.deleteMany({ where: { businessId, userId } });
+    const locationIds = where.allLocations ? [] : where.locationIds;
+    if (locationIds.length > 0)
+      await tx.staffLocation.createMany({
+        data: locationIds.map((locationId) => ({ businessId, userId, locationId })),
+      });
+    await appendAudit(
+      {
+        businessId,
+        action: "STAFF_LOCATIONS_CHANGED",
+        ...actorOf(owner),
+        before: whereOf(member.allLocations, before.map((l) => l.locationId).sort()),
+        after: whereOf(where.allLocations, [...locationIds].sort()),
+        details: { userId, email: member.email },
+      },
+      tx,
+      now,
+    );
+    return "ok";
+  });
+}
+
+/**
+ * The locations the worker may work the counter at, at a business they work
+ * at: its open locations, in the owner's order, that the worker works at (the
+ * owner and staff of all locations: every one; staff limited to some: those,
+ * by the same test as the writing statements, worksAtLocationPart). `many`:
+ * the business has more than one open location. Empty choices for anyone else.
+ */
+export async function listCounterLocations(
+  workerId: string,
+  businessId: string,
+): Promise<{ choices: CounterChoice[]; many: boolean }> {
+  const rows = await queryRows<CounterChoice & { openCount: number }>(
+    sql`SELECT l."id", l."name",
+          (SELECT count(*)::int FROM "Location" o WHERE o."businessId" = b."id" AND o."closedAt" IS NULL) AS "openCount"
+        FROM "Business" b JOIN "Location" l ON l."businessId" = b."id" AND l."closedAt" IS NULL
+        WHERE b."id" = ${businessId}::text AND ${worksAtLocationPart("b", workerId, sql`l."id"`)}
+        ORDER BY l."position", l."createdAt", l."id"`,
+  );
+  return { choices: rows.map(({ id, name }) => ({ id, name })), many: (rows[0]?.openCount ?? 0) > 1 };
+}
+
+/** Whether `locationId` is an open location of the business: why a counter write that named it was refused. */
+export async function isOpenLocationOf(businessId: string, locationId: string): Promise<boolean> {
+  return (await db.location.count({ where: { id: locationId, businessId, closedAt: null } })) > 0;
 }

@@ -33,6 +33,15 @@ export type ProgramSummary = {
   offer: LoyaltyLine | null;
 };
 
+/** A location row as the public card selects it: openingHours is the stored JSON, unchecked. */
+export type LandingLocation = {
+  id: string;
+  name: string;
+  address: string | null;
+  placeId: string | null;
+  openingHours: unknown;
+};
+
 export type BusinessLanding = {
   business: PublicBusiness;
   ownerId: string;
@@ -47,6 +56,13 @@ export type BusinessLanding = {
    */
   pause: { pausedAt: string | null; pausedUntil: string | null };
 };
+
+/**
+ * The public card's landing: the business's, and its open locations in the
+ * owner's order (docs/locations.md, "What owners and customers see"), as
+ * stored: toPublicLocation (lib/business/public-locations.ts) reads them.
+ */
+export type PublicCardLanding = BusinessLanding & { locations: LandingLocation[] };
 
 export type TapLanding =
   /** `withdrawn`: the tag's business is withdrawn (its owner's account is disabled). */
@@ -119,6 +135,16 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
   };
 }
 
+/** The business's open locations, for its public card only: the tap pages never pay for them. */
+async function loadLocations(businessId: string): Promise<LandingLocation[]> {
+  const rows = await db.location.findMany({
+    where: { businessId, closedAt: null },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, address: true, placeId: true, openingHours: true },
+  });
+  return rows;
+}
+
 async function loadBusinessIdBySlug(slug: string): Promise<string | null> {
   return (await db.business.findUnique({ where: { slug }, select: { id: true } }))?.id ?? null;
 }
@@ -157,14 +183,25 @@ export async function getTapLanding(tagId: string): Promise<TapLanding> {
   };
 }
 
-/** The public card of /b/<slug> with its programs: the slug's business (cached under the slug tag), then its cached landing data. */
-export async function getPublicCardLanding(slug: string): Promise<BusinessLanding | null> {
+/**
+ * The public card of /b/<slug> with its programs and open locations: the slug's
+ * business (cached under the slug tag), then its cached landing data and its
+ * locations, each cached under the business's tag (a location's change expires it).
+ */
+export async function getPublicCardLanding(slug: string): Promise<PublicCardLanding | null> {
   const businessId = await cachedQuery(loadBusinessIdBySlug, ["public-slug", slug], {
     tags: [cacheTags.slug(slug)],
     revalidate: SLUG_LIFETIME_S,
   })(slug);
   if (!businessId) return null;
-  return getBusinessLanding(businessId);
+  const [landing, locations] = await Promise.all([
+    getBusinessLanding(businessId),
+    cachedQuery(loadLocations, ["public-locations", businessId], {
+      tags: [cacheTags.business(businessId)],
+      revalidate: BUSINESS_LIFETIME_S,
+    })(businessId),
+  ]);
+  return landing ? { ...landing, locations } : null;
 }
 
 /** The public card of /b/<slug>: the business alone. */

@@ -138,7 +138,7 @@ export function rewardEarnedData(rewardId: string): Sql {
 /** reward.redeemed's data. */
 export function rewardRedeemedData(rewardId: string): Sql {
   return sql`(SELECT json_build_object('rewardId', r."id", 'customer', ${customerJson(`m."id"`)}, 'programId', r."programId",
-      'name', r."name", 'redeemedAt', ${isoOf(`r."redeemedAt"`)})
+      'name', r."name", 'redeemedAt', ${isoOf(`r."redeemedAt"`)}, 'locationId', r."redeemedLocationId")
     FROM "Reward" r JOIN "Membership" m ON m."id" = r."membershipId"
       OR (r."membershipId" IS NULL AND m."userId" = r."userId" AND m."businessId" = r."businessId")
     WHERE r."id" = ${rewardId}::text LIMIT 1)`;

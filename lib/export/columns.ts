@@ -28,7 +28,7 @@ type CustomerCells = Named & {
   rewardsEarned: number;
   rewardsReady: number;
 };
-type VisitCells = Named & { at: Date; source: string; tagId: string | null };
+type VisitCells = Named & { at: Date; source: string; tagId: string | null; location: string | null };
 type RewardCells = Named & {
   at: Date;
   rewardName: string;
@@ -54,6 +54,7 @@ const visits: Column<VisitCells>[] = [
   ...person,
   { key: "source", cell: (row) => row.source },
   { key: "tag", cell: (row) => row.tagId },
+  { key: "location", cell: (row) => row.location },
 ];
 const rewards: Column<RewardCells>[] = [
   { key: "issuedAt", cell: (row, zone) => at(row.at, zone) },

@@ -30,6 +30,8 @@ export type MessageNamespace =
   | "insights"
   // Closed for a season and deleting a business (docs/business-lifecycle.md).
   | "lifecycle"
+  // What owners and the public read per location (docs/locations.md, "What owners and customers see").
+  | "locationViews"
   | "mail"
   // Outreach: the frame of a campaign's message and its unsubscribe (docs/campaigns.md).
   | "outreach"
@@ -46,7 +48,9 @@ export type MessageNamespace =
   | "unsubscribe"
   | "validation"
   | "webhooks"
-  | "wizard";
+  | "wizard"
+  // Where staff work and where the counter works (docs/locations.md, "Staff", "The counter").
+  | "workLocations";
 
 /** A full dotted catalog path ("validation.emailInvalid"). */
 export type MessageKey = `${MessageNamespace}.${string}`;

@@ -8,6 +8,7 @@ import { isPresent } from "@/lib/qr/presence";
 import { businessCurrency, formatAmount, parseAmount } from "@/lib/purchases/money";
 import { recordPurchase, type RecordPurchaseOutcome } from "@/lib/purchases/record-purchase";
 import { refundPurchase, type RefundPurchaseOutcome } from "@/lib/purchases/refund-purchase";
+import { COUNTER_LOCATION_CLOSED_MESSAGE, counterLocationFor } from "@/lib/staff/counter-location";
 import { QR_NOT_PRESENT_MESSAGE } from "@/lib/validation/qr";
 import { closedMessage } from "@/lib/business/closed-messages";
 
@@ -15,11 +16,15 @@ import { closedMessage } from "@/lib/business/closed-messages";
 // customer's QR, type the amount, see the points and confirm; a refund from
 // the customer's purchase history. Refusals are catalog keys (qr.purchase.*).
 
-/** How the counter previews points at a business: its currency, the language its amounts are written in, and each spend rule. */
+/**
+ * How the counter previews points at a business: its currency, the language
+ * its amounts are written in, and each spend rule with where it runs
+ * (`locationIds` null: at every location; docs/locations.md).
+ */
 export type CounterSpend = {
   currency: string;
   locale: Locale;
-  programs: { id: string; name: string; pointsPerEuro: number; minimumCents: number }[];
+  programs: { id: string; name: string; pointsPerEuro: number; minimumCents: number; locationIds: string[] | null }[];
 };
 
 /** The spend rules of a business the viewer works at; null when it has no points program that gives points for spending. */
@@ -28,7 +33,17 @@ export async function counterSpend(viewerId: string, businessId: string): Promis
   if (!found) return null;
   const programs = found.programs.flatMap((p) => {
     const rule = spendRuleOf(p);
-    return rule ? [{ id: p.id, name: p.name, pointsPerEuro: rule.pointsPerEuro, minimumCents: rule.minimumCents }] : [];
+    return rule
+      ? [
+          {
+            id: p.id,
+            name: p.name,
+            pointsPerEuro: rule.pointsPerEuro,
+            minimumCents: rule.minimumCents,
+            locationIds: p.locationIds,
+          },
+        ]
+      : [];
   });
   if (programs.length === 0) return null;
   return { currency: businessCurrency(found.settings), locale: businessLocale(found.settings), programs };
@@ -40,6 +55,7 @@ const PURCHASE_REFUSALS: Record<Exclude<PurchaseRefusalReason, "business_closed"
   bad_amount: message("qr.purchase.errors.amount", { max: MAX_PURCHASE_CENTS / 100 }),
   bad_receipt: message("qr.purchase.errors.receipt"),
   business_not_found: message("qr.errors.businessNotFound"),
+  location_not_found: message(COUNTER_LOCATION_CLOSED_MESSAGE),
   customer_not_found: message("qr.referrer.notFound"),
   own_card: message("qr.errors.ownQr"),
   receipt_taken: message("qr.purchase.errors.receiptTaken"),
@@ -62,7 +78,11 @@ export type CounterPurchaseSummary = {
   rewards: { name: string; code: string }[];
 };
 
-/** A purchase typed at the counter for the customer whose live QR was scanned (its presence token). */
+/**
+ * A purchase typed at the counter for the customer whose live QR was scanned
+ * (its presence token), at the counter's location (docs/locations.md, "The
+ * counter"): the one named, else the only one the worker may choose.
+ */
 export async function recordCounterPurchase(
   workerId: string,
   input: {
@@ -71,10 +91,13 @@ export async function recordCounterPurchase(
     token?: string | undefined;
     amount: string;
     receipt?: string | undefined;
+    locationId?: string | null | undefined;
   },
   now: Date,
 ): Promise<ActionResult<{ purchase: CounterPurchaseSummary }>> {
   if (!isPresent(input.customerId, input.token, now)) return failure(QR_NOT_PRESENT_MESSAGE);
+  const at = await counterLocationFor(workerId, input.businessId, input.locationId);
+  if (!at.ok) return failure(at.error);
   const spend = await findCounterSpend(workerId, input.businessId);
   if (!spend) return failure(PURCHASE_REFUSALS.business_not_found);
   const currency = businessCurrency(spend.settings);
@@ -87,6 +110,7 @@ export async function recordCounterPurchase(
     amountCents,
     receipt: input.receipt ?? null,
     actor: { kind: "user", id: workerId },
+    locationId: at.locationId,
     now,
   });
   if (!outcome.ok)

@@ -17,6 +17,8 @@ export type RecordPurchaseInput = {
   /** The till's receipt number: one receipt earns once per business (the idempotency key of a retry). */
   receipt?: string | null;
   actor: PurchaseActor;
+  /** Where it is bought: an open location of the business, or none (docs/locations.md, "The counter"). */
+  locationId?: string | null;
   now?: Date;
 };
 
@@ -48,6 +50,7 @@ export async function recordPurchase(input: RecordPurchaseInput): Promise<Record
       receipt,
       currencyOf: businessCurrency,
       actor: input.actor,
+      locationId: input.locationId ?? null,
     },
     announceCardChange,
     input.now ?? new Date(),

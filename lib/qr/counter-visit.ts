@@ -3,7 +3,9 @@ import { failure, type ActionResult } from "@/lib/actions/result";
 import type { CounterBusiness } from "@/lib/db/business-access";
 import { isCardMember } from "@/lib/db/customer-card";
 import { findWorkerAndCustomer, linkMembershipViaQr, type CounterRefusal, type QrVisitSummary } from "@/lib/db/qr";
+import { isOpenLocationOf } from "@/lib/db/staff";
 import type { MessageOrText } from "@/lib/i18n/message";
+import { COUNTER_LOCATION_CLOSED_MESSAGE, counterLocationFor } from "@/lib/staff/counter-location";
 import { recordVisit } from "@/lib/tap/record-visit";
 import { closedMessage } from "@/lib/business/closed-messages";
 import {
@@ -37,18 +39,20 @@ export async function linkCustomerViaQr(
 
 /**
  * Records a visit for the customer at a business the worker (owner or staff)
- * works at: the same engine and daily tap limit as a tap on a tag
- * (lib/tap/record-visit.ts).
+ * works at, at the counter's location (`locationId`, else the only one the
+ * worker may choose: docs/locations.md, "The counter"): the same engine and
+ * daily tap limit as a tap on a tag (lib/tap/record-visit.ts).
  */
 export async function recordVisitViaQr(
   workerId: string,
   businessId: string,
   customerId: string,
   now: Date = new Date(),
+  locationId?: string | null,
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
   const checked = await findWorkerAndCustomer(workerId, businessId, customerId);
   if (!checked.ok) return failure(COUNTER_REFUSALS[checked.code]);
-  return recordCounterVisit(workerId, checked.business, customerId, now);
+  return recordCounterVisit(workerId, checked.business, customerId, now, locationId);
 }
 
 /**
@@ -61,26 +65,33 @@ export async function recordVisitFromCard(
   business: CounterBusiness,
   customerId: string,
   now: Date,
+  locationId?: string | null,
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
   if (workerId === customerId) return failure(OWN_QR_MESSAGE);
   if (!(await isCardMember(workerId, business.id, customerId))) return failure(REFERRER_MESSAGES.not_found);
-  return recordCounterVisit(workerId, business, customerId, now);
+  return recordCounterVisit(workerId, business, customerId, now, locationId);
 }
 
 /**
  * The visit itself, once the caller has checked who may record it at
- * `business`. The visit's own statement checks the worker again, and the
- * audit entry (VISIT_RECORDED, with who) commits with it.
+ * `business`. The visit's own statement checks the worker again, at the
+ * location (staff limited to other locations get the answer of a business
+ * they do not work at, and nothing is written), and the audit entry
+ * (VISIT_RECORDED, with who) commits with it.
  */
 async function recordCounterVisit(
   workerId: string,
   business: { id: string; name: string },
   customerId: string,
   now: Date,
+  requested: string | null | undefined,
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
+  const at = await counterLocationFor(workerId, business.id, requested);
+  if (!at.ok) return failure(at.error);
   const outcome = await recordVisit({
     userId: customerId,
     businessId: business.id,
+    locationId: at.locationId,
     tagId: null,
     source: "QR",
     now,
@@ -91,6 +102,9 @@ async function recordCounterVisit(
     if (outcome.reason === "business_closed")
       return failure(closedMessage("counter", outcome.businessName, { until: outcome.until }));
     if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
+    // Refused at a location: a closed one is said so; one the worker does not work at is not.
+    if (at.locationId && !(await isOpenLocationOf(business.id, at.locationId)))
+      return failure(COUNTER_LOCATION_CLOSED_MESSAGE);
     return failure(QR_BUSINESS_NOT_FOUND_MESSAGE);
   }
   return {

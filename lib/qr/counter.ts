@@ -42,14 +42,15 @@ export async function linkPresentCustomer(
   return linkCustomerViaQr(workerId, businessId, customerId);
 }
 
-/** Records a visit for the customer shown by a valid token at a business the worker works at. */
+/** Records a visit for the customer shown by a valid token at a business the worker works at, at the counter's location. */
 export async function recordPresentCustomerVisit(
   workerId: string,
   businessId: string,
   customerId: string,
   token: unknown,
   now: Date,
+  locationId?: string | null,
 ): Promise<ActionResult<{ visit: QrVisitSummary }>> {
   if (!isPresent(customerId, token, now)) return failure(QR_NOT_PRESENT_MESSAGE);
-  return recordVisitViaQr(workerId, businessId, customerId, now);
+  return recordVisitViaQr(workerId, businessId, customerId, now, locationId);
 }

@@ -10,6 +10,7 @@ import {
   type InviteView,
 } from "@/lib/db/staff";
 import { storedLocale } from "@/lib/i18n/locales";
+import type { StaffWhere } from "@/lib/staff/locations";
 import { mailer } from "@/lib/mail";
 import { staffInviteMail } from "@/lib/mail/templates";
 import { siteUrl } from "@/lib/site";
@@ -23,17 +24,19 @@ export type InviteOutcome = { ok: true; email: string } | InviteRefusal;
 
 /**
  * The owner invites `email` to the staff: a new one-time link, valid 7 days,
- * mailed in the owner's language once the invitation is saved. A pending
- * invitation to the same address is replaced (its link stops working).
+ * mailed in the owner's language once the invitation is saved, to work at
+ * every location or only at those of `where` (docs/locations.md, "Staff"). A
+ * pending invitation to the same address is replaced (its link stops working).
  */
 export async function inviteStaff(
   owner: { id: string; language?: string | null } & NameParts,
   businessId: string,
   rawEmail: string,
   now = new Date(),
+  where: StaffWhere = { allLocations: true },
 ): Promise<InviteOutcome> {
   const { token, hash } = newOpaqueToken();
-  const saved = await insertInvite(owner, businessId, rawEmail, hash, now);
+  const saved = await insertInvite(owner, businessId, rawEmail, hash, now, where);
   if (!saved.ok) return saved;
   const link = `${siteUrl()}/staff/accept?token=${encodeURIComponent(token)}`;
   await mailer().send({

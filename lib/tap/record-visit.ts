@@ -3,6 +3,7 @@ import type { VisitOutcome } from "@/lib/db/visit-types";
 import { writeVisit, type VisitInput } from "@/lib/db/visits";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { announceCardChange } from "@/lib/jobs/events";
+import { counterVisitStarted } from "@/lib/tap/counter-activity";
 
 export type { VisitInput } from "@/lib/db/visits";
 
@@ -16,5 +17,11 @@ export async function recordVisit(input: VisitInput): Promise<VisitOutcome> {
   // The queue starts before the transaction, never from within it (on the
   // embedded database, one session, that would wait on itself).
   await jobQueueReady();
-  return writeVisit(input, announceCardChange);
+  // A sending campaign in this process holds back while visits are written (lib/campaigns/give-way.ts).
+  const done = counterVisitStarted();
+  try {
+    return await writeVisit(input, announceCardChange);
+  } finally {
+    done();
+  }
 }

@@ -12,11 +12,19 @@ export const REASON_MAX = 200;
 /** The card's route: the customer's id (the business's id or slug is checked by businessIdSchema). */
 export const customerIdSchema = z.uuid();
 
+// `locationId`: where the counter works (docs/locations.md, "The counter"); absent, the only
+// location the worker may choose.
+
 /** Record a visit from the card. */
-export const cardVisitSchema = z.object({ businessId: z.uuid(), customerId: z.uuid() });
+export const cardVisitSchema = z.object({ businessId: z.uuid(), customerId: z.uuid(), locationId: z.uuid().nullish() });
 
 /** Redeem one of the customer's ready rewards from the card. */
-export const cardRedeemSchema = z.object({ businessId: z.uuid(), customerId: z.uuid(), rewardId: z.uuid() });
+export const cardRedeemSchema = z.object({
+  businessId: z.uuid(),
+  customerId: z.uuid(),
+  rewardId: z.uuid(),
+  locationId: z.uuid().nullish(),
+});
 
 const DELTA_MESSAGE = "customerCard.validation.delta";
 

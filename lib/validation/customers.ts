@@ -21,6 +21,9 @@ export const customerListParamsSchema = z.object({
   sort: z.preprocess(first, z.enum(CUSTOMER_SORTS).catch("last_visit")),
   filter: z.preprocess(first, z.enum(CUSTOMER_FILTERS).catch("all")),
   cursor: z.preprocess(first, z.string().max(512).optional().catch(undefined)),
+  // A location of the business (docs/locations.md, "What owners and customers see"):
+  // members who visited there. One that is not the business's reads as all locations.
+  location: z.preprocess(first, idString().optional().catch(undefined)),
 });
 export type CustomerListParams = z.output<typeof customerListParamsSchema>;
 
@@ -61,12 +64,19 @@ const day = z
   .refine(isExportDay, "api.export.dateOutOfRange");
 const optionalDay = z.preprocess((value) => (value === "" ? undefined : value), day.optional());
 
-/** GET /api/business/[id]/export?kind=&from=&to= (a period is both days or neither). */
+/**
+ * GET /api/business/[id]/export?kind=&from=&to=&location= (a period is both days
+ * or neither; no location: all of them; the route checks it is the business's).
+ */
 export const exportParamsSchema = z
   .object({
     kind: z.enum(EXPORT_KINDS, "api.export.badKind"),
     from: optionalDay,
     to: optionalDay,
+    location: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      idString("api.export.badLocation").optional(),
+    ),
   })
   .refine((value) => (value.from === undefined) === (value.to === undefined), {
     message: "api.export.halfPeriod",

@@ -15,6 +15,8 @@ export const counterPurchaseSchema = z.object({
   token: singleLineText().max(100).optional(),
   amount: singleLineText({ error: AMOUNT_MESSAGE }).trim().min(1, AMOUNT_MESSAGE).max(20, AMOUNT_MESSAGE),
   receipt: singleLineText().trim().max(64, "qr.purchase.errors.receipt").optional(),
+  // Where the counter works (docs/locations.md, "The counter"); absent, the only location the worker may choose.
+  locationId: z.uuid().nullish(),
 });
 
 export const purchaseRefundSchema = z.object({

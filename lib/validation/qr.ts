@@ -11,10 +11,13 @@ export const qrUserIdSchema = z.uuid();
 
 // `token`: the presence token of the QR the customer showed (lib/qr/presence-token.ts); a
 // missing or stale one is refused with QR_NOT_PRESENT_MESSAGE, not as a malformed request.
+// `locationId`: where the counter works (docs/locations.md, "The counter"); absent, the only
+// location the worker may choose.
 export const qrBusinessActionSchema = z.object({
   customerId: z.uuid(),
   businessId: z.uuid(),
   token: singleLineText().max(100).optional(),
+  locationId: z.uuid().nullish(),
 });
 export const qrReferrerSchema = z.object({ referrerId: z.uuid() });
 

@@ -11,3 +11,6 @@ export const redeemCodeSchema = z.object({
 export type RedeemCodeInput = z.infer<typeof redeemCodeSchema>;
 
 export const rewardIdSchema = idString("rewards.errors.notFound");
+
+/** The counter's location, an optional argument after the reward (docs/locations.md, "The counter"). */
+export const counterLocationArgSchema = z.uuid().nullish();

@@ -53,6 +53,7 @@ export async function visitAnnounced(tx: SqlExecutor, visit: VisitFacts): Promis
     customer,
     programIds: visit.programIds,
     source: visit.source,
+    locationId: visit.locationId,
     recordedAt: visit.at.toISOString(),
   };
   events.push({ type: "visit.recorded", key: `visit.recorded:${visit.tapId}`, at: visit.at, data: json(recorded) });

@@ -21,6 +21,9 @@ export const webhookEventSchemas = {
     customer,
     programIds: z.array(id).describe("The programs the visit counted for"),
     source: z.enum(["tap", "staff", "api"]).describe("Where the visit was recorded"),
+    locationId: id
+      .nullable()
+      .describe("The location it was recorded at (the tag's, the counter's or the one the API named); null for none"),
     recordedAt: isoTime,
   }),
   "reward.earned": z.object({
@@ -37,6 +40,9 @@ export const webhookEventSchemas = {
     programId: id.nullable(),
     name: z.string(),
     redeemedAt: isoTime,
+    locationId: id
+      .nullable()
+      .describe("The location it was redeemed at (the counter's or the one the API named); null for none"),
   }),
   "customer.joined": z.object({
     customer,

@@ -78,7 +78,14 @@ export function exampleData<T extends WebhookEventType>(type: T, now: Date): Web
   const customer = { id: "test_customer", cardNumber: cardNumberFor("test_customer") };
   const at = now.toISOString();
   const examples: { [K in WebhookEventType]: WebhookEventData<K> } = {
-    "visit.recorded": { visitId: "test_visit", customer, programIds: ["test_program"], source: "tap", recordedAt: at },
+    "visit.recorded": {
+      visitId: "test_visit",
+      customer,
+      programIds: ["test_program"],
+      source: "tap",
+      locationId: "test_location",
+      recordedAt: at,
+    },
     "reward.earned": {
       rewardId: "test_reward",
       customer,
@@ -93,6 +100,7 @@ export function exampleData<T extends WebhookEventType>(type: T, now: Date): Web
       programId: "test_program",
       name: "Test reward",
       redeemedAt: at,
+      locationId: "test_location",
     },
     "customer.joined": { customer, joinedAt: at },
     "campaign.sent": { campaignId: "test_campaign", name: "Test campaign", recipients: 0, finishedAt: at },

@@ -73,7 +73,7 @@ test("an owner finds a customer by name and downloads the visits as CSV", async 
   const bytes = Buffer.concat(chunks);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-  expect(lines[0]).toBe('"Visited at","Name","Email","Source","Tag"');
+  expect(lines[0]).toBe('"Visited at","Name","Email","Source","Tag","Location"');
   expect(lines.filter((line) => line.includes(`Laia ${surname}`))).toHaveLength(1);
   expect(lines.at(-1)).toBe("");
 });

@@ -17,10 +17,11 @@ const stored = (id: string) =>
 
 describe("looking up a reward code before redeeming it", () => {
   it("shows the owner the reward, the customer's display name and the day earned in the business's zone, and changes nothing", async () => {
-    const { owner, reward } = await earnReward("Pacific/Auckland");
+    const { owner, business, reward } = await earnReward("Pacific/Auckland");
     const typed = reward.code.toLowerCase().replace(/(.{4})/, "$1-");
     expect(await findRewardToRedeem(owner.user.id, typed, at(3))).toEqual({
       ok: true,
+      businessId: business.id,
       rewardId: reward.id,
       name: reward.name,
       code: reward.code,

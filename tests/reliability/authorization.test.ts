@@ -554,6 +554,23 @@ const ACTION_CASES: ActionCase[] = [
     missing: () => [{ businessId: randomUUID(), userId: world.staffA.id }],
   },
   {
+    name: "setStaffLocationsAction",
+    kind: "owner",
+    real: () => [
+      { businessId: world.businessA.id, userId: world.staffA.id, allLocations: false, locationIds: [world.locationA] },
+    ],
+    missing: () => [
+      { businessId: randomUUID(), userId: world.staffA.id, allLocations: false, locationIds: [world.locationA] },
+    ],
+  },
+  {
+    name: "chooseCounterLocationAction",
+    kind: "owner",
+    counter: true,
+    real: () => [{ businessId: world.businessA.id, locationId: world.locationA }],
+    missing: () => [{ businessId: randomUUID(), locationId: world.locationA }],
+  },
+  {
     name: "createApiKeyAction",
     kind: "owner",
     real: () => [{ businessId: world.businessA.id, name: "Intruder key", scopes: ["read", "visits", "redeem"] }],

@@ -71,7 +71,7 @@ describe("action buttons before hydration", () => {
     const found = buttons(
       serverHtml(
         <>
-          <ConfirmRedemptionButton rewardId="r1" />
+          <ConfirmRedemptionButton rewardId="r1" businessId="b1" />
           <UndoRedemptionButton rewardId="r1" />
         </>,
       ),

@@ -169,6 +169,8 @@ export type World = {
   apiKeyA: { id: string };
   businessA: { id: string; slug: string; name: string };
   businessB: { id: string; slug: string; name: string };
+  /** A's location (the one made with the business: docs/locations.md). */
+  locationA: string;
   tagA: string;
   tagB: string;
   programA: { id: string; name: string; rewardName: string };
@@ -262,6 +264,10 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     [ownerA.businessId, ownerB.businessId],
   ]);
   const byId = new Map(businesses.map((b: { id: string; slug: string; name: string }) => [b.id, b]));
+  const { rows: locations } = await cluster.sql.query(
+    `SELECT "id" FROM "Location" WHERE "businessId" = $1 ORDER BY "position", "createdAt", "id" LIMIT 1`,
+    [ownerA.businessId],
+  );
   const world: World = {
     ownerA,
     ownerB,
@@ -277,6 +283,7 @@ export async function buildWorld(cluster: Cluster): Promise<World> {
     apiKeyA: { id: apiKeys[0].id },
     businessA: byId.get(ownerA.businessId!)!,
     businessB: byId.get(ownerB.businessId!)!,
+    locationA: locations[0].id,
     tagA,
     tagB,
     programA: { id: programId, name: programName, rewardName },

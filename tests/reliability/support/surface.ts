@@ -137,6 +137,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   "POST /api/v1/rewards/[id]/redeem": { access: "public", sweep: "json" },
   "POST /api/v1/rewards/[id]/undo": { access: "public", sweep: "json" },
   "GET /api/v1/programs": { access: "public", sweep: "query" },
+  "GET /api/v1/locations": { access: "public", sweep: "query" },
 };
 
 /**
@@ -304,6 +305,10 @@ export const ACTIONS: Record<string, ActionEntry> = {
   },
   resubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   revokeStaffAction: { access: "owner" },
+  // Where a staff member works (docs/locations.md, "Staff"): the owner's alone.
+  setStaffLocationsAction: { access: "owner" },
+  // The counter's location on this device: the owner or staff, only a location they work at.
+  chooseCounterLocationAction: { access: "owner", counter: true },
   revokeStaffInviteAction: { access: "owner" },
   resendVerificationAction: {
     access: "signed-in",

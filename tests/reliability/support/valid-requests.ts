@@ -365,6 +365,27 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
+      group: "setStaffLocationsAction",
+      action: "setStaffLocationsAction",
+      auth: "owner",
+      args: [
+        {
+          businessId: c.ownerBusinessId,
+          userId: c.personId,
+          allLocations: false,
+          locationIds: ["01900000-0000-7000-8000-000000000000"],
+        },
+      ],
+    },
+    {
+      kind: "action",
+      group: "chooseCounterLocationAction",
+      action: "chooseCounterLocationAction",
+      auth: "owner",
+      args: [{ businessId: c.ownerBusinessId, locationId: "01900000-0000-7000-8000-000000000000" }],
+    },
+    {
+      kind: "action",
       group: "revokeStaffInviteAction",
       action: "revokeStaffInviteAction",
       auth: "owner",

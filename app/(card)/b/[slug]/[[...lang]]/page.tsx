@@ -6,12 +6,14 @@ import { businessCardText } from "@/components/business/business-card-text";
 import { CardSignUp } from "@/components/business/card-sign-up";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { PageShell } from "@/components/layout/page-shell";
+import { BusinessLocations } from "@/components/locations/business-locations";
 import { ProgramList } from "@/components/tap/program-list";
 import { ClosedNotice } from "@/components/business-lifecycle/closed-notice";
 import { landingClosure } from "@/lib/db/tap-landing";
 import { loadPublicCard, loadPublicCardLanding } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";
-import { localBusinessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
+import { businessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
+import { listsLocations, toPublicLocation } from "@/lib/business/public-locations";
 import { cardSegment } from "@/lib/business/card-rewrites";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
@@ -86,7 +88,9 @@ export default async function PublicBusinessPage({ params }: Props) {
     getTranslations({ locale, namespace: "common.languageSwitch" }),
     getTranslations({ locale, namespace: "card.join" }),
   ]);
-  const jsonLd = localBusinessJsonLd(business, urls.byLocale[locale]);
+  // One open location: the card and its LocalBusiness as they always were; several: each listed.
+  const locations = landing.locations.map(toPublicLocation);
+  const jsonLd = businessJsonLd(business, urls.byLocale[locale], locations, urls.canonical);
   // Closed for the season, as of this render (the cache lifetime bounds how long it outlives the reopening morning).
   const closure = landingClosure(landing, new Date());
   return (
@@ -105,6 +109,7 @@ export default async function PublicBusinessPage({ params }: Props) {
         <div className="space-y-6">
           {closure ? <ClosedNotice closure={closure} locale={locale} /> : null}
           <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, locale)} />
+          {listsLocations(locations) ? <BusinessLocations locations={locations} locale={locale} /> : null}
           <CardSignUp
             slug={business.slug}
             text={{ heading: join("heading", { name: business.name }), text: join("text"), button: join("button") }}

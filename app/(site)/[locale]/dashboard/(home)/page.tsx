@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import { KeepCardBanner } from "@/components/auth/keep-card-banner";
 import { FirstStepsChecklist } from "@/components/business/first-steps-checklist";
+import { LocationComparison } from "@/components/locations/location-comparison";
 import { ProgramProgress } from "@/components/programs/program-card";
 import { programProgressText } from "@/components/programs/program-card-text";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
@@ -13,6 +14,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { firstSteps } from "@/lib/business/first-steps";
 import { businessNavHref, businessTabHref } from "@/lib/business/page-tabs";
 import { listWorkplaces } from "@/lib/db/business-access";
+import { listLocationComparison } from "@/lib/db/location-stats";
 import { readyRewardsByBusiness } from "@/lib/db/rewards";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
 import { findDeletedBusiness } from "@/lib/db/business-deletion";
@@ -42,6 +44,9 @@ export default async function DashboardPage({ searchParams }: Props) {
     readyRewardsByBusiness(user.id),
     getTranslations("dashboard.home"),
   ]);
+  // An owner's businesses with several locations compare them (docs/locations.md, "What owners
+  // and customers see"): one more statement, for owners only.
+  const locationRows = businesses.length > 0 ? await listLocationComparison(user.id) : [];
   // Where the user is staff (not owner): the counter's tools only.
   const staffAt = workplaces.filter((w) => w.access === "staff");
   const name = user.firstName ?? user.name;
@@ -110,6 +115,7 @@ export default async function DashboardPage({ searchParams }: Props) {
           <ul className="grid gap-4 sm:grid-cols-2">
             {businesses.map((b) => {
               const steps = firstSteps({ ...b, businessId: b.id });
+              const locations = locationRows.filter((row) => row.businessId === b.id);
               return (
                 <Card as="li" key={b.id} className="space-y-3 p-4">
                   <h3 className="text-lg font-semibold break-words">{b.name}</h3>
@@ -130,6 +136,7 @@ export default async function DashboardPage({ searchParams }: Props) {
                       <dd className="text-xl font-bold">{b.members}</dd>
                     </div>
                   </dl>
+                  {locations.length > 1 ? <LocationComparison business={b} rows={locations} locale={locale} /> : null}
                   <div className="flex flex-wrap gap-2 text-sm">
                     <Link href={businessTabHref(b.id, "card")} className={buttonClass("secondary")}>
                       {t("editCard")}

@@ -11,6 +11,7 @@ import type { QrVisitSummary } from "@/lib/db/qr";
 import { linkCustomerAction, recordQrVisitAction } from "@/lib/actions/qr";
 import { ActionError } from "@/components/ui/field";
 import { PurchaseForm } from "@/components/purchases/purchase-form";
+import { CounterLocationPicker, useCounterLocation } from "@/components/counter/counter-location";
 import type { CounterSpend } from "@/lib/purchases/counter";
 
 type OwnedBusiness = { id: string; name: string; linked: boolean };
@@ -38,6 +39,8 @@ export function OwnerActions({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { disabled, run } = useRefreshAction();
   const business = businesses.find((b) => b.id === businessId) ?? businesses[0];
+  // Where the counter works at the chosen business (docs/locations.md, "The counter").
+  const locationId = useCounterLocation(business?.id ?? "");
   if (!business) return null;
 
   const link = () =>
@@ -53,7 +56,7 @@ export function OwnerActions({
     );
   const visit = () =>
     run(
-      () => recordQrVisitAction({ customerId, businessId: business.id, token }),
+      () => recordQrVisitAction({ customerId, businessId: business.id, token, locationId }),
       (result) =>
         setOutcome(result.ok ? { kind: "visit", visit: result.visit } : { kind: "error", text: result.error }),
     );
@@ -85,6 +88,7 @@ export function OwnerActions({
           </select>
         </div>
       ) : null}
+      <CounterLocationPicker businessId={business.id} />
       {business.linked ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {tidySentence(t("linked", { customer: customerName, business: business.name }))}

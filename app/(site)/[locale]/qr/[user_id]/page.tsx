@@ -23,6 +23,8 @@ import { getCustomerCard } from "@/lib/db/customer-card";
 import { OwnerActions } from "./owner-actions";
 import { counterSpend, type CounterSpend } from "@/lib/purchases/counter";
 import { ReferrerAction } from "./referrer-action";
+import { CounterLocationProvider } from "@/components/counter/counter-location";
+import { counterPlaces, rememberedCounterLocations } from "@/lib/staff/counter-location";
 import { SiteHeader } from "@/components/ui/site-header";
 import { Card } from "@/components/ui/card";
 
@@ -105,13 +107,21 @@ async function SignedInActions({
     // and recording a visit stay below it, in the same place whether or not it shows.
     const member = context.businesses.find((b) => b.linked);
     // Where purchases earn points, the counter may also type what the customer spent.
-    const rules = await Promise.all(context.businesses.map((b) => counterSpend(viewerId, b.id)));
+    const [rules, places] = await Promise.all([
+      Promise.all(context.businesses.map((b) => counterSpend(viewerId, b.id))),
+      // Where the counter works at each business (docs/locations.md, "The counter").
+      counterPlaces(
+        viewerId,
+        context.businesses.map((b) => b.id),
+        await rememberedCounterLocations(),
+      ),
+    ]);
     const spend: Record<string, CounterSpend> = {};
     context.businesses.forEach((b, i) => {
       if (rules[i]) spend[b.id] = rules[i];
     });
     return (
-      <>
+      <CounterLocationProvider places={places}>
         {member ? <MemberCard viewerId={viewerId} profile={profile} businessId={member.id} /> : null}
         <OwnerActions
           customerId={profile.id}
@@ -120,7 +130,7 @@ async function SignedInActions({
           token={token}
           spend={spend}
         />
-      </>
+      </CounterLocationProvider>
     );
   }
   const { referral } = context;
@@ -186,7 +196,7 @@ export default async function QrUserPage({ params, searchParams }: { params: Par
           {context?.kind === "self" ? <p className="text-slate-600 dark:text-slate-300">{t("self")}</p> : null}
           {context?.kind === "signed-in" ? (
             // The owner's and the referrer's buttons: their words, and the engine's lines after a visit.
-            <ClientMessages locale={locale} namespaces={["qr", "programs", "customerCard"]}>
+            <ClientMessages locale={locale} namespaces={["qr", "programs", "customerCard", "workLocations"]}>
               <SignedInActions
                 viewerId={viewer!.id}
                 profile={profile}

@@ -4,6 +4,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { ConfirmRedemptionButton, UndoRedemptionButton } from "@/components/rewards/reward-owner-actions";
+import { CounterLocationPicker, CounterLocationProvider } from "@/components/counter/counter-location";
+import { counterPlaces, rememberedCounterLocations } from "@/lib/staff/counter-location";
 import { RewardStatusBadge } from "@/components/rewards/status-badge";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
@@ -31,6 +33,11 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
   if (!reward) notFound();
   const [t, locale] = await Promise.all([getTranslations("rewards.reward"), getLocale() as Promise<Locale>]);
   const url = `${siteUrl()}/dashboard/redeem-reward/${reward.id}`;
+  // Confirmed at the counter's location of the reward's business (docs/locations.md, "The counter").
+  const places =
+    reward.viewer === "owner" && reward.status === "AVAILABLE"
+      ? await counterPlaces(user.id, [reward.business.id], await rememberedCounterLocations())
+      : [];
   const qr =
     reward.viewer === "customer" && reward.status === "AVAILABLE"
       ? await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2, width: 240 })
@@ -91,7 +98,10 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
           </p>
         ) : null}
         {reward.viewer === "owner" && reward.status === "AVAILABLE" ? (
-          <ConfirmRedemptionButton rewardId={reward.id} />
+          <CounterLocationProvider places={places}>
+            <CounterLocationPicker businessId={reward.business.id} />
+            <ConfirmRedemptionButton rewardId={reward.id} businessId={reward.business.id} />
+          </CounterLocationProvider>
         ) : null}
         {reward.canUndo ? <UndoRedemptionButton rewardId={reward.id} /> : null}
       </Card>

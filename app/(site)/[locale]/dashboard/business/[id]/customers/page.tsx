@@ -11,6 +11,7 @@ import { ExportForm } from "@/components/customers/export-form";
 import { requireUser } from "@/lib/auth/current-user";
 import { getCounterBusiness } from "@/lib/db/business-access";
 import { hasMembers, listCustomers } from "@/lib/db/customers";
+import { offersLocationFilter } from "@/lib/db/location-stats";
 import type { Locale } from "@/lib/i18n/locales";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { customerListParamsSchema } from "@/lib/validation/customers";
@@ -40,12 +41,15 @@ export default async function CustomersPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const business = await loadBusiness((await params).id);
   if (!business) notFound();
-  const query = customerListParamsSchema.parse(await searchParams);
-  const page = await listCustomers(user.id, business.id, query);
+  const parsed = customerListParamsSchema.parse(await searchParams);
+  const page = await listCustomers(user.id, business.id, parsed);
   if (!page) notFound();
+  // A location that is not the business's reads as all of them, in the form and the links too.
+  const query = { ...parsed, location: page.location ?? undefined };
+  const locations = offersLocationFilter(page.locations) ? page.locations : undefined;
   const [t, locale] = await Promise.all([getTranslations("customers"), getLocale()]);
   const base = `/dashboard/business/${encodeURIComponent(business.id)}/customers`;
-  const filtered = Boolean(query.q) || query.filter !== "all" || Boolean(query.cursor);
+  const filtered = Boolean(query.q) || query.filter !== "all" || Boolean(query.cursor) || Boolean(query.location);
   const anyMember = page.rows.length > 0 || (filtered && (await hasMembers(user.id, business.id)));
 
   return (
@@ -58,7 +62,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
 
       <BusinessPageTabs businessId={business.id} current="customers" viewer={business.access} />
 
-      {anyMember ? <CustomerSearchForm action={base} params={query} /> : null}
+      {anyMember ? <CustomerSearchForm action={base} params={query} locations={locations} /> : null}
 
       {page.rows.length > 0 ? (
         <>
@@ -83,7 +87,7 @@ export default async function CustomersPage({ params, searchParams }: Props) {
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("empty.noMembers")}</p>
       )}
 
-      {business.access === "owner" ? <ExportForm businessId={business.id} /> : null}
+      {business.access === "owner" ? <ExportForm businessId={business.id} locations={locations} /> : null}
     </div>
   );
 }

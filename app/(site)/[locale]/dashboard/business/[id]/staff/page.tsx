@@ -5,10 +5,12 @@ import { cache } from "react";
 import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { InviteStaffForm } from "@/components/staff/invite-staff-form";
 import { RevokeButton } from "@/components/staff/revoke-button";
+import { StaffLocationsForm, type StaffLocationOption } from "@/components/staff/staff-locations";
 import { Card } from "@/components/ui/card";
 import { DataTable, tableCell, TableSection } from "@/components/ui/data-table";
 import { requireUser } from "@/lib/auth/current-user";
 import { getOwnedBusiness } from "@/lib/db/businesses";
+import { listBusinessLocations } from "@/lib/db/locations";
 import { listStaff } from "@/lib/db/staff";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
@@ -38,9 +40,16 @@ export default async function StaffPage({ params }: Props) {
   const user = await requireUser();
   const business = await loadOwnedBusiness((await params).id);
   if (!business) notFound();
-  const people = await listStaff(user.id, business.id);
+  const [people, rows] = await Promise.all([listStaff(user.id, business.id), listBusinessLocations(business.id)]);
   if (!people) notFound();
-  const [t, locale] = await Promise.all([getTranslations("staff"), getLocale() as Promise<Locale>]);
+  const [t, where, locale] = await Promise.all([
+    getTranslations("staff"),
+    getTranslations("workLocations.staff"),
+    getLocale() as Promise<Locale>,
+  ]);
+  // Where each member works, only when there is more than one location (docs/locations.md, "Staff").
+  const locations: StaffLocationOption[] = rows.map((l) => ({ id: l.id, name: l.name, closed: l.closedAt !== null }));
+  const byLocation = locations.length > 1;
   const day = (date: Date) => formatInstantIn(date, displayZone(business.timezone), locale);
 
   return (
@@ -57,7 +66,7 @@ export default async function StaffPage({ params }: Props) {
         <h2 id="invite-heading" className="text-lg font-semibold">
           {t("invite.heading")}
         </h2>
-        <InviteStaffForm businessId={business.id} />
+        <InviteStaffForm businessId={business.id} locations={byLocation ? locations : []} />
       </Card>
 
       <TableSection
@@ -68,7 +77,14 @@ export default async function StaffPage({ params }: Props) {
         <DataTable
           testId="staff-table"
           className="min-w-[36rem]"
-          columns={[t("list.name"), t("list.email"), t("list.since"), t("list.invitedBy"), t("list.actions")]}
+          columns={[
+            t("list.name"),
+            t("list.email"),
+            t("list.since"),
+            t("list.invitedBy"),
+            ...(byLocation ? [where("worksAt")] : []),
+            t("list.actions"),
+          ]}
         >
           {people.staff.map((member) => (
             <tr key={member.userId}>
@@ -80,6 +96,11 @@ export default async function StaffPage({ params }: Props) {
                 <time dateTime={member.since.toISOString()}>{day(member.since)}</time>
               </td>
               <td className={td}>{member.invitedBy ?? t("list.unknownInviter")}</td>
+              {byLocation ? (
+                <td className={td}>
+                  <StaffLocationsForm businessId={business.id} member={member} locations={locations} />
+                </td>
+              ) : null}
               <td className={td}>
                 <RevokeButton
                   target={{ kind: "staff", businessId: business.id, userId: member.userId, name: member.name }}

@@ -9,6 +9,7 @@ import { requestNow } from "@/lib/clock";
 import { getCounterBusiness } from "@/lib/db/business-access";
 import { getCustomerCard } from "@/lib/db/customer-card";
 import { customerPurchases } from "@/lib/purchases/counter";
+import { counterPlaces, rememberedCounterLocations } from "@/lib/staff/counter-location";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { customerIdSchema } from "@/lib/validation/customer-card";
 
@@ -22,7 +23,12 @@ const loadCard = cache(async (id: string, userId: string) => {
   const business = await getCounterBusiness(user.id, id);
   if (!business) return null;
   const card = await getCustomerCard(user.id, business, userId, requestNow(await headers()));
-  return card ? { card, purchases: await customerPurchases(user.id, business, userId) } : null;
+  if (!card) return null;
+  const [purchases, [place]] = await Promise.all([
+    customerPurchases(user.id, business, userId),
+    counterPlaces(user.id, [business.id], await rememberedCounterLocations()),
+  ]);
+  return { card, purchases, place };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -37,5 +43,5 @@ export default async function CustomerCardPage({ params }: Props) {
   const { id, userId } = await params;
   const loaded = await loadCard(id, userId);
   if (!loaded) notFound();
-  return <CustomerCardView card={loaded.card} purchases={loaded.purchases} />;
+  return <CustomerCardView card={loaded.card} purchases={loaded.purchases} place={loaded.place} />;
 }
