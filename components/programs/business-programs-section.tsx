@@ -10,9 +10,10 @@ import { programStatus } from "@/lib/loyalty/program-status";
 
 /** The owner's programs on their business page: type, name, status and dates, each linking to its page. */
 export async function BusinessProgramsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {
-  const [programs, t, types, locale] = await Promise.all([
+  const [programs, t, where, types, locale] = await Promise.all([
     listBusinessPrograms(ownerId, businessId),
     getTranslations("programEditor"),
+    getTranslations("locations.programs"),
     getTranslations("programs.types"),
     getLocale() as Promise<Locale>,
   ]);
@@ -53,6 +54,15 @@ export async function BusinessProgramsSection({ ownerId, businessId }: { ownerId
                       {starts ? ` · ${t("dates.starts", { date: starts })}` : ""}
                       {ends ? ` · ${t("dates.ends", { date: ends })}` : ""}
                     </span>
+                    {/* Where it runs, only when not everywhere (docs/locations.md). */}
+                    {program.allLocations ? null : (
+                      <span
+                        className="block text-xs text-slate-500 dark:text-slate-400"
+                        data-testid="program-locations"
+                      >
+                        {where("onlyAt", { locations: program.locations.map((l) => l.location.name).join(", ") })}
+                      </span>
+                    )}
                   </span>
                   <ProgramStatusBadge status={programStatus(program)} />
                 </Link>

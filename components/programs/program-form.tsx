@@ -7,6 +7,7 @@ import { useState, useTransition } from "react";
 import { FormProvider, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { toast } from "sonner";
 import { createProgramAction, updateProgramAction, type ProgramActionResult } from "@/lib/actions/programs";
+import { ProgramLocationsField, type ProgramLocationOption } from "@/components/locations/program-locations-field";
 import { ProgramPreview } from "@/components/programs/program-preview";
 import { ProgramRulesFields } from "@/components/programs/program-rules-fields";
 import { ProgramTypePicker } from "@/components/programs/program-type-picker";
@@ -23,9 +24,13 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
 import type { Translated } from "@/lib/i18n/message";
 
-type Props =
+type Props = (
   | { mode: "create"; businesses: { id: string; name: string }[]; defaultValues: ProgramInput }
-  | { mode: "edit"; programId: string; defaultValues: ProgramInput; readOnly?: boolean };
+  | { mode: "edit"; programId: string; defaultValues: ProgramInput; readOnly?: boolean }
+) & {
+  /** Each business's locations (by business id), in the owner's order: "Runs at" when a business has more than one. */
+  locations?: Record<string, ProgramLocationOption[]>;
+};
 
 // "" clears the optional expiry; anything else is checked by the schema.
 const optionalNumber = (value: unknown) =>
@@ -43,11 +48,14 @@ export function ProgramForm(props: Props) {
     resolver: useCatalogResolver(programInputSchema),
     defaultValues: props.defaultValues,
   });
-  const { register, handleSubmit, formState, setError, reset, control } = form;
+  const { register, handleSubmit, formState, setError, reset, control, setValue } = form;
   const errors = formState.errors;
   const values = useWatch({ control });
   const type = values.type ?? props.defaultValues.type;
   const readOnly = props.mode === "edit" && props.readOnly === true;
+  // A business with one location shows no "Runs at" (docs/locations.md): the program runs there.
+  const businessLocations = props.locations?.[values.businessId ?? props.defaultValues.businessId] ?? [];
+  const chooseLocations = businessLocations.length > 1 || values.allLocations === false;
 
   const onSubmit = handleSubmit((input) => {
     setServerError(null);
@@ -95,7 +103,13 @@ export function ProgramForm(props: Props) {
                 <SelectField
                   label={t("business")}
                   id="businessId"
-                  {...register("businessId")}
+                  {...register("businessId", {
+                    // Another business has other locations: start again from "everywhere".
+                    onChange: () => {
+                      setValue("allLocations", undefined);
+                      setValue("locationIds", undefined);
+                    },
+                  })}
                   error={text(errors.businessId?.message)}
                 >
                   {props.businesses.map((business) => (
@@ -149,6 +163,8 @@ export function ProgramForm(props: Props) {
                 {requiresDates(type) ? t("datesRequired") : t("datesOptional")}
               </p>
             </FormSection>
+
+            {chooseLocations ? <ProgramLocationsField locations={businessLocations} /> : null}
 
             <FormSection legend={t("rulesSection")}>
               <ProgramRulesFields type={type} />

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { MoveTagForm } from "@/components/locations/move-tag-form";
 import { TagRowActions } from "@/components/tags/tag-row-actions";
 import { buttonClass } from "@/components/ui/button";
+import { locationChoices } from "@/lib/db/locations";
 import { listBusinessTags } from "@/lib/db/tags";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
@@ -9,12 +11,19 @@ import { displayZone } from "@/lib/time/display-zone";
 
 /** The owner's tags on their business page: label, claimed date, taps, print QR, rename, release. */
 export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {
-  const [found, t, locale] = await Promise.all([
+  const [found, choices, t, where, locale] = await Promise.all([
     listBusinessTags(ownerId, businessId),
+    locationChoices([businessId]),
     getTranslations("tags.section"),
+    getTranslations("locations.tags"),
     getLocale() as Promise<Locale>,
   ]);
   const tags = found?.tags ?? [];
+  // Where each tag hangs, only once the business has more than one location (docs/locations.md, "Tags").
+  const locations = found ? choices : [];
+  const located = locations.length > 1;
+  const open = locations.filter((location) => !location.closed);
+  const placeOf = (locationId: string | null) => locations.find((location) => location.id === locationId);
   const zone = displayZone(found?.timeZone ?? "UTC");
   // A claimed tag opens a card with nothing to collect until a program exists: say so, and where.
   const needsProgram = tags.length > 0 && found?.hasPrograms === false;
@@ -67,6 +76,21 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
                   {tag.claimedAt ? ` · ${t("claimedOn", { date: formatInstantIn(tag.claimedAt, zone, locale) })}` : ""}
                 </p>
               </div>
+              {located ? (
+                <div className="flex flex-wrap items-center gap-3" data-testid="tag-location">
+                  <p className="text-sm">
+                    {placeOf(tag.locationId)?.closed
+                      ? where("atClosed", { location: placeOf(tag.locationId)?.name ?? "" })
+                      : where("at", { location: placeOf(tag.locationId)?.name ?? "" })}
+                  </p>
+                  <MoveTagForm
+                    businessId={businessId}
+                    tagId={tag.id}
+                    locationId={tag.locationId}
+                    open={open.map(({ id, name }) => ({ id, name }))}
+                  />
+                </div>
+              ) : null}
               <div className="flex flex-wrap items-center gap-3">
                 <Link
                   href={`/dashboard/tag/${encodeURIComponent(tag.id)}/qr`}

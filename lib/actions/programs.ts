@@ -5,7 +5,13 @@ import { action } from "@/lib/actions/safe-action";
 import { message } from "@/lib/i18n/message";
 import { failure, type ActionResult } from "@/lib/actions/result";
 import type { ProgramChangeResult } from "@/lib/db/programs";
-import { createProgram, endProgram, setProgramActive, updateProgram } from "@/lib/business/programs";
+import {
+  createProgram,
+  endProgram,
+  programLocationsValid,
+  setProgramActive,
+  updateProgram,
+} from "@/lib/business/programs";
 import { programIdSchema, programInputSchema } from "@/lib/validation/programs";
 
 // The owner's program mutations. lib/db/programs checks ownership in every
@@ -15,6 +21,10 @@ import { programIdSchema, programInputSchema } from "@/lib/validation/programs";
 export type ProgramActionResult = ActionResult<{ id: string }>;
 
 const NOT_FOUND = failure("programEditor.errors.notFound");
+// Where it runs must be the business's own locations (the form offers no other).
+const UNKNOWN_LOCATIONS = failure("locations.programs.invalid", {
+  fieldErrors: { locationIds: message("locations.programs.invalid") },
+});
 
 // lib/db/programs answers in English for every caller; the owner reads its code's message.
 const REFUSALS = {
@@ -31,6 +41,7 @@ function changed(result: ProgramChangeResult): ProgramActionResult {
 export const createProgramAction = action(
   { role: "owner", args: [programInputSchema] },
   async ({ args: [input], user }): Promise<ProgramActionResult> => {
+    if (!(await programLocationsValid(user.id, { businessId: input.businessId }, input))) return UNKNOWN_LOCATIONS;
     const program = await createProgram(user.id, input);
     // Someone else's business answers exactly like a missing one.
     if (!program)
@@ -43,7 +54,10 @@ export const createProgramAction = action(
 
 export const updateProgramAction = action(
   { role: "owner", args: [programIdSchema, programInputSchema], invalid: [NOT_FOUND] },
-  async ({ args: [id, input], user }) => changed(await updateProgram(user.id, id, input)),
+  async ({ args: [id, input], user }): Promise<ProgramActionResult> => {
+    if (!(await programLocationsValid(user.id, { programId: id }, input))) return UNKNOWN_LOCATIONS;
+    return changed(await updateProgram(user.id, id, input));
+  },
 );
 
 export const setProgramActiveAction = action(

@@ -7,13 +7,14 @@ import { claimTagSchema } from "@/lib/validation/tags";
 
 export type ClaimActionResult = ActionResult<
   { businessId: string },
-  "tap_already_claimed" | "business_not_found" | "invalid"
+  "tap_already_claimed" | "business_not_found" | "location_not_found" | "invalid"
 >;
 
 // lib/db/tags answers in English for every caller; the owner reads its code's message.
 const CLAIM_REFUSALS = {
   tap_already_claimed: "tags.errors.alreadyClaimed",
   business_not_found: "tags.errors.businessNotFound",
+  location_not_found: "locations.errors.notOpen",
 } as const;
 
 // claimTag matches the business's owner in its own statement.
@@ -24,7 +25,7 @@ export const claimTagAction = action(
     invalid: [(error): ClaimActionResult => ({ ...invalidForm(error), code: "invalid" })],
   },
   async ({ args: [input], user }): Promise<ClaimActionResult> => {
-    const result = await claimTag(user.id, input.businessId, input.tagId);
+    const result = await claimTag(user.id, input.businessId, input.tagId, input.locationId || null);
     if (!result.ok) return failure(CLAIM_REFUSALS[result.code], { code: result.code });
     return { ok: true, businessId: result.businessId };
   },

@@ -20,11 +20,11 @@ export function businessTabHref(businessId: string, tab: BusinessTab): string {
 }
 
 // Pages of their own beside the tabs (the customer list, the insights, the
-// campaigns, the staff, the integrations), in the same bar: each is a route under the business's page.
-export const BUSINESS_SECTIONS = ["customers", "insights", "campaigns", "staff", "integrations"] as const;
+// campaigns, the locations, the staff, the integrations), in the same bar: each is a route under the business's page.
+export const BUSINESS_SECTIONS = ["customers", "insights", "campaigns", "locations", "staff", "integrations"] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
-/** The bar's order, most used first: programs, customers, insights, campaigns, tags, card, profile, staff, integrations. */
+/** The bar's order, most used first: programs, customers, insights, campaigns, tags, card, profile, locations, staff, integrations. */
 export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "programs",
   "customers",
@@ -33,6 +33,7 @@ export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "tags",
   "card",
   "profile",
+  "locations",
   "staff",
   "integrations",
 ];

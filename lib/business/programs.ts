@@ -2,6 +2,7 @@ import "server-only";
 import {
   endProgramRow,
   insertProgram,
+  programLocationsKnown,
   setProgramRowActive,
   updateProgramRow,
   type OwnedProgram,
@@ -39,4 +40,17 @@ export async function setProgramActive(ownerId: string, programId: string, activ
 /** Ends a program for good (lib/db/programs.ts, endProgramRow). */
 export async function endProgram(ownerId: string, programId: string, now = new Date()) {
   return walletsFollow(await endProgramRow(ownerId, programId, now));
+}
+
+/**
+ * False when the input limits the program to a location that is not one of
+ * its business's (docs/locations.md, "Programs at chosen locations"): the
+ * create or edit is refused and nothing is saved.
+ */
+export async function programLocationsValid(
+  ownerId: string,
+  of: { businessId: string } | { programId: string },
+  input: ProgramInput,
+): Promise<boolean> {
+  return programLocationsKnown(ownerId, of, input);
 }

@@ -28,6 +28,8 @@ const ownedProgramSelect = {
   rewardDescription: true,
   rewardExpiryDays: true,
   createdAt: true,
+  allLocations: true,
+  locations: { select: { locationId: true } },
   business: { select: { id: true, name: true, slug: true } },
 } as const satisfies Prisma.ProgramSelect;
 
@@ -36,6 +38,55 @@ export type OwnedProgram = Prisma.ProgramGetPayload<{ select: typeof ownedProgra
 /** A refusal is a code; the caller says it in the reader's language (lib/actions/programs.ts). */
 export type ProgramChangeResult =
   { ok: true; program: OwnedProgram } | { ok: false; code: "not_found" | "ended" | "type_fixed" };
+
+/**
+ * Where a program runs, as its input says (docs/locations.md, "Programs at
+ * chosen locations"): undefined when the input says nothing (an edit keeps
+ * where it ran; a new program runs everywhere).
+ */
+function locationsOf(input: ProgramInput): { allLocations: boolean; locationIds: string[] } | undefined {
+  if (input.allLocations === undefined) return undefined;
+  return { allLocations: input.allLocations, locationIds: input.allLocations ? [] : (input.locationIds ?? []) };
+}
+
+/** Replaces the program's locations in the caller's transaction (a trigger refuses another business's). */
+async function saveProgramLocations(
+  tx: Prisma.TransactionClient,
+  programId: string,
+  where: { allLocations: boolean; locationIds: string[] },
+) {
+  await tx.programLocation.deleteMany({ where: { programId } });
+  if (!where.allLocations && where.locationIds.length)
+    await tx.programLocation.createMany({ data: where.locationIds.map((locationId) => ({ programId, locationId })) });
+}
+
+/**
+ * True when every location the input limits a program to is one of its
+ * business's: the owner's business the input names (a new program), or the
+ * program's own (an edit). Also true when the input does not limit it, or
+ * names no business or program of the owner's (the write answers that).
+ * Locations never move between businesses, so the answer holds at the write.
+ */
+export async function programLocationsKnown(
+  ownerId: string,
+  of: { businessId: string } | { programId: string },
+  input: ProgramInput,
+): Promise<boolean> {
+  const where = locationsOf(input);
+  if (!where || where.allLocations) return true;
+  const businessId =
+    "businessId" in of
+      ? (await db.business.findFirst({ where: { id: of.businessId, ownerId }, select: { id: true } }))?.id
+      : (
+          await db.program.findFirst({
+            where: { id: of.programId, business: { ownerId } },
+            select: { businessId: true },
+          })
+        )?.businessId;
+  if (!businessId) return true;
+  const known = await db.location.count({ where: { businessId, id: { in: where.locationIds } } });
+  return known === where.locationIds.length;
+}
 
 const NOT_FOUND = { ok: false, code: "not_found" } as const;
 const ENDED = { ok: false, code: "ended" } as const;
@@ -64,7 +115,16 @@ export async function insertProgram(ownerId: string, input: ProgramInput): Promi
   });
   if (!business) return null;
   const data = rowData(input);
-  const program = await db.program.create({ data: { ...data, businessId: business.id }, select: ownedProgramSelect });
+  const where = locationsOf(input);
+  // The program and where it runs, together or not at all.
+  const program = await db.$transaction(async (tx) => {
+    const created = await tx.program.create({
+      data: { ...data, businessId: business.id, allLocations: where?.allLocations ?? true },
+      select: { id: true },
+    });
+    if (where) await saveProgramLocations(tx, created.id, where);
+    return tx.program.findUniqueOrThrow({ where: { id: created.id }, select: ownedProgramSelect });
+  });
   expireTags(cacheTags.business(business.id));
   return program;
 }
@@ -88,6 +148,7 @@ async function refusal(
  * update's own WHERE so a concurrent End wins cleanly. Only the program row
  * changes: progress already earned under the old rules stays as it is.
  * A program never moves to another business: `input.businessId` is ignored.
+ * Where it runs is saved in the same transaction, when the input says.
  */
 export async function updateProgramRow(
   ownerId: string,
@@ -96,9 +157,14 @@ export async function updateProgramRow(
 ): Promise<ProgramChangeResult> {
   if (!plausibleId(programId)) return NOT_FOUND;
   const { type, ...data } = rowData(input);
-  const updated = await db.program.updateMany({
-    where: { id: programId, type, endedAt: null, business: { ownerId } },
-    data,
+  const where = locationsOf(input);
+  const updated = await db.$transaction(async (tx) => {
+    const changed = await tx.program.updateMany({
+      where: { id: programId, type, endedAt: null, business: { ownerId } },
+      data: { ...data, ...(where ? { allLocations: where.allLocations } : {}) },
+    });
+    if (changed.count > 0 && where) await saveProgramLocations(tx, programId, where);
+    return changed;
   });
   if (updated.count === 0) return refusal(ownerId, programId, type);
   const program = await getOwnedProgram(ownerId, programId);
@@ -152,6 +218,12 @@ const businessProgramSelect = {
   endDate: true,
   active: true,
   endedAt: true,
+  // Where it runs, when not everywhere (the owner's list says so).
+  allLocations: true,
+  locations: {
+    select: { location: { select: { name: true } } },
+    orderBy: [{ location: { position: "asc" } }, { location: { createdAt: "asc" } }],
+  },
 } as const satisfies Prisma.ProgramSelect;
 
 export type BusinessProgramRow = Prisma.ProgramGetPayload<{ select: typeof businessProgramSelect }>;

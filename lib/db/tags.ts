@@ -4,31 +4,52 @@ import { cacheTags, expireTags } from "@/lib/cache";
 import { localDateIn } from "@/lib/time/local-date";
 /** A refusal is a code; the caller says it in the reader's language (lib/actions/tag-claim.ts). */
 export type ClaimResult =
-  { ok: true; businessId: string } | { ok: false; code: "tap_already_claimed" | "business_not_found" };
+  | { ok: true; businessId: string }
+  | { ok: false; code: "tap_already_claimed" | "business_not_found" | "location_not_found" };
 
 /**
  * Claims an unknown or unclaimed tag for one of the owner's businesses in one
  * statement: of two owners claiming the same tag at once, exactly one wins.
- * Claiming a tag the business already holds is a no-op success.
+ * Claiming a tag the business already holds is a no-op success. The tag hangs
+ * at `locationId`, which must be one of the business's open locations, or,
+ * without one, at the business's main location (docs/locations.md, "Tags").
  */
-export async function claimTag(ownerId: string, businessId: string, tagId: string): Promise<ClaimResult> {
+export async function claimTag(
+  ownerId: string,
+  businessId: string,
+  tagId: string,
+  locationId: string | null = null,
+): Promise<ClaimResult> {
   const business = await db.business.findFirst({ where: { id: businessId, ownerId }, select: { id: true } });
   if (!business) return { ok: false, code: "business_not_found" };
+  // A location of the business's stays the business's (locations never move), so this holds at the insert below;
+  // one closed meanwhile is caught there.
+  if (locationId && !(await isOpenLocation(business.id, locationId))) return { ok: false, code: "location_not_found" };
   const claimed = await db.$queryRaw<{ businessId: string }[]>`
-    INSERT INTO "Tag" ("id", "businessId", "claimedAt", "claimedById", "updatedAt")
-    VALUES (${tagId}, ${business.id}, now(), ${ownerId}, now())
+    INSERT INTO "Tag" ("id", "businessId", "locationId", "claimedAt", "claimedById", "updatedAt")
+    SELECT ${tagId}::text, ${business.id}::text, ${locationId}::text, now(), ${ownerId}::text, now()
+    WHERE ${locationId}::text IS NULL
+       OR EXISTS (SELECT 1 FROM "Location" WHERE "id" = ${locationId}::text AND "businessId" = ${business.id}::text AND "closedAt" IS NULL)
     ON CONFLICT ("id") DO UPDATE
-      SET "businessId" = EXCLUDED."businessId", "claimedAt" = now(), "claimedById" = EXCLUDED."claimedById", "updatedAt" = now()
+      SET "businessId" = EXCLUDED."businessId", "locationId" = EXCLUDED."locationId", "claimedAt" = now(),
+          "claimedById" = EXCLUDED."claimedById", "updatedAt" = now()
       WHERE "Tag"."businessId" IS NULL
     RETURNING "businessId"`;
   if (claimed.length === 0) {
     const current = await db.tag.findUnique({ where: { id: tagId }, select: { businessId: true } });
     if (current?.businessId === business.id) return { ok: true, businessId: business.id };
+    if (locationId && !(await isOpenLocation(business.id, locationId)))
+      return { ok: false, code: "location_not_found" };
     return { ok: false, code: "tap_already_claimed" };
   }
   // Its landing said "available" (or "not found"); now it shows the business.
   expireTags(cacheTags.tag(tagId));
   return { ok: true, businessId: business.id };
+}
+
+async function isOpenLocation(businessId: string, locationId: string): Promise<boolean> {
+  const found = await db.location.count({ where: { id: locationId, businessId, closedAt: null } });
+  return found > 0;
 }
 
 export async function listOwnerBusinesses(ownerId: string) {
@@ -42,6 +63,8 @@ export async function listOwnerBusinesses(ownerId: string) {
 export type BusinessTagRow = {
   id: string;
   label: string | null;
+  /** Where it hangs (docs/locations.md, "Tags"). */
+  locationId: string | null;
   claimedAt: Date | null;
   secure: boolean;
   tapsToday: number;
@@ -67,7 +90,7 @@ export async function listBusinessTags(
   const tags = await db.tag.findMany({
     where: { businessId },
     orderBy: { claimedAt: "asc" },
-    select: { id: true, label: true, claimedAt: true, secure: true },
+    select: { id: true, label: true, claimedAt: true, secure: true, locationId: true },
   });
   const [totals, todays] = await Promise.all([
     db.tap.groupBy({

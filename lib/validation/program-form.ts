@@ -33,6 +33,9 @@ export type StoredProgramFields = {
   rewardName: string;
   rewardDescription: string | null;
   rewardExpiryDays: number | null;
+  /** Where it runs (docs/locations.md): everywhere, or only at the listed locations. */
+  allLocations?: boolean;
+  locations?: { locationId: string }[];
 };
 
 /** A calendar day as stored in date columns: UTC midnight (lib/loyalty/dates). */
@@ -86,6 +89,10 @@ export function programFormValues(program: StoredProgramFields): ProgramInput {
     rewardName: program.rewardName,
     rewardDescription: program.rewardDescription ?? "",
     rewardExpiryDays: program.rewardExpiryDays,
+    // Only a program limited to some locations says where: one that runs everywhere leaves both out.
+    ...(program.allLocations === false
+      ? { allLocations: false, locationIds: (program.locations ?? []).map((l) => l.locationId) }
+      : {}),
   };
 }
 

@@ -29,6 +29,9 @@ export const WIN_CHANCE_MESSAGE = "programEditor.validation.winChance";
 export const MAX_EXPIRY_DAYS = 3650;
 export const EXPIRY_DAYS_MESSAGE = "programEditor.validation.expiryDays";
 const NAME_REQUIRED = "programEditor.validation.nameRequired";
+export const CHOOSE_LOCATION_MESSAGE = "locations.programs.chooseOne";
+const PROGRAM_LOCATIONS_MESSAGE = "locations.programs.invalid";
+const MAX_PROGRAM_LOCATIONS = 200;
 const REWARD_NAME_REQUIRED = "programEditor.validation.rewardNameRequired";
 
 /** Every rule field any type uses; a program only keeps its own type's
@@ -87,6 +90,15 @@ export const programInputSchema = z
       .max(80, "programEditor.validation.rewardNameTooLong"),
     rewardDescription: optionalText(500, "programEditor.validation.rewardDescriptionTooLong"),
     rewardExpiryDays: wholeNumberIn(1, MAX_EXPIRY_DAYS, EXPIRY_DAYS_MESSAGE).nullish(),
+    // Where it runs (docs/locations.md, "Programs at chosen locations"): every location of the
+    // business, or only those listed. Left out: a new program runs everywhere, an edited one keeps
+    // where it ran (the API and a one-location business's form send neither).
+    allLocations: z.boolean({ error: PROGRAM_LOCATIONS_MESSAGE }).optional(),
+    locationIds: z
+      .array(idString(PROGRAM_LOCATIONS_MESSAGE), { error: PROGRAM_LOCATIONS_MESSAGE })
+      .max(MAX_PROGRAM_LOCATIONS, PROGRAM_LOCATIONS_MESSAGE)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
   })
   .superRefine((input, ctx) => {
     const start = input.startDate && parseLocalDate(input.startDate) ? input.startDate : null;
@@ -95,6 +107,8 @@ export const programInputSchema = z
     // program has an end after its start: both ends are inclusive days.
     if (start && end && end <= start)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
+    if (input.allLocations === false && !input.locationIds?.length)
+      ctx.addIssue({ code: "custom", path: ["locationIds"], message: CHOOSE_LOCATION_MESSAGE });
     if (givesRewards(input.type) && input.rewardName === "")
       ctx.addIssue({ code: "custom", path: ["rewardName"], message: REWARD_NAME_REQUIRED });
     if (requiresDates(input.type)) {

@@ -8,6 +8,8 @@ export const TAG_ALREADY_CLAIMED_MESSAGE = "api.auth.tagAlreadyClaimed";
 export const claimTagSchema = z.object({
   tagId: singleLineText().trim().min(1, "tags.validation.tagIdRequired").pipe(tagIdSchema),
   businessId: idString("tags.validation.business"),
+  // One of the business's open locations; "" or left out: its main location (docs/locations.md, "Tags").
+  locationId: z.union([z.literal(""), idString("locations.errors.notOpen")]).optional(),
 });
 export type ClaimTagInput = z.infer<typeof claimTagSchema>;
 

@@ -26,6 +26,8 @@ const qrToken = (userId: string) => signQrToken(userId, new Date(), qrTokenKey(C
 let cluster: Cluster;
 let world: World;
 let before: Snapshot;
+/** A's location (its only one, made with the business). */
+let locationA: string;
 // Counted per email and client address even for refused attempts.
 const WRITTEN_WHEN_REFUSED = ["RateLimit"];
 
@@ -77,6 +79,9 @@ beforeAll(async () => {
   // An idle pool connection that PostgreSQL closes (e.g. while the database is dropped at the end) must not fail the file.
   cluster.sql.on("error", (error) => console.warn(`reliability pool: ${error.message}`));
   world = await buildWorld(cluster);
+  locationA = (
+    await cluster.sql.query<{ id: string }>(`SELECT "id" FROM "Location" WHERE "businessId" = $1`, [world.businessA.id])
+  ).rows[0]!.id;
   applePasses = await addToAppleWallet();
   before = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
 });
@@ -230,6 +235,15 @@ const PAGE_CASES: PageCase[] = [
     missing: () => `/dashboard/business/${randomUUID()}/delete`,
   },
   {
+    pattern: "/dashboard/business/[id]/locations",
+    kind: "owner",
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/locations`,
+      `/dashboard/business/${world.businessA.slug}/locations`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/locations`,
+  },
+  {
     pattern: "/dashboard/business/[id]/integrations/api-keys",
     kind: "owner",
     real: () => [
@@ -311,6 +325,13 @@ function profileInput() {
 }
 
 const KEY = "00112233445566778899aabbccddeeff";
+const intruderLocation = () => ({
+  name: "Intruder shop",
+  address: "Elsewhere 2",
+  placeId: null,
+  timezone: "Europe/Madrid",
+  openingHours: [{ day: 1, opens: "09:00", closes: "14:00" }],
+});
 const ACTION_CASES: ActionCase[] = [
   ...(
     ["revealWebhookSecretAction", "rotateWebhookSecretAction", "sendTestWebhookAction", "deleteWebhookAction"] as const
@@ -337,6 +358,36 @@ const ACTION_CASES: ActionCase[] = [
     kind: "owner",
     real: () => [{ businessId: world.businessA.id, messageId: world.webhookA.messageId }],
     missing: () => [{ businessId: randomUUID(), messageId: world.webhookA.messageId }],
+  },
+  ...(["closeLocationAction", "reopenLocationAction"] as const).map((name): ActionCase => ({
+    name,
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, locationId: locationA }],
+    missing: () => [{ businessId: randomUUID(), locationId: locationA }],
+  })),
+  {
+    name: "createLocationAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, location: intruderLocation() }],
+    missing: () => [{ businessId: randomUUID(), location: intruderLocation() }],
+  },
+  {
+    name: "updateLocationAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, locationId: locationA, location: intruderLocation() }],
+    missing: () => [{ businessId: randomUUID(), locationId: locationA, location: intruderLocation() }],
+  },
+  {
+    name: "moveLocationAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, locationId: locationA, direction: "down" }],
+    missing: () => [{ businessId: randomUUID(), locationId: locationA, direction: "down" }],
+  },
+  {
+    name: "moveTagToLocationAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, tagId: world.tagA, locationId: locationA }],
+    missing: () => [{ businessId: randomUUID(), tagId: world.tagA, locationId: locationA }],
   },
   {
     name: "updateBusinessProfileAction",

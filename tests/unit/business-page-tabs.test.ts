@@ -36,6 +36,7 @@ describe("the business page's bar, by who looks at it", () => {
       "tags",
       "card",
       "profile",
+      "locations",
       "staff",
       "integrations",
     ]);

@@ -195,6 +195,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard/business/[id]/staff": { access: "owner" },
   // Deleting the business (docs/business-lifecycle.md): the owner's alone.
   "/dashboard/business/[id]/delete": { access: "owner" },
+  // Locations (docs/locations.md): the owner's alone, never the staff's.
+  "/dashboard/business/[id]/locations": { access: "owner" },
   // Webhooks (docs/webhooks.md): the owner's alone, never the staff's.
   "/dashboard/business/[id]/integrations": { access: "owner" },
   "/dashboard/business/[id]/integrations/webhooks": { access: "owner" },
@@ -248,6 +250,13 @@ export const ACTIONS: Record<string, ActionEntry> = {
   rotateWebhookSecretAction: { access: "owner" },
   sendTestWebhookAction: { access: "owner" },
   setWebhookEnabledAction: { access: "owner" },
+  // Locations and where tags hang (docs/locations.md): the owner's alone.
+  closeLocationAction: { access: "owner" },
+  createLocationAction: { access: "owner" },
+  moveLocationAction: { access: "owner" },
+  moveTagToLocationAction: { access: "owner" },
+  reopenLocationAction: { access: "owner" },
+  updateLocationAction: { access: "owner" },
   // A customer's own yes or no to one business's offers and news.
   setMarketingConsentAction: { access: "signed-in" },
   changePasswordAction: { access: "signed-in" },

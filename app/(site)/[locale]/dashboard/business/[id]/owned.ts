@@ -18,7 +18,8 @@ export const loadOwnedBusiness = cache(async (id: string) => {
 });
 
 /** The owner pages whose title is their catalog's `title`. */
-type TitledNamespace = "dashboard.integrations" | "apiKeys.page" | "webhooks.page" | "automations.page";
+type TitledNamespace =
+  "dashboard.integrations" | "apiKeys.page" | "webhooks.page" | "automations.page" | "locations.page";
 
 /** An owner page's title: "<its title> · <the business>", or the not-found page's title for anyone else. */
 export async function ownedPageMetadata(id: string, namespace: TitledNamespace): Promise<Metadata> {

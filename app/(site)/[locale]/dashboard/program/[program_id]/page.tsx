@@ -11,6 +11,7 @@ import { ProgramStatusBadge } from "@/components/programs/program-status-badge";
 import { PROGRAM_TYPE_LABELS, ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { requireUser } from "@/lib/auth/current-user";
 import type { Locale } from "@/lib/i18n/locales";
+import { locationChoicesByBusiness } from "@/lib/db/locations";
 import { getOwnedProgram, programStats } from "@/lib/db/programs";
 import { programStatus } from "@/lib/loyalty/program-status";
 import { programFormValues } from "@/lib/validation/program-form";
@@ -33,8 +34,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProgramPage({ params }: Props) {
   const program = await loadOwnedProgram((await params).program_id);
   if (!program) notFound();
-  const [stats, t, types, locale] = await Promise.all([
+  const [stats, locations, t, types, locale] = await Promise.all([
     programStats(program.id),
+    locationChoicesByBusiness([program.business.id]),
     getTranslations("programEditor"),
     getTranslations("programs.types"),
     getLocale() as Promise<Locale>,
@@ -106,6 +108,7 @@ export default async function ProgramPage({ params }: Props) {
           programId={program.id}
           defaultValues={programFormValues(program)}
           readOnly={Boolean(program.endedAt)}
+          locations={locations}
         />
       </section>
     </div>

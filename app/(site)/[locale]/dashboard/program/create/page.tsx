@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ProgramForm } from "@/components/programs/program-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
+import { locationChoicesByBusiness } from "@/lib/db/locations";
 import { listOwnerBusinesses } from "@/lib/db/tags";
 import { defaultRules } from "@/lib/loyalty";
 import type { ProgramInput } from "@/lib/validation/programs";
@@ -21,7 +22,10 @@ export default async function CreateProgramPage({ searchParams }: Props) {
   const wanted = typeof query.businessId === "string" ? query.businessId : null;
   const preselected = businesses.find((b) => b.id === wanted || b.slug === wanted);
   const business = preselected ?? businesses[0];
-  const t = await getTranslations("programEditor");
+  const [t, locations] = await Promise.all([
+    getTranslations("programEditor"),
+    locationChoicesByBusiness(businesses.map((b) => b.id)),
+  ]);
 
   if (!business) {
     return (
@@ -65,6 +69,7 @@ export default async function CreateProgramPage({ searchParams }: Props) {
         mode="create"
         businesses={businesses.map(({ id, name }) => ({ id, name }))}
         defaultValues={defaultValues}
+        locations={locations}
       />
     </div>
   );

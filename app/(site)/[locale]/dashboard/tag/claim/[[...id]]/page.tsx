@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ClaimTagForm } from "@/components/tags/claim-tag-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
+import { locationChoices } from "@/lib/db/locations";
 import { listOwnerBusinesses } from "@/lib/db/tags";
 import { tagIdSchema } from "@/lib/validation/registration";
 
@@ -20,6 +21,8 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
   const candidate = id?.[0] ?? (typeof query.tagId === "string" ? query.tagId : undefined);
   const tagId = tagIdSchema.safeParse(candidate).data ?? null;
   const [businesses, t] = await Promise.all([listOwnerBusinesses(user.id), getTranslations("tags.claim")]);
+  // Where the tag hangs, for a business with more than one open location (docs/locations.md, "Tags").
+  const locations = (await locationChoices(businesses.map((b) => b.id))).filter((l) => !l.closed);
   return (
     <div className="mx-auto max-w-md space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
@@ -34,7 +37,11 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
           </Link>
         </div>
       ) : (
-        <ClaimTagForm tagId={tagId} businesses={businesses.map(({ id, name }) => ({ id, name }))} />
+        <ClaimTagForm
+          tagId={tagId}
+          businesses={businesses.map(({ id, name }) => ({ id, name }))}
+          locations={locations.map(({ id, businessId, name }) => ({ id, businessId, name }))}
+        />
       )}
     </div>
   );
