@@ -36,6 +36,9 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "segments",
   // The webhooks page's forms and buttons.
   "webhooks",
+  // Closing for a season and deleting a business: their forms (docs/business-lifecycle.md).
+  "lifecycle.pause",
+  "lifecycle.delete",
   // The locations page, the tag list's "Move to", the claim form's and the program editor's location choices.
   "locations",
 ] as const;

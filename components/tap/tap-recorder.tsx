@@ -242,6 +242,10 @@ export function TapResult({
     return () => window.clearTimeout(timer);
   }, [progressed, asking, toWallet, alreadyShown, visitKey, router, onProcessed]);
 
+  if (response.status === "error" && response.code === "business_closed") {
+    // Closed for the season: said kindly, the server's own words (the business and the day it reopens).
+    return <ClosedResult message={response.message} />;
+  }
   if (response.status === "error") {
     const codeKey = `codes.${response.code}`;
     const message = t.has(codeKey) ? t(codeKey) : response.message || t("errorFallback");
@@ -310,6 +314,22 @@ export function TapResult({
       {walletButtons}
       {asking || toWallet || alreadyShown ? null : <p className="mt-2 text-xs opacity-75">{t("redirecting")}</p>}
     </ResultCard>
+  );
+}
+
+function ClosedResult({ message }: { message: string }) {
+  const t = useTranslations("lifecycle.closed");
+  return (
+    <section
+      role="status"
+      aria-live="polite"
+      data-testid="closed-result"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <h2 className="font-semibold">{t("title")}</h2>
+      <p>{message}</p>
+      <p className="mt-1 text-sm">{t("noticeCards")}</p>
+    </section>
   );
 }
 

@@ -7,6 +7,7 @@ import { ClaimTagButton } from "@/components/tap/claim-tag-button";
 import { ProgramList } from "@/components/tap/program-list";
 import { StartCardForm } from "@/components/tap/start-card-form";
 import { TapCard } from "@/components/tap/tap-card";
+import { ClosedNotice } from "@/components/business-lifecycle/closed-notice";
 import { LiveProgress, TapOutcomeProvider } from "@/components/tap/tap-outcome";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -67,6 +68,9 @@ export async function TapStateView({
   // A business with no running program has nothing to offer a visitor yet (docs/owner-tools.md, "First
   // steps"): no invitation, one sentence. A signed-in customer keeps the program list, which says so.
   const noPrograms = state.programs.length === 0 && !signedIn;
+  // Closed for the season (docs/business-lifecycle.md): said once. A signed-in customer's
+  // recorder hears it from the visit itself (the database decides, not this cached page).
+  const closedNotice = state.closed && !recorder ? <ClosedNotice closure={state.closed} locale={locale} /> : null;
   const view = (
     <div className="space-y-6">
       {/* Tag ids are case-sensitive: shown exactly as written, never in capitals. */}
@@ -77,13 +81,14 @@ export async function TapStateView({
         })}
       </p>
       {recorder}
+      {closedNotice}
       <BusinessCard business={state.business} headingLevel={1} text={await businessCardText(state.business, locale)} />
       {noPrograms ? (
         // Nothing to earn here yet: no invitation to start a card or sign up for one.
         <Card as="section" className="p-4 text-center" data-testid="no-programs">
           <p className="font-medium">{t("noPrograms")}</p>
         </Card>
-      ) : signedIn ? null : (
+      ) : signedIn || closedNotice ? null : (
         <Card as="section" className="space-y-2 p-4 text-center">
           {state.guestCards ? (
             <StartCardForm

@@ -1,5 +1,6 @@
 "use server";
 
+import { closedMessage } from "@/lib/business/closed-messages";
 import { headers } from "next/headers";
 import { getLocale } from "next-intl/server";
 import { action } from "@/lib/actions/safe-action";
@@ -54,6 +55,8 @@ export const redeemCardRewardAction = action(
     if (result.ok)
       return { ok: true, name: result.name, code: result.code, redeemedOn: formatDay(result.redeemedOn, locale) };
     if (result.code === "expired") return failure("rewards.errors.expired");
+    if (result.code === "business_closed" && result.closed)
+      return failure(closedMessage("counter", result.closed.business, { until: result.closed.until }));
     if (result.code === "own_reward") return failure("rewards.errors.ownReward");
     if (result.code === "choose_location") return failure(COUNTER_CHOOSE_MESSAGE);
     if (result.code === "location_not_found") return failure(COUNTER_LOCATION_CLOSED_MESSAGE);

@@ -19,6 +19,7 @@ import {
 } from "@/lib/staff/counter-location";
 import type { CounterPlace } from "@/lib/staff/locations";
 import { counterLocationArgSchema, redeemCodeSchema, rewardIdSchema } from "@/lib/validation/rewards";
+import { closedMessage } from "@/lib/business/closed-messages";
 
 export type RedeemActionResult = ActionResult<{
   rewardId: string;
@@ -43,6 +44,8 @@ function refusal(result: RedeemFailure, locale: Locale): MessageOrText {
   if (result.code === "not_found") return "rewards.errors.notFound";
   if (result.code === "own_reward") return OWN_REWARD;
   if (result.code === "expired") return "rewards.errors.expired";
+  if (result.code === "business_closed" && result.closed)
+    return closedMessage("counter", result.closed.business, { until: result.closed.until });
   if (result.code === "choose_location") return COUNTER_CHOOSE_MESSAGE;
   if (result.code === "location_not_found") return COUNTER_LOCATION_CLOSED_MESSAGE;
   return result.redeemedOn

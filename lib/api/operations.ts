@@ -78,7 +78,14 @@ export const operations = {
     body: s.visitBody,
     status: 201,
     response: s.visit,
-    problems: ["invalid-request", "not-found", "qr-not-valid", "location-not-valid", "daily-limit-reached"],
+    problems: [
+      "invalid-request",
+      "not-found",
+      "qr-not-valid",
+      "location-not-valid",
+      "daily-limit-reached",
+      "business-closed",
+    ],
   },
   recordPurchase: {
     method: "post",
@@ -99,6 +106,7 @@ export const operations = {
       "location-not-valid",
       "receipt-taken",
       "too-many-rewards",
+      "business-closed",
     ],
   },
   refundPurchase: {
@@ -142,7 +150,14 @@ export const operations = {
     body: s.redeemBody,
     status: 200,
     response: s.reward,
-    problems: ["invalid-request", "not-found", "location-not-valid", "already-redeemed", "reward-expired"],
+    problems: [
+      "invalid-request",
+      "not-found",
+      "location-not-valid",
+      "already-redeemed",
+      "reward-expired",
+      "business-closed",
+    ],
   },
   undoRedemption: {
     method: "post",

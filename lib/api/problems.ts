@@ -13,6 +13,7 @@ export const PROBLEMS = {
   "idempotency-key-reused": { status: 422 },
   "request-in-progress": { status: 409 },
   "daily-limit-reached": { status: 409 },
+  "business-closed": { status: 409 },
   "already-redeemed": { status: 409 },
   "reward-expired": { status: 409 },
   "undo-not-possible": { status: 409 },

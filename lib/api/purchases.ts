@@ -1,4 +1,5 @@
 import "server-only";
+import { closedMessage } from "@/lib/business/closed-messages";
 import type { z } from "zod";
 import { customerOfRef } from "@/lib/api/customers";
 import { locationProblem } from "@/lib/api/locations";
@@ -52,6 +53,10 @@ export async function recordApiPurchase(
     now,
   });
   if (!outcome.ok) {
+    if (outcome.reason === "business_closed")
+      return problemAnswer(locale, "business-closed", {
+        detail: closedMessage("counter", outcome.businessName, { until: outcome.until }),
+      });
     if (outcome.reason === "location_not_found") return locationProblem(locale);
     if (outcome.reason === "receipt_taken") return problemAnswer(locale, "receipt-taken");
     if (outcome.reason === "too_many_rewards") return problemAnswer(locale, "too-many-rewards");

@@ -7,6 +7,7 @@ import type { redeemBody, rewardListQuery } from "@/lib/api/schemas";
 import { apiKeyActor } from "@/lib/api/visits";
 import { findApiReward, listApiPrograms, listApiRewards } from "@/lib/db/api-reads";
 import { redeemReward, undoRedemption } from "@/lib/rewards/redeem";
+import { closedMessage } from "@/lib/business/closed-messages";
 
 // Rewards and programs of /api/v1 (docs/api.md): redeeming and undoing go
 // through lib/rewards/redeem.ts, as at the counter, with the API key as the
@@ -32,6 +33,10 @@ export async function redeemApiReward(
     if (result.code === "location_not_found") return locationProblem(locale);
     if (result.code === "already_redeemed") return problemAnswer(locale, "already-redeemed");
     if (result.code === "expired") return problemAnswer(locale, "reward-expired");
+    if (result.code === "business_closed" && result.closed)
+      return problemAnswer(locale, "business-closed", {
+        detail: closedMessage("counter", result.closed.business, { until: result.closed.until }),
+      });
     return problemAnswer(locale, "not-found");
   }
   return ok(await findApiReward(caller.businessId, params.id, now));

@@ -10,6 +10,7 @@ import { findApiCustomerByUser } from "@/lib/db/api-reads";
 import { translateMessage } from "@/lib/i18n/message";
 import { getKeyTranslator } from "@/lib/i18n/translator";
 import { recordVisit } from "@/lib/tap/record-visit";
+import { closedMessage } from "@/lib/business/closed-messages";
 
 // POST /api/v1/visits (docs/api.md, "Visits"): the visit the counter records
 // from a customer's QR (lib/qr/counter-visit.ts), through the same engine
@@ -39,6 +40,10 @@ export async function recordApiVisit(
   });
   if (!outcome.ok) {
     if (outcome.reason === "limit_reached") return problemAnswer(locale, "daily-limit-reached");
+    if (outcome.reason === "business_closed")
+      return problemAnswer(locale, "business-closed", {
+        detail: closedMessage("counter", outcome.businessName, { until: outcome.until }),
+      });
     return (await refusedLocation(caller.businessId, body.location, locale)) ?? problemAnswer(locale, "not-found");
   }
   const customer = await findApiCustomerByUser(caller.businessId, userId);

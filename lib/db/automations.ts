@@ -109,14 +109,18 @@ export type DueAutomation = {
   holdoutPercent: number;
 };
 
-/** Every enabled automation the hourly sweep enrols for (the expiry reminder has its own sweep). */
+/**
+ * Every enabled automation the hourly sweep enrols for (the expiry reminder
+ * has its own sweep), but a paused business's: nobody is invited back to a
+ * business closed for the season (docs/business-lifecycle.md).
+ */
 export async function enabledAutomations(): Promise<DueAutomation[]> {
   return queryRows<DueAutomation>(sql`SELECT a."id", a."businessId", a."kind", a."days", b."timezone",
       c."id" AS "campaignId", c."seed", c."holdoutPercent"
     FROM "Automation" a
     JOIN "Business" b ON b."id" = a."businessId"
     JOIN "Campaign" c ON c."automationId" = a."id"
-    WHERE a."enabled" AND a."kind" <> 'REWARD_EXPIRING'::"AutomationKind"
+    WHERE a."enabled" AND a."kind" <> 'REWARD_EXPIRING'::"AutomationKind" AND b."pausedAt" IS NULL
     ORDER BY a."id"`);
 }
 

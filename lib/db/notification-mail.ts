@@ -108,6 +108,11 @@ export async function readWelcomeMail(
   return { recipient, ownsBusiness: businesses.length > 0 };
 }
 
+/** An account as a mail about it reads it (the business-deleted mail: the business is gone by then). */
+export async function readMailRecipient(userId: string): Promise<MailRecipient | null> {
+  return db.user.findUnique({ where: { id: userId }, select: recipientSelect });
+}
+
 /** A business and its owner, for the owner's summary. */
 export async function readOwnerSummaryMail(
   businessId: string,

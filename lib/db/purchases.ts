@@ -1,6 +1,7 @@
 import "server-only";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtLocationPart, worksAtPart } from "@/lib/db/business-access";
+import { closedPart } from "@/lib/db/season-pause";
 import { inTransaction, queryRows, raw, sql, type InTransaction, type SqlTx } from "@/lib/db/sql";
 import type { CardChange, IssuedReward, StoredProgress } from "@/lib/db/visit-types";
 import { issueReward, type ProgramRow } from "@/lib/db/visits";
@@ -89,7 +90,9 @@ export type PurchaseOutcome =
       rewards: Pick<IssuedReward, "id" | "code" | "name">[];
       customerId: string | null;
     }
-  | { ok: false; reason: PurchaseRefusal };
+  | { ok: false; reason: PurchaseRefusal }
+  /** Closed for the season (docs/business-lifecycle.md): nothing is written. */
+  | { ok: false; reason: "business_closed"; businessName: string; until: string | null };
 
 const PURCHASE_COLUMNS = `p."id", p."businessId", p."membershipId", p."amountCents", p."refundedCents", p."currency", p."receipt", p."earned", p."points", p."actorKind", p."locationId", p."createdAt"`;
 
@@ -107,9 +110,17 @@ async function findBusiness(
   tx: SqlTx,
   businessId: string,
   actor: PurchaseActor,
+  now: Date,
   at: { locationId: string | null } | null = null,
 ): Promise<{
-  business: { id: string; timezone: string; settings: unknown };
+  business: {
+    id: string;
+    name: string;
+    timezone: string;
+    settings: unknown;
+    closed: boolean;
+    pausedUntil: string | null;
+  };
   actor: Actor;
   locationOpen: boolean;
 } | null> {
@@ -118,20 +129,31 @@ async function findBusiness(
   const works = at ? worksAtLocationPart("b", userId, sql`${locationId}::text`) : worksAtPart("b", userId);
   const [row] = await tx.query<{
     id: string;
+    name: string;
     timezone: string;
     settings: unknown;
+    closed: boolean;
+    pausedUntil: string | null;
     owner: boolean;
     actor: NameParts | null;
     locationOpen: boolean;
   }>(
-    sql`SELECT b."id", b."timezone", b."settings", b."ownerId" = ${userId}::text AS "owner",
+    sql`SELECT b."id", b."name", b."timezone", b."settings", ${closedPart("b", now)} AS "closed", b."pausedUntil",
+        b."ownerId" = ${userId}::text AS "owner",
         (SELECT json_build_object('firstName', a."firstName", 'lastName', a."lastName", 'name', a."name") FROM "User" a WHERE a."id" = ${userId}::text) AS "actor",
         EXISTS (SELECT 1 FROM "Location" l WHERE l."id" = ${locationId}::text AND l."businessId" = b."id" AND l."closedAt" IS NULL) AS "locationOpen"
       FROM "Business" b
       WHERE b."id" = ${businessId}::text AND (${userId === null}::boolean OR ${works})`,
   );
   if (!row) return null;
-  const business = { id: row.id, timezone: row.timezone, settings: row.settings };
+  const business = {
+    id: row.id,
+    name: row.name,
+    timezone: row.timezone,
+    settings: row.settings,
+    closed: row.closed,
+    pausedUntil: row.pausedUntil,
+  };
   const { locationOpen } = row;
   if (actor.kind === "api-key") return { business, actor: { kind: "api-key", id: actor.id, name: null }, locationOpen };
   return {
@@ -255,10 +277,12 @@ export async function writePurchase(
 ): Promise<PurchaseOutcome> {
   const locationId = request.locationId ?? null;
   return inTransaction(async (tx) => {
-    const found = await findBusiness(tx, request.businessId, request.actor, { locationId });
+    const found = await findBusiness(tx, request.businessId, request.actor, now, { locationId });
     if (!found) return { ok: false, reason: "business_not_found" };
     if (locationId && !found.locationOpen) return { ok: false, reason: "location_not_found" };
     const { business, actor } = found;
+    if (business.closed)
+      return { ok: false, reason: "business_closed", businessName: business.name, until: business.pausedUntil };
     const membership = await lockMembership(tx, business.id, request.customer, request.actor);
     if (typeof membership === "string") return { ok: false, reason: membership };
 
@@ -408,7 +432,8 @@ export async function writeRefund(
   now: Date,
 ): Promise<RefundOutcome> {
   return inTransaction(async (tx) => {
-    const found = await findBusiness(tx, request.businessId, request.actor);
+    // A refund takes back what a purchase gave: it is taken while closed for the season too.
+    const found = await findBusiness(tx, request.businessId, request.actor, now);
     if (!found) return { ok: false, reason: "business_not_found" };
     const { business, actor } = found;
     const seen = await findPurchase(tx, business.id, { id: request.purchaseId });

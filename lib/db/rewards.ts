@@ -5,6 +5,8 @@ import { db, Prisma } from "@/lib/db";
 import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAudit, appendAuditSql } from "@/lib/db/audit";
 import { worksAt, worksAtLocation, worksAtLocationPart } from "@/lib/db/business-access";
+import { closedPart, pauseOf } from "@/lib/db/season-pause";
+import { closureAt } from "@/lib/business/season-pause";
 import { inTransaction, prismaExecutor, prismaSql, sql, type InTransaction, type Sql } from "@/lib/db/sql";
 import { normaliseRewardCode } from "@/lib/loyalty/reward-code";
 import { localDateIn } from "@/lib/time/local-date";
@@ -19,9 +21,18 @@ export type RedeemFailure = {
    * location_not_found: the location named is not an open one of the reward's business;
    * choose_location: none was named and the worker works at several (lib/rewards/redeem.ts).
    */
-  code: "not_found" | "own_reward" | "already_redeemed" | "expired" | "location_not_found" | "choose_location";
+  code:
+    | "not_found"
+    | "own_reward"
+    | "already_redeemed"
+    | "expired"
+    | "location_not_found"
+    | "choose_location"
+    | "business_closed";
   /** already_redeemed: the day it was, in the business's time zone (YYYY-MM-DD). */
   redeemedOn?: string;
+  /** business_closed: the business, and the day it reopens (null: when its owner reopens it). */
+  closed?: { business: string; until: string | null };
 };
 /** The reward at the counter, as the owner sees it: what it is and whose. */
 type RewardAtCounter = {
@@ -150,7 +161,7 @@ export async function redeemRewardRow(
         UPDATE "Reward" r SET "status" = 'REDEEMED', "redeemedAt" = ${now}, "redeemedById" = ${scope.userId},
           "redeemedLocationId" = ${locationId}
         FROM "Business" b
-        WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)}
+        WHERE b."id" = r."businessId" AND ${prismaSql(scope.may)} AND NOT ${prismaSql(closedPart("b", now))}
           AND (r."id" = ${rewardId} OR r."code" = ${code})
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
@@ -203,7 +214,7 @@ export async function redeemRewardRow(
       status: true,
       expiresAt: true,
       redeemedAt: true,
-      business: { select: { timezone: true } },
+      business: { select: businessOfRefusal },
     },
   });
   if (existing && (await locationRefused(existing.businessId, locationId))) return LOCATION_NOT_FOUND;
@@ -219,16 +230,31 @@ async function actorOf(tx: Prisma.TransactionClient, actor: RewardActor) {
   return { actorId: userId, actorName: user ? displayName(user) : null };
 }
 
-/** Why a reward of a business the caller works at that is not AVAILABLE cannot be redeemed. */
+/** What a refusal reads of the reward's business: its zone, and whether it is closed for the season. */
+const businessOfRefusal = {
+  timezone: true,
+  name: true,
+  pausedAt: true,
+  pausedUntil: true,
+} satisfies Prisma.BusinessSelect;
+
+/**
+ * Why a reward of a business the caller works at cannot be redeemed: the
+ * business is closed for the season (docs/business-lifecycle.md), or the
+ * reward is not AVAILABLE.
+ */
 function refusalOf(
   reward: {
     status: RewardStatusName;
     expiresAt: Date | null;
     redeemedAt: Date | null;
-    business: { timezone: string };
+    business: Prisma.BusinessGetPayload<{ select: typeof businessOfRefusal }>;
   },
   now: Date,
 ): RedeemFailure {
+  const closure = closureAt(pauseOf(reward.business), normaliseTimezone(reward.business.timezone), now);
+  if (closure && reward.status === "AVAILABLE")
+    return { ok: false, status: 409, code: "business_closed", closed: { business: reward.business.name, ...closure } };
   if (reward.status === "REDEEMED") {
     const redeemedOn = reward.redeemedAt
       ? localDateIn(normaliseTimezone(reward.business.timezone), reward.redeemedAt)
@@ -260,12 +286,13 @@ export async function findRewardToRedeem(workerId: string, typed: string, now = 
       redeemedAt: true,
       user: { select: customerNameSelect },
       businessId: true,
-      business: { select: { timezone: true } },
+      business: { select: businessOfRefusal },
     },
   });
   if (!reward) return NOT_FOUND;
   if (reward.userId === workerId) return OWN_REWARD;
-  if (effectiveRewardStatus(reward, now) !== "AVAILABLE") return refusalOf(reward, now);
+  const refused = refusalOf(reward, now);
+  if (refused.code === "business_closed" || effectiveRewardStatus(reward, now) !== "AVAILABLE") return refused;
   return {
     ...atCounter(reward, reward.user),
     earnedOn: localDateIn(normaliseTimezone(reward.business.timezone), reward.issuedAt),
@@ -523,6 +550,7 @@ export async function redeemRewardRowAtCounter(
         FROM "Business" b
         WHERE b."id" = r."businessId" AND b."id" = ${target.businessId}::text
           AND ${worksAtLocationPart("b", worker.id, sql`${locationId}::text`)} AND ${openLocationOfB(locationId)}
+          AND NOT ${closedPart("b", now)}
           AND r."id" = ${target.rewardId}::text AND r."userId" = ${target.customerId}::text AND r."userId" <> ${worker.id}::text
           AND r."status" = 'AVAILABLE'
           AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now}::timestamp(3))
@@ -567,7 +595,7 @@ export async function redeemRewardRowAtCounter(
       businessId: target.businessId,
       business: worksAtLocation(worker.id, locationId),
     },
-    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: { timezone: true } } },
+    select: { status: true, expiresAt: true, redeemedAt: true, business: { select: businessOfRefusal } },
   });
   if (existing && (await locationRefused(target.businessId, locationId))) return LOCATION_NOT_FOUND;
   if (existing && target.customerId === worker.id) return OWN_REWARD;

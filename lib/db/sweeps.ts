@@ -20,6 +20,13 @@ export const SWEEP_BATCH_SIZE = 500;
 const REMINDER_ON = `NOT EXISTS (SELECT 1 FROM "Automation" a WHERE a."businessId" = r."businessId"
   AND a."kind" = 'REWARD_EXPIRING'::"AutomationKind" AND NOT a."enabled")`;
 
+// A business closed for the season (docs/business-lifecycle.md): its rewards'
+// expiries stand still, so nothing of them is reminded or swept as expired
+// until its pause is settled (its reopening moves the expiries on). A pause
+// that ended by its date counts until the sweep settles it, which it does
+// first (lib/business/pause-business.ts).
+const NOT_PAUSED = `NOT EXISTS (SELECT 1 FROM "Business" p WHERE p."id" = r."businessId" AND p."pausedAt" IS NOT NULL)`;
+
 type ExpiringRow = {
   id: string;
   userId: string;
@@ -54,7 +61,7 @@ export async function markExpiryReminders(
       WHERE r."status" = 'AVAILABLE'::"RewardStatus" AND r."expiryReminderAt" IS NULL
         AND r."expiresAt" > $1::timestamp(3) AND r."expiresAt" <= $2::timestamp(3)
         AND (r."expiresAt", r."id") > ($3::timestamp(3), $4::text)
-        AND r."userId" IS NOT NULL AND ${REMINDER_ON}
+        AND r."userId" IS NOT NULL AND ${REMINDER_ON} AND ${NOT_PAUSED}
       ORDER BY r."expiresAt", r."id"
       LIMIT $5::int`,
       [now, horizon, after.expiresAt, after.id, batchSize],
@@ -65,7 +72,7 @@ export async function markExpiryReminders(
         const marked = await tx.query<MarkedReward>(
           `UPDATE "Reward" r SET "expiryReminderAt" = $2::timestamp(3)
           WHERE r."id" = ANY($1::text[]) AND r."expiryReminderAt" IS NULL AND r."status" = 'AVAILABLE'::"RewardStatus"
-            AND ${REMINDER_ON}
+            AND ${REMINDER_ON} AND ${NOT_PAUSED}
           RETURNING r."id", r."userId", r."businessId"`,
           [due.map((row) => row.id), now],
         );
@@ -99,10 +106,10 @@ export async function markExpiredRewards(
     const memberships = await inTransaction(async (tx) => {
       const rows = await tx.query<{ membershipId: string | null; inWallet: boolean }>(
         `WITH due AS (
-          SELECT "id" FROM "Reward"
-          WHERE "status" = 'AVAILABLE'::"RewardStatus" AND "expirySweptAt" IS NULL
-            AND "expiresAt" <= $1::timestamp(3)
-          ORDER BY "expiresAt", "id"
+          SELECT r."id" FROM "Reward" r
+          WHERE r."status" = 'AVAILABLE'::"RewardStatus" AND r."expirySweptAt" IS NULL
+            AND r."expiresAt" <= $1::timestamp(3) AND ${NOT_PAUSED}
+          ORDER BY r."expiresAt", r."id"
           LIMIT $2::int
           FOR UPDATE SKIP LOCKED
         )

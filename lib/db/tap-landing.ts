@@ -5,6 +5,7 @@ import { toPublicBusiness, type PublicBusiness } from "@/lib/business/public-bus
 import { publicBusinessSelect } from "@/lib/db/businesses";
 import { runningProgramsQuery } from "@/lib/db/visit-types";
 import { describeOffer, type LoyaltyLine } from "@/lib/loyalty";
+import { closureAt, dayOf, type Closure } from "@/lib/business/season-pause";
 
 // The public part of a tag landing (tag → business card → programs), the same
 // for every visitor, cached as two entries so an edit expires only what it
@@ -48,6 +49,12 @@ export type BusinessLanding = {
   programs: ProgramSummary[];
   /** The owner lets visitors start a card without an account (docs/authentication.md, "Guests"). */
   guestCards: boolean;
+  /**
+   * Closed for the season (docs/business-lifecycle.md): since when (ISO) and the
+   * local day it reopens on the morning of. Pages decide at render whether it is
+   * closed now (lib/business/season-pause.ts); a visit decides in its own statement.
+   */
+  pause: { pausedAt: string | null; pausedUntil: string | null };
 };
 
 /**
@@ -91,6 +98,8 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
       owner: { select: { disabledAt: true } },
       timezone: true,
       guestCards: true,
+      pausedAt: true,
+      pausedUntil: true,
       programs: {
         ...runningProgramsQuery,
         select: {
@@ -107,7 +116,7 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
     },
   });
   if (!row) return null;
-  const { ownerId, owner, timezone, guestCards, programs, ...publicRow } = row;
+  const { ownerId, owner, timezone, guestCards, pausedAt, pausedUntil, programs, ...publicRow } = row;
   if (owner.disabledAt) return "withdrawn";
   const business = toPublicBusiness(publicRow);
   return {
@@ -115,6 +124,7 @@ async function loadBusiness(businessId: string): Promise<CachedBusiness | "withd
     ownerId,
     timezone,
     guestCards,
+    pause: { pausedAt: pausedAt?.toISOString() ?? null, pausedUntil: dayOf(pausedUntil) },
     // The rules stay here: pages get what the program offers, described by the engine.
     programs: programs.map(({ rules, rewardName, ...p }) => ({
       ...p,
@@ -197,4 +207,16 @@ export async function getPublicCardLanding(slug: string): Promise<PublicCardLand
 /** The public card of /b/<slug>: the business alone. */
 export async function getPublicCard(slug: string): Promise<PublicBusiness | null> {
   return (await getPublicCardLanding(slug))?.business ?? null;
+}
+
+/**
+ * Whether the landing's business is closed for the season at `now`, by the
+ * cached entry (pages only; a pause or reopening expires it, and a pause that
+ * ends by its date shows until the entry's lifetime at most).
+ */
+export function landingClosure(landing: Pick<BusinessLanding, "pause" | "timezone">, now: Date): Closure | null {
+  // An entry cached before the field existed has none: open.
+  if (!landing.pause) return null;
+  const pausedAt = landing.pause.pausedAt ? new Date(landing.pause.pausedAt) : null;
+  return closureAt({ pausedAt, pausedUntil: landing.pause.pausedUntil }, landing.timezone, now);
 }

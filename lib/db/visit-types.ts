@@ -68,6 +68,8 @@ export type ProgramOutcome = {
 
 export type VisitRefusal =
   | "limit_reached"
+  /** The business is closed for the season (docs/business-lifecycle.md): nothing is written. */
+  | "business_closed"
   | "business_not_found"
   | "secure_tag"
   | "own_business"
@@ -86,7 +88,9 @@ export type VisitOutcome =
       localDate: string;
     }
   | { ok: false; reason: "limit_reached"; timeZone: string; now: Date }
-  | { ok: false; reason: Exclude<VisitRefusal, "limit_reached"> };
+  /** `until`: the local day it reopens on the morning of (YYYY-MM-DD), null: when the owner reopens. */
+  | { ok: false; reason: "business_closed"; businessName: string; until: string | null; timeZone: string }
+  | { ok: false; reason: Exclude<VisitRefusal, "limit_reached" | "business_closed"> };
 
 /** A recorded visit as its webhooks describe it. */
 export type RecordedVisit = {

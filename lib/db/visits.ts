@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { apiKeyAuditActor, type ApiKeyActor } from "@/lib/db/api-keys";
 import { appendAuditSql } from "@/lib/db/audit";
 import { worksAtLocationPart } from "@/lib/db/business-access";
+import { closedPart } from "@/lib/db/season-pause";
 import { inTransaction, join, raw, sql, type InTransaction, type Sql, type SqlTx } from "@/lib/db/sql";
 import { displayName, type NameParts } from "@/lib/users/display-name";
 import {
@@ -110,10 +111,20 @@ class VisitRefused extends Error {
   }
 }
 
+/** The business is closed for the season: the visit rolls back whole (a secure link stays unspent, no guest is made). */
+class VisitClosed extends Error {
+  constructor(readonly outcome: Extract<VisitOutcome, { reason: "business_closed" }>) {
+    super(outcome.reason);
+  }
+}
+
 type RecordedRow = {
   businessId: string | null;
   secureRefused: boolean;
   ownBusiness: boolean;
+  closed: boolean;
+  businessName: string | null;
+  pausedUntil: string | null;
   localDate: string | null;
   timeZone: string | null;
   locationId: string | null;
@@ -146,14 +157,16 @@ function visitStatement(input: VisitInput, now: Date): Sql {
   // The day is the business's calendar day at `now`, in its time zone as stored right now:
   // the daily limit counts per business, whichever location the visit is at.
   const day = sql`(${now}::timestamptz AT TIME ZONE b."timezone")::date AS "day"`;
+  // A business closed for the season counts nothing (docs/business-lifecycle.md).
+  const closed = sql`b."name", b."pausedUntil", ${closedPart("b", now)} AS "closed"`;
   // A closed location takes no visit (docs/locations.md): its tags answer as unclaimed ones.
   const place = input.tagId
-    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, t."secure", l."id" AS "locationId"
+    ? sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, ${closed}, t."secure", l."id" AS "locationId"
           FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           LEFT JOIN "Location" l ON l."id" = t."locationId"
           WHERE t."id" = ${input.tagId}::text AND (${businessId}::text IS NULL OR b."id" = ${businessId}::text)
             AND l."closedAt" IS NULL AND ${atCounter}`
-    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, false AS "secure", l."id" AS "locationId"
+    : sql`SELECT b."id", b."ownerId", b."dailyTapLimit", b."timezone", ${day}, ${closed}, false AS "secure", l."id" AS "locationId"
           FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           LEFT JOIN "Location" l ON l."id" = ${locationId}::text AND l."businessId" = b."id" AND l."closedAt" IS NULL
           WHERE b."id" = ${businessId}::text AND (${locationId}::text IS NULL OR l."id" IS NOT NULL) AND ${atCounter}`;
@@ -165,7 +178,7 @@ function visitStatement(input: VisitInput, now: Date): Sql {
     ), customer AS (
       SELECT account."id", account."birthday", account."referredById", place."id" AS "businessId", place."day"
       FROM account, place
-      WHERE NOT account."unverified" AND NOT (place."secure" AND NOT ${secureVerified}::boolean) AND NOT (${refuseOwner}::boolean AND place."ownerId" = ${userId}::text)
+      WHERE NOT account."unverified" AND NOT place."closed" AND NOT (place."secure" AND NOT ${secureVerified}::boolean) AND NOT (${refuseOwner}::boolean AND place."ownerId" = ${userId}::text)
     ), counted AS (
       INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
       SELECT "id", "businessId", "day", 1 FROM customer
@@ -191,6 +204,7 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       place."id" AS "businessId",
       COALESCE(place."secure" AND NOT ${secureVerified}::boolean, false) AS "secureRefused",
       COALESCE(${refuseOwner}::boolean AND place."ownerId" = ${userId}::text, false) AS "ownBusiness",
+      COALESCE(place."closed", false) AS "closed", place."name" AS "businessName", place."pausedUntil",
       place."day" AS "localDate",
       place."timezone" AS "timeZone",
       (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
@@ -245,8 +259,9 @@ async function reportVisitEffects(tx: SqlTx, effects: VisitEffects, announce: In
  * nothing itself but commits what `beforeVisit` did: a secure tag's link is
  * spent by any verified use of a signed-in customer (not by the owner's own
  * tap, which acceptSunCounter lets through unspent). An unclaimed tag, a
- * secure tag without a verified SUN counter, or an unknown or signed-out
- * account roll everything back.
+ * secure tag without a verified SUN counter, a business closed for the season
+ * (docs/business-lifecycle.md: its local day still before the reopening day),
+ * or an unknown or signed-out account roll everything back.
  *
  * What the visit changed (each reward issued, each card) goes to `announce`
  * last, in the same transaction: the caller queues its jobs there
@@ -265,6 +280,14 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
       if (!row?.businessId || !row.localDate) throw new VisitRefused("business_not_found");
       if (row.secureRefused) throw new VisitRefused("secure_tag");
       if (row.ownBusiness) return { ok: false as const, reason: "own_business" as const };
+      if (row.closed)
+        throw new VisitClosed({
+          ok: false,
+          reason: "business_closed",
+          businessName: row.businessName ?? "",
+          until: row.pausedUntil,
+          timeZone: row.timeZone ?? "UTC",
+        });
       if (!row?.customerFound) throw new VisitRefused("customer_not_found");
       if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
       if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
@@ -343,6 +366,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
     });
   } catch (error) {
     if (error instanceof VisitRefused) return { ok: false, reason: error.reason };
+    if (error instanceof VisitClosed) return error.outcome;
     throw error;
   }
 }

@@ -6,6 +6,8 @@ import { describeProgress, isProgramInDate, type ProgressDescription } from "@/l
 import { localDateIn } from "@/lib/time/local-date";
 import { runningProgramsQuery } from "@/lib/db/visit-types";
 import { siteUrl } from "@/lib/site";
+import { closureAt, type Closure } from "@/lib/business/season-pause";
+import { pauseOf } from "@/lib/db/season-pause";
 
 /**
  * What a membership's card in a phone's wallet shows (Apple Wallet and Google
@@ -34,6 +36,8 @@ export type PassContent = {
   memberSince: Date;
   /** The business's latest campaign message sent to this card (docs/campaigns.md, "Channels"). */
   news?: string | null;
+  /** Closed for the season at the moment the card is drawn (docs/business-lifecycle.md): the card says until when. */
+  closed?: Closure | null;
 };
 
 /**
@@ -70,6 +74,8 @@ export async function getPassContent(membershipId: string, now = new Date()): Pr
           logoUrl: true,
           theme: true,
           timezone: true,
+          pausedAt: true,
+          pausedUntil: true,
           programs: {
             ...runningProgramsQuery,
             select: { id: true, type: true, name: true, rules: true, rewardName: true, startDate: true, endDate: true },
@@ -95,6 +101,7 @@ export async function getPassContent(membershipId: string, now = new Date()): Pr
   });
   return {
     news: news?.campaign.message ?? null,
+    closed: closureAt(pauseOf(business), timeZone, now),
     membershipId: membership.id,
     userId: user.id,
     language: user.language,

@@ -28,6 +28,8 @@ export type MessageNamespace =
   | "errors"
   | "googleWallet"
   | "insights"
+  // Closed for a season and deleting a business (docs/business-lifecycle.md).
+  | "lifecycle"
   // A business's locations (docs/locations.md).
   | "locations"
   // What owners and the public read per location (docs/locations.md, "What owners and customers see").

@@ -1,5 +1,6 @@
 import "server-only";
 import { ownerSummaryKey } from "@/lib/business/owner-summary";
+import type { BusinessDeleting } from "@/lib/db/business-deletion";
 import type { CardChange } from "@/lib/db/visit-types";
 import { getBoss } from "@/lib/jobs/boss";
 import { enqueue, type SqlExecutor } from "@/lib/jobs/enqueue";
@@ -280,4 +281,34 @@ export async function announceCardChange(tx: SqlExecutor, change: CardChange): P
   }
   if (change.kind === "card-changed") return walletMembershipChanged(tx, change.membershipId);
   return walletPassesVoided(tx, { membershipId: change.membershipId });
+}
+
+/**
+ * A business is being deleted, in this transaction (docs/business-lifecycle.md,
+ * "Deleting a business"): each of its customers with an email address is told
+ * by a mail of its own (one job per recipient, under a key per business and
+ * customer; the mail is sent at most once per key, lib/db/notification-delivery.ts),
+ * and every card's wallet passes are voided while the cards still exist.
+ */
+export async function businessDeleting(tx: SqlExecutor, deleting: BusinessDeleting): Promise<void> {
+  await enqueue(
+    deleting.recipients.map((recipient) => ({
+      name: "mail.business-deleted" as const,
+      data: {
+        businessId: deleting.businessId,
+        businessName: deleting.businessName,
+        color: deleting.color,
+        userId: recipient.userId,
+        readyRewards: recipient.readyRewards,
+      },
+      key: businessDeletedKey(deleting.businessId, recipient.userId),
+    })),
+    tx,
+  );
+  await walletPassesVoided(tx, { businessId: deleting.businessId });
+}
+
+/** The event of one customer's business-deleted mail: its job's key, and its delivery's ("mail:" + it). */
+export function businessDeletedKey(businessId: string, userId: string): string {
+  return `business-deleted:${businessId}:${userId}`;
 }

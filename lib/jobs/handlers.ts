@@ -1,12 +1,18 @@
 import "server-only";
 import { sweepOwnerSummaries } from "@/lib/business/owner-summary-sweep";
+import { sweepEndedPauses } from "@/lib/business/pause-business";
 import { sweepAutomations } from "@/lib/campaigns/automations/sweep";
 import { sweepVoidedApplePasses } from "@/lib/db/sweeps";
 import { sweepExpiredRewards, sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { sweepIdleGuests } from "@/lib/auth/sweep-idle-guests";
 import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
 import type { QueueName } from "@/lib/jobs/queues";
-import { sendOwnerSummaryMail, sendRewardMail, sendWelcomeMail } from "@/lib/notifications/mail-jobs";
+import {
+  sendBusinessDeletedMail,
+  sendOwnerSummaryMail,
+  sendRewardMail,
+  sendWelcomeMail,
+} from "@/lib/notifications/mail-jobs";
 import { deliverRewardPush } from "@/lib/push/deliver";
 import { updateApplePass, voidApplePasses } from "@/lib/wallet/apple/deliver";
 import { refreshBusinessCards } from "@/lib/wallet/business-cards";
@@ -22,11 +28,13 @@ export type JobHandler = (data: unknown, job: JobContext) => Promise<void>;
 // its jobs until a worker that has one runs.
 export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   // The scheduled sweeps (SCHEDULES in lib/jobs/queues.ts; docs/jobs.md, "Sweeps").
-  // The hourly expiry sweep: reminders for rewards about to expire, wallet updates for those that
-  // did, the removal of Apple Wallet passes voided over 30 days ago, and of guest cards
-  // without a visit for 12 months (docs/authentication.md, "Guests").
+  // The hourly expiry sweep: first the pauses that ended by their date are settled (their
+  // rewards' expiries move on: docs/business-lifecycle.md), then reminders for rewards about
+  // to expire, wallet updates for those that did, the removal of Apple Wallet passes voided
+  // over 30 days ago, and of guest cards without a visit for 12 months (docs/authentication.md, "Guests").
   "sweep.reward-expiry": async () => {
     const now = new Date();
+    await sweepEndedPauses(now);
     await sweepRewardExpiry(now);
     await sweepExpiredRewards(now);
     await sweepVoidedApplePasses(now);
@@ -40,6 +48,8 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),
   "mail.welcome": async (data) => void (await sendWelcomeMail(data)),
   "mail.owner-summary": async (data) => void (await sendOwnerSummaryMail(data)),
+  // A deleted business's customers (docs/business-lifecycle.md): data { businessId, businessName, color, userId, readyRewards }.
+  "mail.business-deleted": async (data) => void (await sendBusinessDeletedMail(data)),
   // Web push (docs/notifications-push.md): data { rewardId, userId, businessId }.
   "push.reward-earned": async (data) => void (await deliverRewardPush("reward-earned", data)),
   "push.reward-expiring": async (data) => void (await deliverRewardPush("reward-expiring", data)),

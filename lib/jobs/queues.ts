@@ -41,6 +41,8 @@ export const QUEUES = {
   "mail.welcome": DELIVERY,
   /** An owner's daily or weekly summary mail. */
   "mail.owner-summary": DELIVERY,
+  /** A business was deleted: the mail to one of its customers (docs/business-lifecycle.md). */
+  "mail.business-deleted": DELIVERY,
   /** A customer earned a reward: the web push to their subscribed browsers. */
   "push.reward-earned": DELIVERY,
   /** A customer's reward expires within three days: the web push reminder. */

@@ -197,3 +197,35 @@ export function webhookDisabledMail(facts: WebhookDisabledFacts, t: KeyTranslato
     footer: { text: t("mail.webhookDisabled.why", values), links: [] },
   });
 }
+
+export type BusinessDeletedFacts = {
+  firstName: string | null;
+  business: { name: string; color: string | null };
+  /** The rewards the customer had ready there, lost with the card. */
+  readyRewards: number;
+  walletUrl: string;
+};
+
+/**
+ * A business the customer had a card at was deleted (docs/business-lifecycle.md):
+ * a service message, sent once; no unsubscribe, as it is the last one about it.
+ */
+export function businessDeletedMail(facts: BusinessDeletedFacts, t: KeyTranslator, locale: Locale): RenderedMail {
+  const values = { business: facts.business.name, site: siteName };
+  return render(t("lifecycle.mail.subject", values), {
+    lang: locale,
+    preheader: t("lifecycle.mail.preheader", values),
+    brand: { name: facts.business.name, color: facts.business.color },
+    blocks: [
+      { kind: "heading", text: t("lifecycle.mail.heading", values) },
+      greeting(t, facts.firstName),
+      { kind: "paragraph", text: t("lifecycle.mail.intro", values) },
+      ...(facts.readyRewards > 0
+        ? [{ kind: "paragraph" as const, text: t("lifecycle.mail.rewardsLost", { count: facts.readyRewards }) }]
+        : []),
+      { kind: "paragraph", text: t("lifecycle.mail.rest", values) },
+      { kind: "button", label: t("lifecycle.mail.button"), href: facts.walletUrl },
+    ],
+    footer: { text: t("lifecycle.mail.why", values), links: [] },
+  });
+}

@@ -5,6 +5,7 @@ import { emailVerificationRequired } from "@/lib/auth/email-verification";
 import { deliverOnce } from "@/lib/db/notification-delivery";
 import {
   businessPeriodStats,
+  readMailRecipient,
   readOwnerSummaryMail,
   readRewardMail,
   readWelcomeMail,
@@ -15,7 +16,14 @@ import { storedLocale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
 import { QUEUES, type QueueName } from "@/lib/jobs/queues";
 import { mailer } from "@/lib/mail";
-import { ownerSummaryMail, rewardMail, welcomeMail, type RenderedMail } from "@/lib/mail/notifications";
+import {
+  businessDeletedMail,
+  ownerSummaryMail,
+  rewardMail,
+  welcomeMail,
+  type RenderedMail,
+} from "@/lib/mail/notifications";
+import { businessDeletedKey } from "@/lib/jobs/events";
 import {
   recipientSkipReason,
   rewardSkipReason,
@@ -26,7 +34,7 @@ import { listUnsubscribeHeaders, unsubscribeLinks } from "@/lib/notifications/un
 import { siteUrl } from "@/lib/site";
 
 // The mail queues' handlers (docs/notifications.md): mail.reward-earned,
-// mail.reward-expiring, mail.welcome and mail.owner-summary. Each reads what
+// mail.reward-expiring, mail.welcome, mail.owner-summary and mail.business-deleted. Each reads what
 // it needs fresh, decides whether the mail still applies (./mail-rules.ts),
 // renders it in the recipient's language and sends it once per event
 // (lib/db/notification-delivery.ts). A skip is final and quiet; a mail server
@@ -37,6 +45,13 @@ export type MailJobOutcome = "sent" | "already sent" | `skipped: ${string}`;
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const rewardJob = z.object({ rewardId: id, userId: id, businessId: id });
 const welcomeJob = z.object({ userId: id });
+const businessDeletedJob = z.object({
+  businessId: id,
+  businessName: z.string().min(1).max(200),
+  color: z.string().max(32).nullable(),
+  userId: id,
+  readyRewards: z.number().int().min(0).max(100_000),
+});
 const summaryJob = z.object({
   businessId: id,
   period: z.enum(["DAILY", "WEEKLY"]),
@@ -176,4 +191,38 @@ export async function sendOwnerSummaryMail(data: unknown): Promise<MailJobOutcom
   );
   const key = `mail:owner-summary:${read.business.id}:${job.data.period}:${days.fromDay}`;
   return send(queue, key, to, mail, listUnsubscribeHeaders(stopBusiness));
+}
+
+/**
+ * mail.business-deleted: data { businessId, businessName, color, userId,
+ * readyRewards } (docs/business-lifecycle.md). The business is gone: the job
+ * carries what the mail says of it. A service message about the customer's
+ * own card: it goes even where notification mails are switched off (that
+ * switch is for rewards and summaries), never to a disabled account, one
+ * without an address, or an unconfirmed one where addresses must be confirmed.
+ * Sent once per business and customer, whatever runs the job how many times.
+ */
+export async function sendBusinessDeletedMail(data: unknown): Promise<MailJobOutcome> {
+  const queue: QueueName = "mail.business-deleted";
+  const job = businessDeletedJob.safeParse(data);
+  if (!job.success) return invalid(queue);
+  const recipient = await readMailRecipient(job.data.userId);
+  const notFor = recipientSkipReason(
+    recipient ? { ...recipient, notificationsEnabled: true } : null,
+    emailVerificationRequired(),
+  );
+  if (notFor || !recipient) return skipped(queue, notFor ?? "account deleted");
+  const to = recipient as MailRecipient & { email: string };
+  const locale = storedLocale(to.language);
+  const mail = businessDeletedMail(
+    {
+      firstName: to.firstName,
+      business: { name: job.data.businessName, color: job.data.color },
+      readyRewards: job.data.readyRewards,
+      walletUrl: `${siteUrl()}/dashboard/wallet`,
+    },
+    await getKeyTranslator(locale),
+    locale,
+  );
+  return send(queue, `mail:${businessDeletedKey(job.data.businessId, to.id)}`, to, mail, {});
 }

@@ -10,6 +10,7 @@ import { recordPurchase, type RecordPurchaseOutcome } from "@/lib/purchases/reco
 import { refundPurchase, type RefundPurchaseOutcome } from "@/lib/purchases/refund-purchase";
 import { COUNTER_LOCATION_CLOSED_MESSAGE, counterLocationFor } from "@/lib/staff/counter-location";
 import { QR_NOT_PRESENT_MESSAGE } from "@/lib/validation/qr";
+import { closedMessage } from "@/lib/business/closed-messages";
 
 // The counter's side of purchases (docs/purchases.md): staff scan the
 // customer's QR, type the amount, see the points and confirm; a refund from
@@ -48,7 +49,9 @@ export async function counterSpend(viewerId: string, businessId: string): Promis
   return { currency: businessCurrency(found.settings), locale: businessLocale(found.settings), programs };
 }
 
-const PURCHASE_REFUSALS: Record<Exclude<RecordPurchaseOutcome, { ok: true }>["reason"], Message> = {
+type PurchaseRefusalReason = Exclude<RecordPurchaseOutcome, { ok: true }>["reason"];
+
+const PURCHASE_REFUSALS: Record<Exclude<PurchaseRefusalReason, "business_closed">, Message> = {
   bad_amount: message("qr.purchase.errors.amount", { max: MAX_PURCHASE_CENTS / 100 }),
   bad_receipt: message("qr.purchase.errors.receipt"),
   business_not_found: message("qr.errors.businessNotFound"),
@@ -110,7 +113,12 @@ export async function recordCounterPurchase(
     locationId: at.locationId,
     now,
   });
-  if (!outcome.ok) return failure(PURCHASE_REFUSALS[outcome.reason]);
+  if (!outcome.ok)
+    return failure(
+      outcome.reason === "business_closed"
+        ? closedMessage("counter", outcome.businessName, { until: outcome.until })
+        : PURCHASE_REFUSALS[outcome.reason],
+    );
   const { purchase } = outcome;
   return {
     ok: true,

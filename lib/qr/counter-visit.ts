@@ -7,6 +7,7 @@ import { isOpenLocationOf } from "@/lib/db/staff";
 import type { MessageOrText } from "@/lib/i18n/message";
 import { COUNTER_LOCATION_CLOSED_MESSAGE, counterLocationFor } from "@/lib/staff/counter-location";
 import { recordVisit } from "@/lib/tap/record-visit";
+import { closedMessage } from "@/lib/business/closed-messages";
 import {
   OWN_QR_MESSAGE,
   QR_BUSINESS_NOT_FOUND_MESSAGE,
@@ -98,6 +99,8 @@ async function recordCounterVisit(
   });
   if (!outcome.ok) {
     if (outcome.reason === "limit_reached") return failure(QR_LIMIT_REACHED_MESSAGE);
+    if (outcome.reason === "business_closed")
+      return failure(closedMessage("counter", outcome.businessName, { until: outcome.until }));
     if (outcome.reason === "customer_not_found") return failure(REFERRER_MESSAGES.not_found);
     // Refused at a location: a closed one is said so; one the worker does not work at is not.
     if (at.locationId && !(await isOpenLocationOf(business.id, at.locationId)))

@@ -1,4 +1,5 @@
 import type { PublicBusiness } from "@/lib/business/public-business";
+import { reopensAt } from "@/lib/business/season-pause";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { IssuedReward, ProgramOutcome } from "@/lib/db/visit-types";
 import { englishLine } from "@/lib/i18n/english-lines";
@@ -6,6 +7,20 @@ import { message } from "@/lib/i18n/message";
 import type { TapState } from "@/lib/tap/state";
 
 // The JSON a tap answers (docs/tap-api.md), built from the domain results.
+
+/** A business closed for the season, as the tap's answers carry it (docs/tap-api.md, "Closed for the season"). */
+export type ClosedJson = {
+  business: string;
+  /** The local day it reopens on the morning of (YYYY-MM-DD); null: when its owner reopens it. */
+  until: string | null;
+  /** That morning as an instant (ISO 8601, UTC); null with `until`. */
+  reopens_at: string | null;
+  time_zone: string;
+};
+
+export function closedJson(business: string, until: string | null, timeZone: string): ClosedJson {
+  return { business, until, reopens_at: reopensAt(until, timeZone)?.toISOString() ?? null, time_zone: timeZone };
+}
 
 export function businessJson(business: PublicBusiness, programs: ProgramSummary[]) {
   return {
@@ -52,6 +67,7 @@ export function tapCheckJson(state: TapState) {
     tag_id,
     exists: true,
     business: businessJson(state.business, state.programs),
+    ...(state.closed ? { closed: closedJson(state.business.name, state.closed.until, state.closed.timeZone) } : {}),
     ...(state.redirectToDashboard ? { redirect_to_dashboard: true, message: message("api.tap.belongsToYou") } : {}),
     ...(state.linked === null
       ? {}

@@ -15,7 +15,8 @@ import {
 import { authEnv } from "@/lib/auth/env";
 import { gateSecureTap, logRejectedVisit, type VerifiedSun } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRefusal } from "@/lib/nfc/verify-tap";
-import { visitJson } from "@/lib/tap/api-shape";
+import { closedJson, visitJson, type ClosedJson } from "@/lib/tap/api-shape";
+import { closedMessage } from "@/lib/business/closed-messages";
 import { nextVisitAfterDailyLimit, type NextVisit } from "@/lib/tap/next-visit";
 import { pruneExpiredKeys, storedAnswer } from "@/lib/tap/idempotency";
 import type { SessionIdentity } from "@/lib/auth/current-user";
@@ -29,6 +30,8 @@ export type TapErrorBody = {
   tag_id: string;
   /** With the daily limit: when the next visit counts (docs/tap-api.md). */
   next_visit?: NextVisit;
+  /** Closed for the season (docs/business-lifecycle.md): the business and when it reopens. */
+  closed?: ClosedJson;
 };
 export type TapVisitBody = ReturnType<typeof visitJson>;
 export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapErrorBody };
@@ -52,6 +55,17 @@ function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
           message: LIMIT_REACHED_MESSAGE,
           tag_id: tagId,
           next_visit: nextVisitAfterDailyLimit(outcome.now, outcome.timeZone),
+        },
+      };
+    case "business_closed":
+      return {
+        httpStatus: 409,
+        body: {
+          status: "error",
+          code: "business_closed",
+          message: closedMessage("customer", outcome.businessName, { until: outcome.until }),
+          tag_id: tagId,
+          closed: closedJson(outcome.businessName, outcome.until, outcome.timeZone),
         },
       };
     case "customer_not_found":

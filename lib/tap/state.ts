@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { PublicBusiness } from "@/lib/business/public-business";
-import { getTapLanding, type ProgramSummary, type TapLanding } from "@/lib/db/tap-landing";
+import { getTapLanding, landingClosure, type ProgramSummary, type TapLanding } from "@/lib/db/tap-landing";
 import type { AppUser } from "@/lib/db/users";
 import { checkSecureTap } from "@/lib/nfc/secure-tap";
 import type { SunParams, SunRejection } from "@/lib/nfc/verify-tap";
@@ -26,6 +26,8 @@ export type TapState =
       guestCards: boolean;
       /** The viewer owns this business: their own tag. */
       redirectToDashboard: boolean;
+      /** Closed for the season (docs/business-lifecycle.md): until which local day (null: until reopened), on its clock. */
+      closed: { until: string | null; timeZone: string } | null;
       /** Signed-in viewer only: linked to the business, and progress per program id. */
       linked: boolean | null;
       progress: Record<string, ProgressDescription>;
@@ -77,14 +79,17 @@ async function stateOf(landing: TapLanding, tagId: string, viewer: AppUser | nul
   }
   const localDate = localDateIn(landing.timezone, now);
   const programs = programsRunningOn(landing.programs, localDate);
+  const closure = landingClosure(landing, now);
   const base = {
     kind: "business" as const,
     tagId,
     business: landing.business,
     programs,
     secure: landing.secure,
-    guestCards: landing.guestCards && programs.length > 0,
+    // A business closed for the season starts no card: the first visit would not count.
+    guestCards: landing.guestCards && programs.length > 0 && !closure,
     redirectToDashboard: viewer?.id === landing.ownerId,
+    closed: closure ? { until: closure.until, timeZone: landing.timezone } : null,
   };
   if (!viewer) return { ...base, linked: null, progress: {} };
 

@@ -226,6 +226,15 @@ const PAGE_CASES: PageCase[] = [
     missing: () => `/dashboard/business/${randomUUID()}/staff`,
   },
   {
+    pattern: "/dashboard/business/[id]/delete",
+    kind: "owner",
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/delete`,
+      `/dashboard/business/${world.businessA.slug}/delete`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/delete`,
+  },
+  {
     pattern: "/dashboard/business/[id]/locations",
     kind: "owner",
     real: () => [
@@ -385,6 +394,25 @@ const ACTION_CASES: ActionCase[] = [
     kind: "owner",
     real: () => [world.businessA.id, profileInput()],
     missing: () => [randomUUID(), profileInput()],
+  },
+  {
+    name: "pauseBusinessAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, mode: "reopen" }],
+    missing: () => [{ businessId: randomUUID(), mode: "reopen" }],
+  },
+  {
+    name: "reopenBusinessAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id }],
+    missing: () => [{ businessId: randomUUID() }],
+  },
+  // The right name with a password that is not theirs: each is refused before anything is read of A.
+  {
+    name: "deleteBusinessAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, name: world.businessA.name, password: "not-the-password" }],
+    missing: () => [{ businessId: randomUUID(), name: world.businessA.name, password: "not-the-password" }],
   },
   {
     name: "createProgramAction",

@@ -214,3 +214,19 @@ describe("a voided card", () => {
     expect(storeCard.backFields).toEqual([{ key: "voided", value: "This card is no longer valid." }]);
   });
 });
+
+describe("a card of a business closed for the season", () => {
+  test("says until when on its front, and on the lock screen when the update arrives; open again, it says nothing", () => {
+    const closed = passJsonFor(content({ closed: { until: "2027-03-01" } }), {
+      ...options,
+      closedLine: "Closed until 1 March",
+    });
+    expect(closed.storeCard.auxiliaryFields[0]).toEqual({
+      key: "closed",
+      value: "Closed until 1 March",
+      changeMessage: "%@",
+    });
+    const open = passJsonFor(content({ closed: null }), options);
+    expect(open.storeCard.auxiliaryFields.map((field) => field.key)).toEqual(["rewards"]);
+  });
+});

@@ -199,3 +199,23 @@ describe("the save link", () => {
     expect((decodeJwt(jwt).payload as { loyaltyClasses?: unknown }).loyaltyClasses).toBeUndefined();
   });
 });
+
+describe("a card of a business closed for the season", () => {
+  const closed = { header: "Closed for the season", body: "Closed until 1 March" };
+
+  test("carries the notice as its first text module while closed", () => {
+    const object = loyaltyObjectFor(content({ closed: { until: "2027-03-01" } }), { issuerId: ISSUER, labels, closed });
+    expect(object.textModulesData).toEqual([
+      { id: "closed", header: "Closed for the season", body: "Closed until 1 March" },
+      { id: "program", header: "Coffee card", body: "Reward: Free coffee" },
+    ]);
+  });
+
+  test("open again, it sends its modules without the notice, even none: a patch keeps what it does not send", () => {
+    expect(loyaltyObjectFor(content({ closed: null }), { issuerId: ISSUER, labels }).textModulesData).toEqual([
+      { id: "program", header: "Coffee card", body: "Reward: Free coffee" },
+    ]);
+    const bare = loyaltyObjectFor(content({ closed: null, mainProgram: null }), { issuerId: ISSUER, labels });
+    expect(bare.textModulesData).toEqual([]);
+  });
+});

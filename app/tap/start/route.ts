@@ -11,6 +11,7 @@ import { allowedOrigins, refuseCrossSite } from "@/lib/http/same-origin";
 import { isLocale, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { negotiateLocale } from "@/lib/i18n/negotiate";
 import { getKeyTranslator } from "@/lib/i18n/translator";
+import { translateMessage } from "@/lib/i18n/message";
 import { escapeHtml } from "@/lib/mail/layout";
 import { pickSunParams, sunQueryOf } from "@/lib/nfc/verify-tap";
 import type { TapRecordResult } from "@/lib/tap/record";
@@ -112,7 +113,13 @@ async function visitRefusedPage(locale: Locale, result: TapRecordResult, tagId: 
   const t = await getKeyTranslator(locale);
   const code = "code" in result.body ? result.body.code : "";
   const key = `tap.result.codes.${code}`;
-  const message = t.has(key) ? t(key) : t("tap.guest.invalid");
+  // Closed for the season: the answer's own words, with the business and the day it reopens.
+  const message =
+    code === "business_closed"
+      ? translateMessage(t, result.body.message)
+      : t.has(key)
+        ? t(key)
+        : t("tap.guest.invalid");
   return htmlPage(locale, result.httpStatus, message, tagId, sunQuery);
 }
 

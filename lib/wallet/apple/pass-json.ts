@@ -146,6 +146,7 @@ type CardContent = Pick<
   | "businessUrl"
   | "memberSince"
   | "news"
+  | "closed"
 >;
 
 export type PassJsonOptions = PassIdentity & {
@@ -154,6 +155,8 @@ export type PassJsonOptions = PassIdentity & {
   formatDate: (date: Date) => string;
   /** The main program's progress line ("7/10 stamps"), already in the customer's language, for the back. */
   progressLine?: string;
+  /** While the business is closed for the season: "Closed until 1 March", in the customer's language. */
+  closedLine?: string;
 };
 
 function identityFields(identity: PassIdentity) {
@@ -206,7 +209,14 @@ export function passJsonFor(content: CardContent, options: PassJsonOptions): Pas
         ...(name ? [{ key: "member", label: labels.member, value: name }] : []),
         ...(program ? [{ key: "reward", label: labels.reward, value: program.rewardName }] : []),
       ],
-      auxiliaryFields: [rewardsField],
+      // Closed for the season (docs/business-lifecycle.md): said on the front, and on the lock
+      // screen when the updated pass arrives.
+      auxiliaryFields: [
+        ...(content.closed && options.closedLine
+          ? [{ key: "closed", value: options.closedLine, changeMessage: "%@" }]
+          : []),
+        rewardsField,
+      ],
       backFields: [
         // A business's latest message: a changed value with a changeMessage is what
         // Wallet shows on the lock screen when the updated pass arrives.

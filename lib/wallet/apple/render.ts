@@ -20,6 +20,7 @@ import {
 } from "@/lib/wallet/apple/pass-json";
 import { drawStampStrip } from "@/lib/wallet/apple/strip";
 import { displayZone } from "@/lib/time/display-zone";
+import { closedMessage } from "@/lib/business/closed-messages";
 
 // The signed .pkpass of an Apple Wallet pass (docs/wallet.md): what the
 // download route sends and what the PassKit web service sends a device that
@@ -71,6 +72,9 @@ async function livePass(content: PassContent, identity: PassIdentity): Promise<{
     labels: await labelsIn(locale, content.businessName),
     formatDate: (date) => formatInstantIn(date, displayZone(content.timeZone), locale),
     progressLine: content.mainProgram ? translateMessage(t, content.mainProgram.progress.line) : undefined,
+    closedLine: content.closed
+      ? translateMessage(t, closedMessage("wallet", content.businessName, content.closed))
+      : undefined,
   });
   const origin = siteUrl();
   const [icons, logos] = await Promise.all([iconImages(), logoImages(content.logoUrl, origin)]);

@@ -9,6 +9,8 @@ import { RestGoogleWalletApi, saveLoyaltyObject, type GoogleWalletApi } from "@/
 import { googleWalletConfig } from "@/lib/wallet/google/config";
 import { loyaltyClassFor, loyaltyObjectFor, type LoyaltyClass, type LoyaltyObject } from "@/lib/wallet/google/objects";
 import { idString } from "@/lib/validation/text";
+import { closedMessage } from "@/lib/business/closed-messages";
+import { translateMessage } from "@/lib/i18n/message";
 
 // The Google Wallet jobs' work (lib/jobs/handlers.ts), and the card the save
 // link carries. Both jobs are safe to run twice: an update patches the card
@@ -31,7 +33,18 @@ export async function googleWalletCardOf(
   };
   return {
     loyaltyClass: loyaltyClassFor(content, { issuerId, siteUrl: siteUrl() }),
-    loyaltyObject: loyaltyObjectFor(content, { issuerId, labels }),
+    loyaltyObject: loyaltyObjectFor(content, {
+      issuerId,
+      labels,
+      ...(content.closed
+        ? {
+            closed: {
+              header: t("lifecycle.closed.walletHeader"),
+              body: translateMessage(t, closedMessage("wallet", content.businessName, content.closed)),
+            },
+          }
+        : {}),
+    }),
   };
 }
 

@@ -124,11 +124,18 @@ type ObjectContent = Pick<
   | "readyRewards"
   | "qrPayload"
   | "businessUrl"
+  | "closed"
 >;
 
 export function loyaltyObjectFor(
   content: ObjectContent,
-  options: { issuerId: string; labels: PassLabels; state?: LoyaltyObjectState },
+  options: {
+    issuerId: string;
+    labels: PassLabels;
+    state?: LoyaltyObjectState;
+    /** While the business is closed for the season: its header and "Closed until 1 March", in the customer's language. */
+    closed?: { header: string; body: string };
+  },
 ): LoyaltyObject {
   const { labels } = options;
   const points = loyaltyPointsFor(content.mainProgram, labels);
@@ -143,17 +150,33 @@ export function loyaltyObjectFor(
     secondaryLoyaltyPoints: { label: labels.rewardsReady, balance: { int: content.readyRewards } },
     // The customer's personal QR, the one the counter scans (/qr/<userId>).
     barcode: { type: "QR_CODE", value: content.qrPayload },
-    ...(content.mainProgram
-      ? {
-          textModulesData: [
-            {
-              id: "program",
-              header: content.mainProgram.name,
-              body: `${labels.reward}: ${content.mainProgram.rewardName}`,
-            },
-          ],
-        }
-      : {}),
+    ...textModulesOf(content, labels, options.closed),
     linksModuleData: { uris: [{ id: "business", uri: content.businessUrl, description: labels.businessPage }] },
   };
+}
+
+/**
+ * The card's text modules: the closed-for-the-season notice first while closed,
+ * then the main program's reward. A card known to be open (closed: null) sends
+ * its list even when empty: a patch keeps any field it does not send, and the
+ * notice must go once the business reopens.
+ */
+function textModulesOf(
+  content: Pick<ObjectContent, "mainProgram" | "closed">,
+  labels: PassLabels,
+  closed: { header: string; body: string } | undefined,
+): Pick<LoyaltyObject, "textModulesData"> {
+  const modules = [
+    ...(content.closed && closed ? [{ id: "closed", header: closed.header, body: closed.body }] : []),
+    ...(content.mainProgram
+      ? [
+          {
+            id: "program",
+            header: content.mainProgram.name,
+            body: `${labels.reward}: ${content.mainProgram.rewardName}`,
+          },
+        ]
+      : []),
+  ];
+  return modules.length || content.closed === null ? { textModulesData: modules } : {};
 }

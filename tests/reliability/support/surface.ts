@@ -193,6 +193,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard/business/[id]/campaigns/[campaignId]": { access: "owner" },
   "/dashboard/business/[id]/campaigns/[campaignId]/results": { access: "owner" },
   "/dashboard/business/[id]/staff": { access: "owner" },
+  // Deleting the business (docs/business-lifecycle.md): the owner's alone.
+  "/dashboard/business/[id]/delete": { access: "owner" },
   // Locations (docs/locations.md): the owner's alone, never the staff's.
   "/dashboard/business/[id]/locations": { access: "owner" },
   // Webhooks (docs/webhooks.md): the owner's alone, never the staff's.
@@ -342,6 +344,11 @@ export const ACTIONS: Record<string, ActionEntry> = {
   unsubscribeAction: { access: "public", note: "a signed unsubscribe token is the authorisation" },
   unsubscribePushAction: { access: "signed-in" },
   updateBusinessProfileAction: { access: "owner" },
+  // Closed for a season and deleting the business (docs/business-lifecycle.md): the owner's alone;
+  // deleting also needs the owner's password (or a fresh confirmation).
+  pauseBusinessAction: { access: "owner" },
+  reopenBusinessAction: { access: "owner" },
+  deleteBusinessAction: { access: "owner" },
   updateProfileAction: { access: "signed-in" },
   updateProgramAction: { access: "owner" },
 };

@@ -40,6 +40,8 @@ const CLIENT_NAMESPACES = [
   "settings.validation",
   "appleWallet.button",
   "googleWallet.button",
+  // Closed for the season: the recorder's answer says so (docs/business-lifecycle.md).
+  "lifecycle.closed",
 ] as const;
 
 export async function generateMetadata(): Promise<Metadata> {

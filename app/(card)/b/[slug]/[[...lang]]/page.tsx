@@ -8,6 +8,8 @@ import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { PageShell } from "@/components/layout/page-shell";
 import { BusinessLocations } from "@/components/locations/business-locations";
 import { ProgramList } from "@/components/tap/program-list";
+import { ClosedNotice } from "@/components/business-lifecycle/closed-notice";
+import { landingClosure } from "@/lib/db/tap-landing";
 import { loadPublicCard, loadPublicCardLanding } from "@/lib/business/card-locale";
 import { cardUrls } from "@/lib/business/card-urls";
 import { businessJsonLd, serializeJsonLd } from "@/lib/business/json-ld";
@@ -89,6 +91,8 @@ export default async function PublicBusinessPage({ params }: Props) {
   // One open location: the card and its LocalBusiness as they always were; several: each listed.
   const locations = landing.locations.map(toPublicLocation);
   const jsonLd = businessJsonLd(business, urls.byLocale[locale], locations, urls.canonical);
+  // Closed for the season, as of this render (the cache lifetime bounds how long it outlives the reopening morning).
+  const closure = landingClosure(landing, new Date());
   return (
     <PageShell
       lang={locale}
@@ -103,6 +107,7 @@ export default async function PublicBusinessPage({ params }: Props) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <div className="mx-auto max-w-xl">
         <div className="space-y-6">
+          {closure ? <ClosedNotice closure={closure} locale={locale} /> : null}
           <BusinessCard business={business} headingLevel={1} text={await businessCardText(business, locale)} />
           {listsLocations(locations) ? <BusinessLocations locations={locations} locale={locale} /> : null}
           <CardSignUp

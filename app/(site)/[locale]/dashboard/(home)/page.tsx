@@ -17,6 +17,8 @@ import { listWorkplaces } from "@/lib/db/business-access";
 import { listLocationComparison } from "@/lib/db/location-stats";
 import { readyRewardsByBusiness } from "@/lib/db/rewards";
 import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
+import { findDeletedBusiness } from "@/lib/db/business-deletion";
+import { idString } from "@/lib/validation/text";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
 import { getKeyTranslator } from "@/lib/i18n/translator";
@@ -29,8 +31,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.home"))("title") };
 }
 
-export default async function DashboardPage() {
+type Props = { searchParams: Promise<{ deleted?: string | string[] }> };
+
+export default async function DashboardPage({ searchParams }: Props) {
   const user = await requireUser();
+  const deleted = await deletedBusinessOf(user.id, (await searchParams).deleted);
   const [cards, businesses, workplaces, ready, t] = await Promise.all([
     listWallet(user.id),
     listOwnerDashboard(user.id),
@@ -62,6 +67,7 @@ export default async function DashboardPage() {
   return (
     <div className="space-y-10">
       <h1 className="text-2xl font-bold break-words">{name ? t("welcome", { name }) : t("welcomeNoName")}</h1>
+      {deleted}
       {user.guest ? (
         <KeepCardBanner
           cards={cards}
@@ -269,5 +275,26 @@ function ListPanel({
       </h3>
       <ul className={listClassName}>{children}</ul>
     </Card>
+  );
+}
+
+/**
+ * After "Delete this business" (docs/business-lifecycle.md): the owner lands
+ * here with `?deleted=<id>`, and the business they deleted is confirmed by
+ * name. Any other id (someone else's, one that exists) shows nothing.
+ */
+async function deletedBusinessOf(ownerId: string, value: string | string[] | undefined) {
+  const id = idString().safeParse(Array.isArray(value) ? value[0] : value);
+  const gone = id.success ? await findDeletedBusiness(ownerId, id.data) : null;
+  if (!gone) return null;
+  const t = await getTranslations("lifecycle.delete");
+  return (
+    <p
+      role="status"
+      data-testid="business-deleted"
+      className="rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+    >
+      {t("done", { business: gone.name })}
+    </p>
   );
 }

@@ -2,14 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { headers } from "next/headers";
 import { cache } from "react";
 import { BusinessPageTabs } from "@/components/business/business-page-tabs";
+import { BusinessLifecycleSection } from "@/components/business-lifecycle/lifecycle-section";
 import { ProfileEditor } from "@/components/business-profile/profile-editor";
 import { BusinessProgramsSection } from "@/components/programs/business-programs-section";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { BusinessTagsSection } from "@/components/tags/business-tags-section";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
+import { requestNow } from "@/lib/clock";
 import { businessTab } from "@/lib/business/page-tabs";
 import { getOwnedBusiness } from "@/lib/db/businesses";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
@@ -97,6 +100,10 @@ export default async function BusinessPage({ params, searchParams }: Props) {
             languageText={{ label: language("label"), hint: language("hint") }}
           />
         </section>
+      ) : null}
+      {/* Closed for the season, and deleting the business (docs/business-lifecycle.md). */}
+      {tab === "profile" ? (
+        <BusinessLifecycleSection ownerId={user.id} businessId={business.id} now={requestNow(await headers())} />
       ) : null}
     </div>
   );
