@@ -181,7 +181,11 @@ async function runScenario(timeZone: string, seed: number) {
           select: { id: true },
         });
         const pick = available[Math.floor(random() * available.length)];
-        if (pick && (await redeemReward(owner.user.id, { rewardId: pick.id }, at)).ok) done.redeemed++;
+        // At the counter of a business with two open locations the owner says where they redeem;
+        // a reward counts as redeemed where it was earned, whichever counter it was.
+        const counter = done.redeemed % 2 === 0 ? setup.main.id : setup.born.id;
+        if (pick && (await redeemReward(owner.user.id, { rewardId: pick.id, locationId: counter }, at)).ok)
+          done.redeemed++;
       } else {
         await db.reward.create({
           data: {
