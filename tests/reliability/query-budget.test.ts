@@ -92,7 +92,7 @@ const BUDGET = {
   ownerDashboard: 15,
   ownerBusinessPage: 7,
   ownerCustomers: 9,
-  ownerCustomerCard: 17,
+  ownerCustomerCard: 20,
   ownerInsights: 6,
   ownerStaff: 10,
   ownerExport: 6,
