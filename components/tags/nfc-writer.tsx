@@ -73,7 +73,7 @@ export function NfcWriter({ url }: { url: string }) {
           </p>
         ) : null}
         {failure ? (
-          <p role="alert" className="text-red-700 dark:text-red-400">
+          <p role="alert" data-testid="nfc-failure" className="text-red-700 dark:text-red-400">
             {t(`failures.${failure}`)}
           </p>
         ) : null}

@@ -92,7 +92,7 @@ export function StickerCheck({ tagId, origin, secure }: { tagId: string; origin:
           </div>
         ) : null}
         {failure ? (
-          <p role="alert" className="text-red-700 dark:text-red-400">
+          <p role="alert" data-testid="check-failure" className="text-red-700 dark:text-red-400">
             {t(`failures.${failure}`)}
           </p>
         ) : null}
