@@ -199,3 +199,42 @@ test("without Web NFC (a desktop, an iPhone): which phone or app can write it, t
   const slashed = await page.request.get(`/tap/?id=${tagId}`, { maxRedirects: 0 });
   expect([slashed.status(), new URL(slashed.headers()["location"]!, baseURL).href]).toEqual([308, url]);
 });
+
+test("a secure tag is not written from the phone: the page says why, and a SUN sticker checks as this tag's", async ({
+  page,
+  baseURL,
+}) => {
+  await installNdefStub(page);
+  const { tagId } = await openWritePage(page);
+  await page.goto(`/dashboard/tag/${tagId}/secure`);
+  await page.getByLabel("SDM meta read key").fill("00112233445566778899AABBCCDDEEFF");
+  await page.getByLabel("SDM file read key").fill("FFEEDDCCBBAA99887766554433221100");
+  await page.getByRole("button", { name: "Make this tag secure" }).click();
+  await expect(page.getByText("Secure verification is on")).toBeVisible();
+
+  await page.goto(`/dashboard/tag/${tagId}/write`);
+  await expect(
+    page.getByRole("heading", { name: "Secure tags are encoded, not written from the phone" }),
+  ).toBeVisible();
+  await expect(page.getByRole("note")).toContainText("an encoder app or your supplier's batch encoding");
+  const check = page.getByRole("button", { name: "Check a sticker" });
+  await expectHydrated(check);
+  await expect(page.getByRole("button", { name: "Write to an NFC sticker" })).toHaveCount(0);
+
+  await stickerHolds(page, [
+    {
+      recordType: "url",
+      text: `${baseURL}/tap?id=${tagId}&picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086`,
+    },
+  ]);
+  await check.click();
+  await expect(page.getByTestId("sticker-verdict")).toContainText(
+    "This sticker carries this tag's address with a SUN message.",
+  );
+  // The bare address on a secure tag is ours but refused at the tap: a warning, not "not our URL".
+  await stickerHolds(page, [{ recordType: "url", text: `${baseURL}/tap?id=${tagId}` }]);
+  await check.click();
+  await expect(page.getByTestId("sticker-verdict")).toContainText("without a SUN message");
+  await expect(page.getByText("No rejected taps.")).toBeVisible();
+  expect((await calls(page)).map((c) => c.method)).toEqual(["scan", "scan"]);
+});
