@@ -9,7 +9,7 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { displayZone } from "@/lib/time/display-zone";
 
-/** The owner's tags on their business page: label, claimed date, taps, print QR, rename, release. */
+/** The owner's tags on their business page: label, claimed date, taps, print QR, write or check a sticker, rename, release. */
 export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {
   const [found, choices, t, where, locale] = await Promise.all([
     listBusinessTags(ownerId, businessId),
@@ -97,6 +97,12 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
                   className="text-sm text-brand underline dark:text-indigo-300"
                 >
                   {t("printQr")}
+                </Link>
+                <Link
+                  href={`/dashboard/tag/${encodeURIComponent(tag.id)}/write`}
+                  className="text-sm text-brand underline dark:text-indigo-300"
+                >
+                  {t("writeSticker")}
                 </Link>
                 <Link
                   href={`/dashboard/tag/${encodeURIComponent(tag.id)}/secure`}

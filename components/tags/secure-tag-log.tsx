@@ -8,9 +8,14 @@ const REJECTION_COLUMNS: readonly (keyof Omit<RejectionDay, "day" | "lastAt">)[]
   "replay",
   "missing",
   "wrongChip",
+  "notOurUrl",
 ];
 
-/** The owner's verification log of a secure tag: last accepted tap, and rejected taps per day. */
+/**
+ * The owner's verification log of a tag: for a secure tag its last accepted
+ * tap; for any tag the refused taps and the checked stickers with another
+ * address ("not our URL") per day.
+ */
 export async function SecureTagLog({ settings }: { settings: SecureTagSettings }) {
   const [t, locale] = await Promise.all([getTranslations("tags.log"), getLocale()]);
   const when = new Intl.DateTimeFormat(locale, {
@@ -24,22 +29,26 @@ export async function SecureTagLog({ settings }: { settings: SecureTagSettings }
       <h2 id="secure-log-heading" className="text-lg font-semibold">
         {t("heading")}
       </h2>
-      <p data-testid="last-verified">
-        {settings.lastVerifiedAt ? (
-          <>
-            {t("lastVerified", { when: when.format(settings.lastVerifiedAt) })} · {t("readCounter")}{" "}
-            <span className="font-mono">{settings.lastCounter ?? "—"}</span>
-            {settings.chipUid ? (
-              <>
-                {" "}
-                · {t("chip")} <span className="font-mono">{settings.chipUid}</span>
-              </>
-            ) : null}
-          </>
-        ) : (
-          t("noneVerified")
-        )}
-      </p>
+      {settings.secure || settings.lastVerifiedAt ? (
+        <p data-testid="last-verified">
+          {settings.lastVerifiedAt ? (
+            <>
+              {t("lastVerified", { when: when.format(settings.lastVerifiedAt) })} · {t("readCounter")}{" "}
+              <span className="font-mono">{settings.lastCounter ?? "—"}</span>
+              {settings.chipUid ? (
+                <>
+                  {" "}
+                  · {t("chip")} <span className="font-mono">{settings.chipUid}</span>
+                </>
+              ) : null}
+            </>
+          ) : (
+            t("noneVerified")
+          )}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("plainNote")}</p>
+      )}
       {settings.rejections.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("noneRejected")}</p>
       ) : (

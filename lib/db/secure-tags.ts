@@ -153,20 +153,55 @@ export async function countTagRejection(
   }
 }
 
+/**
+ * A tag as the sticker check needs it (docs/tags.md, "Writing a tag from a
+ * phone"): whether it is secure and its business's time zone, for the owner of
+ * its business only; null for anyone else, an unclaimed tag or no tag.
+ */
+export async function stickerCheckTag(
+  ownerId: string,
+  tagId: string,
+): Promise<{ secure: boolean; timezone: string } | null> {
+  const tag = await db.tag.findFirst({
+    where: { id: tagId, business: { ownerId } },
+    select: { secure: true, business: { select: { timezone: true } } },
+  });
+  return tag?.business ? { secure: tag.secure, timezone: tag.business.timezone } : null;
+}
+
+/**
+ * Counts one checked sticker that carries another address than the tag's
+ * (NOT_OUR_URL) in the tag's log: one statement per scan, the owner matched in
+ * it, so no one logs on a tag they do not own. False when nothing was counted.
+ */
+export async function countNotOurUrl(ownerId: string, tagId: string, timezone: string, now: Date): Promise<boolean> {
+  const day = localDateIn(timezone, now);
+  const counted = await db.$executeRaw`
+    INSERT INTO "TagRejection" ("tagId", "day", "reason", "count", "lastAt")
+    SELECT t."id", ${day}::date, 'NOT_OUR_URL'::"TagRejectionReason", 1, ${now}
+    FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId"
+    WHERE t."id" = ${tagId} AND b."ownerId" = ${ownerId}
+    ON CONFLICT ("tagId", "day", "reason") DO UPDATE
+      SET "count" = "TagRejection"."count" + 1, "lastAt" = GREATEST("TagRejection"."lastAt", EXCLUDED."lastAt")`;
+  return counted > 0;
+}
+
 export type RejectionDay = {
   day: string;
   badMac: number;
   replay: number;
   missing: number;
   wrongChip: number;
+  notOurUrl: number;
   lastAt: Date;
 };
 
-const REJECTION_FIELD: Record<TagRejectionReason, "badMac" | "replay" | "missing" | "wrongChip"> = {
+const REJECTION_FIELD: Record<TagRejectionReason, "badMac" | "replay" | "missing" | "wrongChip" | "notOurUrl"> = {
   BAD_MAC: "badMac",
   REPLAY: "replay",
   MISSING_SUN: "missing",
   WRONG_CHIP: "wrongChip",
+  NOT_OUR_URL: "notOurUrl",
 };
 
 export type SecureTagSettings = {
@@ -185,7 +220,7 @@ export type SecureTagSettings = {
   rejections: RejectionDay[];
 };
 
-/** The secure settings and log of a tag for its owner; null for anyone else or an unclaimed tag. */
+/** The secure settings and verification log of a tag (secure or plain) for its owner; null for anyone else or an unclaimed tag. */
 export async function getSecureTagSettings(ownerId: string, tagId: string): Promise<SecureTagSettings | null> {
   const tag = await db.tag.findFirst({
     where: { id: tagId, business: { ownerId } },
@@ -212,7 +247,15 @@ export async function getSecureTagSettings(ownerId: string, tagId: string): Prom
   for (const row of tag.rejections) {
     if (row.lastAt < since) continue;
     const day = row.day.toISOString().slice(0, 10);
-    const entry = days.get(day) ?? { day, badMac: 0, replay: 0, missing: 0, wrongChip: 0, lastAt: row.lastAt };
+    const entry = days.get(day) ?? {
+      day,
+      badMac: 0,
+      replay: 0,
+      missing: 0,
+      wrongChip: 0,
+      notOurUrl: 0,
+      lastAt: row.lastAt,
+    };
     entry[REJECTION_FIELD[row.reason]] += row.count;
     if (row.lastAt > entry.lastAt) entry.lastAt = row.lastAt;
     days.set(day, entry);

@@ -1,5 +1,6 @@
 import { message, type Message } from "@/lib/i18n/message";
 import type { TagKeys } from "./keys";
+import { tagPublicUrl } from "./sticker-url";
 import { verifyPlainSun, verifySun } from "./sun";
 import { SUN_PARAMETER_NAMES, type SunParameterName } from "./sun-parameters";
 
@@ -158,7 +159,7 @@ export function sunRejection(reason: SunRefusal): SunRejection {
 
 /** The URL templates to write onto a tag (NXP's placeholders in braces). */
 export function secureTagUrlTemplates(origin: string, tagId: string) {
-  const base = `${origin.replace(/\/+$/, "")}/tap?id=${encodeURIComponent(tagId)}`;
+  const base = tagPublicUrl(origin, tagId);
   return {
     encrypted: `${base}&picc_data={PICCData}&cmac={CMAC}`,
     plain: `${base}&uid={UID}&ctr={SDMReadCtr}&cmac={CMAC}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STICKER_URL_MAX } from "@/lib/nfc/sticker-url";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { idString, singleLineText } from "@/lib/validation/text";
 
@@ -38,3 +39,12 @@ export const secureTagKeysSchema = z.object({
   fileReadKey: sdmKeySchema("fileReadKey"),
 });
 export type SecureTagKeysInput = z.infer<typeof secureTagKeysSchema>;
+
+/** An address read from a sticker by "Check a sticker", for the tag's log (docs/tags.md). */
+export const stickerCheckSchema = z.object({
+  tagId: tagIdSchema,
+  url: singleLineText()
+    .min(1, "tags.validation.stickerUrlRequired")
+    .max(STICKER_URL_MAX, "tags.validation.stickerUrlTooLong"),
+});
+export type StickerCheckInput = z.infer<typeof stickerCheckSchema>;

@@ -158,6 +158,7 @@ test("every owner page fits a 375 px phone in English, Spanish and Catalan, with
     `${business}?tab=tags`,
     `/dashboard/tag/${tags[1]}/qr`,
     `/dashboard/tag/${tags[1]}/secure`,
+    `/dashboard/tag/${tags[1]}/write`,
     `${business}?tab=card`,
     `${business}?tab=profile`,
     `${business}/staff`,

@@ -420,6 +420,7 @@ describe("owner settings", () => {
         replay: 1,
         missing: 1,
         wrongChip: 1,
+        notOurUrl: 0,
         lastAt: expect.any(Date),
       },
     ]);

@@ -270,6 +270,12 @@ const PAGE_CASES: PageCase[] = [
     real: () => [`/dashboard/tag/${world.tagA}/secure`],
     missing: () => `/dashboard/tag/${missingTag()}/secure`,
   },
+  {
+    pattern: "/dashboard/tag/[id]/write",
+    kind: "owner",
+    real: () => [`/dashboard/tag/${world.tagA}/write`],
+    missing: () => `/dashboard/tag/${missingTag()}/write`,
+  },
   // The member holds the reward and may see its own page: everyone else may not.
   {
     pattern: "/dashboard/redeem-reward/[id]",
@@ -462,6 +468,13 @@ const ACTION_CASES: ActionCase[] = [
   },
   { name: "releaseTagAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
   { name: "markTagPreparedAction", kind: "owner", real: () => [world.tagA], missing: () => [missingTag()] },
+  // A sticker with another address: refused callers must not count NOT_OUR_URL in A's tag log.
+  {
+    name: "checkStickerAction",
+    kind: "owner",
+    real: () => [{ tagId: world.tagA, url: "https://evil.example/tap?id=x" }],
+    missing: () => [{ tagId: missingTag(), url: "https://evil.example/tap?id=x" }],
+  },
   {
     name: "dismissFirstStepsAction",
     kind: "owner",

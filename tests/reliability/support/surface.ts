@@ -210,6 +210,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard/settings": { access: "signed-in" },
   "/dashboard/tag/[id]/qr": { access: "owner" },
   "/dashboard/tag/[id]/secure": { access: "owner" },
+  // Writing and checking stickers (docs/tags.md): the owner's alone, as the QR and secure pages.
+  "/dashboard/tag/[id]/write": { access: "owner" },
   "/dashboard/tag/claim/[[...id]]": { access: "signed-in" },
   "/dashboard/wallet": { access: "signed-in" },
   "/login": { access: "public" },
@@ -269,6 +271,8 @@ export const ACTIONS: Record<string, ActionEntry> = {
   createProgramAction: { access: "owner" },
   deleteAccountAction: { access: "signed-in" },
   disableSecureTagAction: { access: "owner" },
+  // "Check a sticker" (docs/tags.md): counts NOT_OUR_URL in the owner's tag log.
+  checkStickerAction: { access: "owner" },
   // The first steps' marks (docs/owner-tools.md, "First steps"): the owner's own business or tag only.
   dismissFirstStepsAction: { access: "owner" },
   endProgramAction: { access: "owner" },

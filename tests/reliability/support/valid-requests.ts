@@ -307,6 +307,13 @@ export function validRequests(c: SweepContext): ValidRequest[] {
     },
     {
       kind: "action",
+      group: "checkStickerAction",
+      action: "checkStickerAction",
+      auth: "owner",
+      args: [{ tagId: c.ownerTagId, url: "https://other.example/tap?id=sweep" }],
+    },
+    {
+      kind: "action",
       group: "pinSecureTagChipAction",
       action: "pinSecureTagChipAction",
       auth: "owner",

@@ -5,6 +5,7 @@ import QRCode from "qrcode";
 import { FirstStepButton } from "@/components/business/first-step-button";
 import { requireUser } from "@/lib/auth/current-user";
 import { db } from "@/lib/db";
+import { tagPublicUrl } from "@/lib/nfc/sticker-url";
 import { siteUrl } from "@/lib/site";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
@@ -23,7 +24,7 @@ export default async function TagQrPage({ params }: { params: Promise<{ id: stri
     select: { id: true, label: true, secure: true, business: { select: { tagPreparedAt: true } } },
   });
   if (!tag) notFound();
-  const url = `${siteUrl()}/tap?id=${encodeURIComponent(tag.id)}`;
+  const url = tagPublicUrl(siteUrl(), tag.id);
   const t = await getTranslations("tags.qr");
   const svg = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2, width: 280 });
   return (
@@ -52,6 +53,14 @@ export default async function TagQrPage({ params }: { params: Promise<{ id: stri
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("hint")}</p>
       )}
+      <p>
+        <a
+          className="text-sm text-brand underline dark:text-indigo-300"
+          href={`/dashboard/tag/${encodeURIComponent(tag.id)}/write`}
+        >
+          {t("writeLink")}
+        </a>
+      </p>
       {/* A first step (docs/owner-tools.md, "First steps"): only the owner knows the tag is out there. */}
       {tag.business?.tagPreparedAt ? (
         <p className="text-sm text-emerald-700 dark:text-emerald-300" data-testid="tag-prepared">

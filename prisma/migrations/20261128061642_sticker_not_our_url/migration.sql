@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "TagRejectionReason" ADD VALUE 'NOT_OUR_URL';
