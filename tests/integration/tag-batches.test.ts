@@ -22,6 +22,8 @@ jest.mock("@/lib/auth/current-user", () => ({
 jest.mock("next-intl/server", () => jest.requireActual("@/tests/support/catalog").englishServerIntl());
 
 afterAll(() => db.$disconnect());
+// Ten owners and batches per test: slower than the default 5 s on a busy machine.
+jest.setTimeout(30_000);
 
 const NOT_VERIFIED = "This tag could not be verified.";
 const REPLAYED = "This tap link was already used. Tap the tag again.";
