@@ -25,6 +25,8 @@ test("a batch of secure tags: the admin makes it, the owner activates it with it
   page,
   browser,
 }) => {
+  // Three people, one program and a batch: longer than the default 30 s on the shared machine.
+  test.setTimeout(120_000);
   const label = `E2E batch ${Date.now()}`;
   // The admin makes a batch of 3 and sees its activation code once.
   await page.goto("/login");

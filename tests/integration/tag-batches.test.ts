@@ -1,4 +1,4 @@
-import { POST } from "@/app/api/tap/route";
+import { GET, POST } from "@/app/api/tap/route";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import {
   activateTagBatchAction,
@@ -175,6 +175,13 @@ describe("a batch tag's SUN tap", () => {
     const customer = await createUser();
     const uid = randomUidHex();
 
+    // A look (GET /api/tap, as the tap page does) verifies it too, and spends nothing.
+    const look = await call(GET, "GET", "/api/tap", {
+      query: chipLink(master, tagId, uid, 5),
+      bearer: customer.bearer,
+    });
+    expect(look.status).toBe(200);
+    expect(look.json).toMatchObject({ exists: true });
     const first = await tap(chipLink(master, tagId, uid, 5), customer.bearer);
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ status: "success", tag_id: tagId });
