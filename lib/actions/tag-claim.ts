@@ -7,7 +7,7 @@ import { claimTagSchema } from "@/lib/validation/tags";
 
 export type ClaimActionResult = ActionResult<
   { businessId: string },
-  "tap_already_claimed" | "business_not_found" | "location_not_found" | "invalid"
+  "tap_already_claimed" | "business_not_found" | "location_not_found" | "tag_in_batch" | "invalid"
 >;
 
 // lib/db/tags answers in English for every caller; the owner reads its code's message.
@@ -15,6 +15,7 @@ const CLAIM_REFUSALS = {
   tap_already_claimed: "tags.errors.alreadyClaimed",
   business_not_found: "tags.errors.businessNotFound",
   location_not_found: "locations.errors.notOpen",
+  tag_in_batch: "tags.errors.inBatch",
 } as const;
 
 // claimTag matches the business's owner in its own statement.

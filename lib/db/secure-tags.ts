@@ -29,6 +29,7 @@ export async function secretsOfTag(tagId: string) {
       unboundCounter: true,
       chips: { select: { uid: true, lastCounter: true } },
       business: { select: { id: true, timezone: true } },
+      batch: { select: { id: true, masterKeyEncrypted: true } },
     },
   });
   if (!tag) return null;
@@ -37,7 +38,7 @@ export async function secretsOfTag(tagId: string) {
     unboundCounter: tag.unboundCounter,
     counters: new Map(tag.chips.map((c) => [c.uid, c.lastCounter])),
   };
-  return { secure: tag.secure, keysEncrypted: tag.keysEncrypted, chips, business: tag.business };
+  return { secure: tag.secure, keysEncrypted: tag.keysEncrypted, batch: tag.batch, chips, business: tag.business };
 }
 
 /** A verified link that can no longer be accepted: its counter is spent, or the tag or the chip is bound to another. */

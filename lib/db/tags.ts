@@ -5,7 +5,7 @@ import { localDateIn } from "@/lib/time/local-date";
 /** A refusal is a code; the caller says it in the reader's language (lib/actions/tag-claim.ts). */
 export type ClaimResult =
   | { ok: true; businessId: string }
-  | { ok: false; code: "tap_already_claimed" | "business_not_found" | "location_not_found" };
+  | { ok: false; code: "tap_already_claimed" | "business_not_found" | "location_not_found" | "tag_in_batch" };
 
 /**
  * Claims an unknown or unclaimed tag for one of the owner's businesses in one
@@ -13,6 +13,7 @@ export type ClaimResult =
  * Claiming a tag the business already holds is a no-op success. The tag hangs
  * at `locationId`, which must be one of the business's open locations, or,
  * without one, at the business's main location (docs/locations.md, "Tags").
+ * A tag of a batch is not claimed one by one until its batch is activated.
  */
 export async function claimTag(
   ownerId: string,
@@ -34,10 +35,18 @@ export async function claimTag(
       SET "businessId" = EXCLUDED."businessId", "locationId" = EXCLUDED."locationId", "claimedAt" = now(),
           "claimedById" = EXCLUDED."claimedById", "updatedAt" = now()
       WHERE "Tag"."businessId" IS NULL
+        AND ("Tag"."batchId" IS NULL
+             OR EXISTS (SELECT 1 FROM "TagBatch" tb WHERE tb."id" = "Tag"."batchId" AND tb."claimedAt" IS NOT NULL))
     RETURNING "businessId"`;
   if (claimed.length === 0) {
-    const current = await db.tag.findUnique({ where: { id: tagId }, select: { businessId: true } });
+    const current = await db.tag.findUnique({
+      where: { id: tagId },
+      select: { businessId: true, batch: { select: { claimedAt: true } } },
+    });
     if (current?.businessId === business.id) return { ok: true, businessId: business.id };
+    // A tag of a batch not activated yet is claimed only with the batch's activation code (docs/secure-tags.md).
+    if (current && !current.businessId && current.batch && !current.batch.claimedAt)
+      return { ok: false, code: "tag_in_batch" };
     if (locationId && !(await isOpenLocation(business.id, locationId)))
       return { ok: false, code: "location_not_found" };
     return { ok: false, code: "tap_already_claimed" };

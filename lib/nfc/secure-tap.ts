@@ -1,8 +1,10 @@
 import "server-only";
 import { chipOfKeys, countTagRejection, secretsOfTag, type TagRejectionReason } from "@/lib/db/secure-tags";
-import { decryptTagKeys, tagKeysDigest } from "@/lib/nfc/keys";
+import { batchKeysForTap, openBatchMasterKey } from "@/lib/nfc/batch-keys";
+import { decryptTagKeys, tagKeyEncryptionKey, tagKeysDigest, type TagKeys } from "@/lib/nfc/keys";
 import {
   judgeChip,
+  sunMessageOf,
   sunRejection,
   verifyTapSun,
   type SunParams,
@@ -74,12 +76,14 @@ async function judge(
 ): Promise<SecureTapCheck> {
   // Not secure (any more): an ordinary tag.
   if (!secrets?.secure) return { ok: true, sun: null };
-  const keys = secrets.keysEncrypted ? decryptTagKeys(tagId, secrets.keysEncrypted) : null;
-  if (!keys) {
+  const keys = keysForTap(tagId, secrets, params);
+  if (keys === "unreadable") {
     // Our configuration, not the customer's link (e.g. TAG_KEY_ENCRYPTION_KEY changed): not counted against the tag.
     console.error("secure tag keys are missing or cannot be decrypted", { tagId: tagId });
     return { ok: false, reason: null, rejection: sunRejection("not_verified") };
   }
+  // A batch tag's message names no readable UID: nothing to derive its key from, so it does not authenticate.
+  if (!keys) return refusal(sunMessageOf(params) ? "not_verified" : "missing");
   const verdict = verifyTapSun(params, keys);
   const keysDigest = verdict.ok ? tagKeysDigest(keys) : "";
   keys.metaReadKey.fill(0);
@@ -89,6 +93,33 @@ async function judge(
     : verdict;
   if (judged.ok) return { ok: true, sun: { uid: judged.uid, counter: judged.counter, keysDigest } };
   return { ok: false, reason: judged.reason, rejection: sunRejection(judged.reason) };
+}
+
+function refusal(reason: SunRefusal): SecureTapCheck {
+  return { ok: false, reason, rejection: sunRejection(reason) };
+}
+
+/**
+ * The keys this tap must authenticate with: the tag's own (typed by its owner,
+ * who re-keyed the chip) when it has them, else its batch's, derived from the
+ * batch master key and the UID the message names (lib/nfc/batch-keys.ts);
+ * null when a batch tap names no readable UID; "unreadable" when the stored
+ * keys cannot be decrypted or there are none.
+ */
+function keysForTap(
+  tagId: string,
+  secrets: NonNullable<Awaited<ReturnType<typeof secretsOfTag>>>,
+  params: SunParams,
+): TagKeys | null | "unreadable" {
+  if (secrets.keysEncrypted) return decryptTagKeys(tagId, secrets.keysEncrypted) ?? "unreadable";
+  if (!secrets.batch) return "unreadable";
+  const master = openBatchMasterKey(secrets.batch.id, secrets.batch.masterKeyEncrypted, tagKeyEncryptionKey());
+  if (!master) return "unreadable";
+  try {
+    return batchKeysForTap(master, params);
+  } finally {
+    master.fill(0);
+  }
 }
 
 /** Counts a refused attempt to record a visit in the owner's log (by reason) and returns the answer to it. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { qrTokenKey, signQrToken } from "@/lib/qr/presence-token";
+import { hashActivationCode } from "@/lib/tag-batches/activation-code";
 import { CLUSTER_AUTH_SECRET, startCluster, type Cluster } from "./support/cluster";
 import { snapshot, type Snapshot } from "./support/db-snapshot";
 import { send, type Answer } from "./support/http";
@@ -83,11 +84,26 @@ beforeAll(async () => {
     await cluster.sql.query<{ id: string }>(`SELECT "id" FROM "Location" WHERE "businessId" = $1`, [world.businessA.id])
   ).rows[0]!.id;
   applePasses = await addToAppleWallet();
+  await makeTagBatch();
   before = await snapshot(cluster.sql, WRITTEN_WHEN_REFUSED);
 });
 afterAll(async () => {
   await cluster?.stop();
 });
+
+/** A batch of secure tags, unclaimed, with its activation code (docs/secure-tags.md, "Batches"); its key sheet not taken. */
+const tagBatch = { id: randomUUID(), code: "RELA-TEST-CODE-2345" };
+async function makeTagBatch() {
+  await cluster.sql.query(
+    `INSERT INTO "TagBatch" ("id", "label", "purpose", "size", "masterKeyEncrypted", "activationCodeHash")
+     VALUES ($1, 'Reliability batch', 'MANUFACTURER', 1, 'v1:sealed', $2)`,
+    [tagBatch.id, hashActivationCode(tagBatch.code)],
+  );
+  await cluster.sql.query(`INSERT INTO "Tag" ("id", "batchId", "secure", "updatedAt") VALUES ($1, $2, true, now())`, [
+    `rel-batch-${randomBytes(4).toString("hex")}`,
+    tagBatch.id,
+  ]);
+}
 
 const url = (i = 0) => cluster.instances[i % cluster.instances.length]!.url;
 const missingTag = () => `rel-missing-${randomBytes(4).toString("hex")}`;
@@ -303,6 +319,7 @@ const PAGE_CASES: PageCase[] = [
     real: () => ["/admin/users", `/admin/users?q=${encodeURIComponent(world.member.email)}`],
     missing: () => `/admin/users?q=${randomUUID()}`,
   },
+  { pattern: "/admin/batches", kind: "admin", real: () => ["/admin/batches"], missing: () => null },
   {
     pattern: "/admin/users/[id]",
     kind: "admin",
@@ -725,6 +742,21 @@ const ACTION_CASES: ActionCase[] = [
     kind: "admin",
     real: () => [{ userId: world.member.id, disabled: true }],
     missing: () => [{ userId: randomUUID(), disabled: true }],
+  },
+  // Secure tag batches (docs/secure-tags.md, "Batches"): the admin's, and the owner's activation with the code.
+  {
+    name: "createTagBatchAction",
+    kind: "admin",
+    real: () => [{ label: "Intruder batch", purpose: "OWNER", size: "5" }],
+    missing: () => [{ label: "Intruder batch", purpose: "OWNER", size: "5" }],
+  },
+  { name: "tagBatchCsvAction", kind: "admin", real: () => [tagBatch.id], missing: () => [randomUUID()] },
+  { name: "tagBatchKeysAction", kind: "admin", real: () => [tagBatch.id], missing: () => [randomUUID()] },
+  {
+    name: "activateTagBatchAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, code: tagBatch.code }],
+    missing: () => [{ businessId: randomUUID(), code: tagBatch.code }],
   },
 ];
 

@@ -170,6 +170,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/terms": { access: "public" },
   "/admin": { access: "admin" },
   "/admin/users": { access: "admin" },
+  // Secure tag batches (docs/secure-tags.md, "Batches").
+  "/admin/batches": { access: "admin" },
   "/admin/users/[id]": { access: "admin" },
   "/auth/callback": { access: "public" },
   // A mailed re-authentication link: opening it spends nothing, its button does (the one-time token is the authorisation).
@@ -341,6 +343,12 @@ export const ACTIONS: Record<string, ActionEntry> = {
   setNotificationsAction: { access: "signed-in" },
   setProgramActiveAction: { access: "owner" },
   setUserDisabledAction: { access: "admin" },
+  // Secure tag batches (docs/secure-tags.md, "Batches"): made and downloaded by the admin (the key sheet once),
+  // activated by an owner for their own business with the batch's one-time code.
+  createTagBatchAction: { access: "admin" },
+  tagBatchCsvAction: { access: "admin" },
+  tagBatchKeysAction: { access: "admin" },
+  activateTagBatchAction: { access: "owner" },
   // The wallet's reward notifications: the caller's own browser only.
   subscribePushAction: { access: "signed-in" },
   syncLocaleCookieAction: { access: "signed-in" },

@@ -23,6 +23,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <Link href="/admin/users" className="hover:underline">
             {t("users")}
           </Link>
+          <Link href="/admin/batches" className="hover:underline">
+            {t("batches")}
+          </Link>
           <Link href="/dashboard" className="hover:underline">
             {t("dashboard")}
           </Link>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { ActivateBatchForm } from "@/components/tags/activate-batch-form";
 import { ClaimTagForm } from "@/components/tags/claim-tag-form";
 import { buttonClass } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/current-user";
@@ -20,7 +21,11 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const candidate = id?.[0] ?? (typeof query.tagId === "string" ? query.tagId : undefined);
   const tagId = tagIdSchema.safeParse(candidate).data ?? null;
-  const [businesses, t] = await Promise.all([listOwnerBusinesses(user.id), getTranslations("tags.claim")]);
+  const [businesses, t, batch] = await Promise.all([
+    listOwnerBusinesses(user.id),
+    getTranslations("tags.claim"),
+    getTranslations("tags.batch"),
+  ]);
   // Where the tag hangs, for a business with more than one open location (docs/locations.md, "Tags").
   const locations = (await locationChoices(businesses.map((b) => b.id))).filter((l) => !l.closed);
   return (
@@ -37,11 +42,23 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
           </Link>
         </div>
       ) : (
-        <ClaimTagForm
-          tagId={tagId}
-          businesses={businesses.map(({ id, name }) => ({ id, name }))}
-          locations={locations.map(({ id, businessId, name }) => ({ id, businessId, name }))}
-        />
+        <>
+          <ClaimTagForm
+            tagId={tagId}
+            businesses={businesses.map(({ id, name }) => ({ id, name }))}
+            locations={locations.map(({ id, businessId, name }) => ({ id, businessId, name }))}
+          />
+          {/* A batch of secure tags the platform made: its one-time code brings all of them in (docs/secure-tags.md). */}
+          <section
+            aria-labelledby="activate-batch"
+            className="space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800"
+          >
+            <h2 id="activate-batch" className="text-lg font-semibold">
+              {batch("title")}
+            </h2>
+            <ActivateBatchForm businesses={businesses.map(({ id, name }) => ({ id, name }))} />
+          </section>
+        </>
       )}
     </div>
   );
