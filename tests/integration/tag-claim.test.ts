@@ -57,6 +57,7 @@ describe("claiming tags", () => {
       tags: [expect.objectContaining({ id: tag.id, tapsToday: 1, tapsTotal: 2, secure: false })],
       hasPrograms: false,
       timeZone: business.timezone,
+      today: "2026-06-15",
     });
     expect(await listBusinessTags(customer.user.id, business.id, now)).toBeNull();
 
