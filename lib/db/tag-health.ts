@@ -51,15 +51,16 @@ function perTag(now: Date): Sql {
   return sql`
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_array(d."day"::text, d."taps") ORDER BY d."day") AS "days"
-      FROM (SELECT x."day", count(*)::int AS "taps" FROM "Tap" x
-            WHERE x."tagId" = t."id" AND x."businessId" = t."businessId"
+      FROM (SELECT ((x."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE b."timezone")::date AS "day", count(*)::int AS "taps"
+            FROM "Tap" x
+            WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
               AND x."createdAt" >= ${now}::timestamp(3) - make_interval(days => ${READ_DAYS}::int)
-              AND x."day" > today."day" - ${READ_DAYS - 1}::int
-            GROUP BY x."day") d
+            GROUP BY 1) d
+      WHERE d."day" > today."day" - ${READ_DAYS - 1}::int
     ) hist ON true
     LEFT JOIN LATERAL (
       SELECT x."createdAt" FROM "Tap" x
-      WHERE x."tagId" = t."id" AND x."businessId" = t."businessId"
+      WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
       ORDER BY x."createdAt" DESC LIMIT 1
     ) last ON true
     LEFT JOIN LATERAL (
@@ -69,7 +70,7 @@ function perTag(now: Date): Sql {
     LEFT JOIN LATERAL (
       SELECT (array_agg(x."sunCounter" ORDER BY x."createdAt" DESC))[2] AS "previous"
       FROM (SELECT x."sunCounter", x."createdAt" FROM "Tap" x
-            WHERE x."tagId" = t."id" AND x."businessId" = t."businessId" AND x."sunCounter" IS NOT NULL
+            WHERE t."secure" AND x."tagId" = t."id" AND x."createdAt" >= t."claimedAt" AND x."sunCounter" IS NOT NULL
             ORDER BY x."createdAt" DESC LIMIT 2) x
     ) counters ON t."secure"
     LEFT JOIN LATERAL (
@@ -97,7 +98,7 @@ export async function listTagHealth(
            t."id" AS "tagId", t."label", t."locationId", t."secure",
            (EXTRACT(EPOCH FROM t."claimedAt") * 1000)::float8 AS "claimedMs",
            l."openingHours",
-           COALESCE((SELECT count(*)::int FROM "Tap" x WHERE x."tagId" = t."id" AND x."businessId" = t."businessId"), 0) AS "tapsTotal",
+           COALESCE((SELECT count(*)::int FROM "Tap" x WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"), 0) AS "tapsTotal",
            hist."days", (EXTRACT(EPOCH FROM last."createdAt") * 1000)::float8 AS "lastTapMs",
            chip."uid" AS "chipUid", chip."lastCounter" AS "chipCounter", counters."previous" AS "previousCounter",
            COALESCE(rej."replays", 0) AS "replays", COALESCE(rej."plainUrl", 0) AS "plainUrl"
@@ -192,22 +193,23 @@ export async function readTagChecks(
       ON t."businessId" = b."id" AND t."claimedAt" IS NOT NULL
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_array(d."day"::text, d."taps") ORDER BY d."day") AS "days"
-      FROM (SELECT x."day", count(*)::int AS "taps" FROM "Tap" x
-            WHERE x."tagId" = t."id" AND x."businessId" = t."businessId"
+      FROM (SELECT ((x."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE b."timezone")::date AS "day", count(*)::int AS "taps"
+            FROM "Tap" x
+            WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
               AND x."createdAt" >= ${now}::timestamp(3) - make_interval(days => ${READ_DAYS}::int)
-              AND x."day" > today."day" - ${READ_DAYS - 1}::int
-            GROUP BY x."day") d
+            GROUP BY 1) d
+      WHERE d."day" > today."day" - ${READ_DAYS - 1}::int
     ) hist ON true
     LEFT JOIN LATERAL (
       SELECT x."createdAt" FROM "Tap" x
-      WHERE x."tagId" = t."id" AND x."businessId" = t."businessId"
+      WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
       ORDER BY x."createdAt" DESC LIMIT 1
     ) last ON true
     LEFT JOIN LATERAL (
       SELECT sum(m."taps") FILTER (WHERE m."minute" >= ${now}::timestamp(3) - interval '1 hour')::int AS "lastHour",
              json_agg(json_build_array((EXTRACT(EPOCH FROM m."minute") * 1000)::float8, m."taps")) AS "minutes"
       FROM (SELECT date_trunc('minute', x."createdAt") AS "minute", count(*)::int AS "taps" FROM "Tap" x
-            WHERE x."tagId" = t."id" AND x."businessId" = t."businessId"
+            WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
               AND x."createdAt" >= ${now}::timestamp(3) - make_interval(mins => ${windowMinutes}::int)
               AND x."createdAt" <= ${now}::timestamp(3)
             GROUP BY 1) m
