@@ -23,20 +23,19 @@ export async function TagHealthLine({
     : null;
   return (
     <div className="space-y-0.5 text-sm text-slate-600 dark:text-slate-300" data-testid="tag-health">
+      <p data-testid="tag-last-tap">
+        {when ? (
+          <time
+            dateTime={health.lastTapAt!.toISOString()}
+            title={formatInstantIn(health.lastTapAt!, zone, locale, true)}
+          >
+            {t("lastTap", { when })}
+          </time>
+        ) : (
+          t("never")
+        )}
+      </p>
       <p>
-        <span data-testid="tag-last-tap">
-          {when ? (
-            <time
-              dateTime={health.lastTapAt!.toISOString()}
-              title={formatInstantIn(health.lastTapAt!, zone, locale, true)}
-            >
-              {t("lastTap", { when })}
-            </time>
-          ) : (
-            t("never")
-          )}
-        </span>
-        {" · "}
         <span data-testid="tag-today">
           {health.usual === null
             ? t("todayNew", { today: health.tapsToday })

@@ -70,6 +70,7 @@ test("the owner's tag list shows the last tap, today against the usual day, and 
   await expect(fresh.getByTestId("tag-chip")).toHaveCount(0);
 
   mkdirSync(NOTES_SHOTS, { recursive: true });
-  await page.getByRole("heading", { name: "Tags", level: 2 }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${NOTES_SHOTS}/tag-health-list.png`, fullPage: true });
+  // The phone's viewport with the tag's row at the top (the app's bottom bar stays fixed over a full-page shot).
+  await row.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: `${NOTES_SHOTS}/tag-health-list.png` });
 });
