@@ -183,14 +183,17 @@ export async function readTagChecks(
     )
     SELECT b."id" AS "businessId", b."timezone", today."day"::text AS "today",
            t."id" AS "tagId", t."secure", (EXTRACT(EPOCH FROM t."claimedAt") * 1000)::float8 AS "claimedMs",
-           l."openingHours", l."timezone" AS "locationZone",
+           t."openingHours", t."timezone" AS "locationZone",
            hist."days", (EXTRACT(EPOCH FROM last."createdAt") * 1000)::float8 AS "lastTapMs",
            COALESCE(recent."lastHour", 0) AS "tapsLastHour", recent."minutes" AS "recent",
            COALESCE(plain."taps", 0) AS "missingSunLastDay"
     FROM batch b
     CROSS JOIN LATERAL (SELECT (${now}::timestamptz AT TIME ZONE b."timezone")::date AS "day") today
-    LEFT JOIN ("Tag" t JOIN "Location" l ON l."id" = t."locationId" AND l."closedAt" IS NULL)
-      ON t."businessId" = b."id" AND t."claimedAt" IS NOT NULL
+    LEFT JOIN LATERAL (
+      SELECT t."id", t."secure", t."claimedAt", l."openingHours", l."timezone" FROM "Tag" t
+      JOIN "Location" l ON l."id" = t."locationId" AND l."closedAt" IS NULL
+      WHERE t."businessId" = b."id" AND t."claimedAt" IS NOT NULL
+    ) t ON true
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_array(d."day"::text, d."taps") ORDER BY d."day") AS "days"
       FROM (SELECT ((x."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE b."timezone")::date AS "day", count(*)::int AS "taps"
