@@ -82,7 +82,7 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
                 ) : null}
               </div>
               <TagHealthLine
-                health={tagHealthView(tag, readOpeningHours(tag.openingHours), found!.today, now)}
+                health={tagHealthView(tag, readOpeningHours(tag.openingHours), found!.today, now, found!.timeZone)}
                 total={tag.tapsTotal}
                 zone={zone}
                 locale={locale}

@@ -1,6 +1,7 @@
 import "server-only";
 import { normaliseTimezone } from "@/lib/business/timezone";
 import { inTransaction } from "@/lib/db/sql";
+import { localDateIn } from "@/lib/time/local-date";
 import { readTagChecks, recordTagAlerts, type AlertToOpen, type TagCheckRow } from "@/lib/db/tag-health";
 import { jobQueueReady } from "@/lib/jobs/enqueue";
 import { tagAlertsOpened } from "@/lib/jobs/events";
@@ -23,7 +24,7 @@ export function tagCheckOf(row: TagCheckRow): TagCheck {
     timeZone: normaliseTimezone(row.timezone),
     locationZone: normaliseTimezone(row.locationZone ?? row.timezone),
     today: row.today,
-    claimedDay: row.claimedAt ? row.claimedAt.toISOString().slice(0, 10) : null,
+    claimedDay: row.claimedAt ? localDateIn(normaliseTimezone(row.timezone), row.claimedAt) : null,
     hours: readOpeningHours(row.openingHours),
     counts: new Map(row.days),
     tapsToday: row.days.find(([day]) => day === row.today)?.[1] ?? 0,

@@ -1,4 +1,5 @@
 import { minutesOf, type OpeningRange } from "@/lib/locations/hours";
+import { localDateIn } from "@/lib/time/local-date";
 import { isoWeekday, wallClockMs } from "@/lib/time/wall-clock";
 
 // Tag health (docs/tag-health.md): what the owner's tag list says of each tag
@@ -287,13 +288,14 @@ export function tagHealthView(
   hours: readonly OpeningRange[],
   today: string,
   now: Date,
+  timeZone: string,
 ): TagHealthView {
   const counts = new Map(row.days.map(([day, taps]) => [day, taps] as const));
   return {
     lastTapAt: row.lastTapAt,
     ago: row.lastTapAt ? relativeAgo(row.lastTapAt, now) : null,
     tapsToday: counts.get(today) ?? 0,
-    usual: usualTaps({ counts, today, hours, claimedDay: row.claimedAt?.toISOString().slice(0, 10) ?? null }),
+    usual: usualTaps({ counts, today, hours, claimedDay: row.claimedAt ? localDateIn(timeZone, row.claimedAt) : null }),
     chip:
       row.secure && row.chipCounter !== null
         ? { counter: row.chipCounter, jump: counterJump(row.chipCounter, row.previousCounter) }

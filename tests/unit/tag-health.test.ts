@@ -224,6 +224,7 @@ describe("what the list shows", () => {
       [],
       "2033-06-15",
       new Date("2033-06-15T11:30:00Z"),
+      "Europe/Madrid",
     );
     expect(view).toMatchObject({
       tapsToday: 12,
