@@ -1,15 +1,18 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { MoveTagForm } from "@/components/locations/move-tag-form";
+import { TagHealthLine } from "@/components/tags/tag-health-line";
 import { TagRowActions } from "@/components/tags/tag-row-actions";
 import { buttonClass } from "@/components/ui/button";
 import { locationChoices } from "@/lib/db/locations";
 import { listBusinessTags } from "@/lib/db/tags";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
+import { readOpeningHours } from "@/lib/locations/format-hours";
+import { tagHealthView } from "@/lib/tags/health";
 import { displayZone } from "@/lib/time/display-zone";
 
-/** The owner's tags on their business page: label, claimed date, taps, print QR, write or check a sticker, rename, release. */
+/** The owner's tags on their business page: label, claimed date, health (docs/tag-health.md), print QR, write or check a sticker, rename, release. */
 export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: string; businessId: string }) {
   const [found, choices, t, where, locale] = await Promise.all([
     listBusinessTags(ownerId, businessId),
@@ -19,6 +22,7 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
     getLocale() as Promise<Locale>,
   ]);
   const tags = found?.tags ?? [];
+  const now = new Date();
   // Where each tag hangs, only once the business has more than one location (docs/locations.md, "Tags").
   const locations = found ? choices : [];
   const located = locations.length > 1;
@@ -71,11 +75,18 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
                     </span>
                   ) : null}
                 </p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {t("taps", { today: tag.tapsToday, total: tag.tapsTotal })}
-                  {tag.claimedAt ? ` · ${t("claimedOn", { date: formatInstantIn(tag.claimedAt, zone, locale) })}` : ""}
-                </p>
+                {tag.claimedAt ? (
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    {t("claimedOn", { date: formatInstantIn(tag.claimedAt, zone, locale) })}
+                  </p>
+                ) : null}
               </div>
+              <TagHealthLine
+                health={tagHealthView(tag, readOpeningHours(tag.openingHours), found!.today, now, found!.timeZone)}
+                total={tag.tapsTotal}
+                zone={zone}
+                locale={locale}
+              />
               {located ? (
                 <div className="flex flex-wrap items-center gap-3" data-testid="tag-location">
                   <p className="text-sm">

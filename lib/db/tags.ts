@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { cacheTags, expireTags } from "@/lib/cache";
-import { localDateIn } from "@/lib/time/local-date";
+import { listTagHealth, type TagHealthRow } from "@/lib/db/tag-health";
 /** A refusal is a code; the caller says it in the reader's language (lib/actions/tag-claim.ts). */
 export type ClaimResult =
   | { ok: true; businessId: string }
@@ -69,57 +69,16 @@ export async function listOwnerBusinesses(ownerId: string) {
   });
 }
 
-export type BusinessTagRow = {
-  id: string;
-  label: string | null;
-  /** Where it hangs (docs/locations.md, "Tags"). */
-  locationId: string | null;
-  claimedAt: Date | null;
-  secure: boolean;
-  tapsToday: number;
-  tapsTotal: number;
-};
+/** A tag on the owner's list, with its health (docs/tag-health.md). */
+export type BusinessTagRow = TagHealthRow;
 
 /**
- * The owner's tags of a business with today's and all-time taps, and whether
- * the business has a program at all (the section's hint to create one); null
- * when not the owner.
+ * The owner's tags of a business with their taps and health, and whether the
+ * business has a program at all (the section's hint to create one), in one
+ * statement (lib/db/tag-health.ts); null when not the owner.
  */
-export async function listBusinessTags(
-  ownerId: string,
-  businessId: string,
-  now = new Date(),
-): Promise<{ tags: BusinessTagRow[]; hasPrograms: boolean; timeZone: string } | null> {
-  const business = await db.business.findFirst({
-    where: { id: businessId, ownerId },
-    select: { id: true, timezone: true, _count: { select: { programs: true } } },
-  });
-  if (!business) return null;
-  const today = new Date(`${localDateIn(business.timezone, now)}T00:00:00Z`);
-  const tags = await db.tag.findMany({
-    where: { businessId },
-    orderBy: { claimedAt: "asc" },
-    select: { id: true, label: true, claimedAt: true, secure: true, locationId: true },
-  });
-  const [totals, todays] = await Promise.all([
-    db.tap.groupBy({
-      by: ["tagId"],
-      where: { businessId, tagId: { in: tags.map((t) => t.id) } },
-      _count: { _all: true },
-    }),
-    db.tap.groupBy({
-      by: ["tagId"],
-      where: { businessId, day: today, tagId: { in: tags.map((t) => t.id) } },
-      _count: { _all: true },
-    }),
-  ]);
-  const count = (rows: { tagId: string | null; _count: { _all: number } }[], id: string) =>
-    rows.find((r) => r.tagId === id)?._count._all ?? 0;
-  return {
-    tags: tags.map((t) => ({ ...t, tapsToday: count(todays, t.id), tapsTotal: count(totals, t.id) })),
-    hasPrograms: business._count.programs > 0,
-    timeZone: business.timezone,
-  };
+export async function listBusinessTags(ownerId: string, businessId: string, now = new Date()) {
+  return listTagHealth(ownerId, businessId, now);
 }
 
 /** The label is the owner's note: no public page shows it, so no cache holds it. */

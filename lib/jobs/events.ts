@@ -312,3 +312,11 @@ export async function businessDeleting(tx: SqlExecutor, deleting: BusinessDeleti
 export function businessDeletedKey(businessId: string, userId: string): string {
   return `business-deleted:${businessId}:${userId}`;
 }
+
+/** Tag health alerts opened by the periodic check (docs/tag-health.md): one mail to the owner per episode. */
+export async function tagAlertsOpened(tx: SqlExecutor, alertIds: readonly string[]): Promise<void> {
+  await enqueue(
+    alertIds.map((alertId) => ({ name: "mail.tag-alert" as const, data: { alertId }, key: `tag-alert:${alertId}` })),
+    tx,
+  );
+}

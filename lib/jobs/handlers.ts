@@ -5,6 +5,8 @@ import { sweepAutomations } from "@/lib/campaigns/automations/sweep";
 import { sweepVoidedApplePasses } from "@/lib/db/sweeps";
 import { sweepExpiredRewards, sweepRewardExpiry } from "@/lib/rewards/expiry-sweeps";
 import { sweepIdleGuests } from "@/lib/auth/sweep-idle-guests";
+import { sendTagAlertMail } from "@/lib/notifications/tag-alert-mail";
+import { sweepTagHealth } from "@/lib/tags/health-sweep";
 import { sendCampaignBatch, startCampaign } from "@/lib/campaigns/send";
 import type { QueueName } from "@/lib/jobs/queues";
 import {
@@ -43,6 +45,9 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
   // Automations (docs/campaigns.md, "Automations"): each enabled one enrols the customers now due.
   "sweep.automations": async () => void (await sweepAutomations(new Date())),
+  // Tag health (docs/tag-health.md): every 15 minutes; an alert's mail, data { alertId }.
+  "sweep.tag-health": async () => void (await sweepTagHealth(new Date())),
+  "mail.tag-alert": async (data) => void (await sendTagAlertMail(data)),
   // Notification mails (docs/notifications.md).
   "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
   "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),

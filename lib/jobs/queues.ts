@@ -71,6 +71,10 @@ export const QUEUES = {
   "sweep.reward-expiry": SWEEP,
   /** Scheduled: owners whose summary is due get it. */
   "sweep.owner-summary": SWEEP,
+  /** Scheduled: every open business's tags are checked; a new episode of a problem is told to the owner (docs/tag-health.md). */
+  "sweep.tag-health": SWEEP,
+  /** A tag health alert: the mail to the owner, data { alertId }. */
+  "mail.tag-alert": DELIVERY,
 } as const satisfies Record<string, QueuePolicy>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -86,4 +90,5 @@ export const SCHEDULES: { name: QueueName; cron: string }[] = [
   { name: "sweep.reward-expiry", cron: "7 * * * *" },
   { name: "sweep.owner-summary", cron: "17 * * * *" },
   { name: "sweep.automations", cron: "27 * * * *" },
+  { name: "sweep.tag-health", cron: "*/15 * * * *" },
 ];

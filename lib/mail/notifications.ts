@@ -229,3 +229,60 @@ export function businessDeletedMail(facts: BusinessDeletedFacts, t: KeyTranslato
     footer: { text: t("lifecycle.mail.why", values), links: [] },
   });
 }
+
+export type TagAlertKind = "SILENT" | "BURST" | "OUT_OF_HOURS" | "PLAIN_URL";
+
+export type TagAlertFacts = {
+  firstName: string | null;
+  business: { name: string; color: string | null };
+  kind: TagAlertKind;
+  /** The tag as the owner knows it: its label, else its id. */
+  tag: string;
+  location: string | null;
+  /** What the check saw: days silent, taps in the hour or out of hours, the usual day. */
+  days: number;
+  taps: number;
+  usual: number;
+  /** The business's tag list, where the tag's health is shown. */
+  tagsUrl: string;
+};
+
+const TAG_ALERT_KEY: Record<TagAlertKind, string> = {
+  SILENT: "silent",
+  BURST: "burst",
+  OUT_OF_HOURS: "outOfHours",
+  PLAIN_URL: "plainUrl",
+};
+
+/** A tag health alert (docs/tag-health.md): what was seen on which tag, and what to check. */
+export function tagAlertMail(facts: TagAlertFacts, links: FooterLinks, t: KeyTranslator, locale: Locale): RenderedMail {
+  const key = `mail.tagAlert.${TAG_ALERT_KEY[facts.kind]}`;
+  const values = {
+    business: facts.business.name,
+    tag: facts.tag,
+    location: facts.location ?? "",
+    days: facts.days,
+    taps: facts.taps,
+    usual: facts.usual,
+  };
+  return render(t(`${key}.subject`, values), {
+    lang: locale,
+    preheader: t(`${key}.what`, values),
+    brand: { name: facts.business.name, color: facts.business.color },
+    blocks: [
+      { kind: "heading", text: t(`${key}.subject`, values) },
+      greeting(t, facts.firstName),
+      { kind: "paragraph", text: t(`${key}.what`, values) },
+      ...(facts.location
+        ? [{ kind: "paragraph" as const, text: t("mail.tagAlert.where", { location: facts.location }) }]
+        : []),
+      { kind: "paragraph", text: t(`${key}.check`, values) },
+      { kind: "paragraph", text: t("mail.tagAlert.once") },
+      { kind: "button", label: t("mail.tagAlert.button"), href: facts.tagsUrl },
+    ],
+    footer: {
+      text: t("mail.tagAlert.why", { business: facts.business.name, site: siteName }),
+      links: businessFooter(t, links, t("mail.common.unsubscribeBusiness", { business: facts.business.name })),
+    },
+  });
+}

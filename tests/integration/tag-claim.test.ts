@@ -47,16 +47,31 @@ describe("claiming tags", () => {
     const { owner, business, tag } = await createBusiness();
     const customer = await createUser();
     const now = new Date("2026-06-15T10:00:00Z");
+    // Taps count from the tag's claim, each on the business's day of its moment.
+    await db.tag.update({ where: { id: tag.id }, data: { claimedAt: new Date("2026-06-01T10:00:00Z") } });
     await db.tap.createMany({
       data: [
-        { businessId: business.id, tagId: tag.id, userId: customer.user.id, day: new Date("2026-06-15T00:00:00Z") },
-        { businessId: business.id, tagId: tag.id, userId: customer.user.id, day: new Date("2026-06-14T00:00:00Z") },
+        {
+          businessId: business.id,
+          tagId: tag.id,
+          userId: customer.user.id,
+          day: new Date("2026-06-15T00:00:00Z"),
+          createdAt: new Date("2026-06-15T08:00:00Z"),
+        },
+        {
+          businessId: business.id,
+          tagId: tag.id,
+          userId: customer.user.id,
+          day: new Date("2026-06-14T00:00:00Z"),
+          createdAt: new Date("2026-06-14T08:00:00Z"),
+        },
       ],
     });
     expect(await listBusinessTags(owner.user.id, business.id, now)).toEqual({
       tags: [expect.objectContaining({ id: tag.id, tapsToday: 1, tapsTotal: 2, secure: false })],
       hasPrograms: false,
       timeZone: business.timezone,
+      today: "2026-06-15",
     });
     expect(await listBusinessTags(customer.user.id, business.id, now)).toBeNull();
 
