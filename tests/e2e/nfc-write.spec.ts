@@ -72,6 +72,8 @@ test("on a Web NFC phone: writes exactly the tag's URL record, then locks the st
   page,
   baseURL,
 }) => {
+  // Three pages, a lock and an axe scan on a shared 2-core machine.
+  test.slow();
   await installNdefStub(page);
   const { tagId } = await openWritePage(page);
   const url = `${baseURL}/tap?id=${tagId}`;
