@@ -16,8 +16,8 @@ const heldSelect = {
   details: true,
   heldAt: true,
   tagId: true,
-  user: { select: { id: true, firstName: true, lastName: true, name: true, email: true, guest: true } },
-  tag: { select: { id: true, name: true } },
+  user: { select: { id: true, firstName: true, lastName: true, name: true, guest: true } },
+  tag: { select: { id: true, label: true } },
 } as const satisfies Prisma.HeldVisitSelect;
 
 export type PendingHeldVisit = Prisma.HeldVisitGetPayload<{ select: typeof heldSelect }>;
