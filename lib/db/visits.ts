@@ -327,8 +327,8 @@ const utcOf = (value: string) => new Date(value.endsWith("Z") ? value : `${value
  * statements, each part on an index: the customer's latest visits at the
  * business (Tap userId, createdAt), the tag's last hour and, only when that
  * hour is busy enough to matter, the week before it (Tap tagId, createdAt),
- * the guest cards started from the customer's address (User guestIpHash,
- * createdAt) and the business's locations' hours. Null: the tag is not
+ * the guest cards started at this business from the customer's address (User
+ * guestIpHash, createdAt) and the business's locations' hours. Null: the tag is not
  * claimed (the visit statement refuses it).
  */
 async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<HoldRead | null> {
@@ -353,6 +353,10 @@ async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<
       (SELECT COALESCE(json_agg(g."createdAt"), '[]'::json)
         FROM (SELECT g."createdAt" FROM "User" u JOIN "User" g ON g."guestIpHash" = u."guestIpHash"
               WHERE u."id" = ${input.userId}::text AND u."guest" AND g."createdAt" > ${guestSince}::timestamp(3) AND g."createdAt" <= ${now}::timestamp(3)
+                -- Cards started here: the customer's own, and those with a card or a held visit at this business.
+                AND (g."id" = u."id"
+                  OR EXISTS (SELECT 1 FROM "Membership" m WHERE m."userId" = g."id" AND m."businessId" = tag."businessId")
+                  OR EXISTS (SELECT 1 FROM "HeldVisit" h WHERE h."userId" = g."id" AND h."businessId" = tag."businessId"))
               LIMIT 100) g) AS "guestCards",
       (SELECT COALESCE(json_agg(json_build_object('id', l."id", 'hours', l."openingHours", 'timeZone', l."timezone")), '[]'::json)
         FROM "Location" l WHERE l."businessId" = tag."businessId") AS "locations"

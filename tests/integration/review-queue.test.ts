@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { recordTap } from "@/lib/tap/record";
 import { approveHeldVisit, rejectHeld } from "@/lib/review/decide";
+import { startGuestCard } from "@/lib/auth/guest-card";
 import { text } from "../support/catalog";
 import { createBusiness, createUser, stampsProgram, uid } from "../support/fixtures";
 
@@ -71,6 +72,26 @@ describe("a tap a hold rule keeps", () => {
         details: { tags: 3, minutes: 10 },
       },
     ]);
+  });
+
+  it("the fifth guest card started from one address within ten minutes is held, and the address is kept only hashed", async () => {
+    const setup = await cafe();
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const started = await startGuestCard({ tagId: setup.tag.id, sun: {}, language: "en", ip, now: later(i) });
+      statuses.push(started.ok ? started.result.httpStatus : started.reason);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 202]);
+    const held = await db.heldVisit.findFirstOrThrow({ where: { businessId: setup.business.id } });
+    expect(held).toMatchObject({ reason: "guest_address", details: { cards: 5, minutes: 10 } });
+    const hashes = await db.user.findMany({
+      where: { guest: true, guestIpHash: { not: null } },
+      select: { guestIpHash: true },
+    });
+    expect(hashes.some((u) => u.guestIpHash?.includes(ip))).toBe(false);
+    // The held guest keeps its card: approved later, its first visit counts.
+    expect(await db.user.count({ where: { id: held.userId } })).toBe(1);
   });
 
   it("a rule the owner switched off holds nothing", async () => {
