@@ -53,12 +53,14 @@ function replay(visits, rules, decideHold, tagOf) {
     if (tagId && !times) tagTimes.set(tagId, (times = []));
     let tagLastHour = 0;
     let tagPriorWeek = null;
+    let tagPriorWeekFirst = null;
     if (times) {
       while (times.length && times[0] <= at - WEEK - HOUR) times.shift();
       let i = times.length;
       while (i > 0 && times[i - 1] > at - HOUR) i--;
       tagLastHour = times.length - i;
       tagPriorWeek = tagLastHour + 1 >= 10 ? i : null;
+      tagPriorWeekFirst = tagPriorWeek ? new Date(times[0]) : null;
     }
     const hold = decideHold(rules, {
       now: visit.at,
@@ -67,6 +69,7 @@ function replay(visits, rules, decideHold, tagOf) {
       recent,
       tagLastHour,
       tagPriorWeek,
+      tagPriorWeekFirst,
       guestCardsFromAddress: [],
       locations: new Map(),
     });

@@ -314,6 +314,7 @@ type HoldRow = {
   reviewRules: unknown;
   tagLastHour: number;
   tagPriorWeek: number | null;
+  tagPriorWeekFirst: Date | null;
   recent: { tagId: string | null; locationId: string | null; at: string }[];
   guestCards: string[];
   locations: { id: string; hours: unknown; timeZone: string }[];
@@ -343,9 +344,7 @@ async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<
       SELECT count(*)::int AS "n" FROM "Tap" WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${hourAgo}::timestamp(3) AND "createdAt" <= ${now}::timestamp(3)
     )
     SELECT tag."businessId", tag."locationId", tag."reviewRules", hour."n" AS "tagLastHour",
-      CASE WHEN hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int THEN (
-        SELECT count(*)::int FROM "Tap" WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
-      ) END AS "tagPriorWeek",
+      week."n" AS "tagPriorWeek", week."first" AS "tagPriorWeekFirst",
       (SELECT COALESCE(json_agg(json_build_object('tagId', r."tagId", 'locationId', r."locationId", 'at', r."createdAt") ORDER BY r."createdAt" DESC), '[]'::json)
         FROM (SELECT "tagId", "locationId", "createdAt" FROM "Tap"
               WHERE "userId" = ${input.userId}::text AND "businessId" = tag."businessId" AND "createdAt" <= ${now}::timestamp(3)
@@ -360,7 +359,13 @@ async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<
               LIMIT 100) g) AS "guestCards",
       (SELECT COALESCE(json_agg(json_build_object('id', l."id", 'hours', l."openingHours", 'timeZone', l."timezone")), '[]'::json)
         FROM "Location" l WHERE l."businessId" = tag."businessId") AS "locations"
-    FROM tag, hour`,
+    FROM tag CROSS JOIN hour
+    -- The week before the last hour, read only when that hour is busy enough to matter.
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS "n", min("createdAt") AS "first" FROM "Tap"
+      WHERE hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int
+        AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
+    ) week ON hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int`,
   );
   if (!row) return null;
   return {
@@ -370,6 +375,7 @@ async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<
     recent: row.recent.map((r) => ({ tagId: r.tagId, locationId: r.locationId, at: utcOf(r.at) })),
     tagLastHour: row.tagLastHour,
     tagPriorWeek: row.tagPriorWeek,
+    tagPriorWeekFirst: row.tagPriorWeekFirst,
     guestCardsFromAddress: row.guestCards.map(utcOf),
     locations: new Map(
       row.locations.map((l) => [l.id, { hours: readOpeningHours(l.hours), timeZone: l.timeZone }] as const),

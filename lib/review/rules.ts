@@ -93,6 +93,8 @@ export type HoldInputs = {
   tagLastHour: number;
   /** Visits at this tag in the week before that hour; null when not read (the last hour was too quiet to matter). */
   tagPriorWeek: number | null;
+  /** The first of those visits: the rate is taken over the part of the week the tag was in use. */
+  tagPriorWeekFirst?: Date | null;
   /** When each guest card started from the customer's address was made, within GUEST_WINDOW_MAX_MS (theirs among them); empty when not a guest. */
   guestCardsFromAddress: readonly Date[];
   /** The business's locations' opening hours, by id. */
@@ -111,15 +113,29 @@ export function tagSpreadHold(rule: ReviewRules["tagSpread"], inputs: HoldInputs
 }
 
 /**
+ * A tag's usual hourly rate: its visits in the week before the last hour,
+ * over the hours of that week since its first visit in it (at least one), so
+ * a tag in use for a day is measured by that day, not by a week it was not
+ * there for. Null: no visit that week, no usual rate.
+ */
+export function usualHourlyRate(inputs: Pick<HoldInputs, "now" | "tagPriorWeek" | "tagPriorWeekFirst">): number | null {
+  if (!inputs.tagPriorWeek) return null;
+  const end = inputs.now.getTime() - BURST_HOUR_MS;
+  const first = inputs.tagPriorWeekFirst?.getTime() ?? end - BURST_WEEK_MS;
+  const hours = Math.min(168, Math.max(1, (end - first) / BURST_HOUR_MS));
+  return inputs.tagPriorWeek / hours;
+}
+
+/**
  * Rule 2: a tag tapped far above its usual rate: this hour's taps (this one
- * included) at least `minTaps` and more than `factor` × its usual hourly rate,
- * the week before averaged over its 168 hours. A tag with no visits that week
- * has no usual rate, and the rule says nothing (a new tag's first busy day).
+ * included) at least `minTaps` and more than `factor` × its usual hourly rate
+ * (usualHourlyRate). A tag with no visits that week has no usual rate, and the
+ * rule says nothing (a new tag's first busy hour).
  */
 export function tagBurstHold(rule: ReviewRules["tagBurst"], inputs: HoldInputs): Hold | null {
-  if (!rule.on || inputs.tagPriorWeek === null || inputs.tagPriorWeek === 0) return null;
+  const usual = rule.on ? usualHourlyRate(inputs) : null;
+  if (usual === null) return null;
   const lastHour = inputs.tagLastHour + 1;
-  const usual = inputs.tagPriorWeek / 168;
   if (lastHour < rule.minTaps || lastHour <= rule.factor * usual) return null;
   return {
     reason: "tag_burst",

@@ -10,6 +10,8 @@ import { createBusiness, createUser, stampsProgram, uid } from "../support/fixtu
 // applied exactly once) or reject it (audited).
 
 afterAll(() => db.$disconnect());
+// Parallel approvals and the seeded week of visits take a while on a busy machine.
+jest.setTimeout(30_000);
 
 const identity = (userId: string) => ({ userId, sessionVersion: 0 });
 const NOON = new Date("2026-06-10T10:00:00Z");
@@ -92,6 +94,29 @@ describe("a tap a hold rule keeps", () => {
     expect(hashes.some((u) => u.guestIpHash?.includes(ip))).toBe(false);
     // The held guest keeps its card: approved later, its first visit counts.
     expect(await db.user.count({ where: { id: held.userId } })).toBe(1);
+  });
+
+  it("a tag tapped 20 times in an hour, usually once an hour, holds the twentieth (the hold read's week and hour)", async () => {
+    const setup = await cafe();
+    const HOUR = 3_600_000;
+    const at = (ms: number) => new Date(NOON.getTime() - ms);
+    const row = (createdAt: Date) => ({
+      businessId: setup.business.id,
+      tagId: setup.tag.id,
+      source: "TAG" as const,
+      day: createdAt,
+      createdAt,
+    });
+    // The week before the last hour: one visit an hour; the last hour: 19.
+    await db.tap.createMany({ data: Array.from({ length: 168 }, (_, i) => row(at(HOUR + 30 * 60_000 + i * HOUR))) });
+    await db.tap.createMany({ data: Array.from({ length: 19 }, (_, i) => row(at(2 * 60_000 + i * 60_000))) });
+    const customer = await createUser();
+    const answer = await recordTap(identity(customer.user.id), setup.tag.id, NOON);
+    expect(answer.httpStatus).toBe(202);
+    expect(await db.heldVisit.findFirstOrThrow({ where: { businessId: setup.business.id } })).toMatchObject({
+      reason: "tag_burst",
+      details: { lastHour: 20, usualPerHour: 1, factor: 5 },
+    });
   });
 
   it("a rule the owner switched off holds nothing", async () => {

@@ -62,6 +62,16 @@ describe("taps at a tag far above its usual rate", () => {
     });
   });
 
+  test("a tag in use for a day is measured by that day, not by a whole week", () => {
+    // 300 visits since yesterday at this time: about 13 an hour; 25 this hour is under 5×.
+    const yesterday = new Date(now.getTime() - 24 * 3_600_000);
+    expect(
+      tagBurstHold(rules.tagBurst, inputs({ tagLastHour: 24, tagPriorWeek: 300, tagPriorWeekFirst: yesterday })),
+    ).toBeNull();
+    // Measured over the 168 hours it would read 1.8 an hour and hold.
+    expect(tagBurstHold(rules.tagBurst, inputs({ tagLastHour: 24, tagPriorWeek: 300 }))?.reason).toBe("tag_burst");
+  });
+
   test("under 20, or not above 5× the usual rate, or no usual rate at all, is not", () => {
     expect(tagBurstHold(rules.tagBurst, inputs({ tagLastHour: 18, tagPriorWeek: 1 }))).toBeNull();
     // Usually 10 an hour: 45 is under 5×.
