@@ -114,15 +114,18 @@ export function tagSpreadHold(rule: ReviewRules["tagSpread"], inputs: HoldInputs
 
 /**
  * A tag's usual hourly rate: its visits in the week before the last hour,
- * over the hours of that week since its first visit in it (at least one), so
- * a tag in use for a day is measured by that day, not by a week it was not
- * there for. Null: no visit that week, no usual rate.
+ * over the hours of that week since its first visit in it, so a tag in use
+ * for a day is measured by that day, not by a week it was not there for.
+ * Null (no usual rate, the rule says nothing): no visit that week, or the tag
+ * in use for less than a day.
  */
 export function usualHourlyRate(inputs: Pick<HoldInputs, "now" | "tagPriorWeek" | "tagPriorWeekFirst">): number | null {
   if (!inputs.tagPriorWeek) return null;
   const end = inputs.now.getTime() - BURST_HOUR_MS;
   const first = inputs.tagPriorWeekFirst?.getTime() ?? end - BURST_WEEK_MS;
-  const hours = Math.min(168, Math.max(1, (end - first) / BURST_HOUR_MS));
+  const hours = Math.min(168, (end - first) / BURST_HOUR_MS);
+  // Under a day in use, a tag has no usual rate yet (its first morning is not its usual pace).
+  if (hours < 24) return null;
   return inputs.tagPriorWeek / hours;
 }
 

@@ -68,6 +68,11 @@ describe("taps at a tag far above its usual rate", () => {
     expect(
       tagBurstHold(rules.tagBurst, inputs({ tagLastHour: 24, tagPriorWeek: 300, tagPriorWeekFirst: yesterday })),
     ).toBeNull();
+    // In use for an hour only: no usual rate yet.
+    const anHourBefore = new Date(now.getTime() - 2 * 3_600_000);
+    expect(
+      tagBurstHold(rules.tagBurst, inputs({ tagLastHour: 60, tagPriorWeek: 3, tagPriorWeekFirst: anHourBefore })),
+    ).toBeNull();
     // Measured over the 168 hours it would read 1.8 an hour and hold.
     expect(tagBurstHold(rules.tagBurst, inputs({ tagLastHour: 24, tagPriorWeek: 300 }))?.reason).toBe("tag_burst");
   });
