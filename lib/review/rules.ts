@@ -53,7 +53,8 @@ export type ReviewRules = z.infer<typeof reviewRulesSchema>;
 export const DEFAULT_REVIEW_RULES: ReviewRules = {
   tagSpread: { on: true, tags: 3, minutes: 10 },
   tagBurst: { on: true, factor: 5, minTaps: 20 },
-  guestAddress: { on: true, cards: 5, minutes: 10 },
+  // Off by default: a café's Wi-Fi gives many honest customers one address (docs/review-queue.md).
+  guestAddress: { on: false, cards: 5, minutes: 10 },
   offHours: { on: true, visits: 3 },
 };
 

@@ -86,12 +86,19 @@ describe("taps at a tag far above its usual rate", () => {
   });
 });
 
-describe("many new guest cards from one address", () => {
+describe("many new guest cards from one address (off by default, switched on here)", () => {
+  const guestRule = { ...rules.guestAddress, on: true };
+  test("off by default: a café's Wi-Fi is one address for many honest customers", () => {
+    const many = Array.from({ length: 20 }, (_, i) => minutesAgo(i / 4));
+    expect(rules.guestAddress.on).toBe(false);
+    expect(guestAddressHold(rules.guestAddress, inputs({ guestCardsFromAddress: many }))).toBeNull();
+  });
+
   test("the fifth card from one address within 10 minutes is held", () => {
     const four = [0, 1, 2, 3].map((m) => minutesAgo(m * 2));
-    expect(guestAddressHold(rules.guestAddress, inputs({ guestCardsFromAddress: four }))).toBeNull();
+    expect(guestAddressHold(guestRule, inputs({ guestCardsFromAddress: four }))).toBeNull();
     const five = [...four, minutesAgo(9)];
-    expect(guestAddressHold(rules.guestAddress, inputs({ guestCardsFromAddress: five }))).toEqual({
+    expect(guestAddressHold(guestRule, inputs({ guestCardsFromAddress: five }))).toEqual({
       reason: "guest_address",
       details: { cards: 5, minutes: 10 },
     });
@@ -99,7 +106,7 @@ describe("many new guest cards from one address", () => {
 
   test("cards started longer ago than the window do not count", () => {
     const spread = [0, 3, 6, 12, 20].map(minutesAgo);
-    expect(guestAddressHold(rules.guestAddress, inputs({ guestCardsFromAddress: spread }))).toBeNull();
+    expect(guestAddressHold(guestRule, inputs({ guestCardsFromAddress: spread }))).toBeNull();
   });
 });
 
