@@ -115,7 +115,7 @@ export default defineConfig([
             },
             {
               regex:
-                "^@/lib/(?!(db|generated|validation|jobs|mail|auth|actions)(/|$)|(cache|env|site)$|business/(owner-summary|public-business|season-pause|slug|theme|timezone)$|campaigns/segment$|customers/cursor$|i18n/locales$|insights/(days|heatmap|range)$|loyalty$|loyalty/(adjust|card-number|lines|reward-code|visit-plan)$|nfc/(keys|verify-tap)$|rewards/(expiry-reminder|status)$|staff/invites$|time/local-date$|users/display-name$|wallet/apple/web-service$)",
+                "^@/lib/(?!(db|generated|validation|jobs|mail|auth|actions)(/|$)|(cache|env|site)$|business/(owner-summary|public-business|season-pause|slug|theme|timezone)$|campaigns/segment$|customers/cursor$|i18n/locales$|insights/(days|heatmap|range)$|loyalty$|loyalty/(adjust|card-number|cooldown|lines|reward-code|visit-plan)$|locations/format-hours$|nfc/(keys|verify-tap)$|review/rules$|rewards/(expiry-reminder|status)$|staff/invites$|time/local-date$|users/display-name$|wallet/apple/web-service$)",
               message:
                 "lib/db imports no domain module: the domain calls lib/db, never the reverse. Move a pure helper down into lib/db (or list it in eslint.config.mjs if it is one).",
             },

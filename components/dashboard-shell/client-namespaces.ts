@@ -36,6 +36,8 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "segments",
   // The webhooks page's forms and buttons.
   "webhooks",
+  // The review queue's buttons and the hold rules' form (docs/review-queue.md).
+  "review",
   // Closing for a season and deleting a business: their forms (docs/business-lifecycle.md).
   "lifecycle.pause",
   "lifecycle.delete",

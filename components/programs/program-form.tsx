@@ -19,6 +19,7 @@ import { Card } from "@/components/ui/card";
 import { Field, FieldError, SelectField, TextAreaField } from "@/components/ui/field";
 import { FormSection } from "@/components/ui/form-section";
 import { givesRewards, requiresDates } from "@/lib/loyalty/rules";
+import { COOLDOWN_HOURS_MAX, COOLDOWN_HOURS_MIN } from "@/lib/loyalty/cooldown";
 import { MAX_EXPIRY_DAYS, programInputSchema, type ProgramInput } from "@/lib/validation/programs";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ClientForm } from "@/components/ui/client-form";
@@ -169,6 +170,17 @@ export function ProgramForm(props: Props) {
             <FormSection legend={t("rulesSection")}>
               <ProgramRulesFields type={type} />
               {errors.rules?.message ? <FieldError>{text(errors.rules.message)}</FieldError> : null}
+              <Field
+                label={t("cooldownHours")}
+                type="number"
+                inputMode="numeric"
+                min={COOLDOWN_HOURS_MIN}
+                max={COOLDOWN_HOURS_MAX}
+                step={1}
+                hint={t("cooldownHint")}
+                {...register("cooldownHours", { setValueAs: optionalNumber })}
+                error={text(errors.cooldownHours?.message)}
+              />
             </FormSection>
 
             {/* A type that never gives rewards (other) asks for none; the server keeps none. */}

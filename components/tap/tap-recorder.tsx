@@ -18,13 +18,13 @@ import { useKeyTranslator } from "@/components/i18n/use-key-translator";
 import { formatNextVisit, nextVisitMessageKey, readNextVisit } from "@/lib/tap/next-visit";
 import { shownKey, visitKeyOf, withVisitKey } from "@/lib/tap/visit-history";
 import type { Translated } from "@/lib/i18n/message";
-import type { TapErrorBody, TapVisitBody } from "@/lib/tap/record";
+import type { TapErrorBody, TapHeldBody, TapVisitBody } from "@/lib/tap/record";
 import { cn } from "@/lib/utils";
 
 export const TAP_RESULT_REDIRECT_MS = 2000;
 
 /** An answer as the page has it: its messages already text (the action builder translated them). */
-type TapResponse = Translated<TapVisitBody | TapErrorBody>;
+type TapResponse = Translated<TapVisitBody | TapHeldBody | TapErrorBody>;
 
 /** A random Idempotency-Key (getRandomValues works on plain-HTTP origins too, unlike randomUUID). */
 function newIdempotencyKey(): string {
@@ -82,7 +82,7 @@ export function TapRecorder({
         const answer = await recordTapAction(input);
         // An answer that is stored under the key (a visit, or the daily limit) names this page's
         // history entry, so Back to it shows this answer rather than tapping again.
-        if (answer.status === "success" || answer.type === "limit_reached") rememberVisit(key.current);
+        if (answer.status !== "error" || answer.type === "limit_reached") rememberVisit(key.current);
         setVisitKey(key.current);
         setResponse(answer);
         // The cards below read the same answer as the result.
@@ -242,6 +242,20 @@ export function TapResult({
     return () => window.clearTimeout(timer);
   }, [progressed, asking, toWallet, alreadyShown, visitKey, router, onProcessed]);
 
+  if (response.status === "held") {
+    // Held for review (docs/review-queue.md): never an error; the business checks it.
+    return (
+      <section
+        role="status"
+        aria-live="polite"
+        data-testid="held-result"
+        className="rounded-2xl border border-sky-300 bg-sky-50 p-4 text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-50"
+      >
+        <h2 className="font-semibold">{t("heldTitle")}</h2>
+        <p>{t("heldText")}</p>
+      </section>
+    );
+  }
   if (response.status === "error" && response.code === "business_closed") {
     // Closed for the season: said kindly, the server's own words (the business and the day it reopens).
     return <ClosedResult message={response.message} />;
@@ -288,6 +302,9 @@ export function TapResult({
             <span className="font-medium">{p.name}:</span>{" "}
             {/* An answer stored before lines existed (an idempotent replay) has only its English message. */}
             {p.result.line ? translateMessage(lines, p.result.line) : p.result.message}
+            {"next_visit" in p && p.next_visit ? (
+              <span className="block text-xs opacity-80">{nextVisitLine(p.next_visit, locale, t)}</span>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ import { pickSunParams, sunRejection } from "@/lib/nfc/verify-tap";
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from "@/lib/tap/idempotency";
 import { message } from "@/lib/i18n/message";
 import { INVALID_TAG_MESSAGE, NOT_AUTHENTICATED_MESSAGE } from "@/lib/tap/messages";
-import { recordTap, type TapErrorBody, type TapVisitBody } from "@/lib/tap/record";
+import { recordTap, type TapErrorBody, type TapHeldBody, type TapVisitBody } from "@/lib/tap/record";
 import { tapRequestSchema } from "@/lib/validation/tap";
 
 /** A bare tag id, or the tag id with a secure tag's SUN parameters and the page visit's idempotency key. */
@@ -43,7 +43,7 @@ function invalidTap(error: z.ZodError, input: unknown): TapErrorBody {
  */
 export const recordTapAction = action(
   { role: "public", args: [tapActionSchema], invalid: [invalidTap] },
-  async ({ args: [input] }): Promise<TapVisitBody | TapErrorBody> => {
+  async ({ args: [input] }): Promise<TapVisitBody | TapHeldBody | TapErrorBody> => {
     const requestHeaders = await headers();
     const identity = await getSessionIdentityFromHeaders(requestHeaders);
     if (!identity)

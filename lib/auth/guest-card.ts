@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHmac, hkdfSync, randomUUID } from "node:crypto";
 import type { SessionIdentity } from "@/lib/auth/current-user";
 import { deleteGuestOnly, guestCardsAllowed, insertGuest } from "@/lib/db/guests";
 import { authEnv } from "@/lib/auth/env";
@@ -43,6 +43,18 @@ function guestBuckets(ip: string): Bucket[] {
   return buckets;
 }
 
+/**
+ * A guest card's address as it is stored: an HMAC keyed by AUTH_SECRET (its own
+ * HKDF label), so the review queue can count cards per address without keeping
+ * any address in clear (docs/review-queue.md).
+ */
+export function guestIpHash(ip: string): string {
+  const key = Buffer.from(
+    hkdfSync("sha256", Buffer.from(authEnv.AUTH_SECRET ?? "", "utf8"), Buffer.alloc(0), "loyaltap guest address", 32),
+  );
+  return createHmac("sha256", key).update(ip).digest("base64url").slice(0, 32);
+}
+
 /** A server-made Idempotency-Key for a guest's first visit: the 303 names it, the tap page shows its answer. */
 export function newStartKey(): string {
   return `start.${randomUUID()}`;
@@ -83,7 +95,7 @@ export async function startGuestCard(input: {
   let created = false;
   const identity: SessionIdentity = { userId: id, sessionVersion: 0 };
   const result = await recordTap(identity, tagId, now, sun, key, async (tx) => {
-    created = await insertGuest(tx, { id, language, tagId, now });
+    created = await insertGuest(tx, { id, language, tagId, now, ipHash: ip ? guestIpHash(ip) : null });
     // Switched off since the check above: nothing is written (the thrown error rolls back).
     if (!created) throw new GuestCardsOff();
   }).catch((error: unknown) => {
@@ -91,7 +103,8 @@ export async function startGuestCard(input: {
     throw error;
   });
   if (result === null) return { ok: false, reason: "guest_cards_off" };
-  if (result.httpStatus !== 200) {
+  // 202: the first visit is held for review (docs/review-queue.md); the card is kept with it.
+  if (result.httpStatus !== 200 && result.httpStatus !== 202) {
     if (created) await deleteGuestOnly(id);
     return { ok: false, reason: "visit_refused", result };
   }

@@ -21,13 +21,22 @@ export function businessTabHref(businessId: string, tab: BusinessTab): string {
 
 // Pages of their own beside the tabs (the customer list, the insights, the
 // campaigns, the locations, the staff, the integrations), in the same bar: each is a route under the business's page.
-export const BUSINESS_SECTIONS = ["customers", "insights", "campaigns", "locations", "staff", "integrations"] as const;
+export const BUSINESS_SECTIONS = [
+  "customers",
+  "review",
+  "insights",
+  "campaigns",
+  "locations",
+  "staff",
+  "integrations",
+] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
-/** The bar's order, most used first: programs, customers, insights, campaigns, tags, card, profile, locations, staff, integrations. */
+/** The bar's order, most used first: programs, customers, review, insights, campaigns, tags, card, profile, locations, staff, integrations. */
 export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
   "programs",
   "customers",
+  "review",
   "insights",
   "campaigns",
   "tags",
@@ -42,9 +51,10 @@ export const BUSINESS_NAV: readonly (BusinessTab | BusinessSection)[] = [
 export type BusinessNavViewer = "owner" | "staff";
 
 // What a staff member may open (docs/owner-tools.md, "Staff"): the customer
-// list and a customer's card. Every other entry is the owner's, and its route
-// answers anyone else with a 404, so the bar never offers it to them.
-const STAFF_NAV: readonly (BusinessTab | BusinessSection)[] = ["customers"];
+// list and a customer's card, and the review queue (docs/review-queue.md).
+// Every other entry is the owner's, and its route answers anyone else with a
+// 404, so the bar never offers it to them.
+const STAFF_NAV: readonly (BusinessTab | BusinessSection)[] = ["customers", "review"];
 
 /** The bar's entries the viewer may open, in the bar's order. */
 export function businessNavFor(viewer: BusinessNavViewer): readonly (BusinessTab | BusinessSection)[] {

@@ -18,13 +18,14 @@ export async function guestCardsAllowed(tagId: string): Promise<boolean> {
  */
 export async function insertGuest(
   tx: SqlTx,
-  guest: { id: string; language: string; tagId: string; now: Date },
+  guest: { id: string; language: string; tagId: string; now: Date; ipHash?: string | null },
 ): Promise<boolean> {
+  // The address is kept only hashed (docs/review-queue.md: new cards from one address).
   const created = await tx.execute(
-    `INSERT INTO "User" ("id", "role", "guest", "language", "createdAt", "updatedAt")
-    SELECT $1::text, 'CUSTOMER'::"Role", true, $2::text, $4::timestamp(3), $4::timestamp(3)
+    `INSERT INTO "User" ("id", "role", "guest", "language", "guestIpHash", "createdAt", "updatedAt")
+    SELECT $1::text, 'CUSTOMER'::"Role", true, $2::text, $5::text, $4::timestamp(3), $4::timestamp(3)
     WHERE EXISTS (SELECT 1 FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" WHERE t."id" = $3::text AND b."guestCards")`,
-    [guest.id, guest.language, guest.tagId, guest.now],
+    [guest.id, guest.language, guest.tagId, guest.now, guest.ipHash ?? null],
   );
   return created === 1;
 }

@@ -27,6 +27,7 @@ const ownedProgramSelect = {
   rewardName: true,
   rewardDescription: true,
   rewardExpiryDays: true,
+  cooldownHours: true,
   createdAt: true,
   allLocations: true,
   locations: { select: { locationId: true } },

@@ -37,6 +37,7 @@ export const visitProgramSelect = {
   rewardName: true,
   rewardDescription: true,
   rewardExpiryDays: true,
+  cooldownHours: true,
 } as const satisfies Prisma.ProgramSelect;
 
 export type VisitProgram = Prisma.ProgramGetPayload<{ select: typeof visitProgramSelect }>;
@@ -64,6 +65,8 @@ export type ProgramOutcome = {
   summary: VisitSummary;
   /** The customer's progress after this visit, as the card under the result reads it. */
   progress: ProgressDescription;
+  /** The program's cooldown kept this visit from earning its stamp: the next may be earned from then (docs/loyalty-programs.md). */
+  cooldownUntil?: Date;
 };
 
 export type VisitRefusal =
@@ -86,7 +89,11 @@ export type VisitOutcome =
       programs: ProgramOutcome[];
       rewards: IssuedReward[];
       localDate: string;
+      /** The business's IANA zone: when a cooldown ends is said on its clock. */
+      timeZone: string;
     }
+  /** A hold rule kept the tap for review (docs/review-queue.md): nothing of the visit is written yet. */
+  | { ok: false; reason: "held"; heldVisitId: string }
   | { ok: false; reason: "limit_reached"; timeZone: string; now: Date }
   /** `until`: the local day it reopens on the morning of (YYYY-MM-DD), null: when the owner reopens. */
   | { ok: false; reason: "business_closed"; businessName: string; until: string | null; timeZone: string }

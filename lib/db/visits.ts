@@ -17,10 +17,24 @@ import {
   type VisitOutcome,
   type VisitProgram,
 } from "@/lib/db/visit-types";
-import { creditReferrer, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import { creditReferrer, describeProgress, normalizeProgress, type ProgressState } from "@/lib/loyalty";
+import { cooldownEndsAt } from "@/lib/loyalty/cooldown";
+import { visitLine } from "@/lib/loyalty/lines";
 import { planVisit } from "@/lib/loyalty/visit-plan";
 import type { TapSource } from "@/lib/generated/prisma/enums";
 import { generateRewardCode } from "@/lib/loyalty/reward-code";
+import {
+  BURST_HOUR_MS,
+  BURST_WEEK_MS,
+  GUEST_WINDOW_MAX_MS,
+  RECENT_VISITS,
+  REVIEW_BOUNDS,
+  decideHold,
+  readReviewRules,
+  type Hold,
+  type HoldInputs,
+} from "@/lib/review/rules";
+import { readOpeningHours } from "@/lib/locations/format-hours";
 
 export type VisitInput = {
   userId: string;
@@ -91,7 +105,23 @@ export type VisitInput = {
    * the actor, in the visit's transaction.
    */
   apiKey?: ApiKeyActor;
+  /**
+   * A customer's own tap: the business's hold rules (docs/review-queue.md) are
+   * read and applied first, and a tap they hold is written as a pending
+   * HeldVisit instead of the visit (outcome "held"). Off for visits recorded at
+   * the counter, through the API, and for an approval applying a held visit.
+   */
+  holdRules?: boolean;
+  /**
+   * An approval (lib/review/approve.ts): runs in the visit's transaction with
+   * the recorded visit's tap id (null: nothing was recorded, e.g. the day's
+   * limit was spent), before COMMIT.
+   */
+  afterVisit?: (tx: SqlTx, tapId: string | null) => Promise<void>;
 };
+
+/** What the hold read found for one tap (the rules' inputs, lib/review/rules.ts), and the business's stored settings. */
+export type HoldRead = Omit<HoldInputs, "now" | "tagId"> & { businessId: string; reviewRules: unknown };
 
 /** How long an Idempotency-Key holds its first answer. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -139,15 +169,16 @@ type RecordedRow = {
   membershipReferredById: string | null;
   inserted: boolean | null;
   tapId: string | null;
+  /** Running programs with a cooldown whose stamp this visit does not earn (docs/loyalty-programs.md, "Cooldown"). */
+  cooling: string[] | null;
 };
 
 /**
- * The visit's first statement: everything that decides the visit, read and
- * counted at once (see writeVisit). With a tag, the business is the one that
- * holds it; without, the one named. Someone at the counter (actorId) finds the
- * business only if they work there.
+ * The visit's checks, shared by the visit and a held visit's statement: the
+ * place (tag, business, location), the account, and the customer who may
+ * earn there (CTEs place, account, customer).
  */
-function visitStatement(input: VisitInput, now: Date): Sql {
+function visitPrefix(input: VisitInput, now: Date): Sql {
   const { userId, actorId = null } = input;
   const businessId = input.businessId ?? null;
   const locationId = input.locationId ?? null;
@@ -170,7 +201,7 @@ function visitStatement(input: VisitInput, now: Date): Sql {
           FROM "Business" b JOIN "User" o ON o."id" = b."ownerId" AND o."disabledAt" IS NULL
           LEFT JOIN "Location" l ON l."id" = ${locationId}::text AND l."businessId" = b."id" AND l."closedAt" IS NULL
           WHERE b."id" = ${businessId}::text AND (${locationId}::text IS NULL OR l."id" IS NOT NULL) AND ${atCounter}`;
-  return sql`WITH place AS (
+  return sql`place AS (
       ${place}
     ), account AS (
       SELECT "id", "birthday", "referredById", (${input.requireVerifiedEmail ?? false}::boolean AND "emailVerified" IS NULL AND NOT "guest") AS "unverified" FROM "User"
@@ -179,7 +210,20 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       SELECT account."id", account."birthday", account."referredById", place."id" AS "businessId", place."day"
       FROM account, place
       WHERE NOT account."unverified" AND NOT place."closed" AND NOT (place."secure" AND NOT ${secureVerified}::boolean) AND NOT (${refuseOwner}::boolean AND place."ownerId" = ${userId}::text)
-    ), counted AS (
+    )`;
+}
+
+/**
+ * The visit's first statement: everything that decides the visit, read and
+ * counted at once (see writeVisit). With a tag, the business is the one that
+ * holds it; without, the one named. Someone at the counter (actorId) finds the
+ * business only if they work there.
+ */
+function visitStatement(input: VisitInput, now: Date): Sql {
+  const { userId } = input;
+  const secureVerified = input.sunCounter !== undefined;
+  const refuseOwner = input.refuseOwner ?? false;
+  return sql`WITH ${visitPrefix(input, now)}, counted AS (
       INSERT INTO "DailyTapCount" ("userId", "businessId", "day", "count")
       SELECT "id", "businessId", "day", 1 FROM customer
       ON CONFLICT ("userId", "businessId", "day") DO UPDATE
@@ -192,13 +236,33 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       ON CONFLICT ("userId", "businessId") DO UPDATE
         SET "visitCount" = "Membership"."visitCount" + 1,
             "firstVisitAt" = COALESCE("Membership"."firstVisitAt", EXCLUDED."firstVisitAt"),
-            "lastVisitAt" = EXCLUDED."lastVisitAt"
+            -- An approved held visit applies at its own, earlier, time (docs/review-queue.md).
+            "lastVisitAt" = GREATEST("Membership"."lastVisitAt", EXCLUDED."lastVisitAt")
       RETURNING "id", "businessId", "visitCount", "linkedAt", "referredById", (xmax = 0) AS "inserted"
     ), tap AS (
       INSERT INTO "Tap" ("id", "businessId", "tagId", "locationId", "userId", "membershipId", "source", "day", "sunCounter", "createdAt")
       SELECT gen_random_uuid()::text, member."businessId", ${input.tagId}::text, place."locationId", ${userId}::text, member."id", ${input.source}::"TapSource", place."day", ${input.sunCounter ?? null}::int, ${now}::timestamp(3)
       FROM member, place
       RETURNING "id"
+    ), running AS (
+      SELECT p.* FROM "Program" p, place
+      WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL
+        AND (p."allLocations" OR EXISTS (SELECT 1 FROM "ProgramLocation" pl WHERE pl."programId" = p."id" AND pl."locationId" = place."locationId"))
+    ), cooling AS (
+      -- Programs with a cooldown that run today (its dates are the business's calendar days).
+      SELECT r."id", r."cooldownHours" FROM running r, place
+      WHERE r."cooldownHours" IS NOT NULL
+        AND (r."startDate" IS NULL OR r."startDate"::date <= place."day")
+        AND (r."endDate" IS NULL OR r."endDate"::date >= place."day")
+    ), cooled AS (
+      -- A program's cooldown, like the daily limit, is a conditional upsert: the card's
+      -- last stamp moves to now only once its hours have passed (the row stays locked
+      -- until COMMIT), so parallel taps earn one stamp (lib/loyalty/cooldown.ts).
+      INSERT INTO "ProgramCooldown" ("membershipId", "programId", "lastAt")
+      SELECT member."id", cooling."id", ${now}::timestamp(3) FROM member, cooling
+      ON CONFLICT ("membershipId", "programId") DO UPDATE SET "lastAt" = EXCLUDED."lastAt"
+        WHERE "ProgramCooldown"."lastAt" + make_interval(hours => (SELECT c."cooldownHours" FROM cooling c WHERE c."id" = EXCLUDED."programId")) <= EXCLUDED."lastAt"
+      RETURNING "programId"
     )
     SELECT
       place."id" AS "businessId",
@@ -207,9 +271,8 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       COALESCE(place."closed", false) AS "closed", place."name" AS "businessName", place."pausedUntil",
       place."day" AS "localDate",
       place."timezone" AS "timeZone",
-      (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id")
-        FROM "Program" p WHERE p."businessId" = place."id" AND p."active" AND p."endedAt" IS NULL
-          AND (p."allLocations" OR EXISTS (SELECT 1 FROM "ProgramLocation" pl WHERE pl."programId" = p."id" AND pl."locationId" = place."locationId"))) AS "programs",
+      (SELECT json_agg(json_build_object(${PROGRAM_JSON_FIELDS}) ORDER BY p."createdAt", p."id") FROM running p) AS "programs",
+      (SELECT json_agg(c."id") FROM cooling c WHERE EXISTS (SELECT 1 FROM member) AND c."id" NOT IN (SELECT "programId" FROM cooled)) AS "cooling",
       place."locationId",
       EXISTS (SELECT 1 FROM account) AS "customerFound",
       COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
@@ -219,6 +282,137 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       member."referredById" AS "membershipReferredById", member."inserted",
       (SELECT "id" FROM tap) AS "tapId"
     FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`;
+}
+
+/** A held visit's statement: the visit's own checks, then the pending HeldVisit instead of the visit (none once the day's limit is spent). */
+function heldStatement(input: VisitInput, now: Date, hold: Hold): Sql {
+  const { userId } = input;
+  const secureVerified = input.sunCounter !== undefined;
+  const refuseOwner = input.refuseOwner ?? false;
+  return sql`WITH ${visitPrefix(input, now)}, held AS (
+      INSERT INTO "HeldVisit" ("id", "businessId", "userId", "tagId", "locationId", "reason", "details", "status", "heldAt")
+      SELECT gen_random_uuid()::text, customer."businessId", customer."id", ${input.tagId}::text, place."locationId", ${hold.reason}::text, ${JSON.stringify(hold.details)}::jsonb, 'PENDING'::"HeldVisitStatus", ${now}::timestamp(3)
+      FROM customer, place
+      WHERE COALESCE((SELECT d."count" FROM "DailyTapCount" d WHERE d."userId" = customer."id" AND d."businessId" = customer."businessId" AND d."day" = customer."day"), 0) < place."dailyTapLimit"
+      RETURNING "id"
+    )
+    SELECT
+      place."id" AS "businessId",
+      COALESCE(place."secure" AND NOT ${secureVerified}::boolean, false) AS "secureRefused",
+      COALESCE(${refuseOwner}::boolean AND place."ownerId" = ${userId}::text, false) AS "ownBusiness",
+      COALESCE(place."closed", false) AS "closed", place."name" AS "businessName", place."pausedUntil",
+      place."day" AS "localDate", place."timezone" AS "timeZone",
+      EXISTS (SELECT 1 FROM account) AS "customerFound",
+      COALESCE((SELECT "unverified" FROM account), false) AS "unverified",
+      (SELECT "id" FROM held) AS "heldId"
+    FROM (SELECT 1) AS one LEFT JOIN place ON true`;
+}
+
+type HoldRow = {
+  businessId: string;
+  locationId: string | null;
+  reviewRules: unknown;
+  tagLastHour: number;
+  tagPriorWeek: number | null;
+  tagPriorWeekFirst: Date | null;
+  recent: { tagId: string | null; locationId: string | null; at: string }[];
+  guestCards: string[];
+  locations: { id: string; hours: unknown; timeZone: string }[];
+};
+
+/** json_build_object writes timestamp(3) as UTC wall time without a zone (sql.ts). */
+const utcOf = (value: string) => new Date(value.endsWith("Z") ? value : `${value}Z`);
+
+/**
+ * The hold rules' inputs (lib/review/rules.ts) in one read, before the visit's
+ * statements, each part on an index: the customer's latest visits at the
+ * business (Tap userId, createdAt), the tag's last hour and, only when that
+ * hour is busy enough to matter, the week before it (Tap tagId, createdAt),
+ * the guest cards started at this business from the customer's address (User
+ * guestIpHash, createdAt) and the business's locations' hours. Null: the tag is not
+ * claimed (the visit statement refuses it).
+ */
+async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<HoldRead | null> {
+  const hourAgo = new Date(now.getTime() - BURST_HOUR_MS);
+  const weekAgo = new Date(hourAgo.getTime() - BURST_WEEK_MS);
+  const guestSince = new Date(now.getTime() - GUEST_WINDOW_MAX_MS);
+  const [row] = await tx.query<HoldRow>(
+    sql`WITH tag AS (
+      SELECT t."id", t."businessId", t."locationId", b."reviewRules"
+      FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" WHERE t."id" = ${input.tagId}::text
+    ), hour AS (
+      SELECT count(*)::int AS "n" FROM "Tap" WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${hourAgo}::timestamp(3) AND "createdAt" <= ${now}::timestamp(3)
+    )
+    SELECT tag."businessId", tag."locationId", tag."reviewRules", hour."n" AS "tagLastHour",
+      week."n" AS "tagPriorWeek", week."first" AS "tagPriorWeekFirst",
+      (SELECT COALESCE(json_agg(json_build_object('tagId', r."tagId", 'locationId', r."locationId", 'at', r."createdAt") ORDER BY r."createdAt" DESC), '[]'::json)
+        FROM (SELECT "tagId", "locationId", "createdAt" FROM "Tap"
+              WHERE "userId" = ${input.userId}::text AND "businessId" = tag."businessId" AND "createdAt" <= ${now}::timestamp(3)
+              ORDER BY "createdAt" DESC LIMIT ${RECENT_VISITS}::int) r) AS "recent",
+      (SELECT COALESCE(json_agg(g."createdAt"), '[]'::json)
+        FROM (SELECT g."createdAt" FROM "User" u JOIN "User" g ON g."guestIpHash" = u."guestIpHash"
+              WHERE u."id" = ${input.userId}::text AND u."guest" AND g."createdAt" > ${guestSince}::timestamp(3) AND g."createdAt" <= ${now}::timestamp(3)
+                -- Cards started here: the customer's own, and those with a card or a held visit at this business.
+                AND (g."id" = u."id"
+                  OR EXISTS (SELECT 1 FROM "Membership" m WHERE m."userId" = g."id" AND m."businessId" = tag."businessId")
+                  OR EXISTS (SELECT 1 FROM "HeldVisit" h WHERE h."userId" = g."id" AND h."businessId" = tag."businessId"))
+              LIMIT 100) g) AS "guestCards",
+      (SELECT COALESCE(json_agg(json_build_object('id', l."id", 'hours', l."openingHours", 'timeZone', l."timezone")), '[]'::json)
+        FROM "Location" l WHERE l."businessId" = tag."businessId") AS "locations"
+    FROM tag CROSS JOIN hour
+    -- The week before the last hour, read only when that hour is busy enough to matter.
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS "n", min("createdAt") AS "first" FROM "Tap"
+      WHERE hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int
+        AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
+    ) week ON hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int`,
+  );
+  if (!row) return null;
+  return {
+    businessId: row.businessId,
+    reviewRules: row.reviewRules,
+    locationId: row.locationId,
+    recent: row.recent.map((r) => ({ tagId: r.tagId, locationId: r.locationId, at: utcOf(r.at) })),
+    tagLastHour: row.tagLastHour,
+    tagPriorWeek: row.tagPriorWeek,
+    tagPriorWeekFirst: row.tagPriorWeekFirst,
+    guestCardsFromAddress: row.guestCards.map(utcOf),
+    locations: new Map(
+      row.locations.map((l) => [l.id, { hours: readOpeningHours(l.hours), timeZone: l.timeZone }] as const),
+    ),
+  };
+}
+
+type CheckedRow = Pick<
+  RecordedRow,
+  | "businessId"
+  | "localDate"
+  | "secureRefused"
+  | "ownBusiness"
+  | "closed"
+  | "businessName"
+  | "pausedUntil"
+  | "timeZone"
+  | "customerFound"
+  | "unverified"
+>;
+
+/** The visit's refusals, in the tap's order: tag, secure link, own business, closed, then the customer. */
+function refusalOf(row: CheckedRow | undefined): VisitOutcome | null {
+  if (!row?.businessId || !row.localDate) throw new VisitRefused("business_not_found");
+  if (row.secureRefused) throw new VisitRefused("secure_tag");
+  if (row.ownBusiness) return { ok: false as const, reason: "own_business" as const };
+  if (row.closed)
+    throw new VisitClosed({
+      ok: false,
+      reason: "business_closed",
+      businessName: row.businessName ?? "",
+      until: row.pausedUntil,
+      timeZone: row.timeZone ?? "UTC",
+    });
+  if (!row?.customerFound) throw new VisitRefused("customer_not_found");
+  if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
+  return null;
 }
 
 /** What a visit changed, reported after its statements, in the visit's own transaction. */
@@ -275,26 +469,31 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
   try {
     return await inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
-      const [row] = await tx.query<RecordedRow>(visitStatement(input, now));
-      // The order of the refusals is the tap's: tag, secure link, own business, then the customer.
-      if (!row?.businessId || !row.localDate) throw new VisitRefused("business_not_found");
-      if (row.secureRefused) throw new VisitRefused("secure_tag");
-      if (row.ownBusiness) return { ok: false as const, reason: "own_business" as const };
-      if (row.closed)
-        throw new VisitClosed({
-          ok: false,
-          reason: "business_closed",
-          businessName: row.businessName ?? "",
-          until: row.pausedUntil,
-          timeZone: row.timeZone ?? "UTC",
-        });
-      if (!row?.customerFound) throw new VisitRefused("customer_not_found");
-      if (row.unverified) return { ok: false as const, reason: "email_not_verified" as const };
-      if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
+      const limitReached = async (timeZone: string | null) => {
         // The business's zone goes with the refusal: the answer says when the next visit counts.
-        const refused = { ok: false as const, reason: "limit_reached" as const, timeZone: row.timeZone ?? "UTC", now };
+        const refused = { ok: false as const, reason: "limit_reached" as const, timeZone: timeZone ?? "UTC", now };
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
+      };
+      // A customer's own tap meets the business's hold rules first (docs/review-queue.md).
+      const read = input.holdRules && input.tagId ? await readHoldInputs(tx, input, now) : null;
+      const hold = read ? decideHold(readReviewRules(read.reviewRules), { ...read, now, tagId: input.tagId! }) : null;
+      if (hold) {
+        const [held] = await tx.query<CheckedRow & { heldId: string | null }>(heldStatement(input, now, hold));
+        const refused = refusalOf(held);
+        if (refused) return refused;
+        if (!held!.heldId) return limitReached(held!.timeZone);
+        const outcome = { ok: false as const, reason: "held" as const, heldVisitId: held!.heldId };
+        await finishVisit(tx, null, [], storeOf(input, outcome, now));
+        return outcome;
+      }
+      const [row] = await tx.query<RecordedRow>(visitStatement(input, now));
+      const refused = refusalOf(row);
+      if (refused) return refused;
+      if (!row || !row.localDate || !row.businessId) throw new VisitRefused("business_not_found");
+      if (!row.membershipId || !row.tapId || row.visitCount === null || !row.linkedAt) {
+        await input.afterVisit?.(tx, null);
+        return limitReached(row.timeZone);
       }
       const membershipId = row.membershipId;
       const businessId = row.businessId;
@@ -302,22 +501,31 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
       const referrerId = row.membershipReferredById ?? row.userReferredById;
       const programs = (row.programs ?? []).map(programOf);
 
-      // Read after the locks above, so a concurrent visit's progress is seen.
+      // Read after the locks above, so a concurrent visit's progress (and its cooldown) is seen.
       const storedProgress = programs.length
-        ? await tx.query<StoredProgress & { programId: string }>(
-            sql`SELECT "programId", "count", "total", "tier", "state" FROM "Progress" WHERE "membershipId" = ${membershipId}::text`,
+        ? await tx.query<StoredProgress & { programId: string; cooldownFrom: Date | null }>(
+            sql`SELECT pr."programId", pr."count", pr."total", pr."tier", pr."state", c."lastAt" AS "cooldownFrom"
+              FROM "Progress" pr LEFT JOIN "ProgramCooldown" c ON c."membershipId" = pr."membershipId" AND c."programId" = pr."programId"
+              WHERE pr."membershipId" = ${membershipId}::text`,
           )
         : [];
-      const plan = planVisit(programs, new Map(storedProgress.map((p) => [p.programId, toState(p)])), {
-        userId: input.userId,
-        now,
-        localDate,
-        isFirstVisit: row.visitCount === 1,
-        membershipLinkedAt: row.linkedAt,
-        birthday: row.birthday,
-        random,
-        referrerId,
-      });
+      // A program in its cooldown earns nothing this visit; the others apply as usual.
+      const cooling = new Set(row.cooling ?? []);
+      const stored = new Map(storedProgress.map((p) => [p.programId, p]));
+      const plan = planVisit(
+        programs.filter((p) => !cooling.has(p.id)),
+        new Map(storedProgress.map((p) => [p.programId, toState(p)])),
+        {
+          userId: input.userId,
+          now,
+          localDate,
+          isFirstVisit: row.visitCount === 1,
+          membershipLinkedAt: row.linkedAt,
+          birthday: row.birthday,
+          random,
+          referrerId,
+        },
+      );
 
       const effects: VisitEffects = { rewards: [], memberships: [membershipId] };
       const rewards: IssuedReward[] = [];
@@ -335,16 +543,37 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         tapId: row.tapId,
         newlyLinked: Boolean(row.inserted),
         visitNumber: row.visitCount,
-        programs: plan.map((planned): ProgramOutcome => ({
-          programId: planned.program.id,
-          programName: planned.program.name,
-          programType: planned.program.type,
-          rewardsIssued: planned.rewardsIssued,
-          summary: planned.summary,
-          progress: planned.progress,
-        })),
+        programs: programs.map((program): ProgramOutcome => {
+          const planned = plan.find((p) => p.program.id === program.id);
+          if (planned)
+            return {
+              programId: program.id,
+              programName: program.name,
+              programType: program.type,
+              rewardsIssued: planned.rewardsIssued,
+              summary: planned.summary,
+              progress: planned.progress,
+            };
+          const saved = stored.get(program.id);
+          const hours = program.cooldownHours ?? 0;
+          return {
+            programId: program.id,
+            programName: program.name,
+            programType: program.type,
+            rewardsIssued: 0,
+            summary: { type: program.type, line: visitLine("cooldown", { hours }) },
+            progress: describeProgress(
+              program.type,
+              program.rules,
+              saved ? toState(saved) : normalizeProgress(null),
+              localDate,
+            ),
+            cooldownUntil: cooldownEndsAt(saved?.cooldownFrom ?? now, hours),
+          };
+        }),
         rewards,
         localDate,
+        timeZone: row.timeZone ?? "UTC",
       };
       const nextProgress = plan.map((planned) => ({ programId: planned.program.id, state: planned.next }));
       await finishVisit(tx, membershipId, nextProgress, storeOf(input, recorded, now));
@@ -361,6 +590,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
       };
       if (input.actorId || input.apiKey)
         await auditVisit(tx, input.actorId ?? input.apiKey!, businessId, input.userId, recorded, now);
+      await input.afterVisit?.(tx, row.tapId);
       await reportVisitEffects(tx, effects, announce);
       return recorded;
     });

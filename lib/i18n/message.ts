@@ -41,6 +41,8 @@ export type MessageNamespace =
   | "programs"
   | "push"
   | "qr"
+  // The review queue of held visits and its hold rules (docs/review-queue.md).
+  | "review"
   | "rewards"
   | "settings"
   | "site"

@@ -4,6 +4,7 @@ import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { IssuedReward, ProgramOutcome } from "@/lib/db/visit-types";
 import { englishLine } from "@/lib/i18n/english-lines";
 import { message } from "@/lib/i18n/message";
+import { nextVisitAtCooldownEnd } from "@/lib/tap/next-visit";
 import type { TapState } from "@/lib/tap/state";
 
 // The JSON a tap answers (docs/tap-api.md), built from the domain results.
@@ -90,7 +91,13 @@ export function tapCheckJson(state: TapState) {
  */
 export function visitJson(
   tagId: string,
-  outcome: { newlyLinked: boolean; programs: ProgramOutcome[]; rewards: IssuedReward[] },
+  outcome: {
+    newlyLinked: boolean;
+    programs: ProgramOutcome[];
+    rewards: IssuedReward[];
+    timeZone?: string;
+    localDate?: string;
+  },
 ) {
   const active_programs = outcome.programs.map((p) => ({
     type: p.rewardsIssued > 0 ? "reward_earned" : p.programType,
@@ -104,6 +111,10 @@ export function visitJson(
       line: p.progress.line,
       label: englishLine(p.progress.line),
     },
+    // The program's cooldown kept this visit's stamp: when the next may be earned (docs/loyalty-programs.md).
+    ...(p.cooldownUntil
+      ? { next_visit: nextVisitAtCooldownEnd(p.cooldownUntil, outcome.timeZone ?? "UTC", outcome.localDate ?? "") }
+      : {}),
   }));
   const rewards_earned = outcome.rewards.map((r) => ({
     id: r.id,

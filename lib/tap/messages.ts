@@ -9,3 +9,4 @@ export const IN_PROGRESS_MESSAGE = message("api.tap.inProgress");
 export const OWN_BUSINESS_MESSAGE = message("api.tap.ownBusiness");
 export const NOT_CLAIMED_MESSAGE = message("api.tap.notClaimed");
 export const INVALID_TAG_MESSAGE = message("api.tap.invalidTagId");
+export const HELD_MESSAGE = message("api.tap.held");

@@ -59,6 +59,13 @@ export function nextVisitAfterCooldown(
   return { kind: "cooldown", at: at.toISOString(), time_zone: timeZone, day: nextVisitDay(at, now, timeZone) };
 }
 
+/** The answer's `next_visit` for a program whose cooldown ends at `at` (lib/loyalty/cooldown.ts), seen on the visit's local day `today`. */
+export function nextVisitAtCooldownEnd(at: Date, timeZone: string, today: string): NextVisit {
+  const then = localDateIn(timeZone, at);
+  const day: NextVisitDay = then <= today ? "today" : then === nextDay(today) ? "tomorrow" : "later";
+  return { kind: "cooldown", at: at.toISOString(), time_zone: timeZone, day };
+}
+
 /**
  * The message key (under `tap.result.nextVisit`) that says when: "tomorrow after {time}" for
  * the daily limit; "at {time}", "tomorrow at {time}" or "on {date} at {time}" for a cooldown.

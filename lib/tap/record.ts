@@ -6,6 +6,7 @@ import type { StoredAnswer, VisitOutcome } from "@/lib/db/visit-types";
 import type { Message } from "@/lib/i18n/message";
 import {
   EMAIL_NOT_VERIFIED_MESSAGE,
+  HELD_MESSAGE,
   IN_PROGRESS_MESSAGE,
   LIMIT_REACHED_MESSAGE,
   NOT_AUTHENTICATED_MESSAGE,
@@ -34,7 +35,19 @@ export type TapErrorBody = {
   closed?: ClosedJson;
 };
 export type TapVisitBody = ReturnType<typeof visitJson>;
-export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapErrorBody };
+/**
+ * 202: a hold rule kept the visit for staff to check (docs/review-queue.md).
+ * Never an error for the customer: nothing is lost, staff approve or reject it.
+ */
+export type TapHeldBody = {
+  status: "held";
+  state: "held";
+  tag_id: string;
+  held_visit_id: string;
+  progress_updated: false;
+  message: Message;
+};
+export type TapRecordResult = { httpStatus: number; body: TapVisitBody | TapHeldBody | TapErrorBody };
 
 const errorOf = (tagId: string, httpStatus: number, code: string, message: Message): TapRecordResult => ({
   httpStatus,
@@ -45,6 +58,18 @@ const errorOf = (tagId: string, httpStatus: number, code: string, message: Messa
 function answerOf(tagId: string, outcome: VisitOutcome): TapRecordResult {
   if (outcome.ok) return { httpStatus: 200, body: visitJson(tagId, outcome) };
   switch (outcome.reason) {
+    case "held":
+      return {
+        httpStatus: 202,
+        body: {
+          status: "held",
+          state: "held",
+          tag_id: tagId,
+          held_visit_id: outcome.heldVisitId,
+          progress_updated: false,
+          message: HELD_MESSAGE,
+        },
+      };
     case "limit_reached":
       return {
         httpStatus: 429,
@@ -148,6 +173,8 @@ export async function recordTap(
       tagId,
       source: "TAG",
       refuseOwner: true,
+      // The customer's own tap meets the business's hold rules (docs/review-queue.md).
+      holdRules: true,
       now,
       ...(verified === null
         ? prepare

@@ -19,6 +19,7 @@ export type ProgramData = {
   rewardName: string;
   rewardDescription: string | null;
   rewardExpiryDays: number | null;
+  cooldownHours: number | null;
 };
 
 /** The columns of a stored program the edit form starts from. */
@@ -33,6 +34,7 @@ export type StoredProgramFields = {
   rewardName: string;
   rewardDescription: string | null;
   rewardExpiryDays: number | null;
+  cooldownHours?: number | null;
   /** Where it runs (docs/locations.md): everywhere, or only at the listed locations. */
   allLocations?: boolean;
   locations?: { locationId: string }[];
@@ -68,6 +70,7 @@ export function toProgramData(input: ProgramInput): ProgramData {
           rewardExpiryDays: input.rewardExpiryDays ?? null,
         }
       : { rewardName: "", rewardDescription: null, rewardExpiryDays: null }),
+    cooldownHours: input.cooldownHours ?? null,
   };
 }
 
@@ -89,6 +92,7 @@ export function programFormValues(program: StoredProgramFields): ProgramInput {
     rewardName: program.rewardName,
     rewardDescription: program.rewardDescription ?? "",
     rewardExpiryDays: program.rewardExpiryDays,
+    cooldownHours: program.cooldownHours ?? null,
     // Only a program limited to some locations says where: one that runs everywhere leaves both out.
     ...(program.allLocations === false
       ? { allLocations: false, locationIds: (program.locations ?? []).map((l) => l.locationId) }

@@ -9,6 +9,7 @@ import {
   type Tier,
 } from "@/lib/loyalty/rules";
 import { parseLocalDate } from "@/lib/loyalty/dates";
+import { COOLDOWN_HOURS_MAX, COOLDOWN_HOURS_MIN } from "@/lib/loyalty/cooldown";
 import { FORM_ERROR_KEY } from "@/lib/validation/errors";
 import { wholeNumberIn } from "@/lib/validation/issue-messages";
 import { idString, mailSafeName, multiLineText, singleLineText } from "@/lib/validation/text";
@@ -27,6 +28,7 @@ export const END_DATE_REQUIRED_MESSAGE = "programEditor.validation.endDateRequir
 export const DATE_MESSAGE = "programEditor.validation.date";
 export const WIN_CHANCE_MESSAGE = "programEditor.validation.winChance";
 export const MAX_EXPIRY_DAYS = 3650;
+export const COOLDOWN_HOURS_MESSAGE = "programEditor.validation.cooldownHours";
 export const EXPIRY_DAYS_MESSAGE = "programEditor.validation.expiryDays";
 const NAME_REQUIRED = "programEditor.validation.nameRequired";
 export const CHOOSE_LOCATION_MESSAGE = "locations.programs.chooseOne";
@@ -90,6 +92,8 @@ export const programInputSchema = z
       .max(80, "programEditor.validation.rewardNameTooLong"),
     rewardDescription: optionalText(500, "programEditor.validation.rewardDescriptionTooLong"),
     rewardExpiryDays: wholeNumberIn(1, MAX_EXPIRY_DAYS, EXPIRY_DAYS_MESSAGE).nullish(),
+    // At most one stamp every N hours (docs/loyalty-programs.md, "Cooldown"); empty: none.
+    cooldownHours: wholeNumberIn(COOLDOWN_HOURS_MIN, COOLDOWN_HOURS_MAX, COOLDOWN_HOURS_MESSAGE).nullish(),
     // Where it runs (docs/locations.md, "Programs at chosen locations"): every location of the
     // business, or only those listed. Left out: a new program runs everywhere, an edited one keeps
     // where it ran (the API and a one-location business's form send neither).

@@ -81,7 +81,7 @@ test("a staff member signs up from the invitation with its address filled in, an
 
   // The owner's bar is whole.
   await page.goto(`/dashboard/business/${businessId}/customers`);
-  await expect(page.getByRole("navigation", { name: "Business sections" }).getByRole("link")).toHaveCount(10);
+  await expect(page.getByRole("navigation", { name: "Business sections" }).getByRole("link")).toHaveCount(11);
 
   // The owner types the website as people say it: leaving the field completes it.
   await page.goto(`/dashboard/business/${businessId}?tab=profile`);

@@ -185,6 +185,7 @@ describe("owner programs", () => {
     expect(programFormValues((await getOwnedProgram(owner.user.id, program.id))!)).toEqual({
       ...input,
       rewardDescription: "",
+      cooldownHours: null,
     });
   });
 

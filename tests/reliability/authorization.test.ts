@@ -11,6 +11,14 @@ import { profileForm } from "../support/profile-form";
 import { googleWalletTestEnv } from "../support/google-wallet-service";
 import { appleTestCredentials, TEST_PASS_TYPE_ID } from "../support/apple-wallet-certs";
 
+/** Hold rules an intruder would set: every rule off. */
+const reviewRulesInput = () => ({
+  tagSpread: { on: false, tags: 3, minutes: 10 },
+  tagBurst: { on: false, factor: 5, minTaps: 20 },
+  guestAddress: { on: false, cards: 5, minutes: 10 },
+  offHours: { on: false, visits: 3 },
+});
+
 /** A customer's QR presence token as the cluster signs it: the counter's QR actions need one. */
 const qrToken = (userId: string) => signQrToken(userId, new Date(), qrTokenKey(CLUSTER_AUTH_SECRET)).token;
 
@@ -222,6 +230,16 @@ const PAGE_CASES: PageCase[] = [
       `/dashboard/business/${world.businessA.id}/customers?sort=rewards&filter=ready`,
     ],
     missing: () => `/dashboard/business/${randomUUID()}/customers`,
+  },
+  {
+    pattern: "/dashboard/business/[id]/review",
+    kind: "owner",
+    counter: true,
+    real: () => [
+      `/dashboard/business/${world.businessA.id}/review`,
+      `/dashboard/business/${world.businessA.slug}/review`,
+    ],
+    missing: () => `/dashboard/business/${randomUUID()}/review`,
   },
   {
     pattern: "/dashboard/business/[id]/insights",
@@ -700,6 +718,27 @@ const ACTION_CASES: ActionCase[] = [
     counter: true,
     real: () => [{ businessId: world.businessA.id, purchaseId: randomUUID(), key: randomUUID() }],
     missing: () => [{ businessId: randomUUID(), purchaseId: randomUUID(), key: randomUUID() }],
+  },
+  // The review queue (docs/review-queue.md): staff decide held visits; the rules are the owner's.
+  {
+    name: "approveHeldVisitAction",
+    kind: "owner",
+    counter: true,
+    real: () => [{ businessId: world.businessA.id, heldVisitId: randomUUID() }],
+    missing: () => [{ businessId: randomUUID(), heldVisitId: randomUUID() }],
+  },
+  {
+    name: "rejectHeldVisitAction",
+    kind: "owner",
+    counter: true,
+    real: () => [{ businessId: world.businessA.id, heldVisitId: randomUUID() }],
+    missing: () => [{ businessId: randomUUID(), heldVisitId: randomUUID() }],
+  },
+  {
+    name: "saveReviewSettingsAction",
+    kind: "owner",
+    real: () => [{ businessId: world.businessA.id, rules: reviewRulesInput() }],
+    missing: () => [{ businessId: randomUUID(), rules: reviewRulesInput() }],
   },
   {
     name: "recordCardVisitAction",

@@ -31,6 +31,7 @@ describe("the business page's bar, by who looks at it", () => {
     expect(businessNavFor("owner")).toEqual([
       "programs",
       "customers",
+      "review",
       "insights",
       "campaigns",
       "tags",
@@ -42,7 +43,7 @@ describe("the business page's bar, by who looks at it", () => {
     ]);
   });
 
-  it("offers a staff member only what their role may open: the customers", () => {
-    expect(businessNavFor("staff")).toEqual(["customers"]);
+  it("offers a staff member only what their role may open: the customers and the review queue", () => {
+    expect(businessNavFor("staff")).toEqual(["customers", "review"]);
   });
 });

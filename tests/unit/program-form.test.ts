@@ -216,6 +216,7 @@ describe("programFormValues", () => {
       rewardName: "Free pastry",
       rewardDescription: "",
       rewardExpiryDays: 30,
+      cooldownHours: null,
     });
   });
 
@@ -231,7 +232,16 @@ describe("programFormValues", () => {
       rewardName: "Free pastry",
       rewardDescription: null,
       rewardExpiryDays: 30,
+      cooldownHours: null,
     });
+  });
+
+  it("keeps a program's cooldown from the form to the row and back (1 to 168 hours)", () => {
+    const values = programFormValues({ ...stored, cooldownHours: 4 });
+    expect(values.cooldownHours).toBe(4);
+    expect(toProgramData(programInputSchema.parse(values)).cooldownHours).toBe(4);
+    expect(programInputSchema.safeParse({ ...values, cooldownHours: 169 }).success).toBe(false);
+    expect(programInputSchema.safeParse({ ...values, cooldownHours: 0 }).success).toBe(false);
   });
 
   it("shows rules that no longer validate as stored, over the type's defaults, so the form points at them", () => {

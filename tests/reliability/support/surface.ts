@@ -185,6 +185,8 @@ export const PAGES: Record<string, PageEntry> = {
   "/dashboard": { access: "signed-in" },
   "/dashboard/business/[id]": { access: "owner" },
   "/dashboard/business/[id]/customers": { access: "owner", counter: true },
+  // The review queue (docs/review-queue.md): staff decide held visits too.
+  "/dashboard/business/[id]/review": { access: "owner", counter: true },
   // The owner's or a staff member's view of one customer.
   "/dashboard/business/[id]/customers/[userId]": { access: "owner", counter: true },
   "/dashboard/business/[id]/insights": { access: "owner" },
@@ -299,6 +301,10 @@ export const ACTIONS: Record<string, ActionEntry> = {
   // Points for what a customer spent: typed at the counter with the customer's live QR, refunded from their card.
   recordPurchaseAction: { access: "owner", counter: true },
   refundPurchaseAction: { access: "owner", counter: true },
+  // The review queue (docs/review-queue.md): staff approve and reject; the hold rules are the owner's.
+  approveHeldVisitAction: { access: "owner", counter: true },
+  rejectHeldVisitAction: { access: "owner", counter: true },
+  saveReviewSettingsAction: { access: "owner" },
   recordTapAction: { access: "signed-in" },
   redeemCardRewardAction: { access: "owner", counter: true },
   redeemRewardAction: { access: "owner", counter: true },

@@ -50,6 +50,7 @@ export default async function CreateProgramPage({ searchParams }: Props) {
     rewardName: "",
     rewardDescription: "",
     rewardExpiryDays: null,
+    cooldownHours: null,
   };
   return (
     <div className="space-y-6">
