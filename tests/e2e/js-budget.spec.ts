@@ -10,7 +10,7 @@ import { DEMO_TAG_ID } from "./support";
 const VISITOR_TAP = `/tap?id=${DEMO_TAG_ID}`;
 const BUDGETS_KB: Record<string, number> = {
   [VISITOR_TAP]: 206,
-  "/b/cafe-central": 194,
+  "/b/cafe-central": 193,
   "/login": 267,
 };
 
