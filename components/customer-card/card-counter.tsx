@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ProgramCard, ProgramProgress } from "@/components/programs/program-card";
-import { programCardText, programProgressText } from "@/components/programs/program-card-text";
+import { programCardText } from "@/components/programs/program-card-text";
+import { programProgressText } from "@/components/programs/program-progress-text";
 import { signed } from "@/components/programs/program-stats";
 import { ReadyRewards } from "@/components/customer-card/ready-rewards";
 import type { CustomerCard } from "@/lib/db/customer-card";

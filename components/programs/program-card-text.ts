@@ -2,7 +2,7 @@ import { formatProgramDay } from "@/components/programs/program-offer";
 import { PROGRAM_TYPE_LABELS } from "@/components/programs/program-type-icon";
 import type { Locale } from "@/lib/i18n/locales";
 import { translateMessage, type KeyTranslator } from "@/lib/i18n/message";
-import type { LoyaltyLine, ProgressDescription } from "@/lib/loyalty";
+import type { LoyaltyLine } from "@/lib/loyalty";
 
 /** What a program card shows, as text in the page's language. */
 export type ProgramCardText = {
@@ -42,21 +42,5 @@ export function programCardText(t: KeyTranslator, locale: Locale, program: Progr
     starts: starts ? t("programs.card.starts", { date: starts }) : null,
     ends: ends ? t("programs.card.ends", { date: ends }) : null,
     offer: program.offer ? translateMessage(t, program.offer) : null,
-  };
-}
-
-/** A customer's progress as the card shows it (line and bar). */
-export type ProgramProgressText = { current: number; target: number | null; line: string; label: string };
-
-export function programProgressText(
-  t: KeyTranslator,
-  name: string,
-  progress: ProgressDescription,
-): ProgramProgressText {
-  return {
-    current: progress.current,
-    target: progress.target,
-    line: translateMessage(t, progress.line),
-    label: t("programs.card.progress", { program: name }),
   };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { ProgramCardText, ProgramProgressText } from "@/components/programs/program-card-text";
+import type { ProgramCardText } from "@/components/programs/program-card-text";
+import type { ProgramProgressText } from "@/components/programs/program-progress-text";
 import { ProgramTypeIcon } from "@/components/programs/program-type-icon";
 import { Card } from "@/components/ui/card";
 

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ProgramProgress } from "@/components/programs/program-card";
-import { programProgressText, type ProgramProgressText } from "@/components/programs/program-card-text";
+import { programProgressText, type ProgramProgressText } from "@/components/programs/program-progress-text";
 import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import type { ProgramSummary } from "@/lib/db/tap-landing";
 import type { ProgressDescription } from "@/lib/loyalty";

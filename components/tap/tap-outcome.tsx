@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { ProgramProgress } from "@/components/programs/program-card";
-import { programProgressText, type ProgramProgressText } from "@/components/programs/program-card-text";
+import { programProgressText, type ProgramProgressText } from "@/components/programs/program-progress-text";
 import { useKeyTranslator } from "@/components/i18n/use-key-translator";
 import type { ProgressDescription } from "@/lib/loyalty";
 import type { Translated } from "@/lib/i18n/message";

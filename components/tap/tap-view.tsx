@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import { BusinessCard } from "@/components/business/business-card";
 import { businessCardText } from "@/components/business/business-card-text";
 import { ClaimTagButton } from "@/components/tap/claim-tag-button";
@@ -8,7 +7,7 @@ import { ProgramList } from "@/components/tap/program-list";
 import { StartCardForm } from "@/components/tap/start-card-form";
 import { TapCard } from "@/components/tap/tap-card";
 import { ClosedNotice } from "@/components/business-lifecycle/closed-notice";
-import { LiveProgress, TapOutcomeProvider } from "@/components/tap/tap-outcome";
+import type { LiveTap } from "@/components/tap/tap-live";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { Locale } from "@/lib/i18n/locales";
@@ -17,22 +16,24 @@ import type { TapState } from "@/lib/tap/state";
 
 /**
  * The tag landing's states after the redirect flags. Shared by the
- * signed-in page and the cached visitor page; `recorder` is the signed-in
- * client island that records the visit. Every text is in `locale`: the
- * business's language for a visitor, their own for a signed-in person.
+ * signed-in page and the cached visitor page; `live` is the signed-in page's
+ * client island that records the visit, with the progress that follows it
+ * (tap-live.tsx: given, never imported here, so the visitor's page ships none of
+ * its code). Every text is in `locale`: the business's language for a visitor,
+ * their own for a signed-in person.
  */
 export async function TapStateView({
   state,
   signedIn,
   locale,
-  recorder,
+  live,
   sunQuery,
   sun,
 }: {
   state: TapState;
   signedIn: boolean;
   locale: Locale;
-  recorder?: ReactNode;
+  live?: LiveTap;
   /** A secure tag's verified SUN parameters: kept in the way back after signing up or in, where the visit is recorded. */
   sunQuery?: string;
   /** The same parameters for "Start my card", whose post verifies them. */
@@ -70,7 +71,8 @@ export async function TapStateView({
   const noPrograms = state.programs.length === 0 && !signedIn;
   // Closed for the season (docs/business-lifecycle.md): said once. A signed-in customer's
   // recorder hears it from the visit itself (the database decides, not this cached page).
-  const closedNotice = state.closed && !recorder ? <ClosedNotice closure={state.closed} locale={locale} /> : null;
+  const recorder = live?.recorder;
+  const closedNotice = state.closed && !live ? <ClosedNotice closure={state.closed} locale={locale} /> : null;
   const view = (
     <div className="space-y-6">
       {/* Tag ids are case-sensitive: shown exactly as written, never in capitals. */}
@@ -123,18 +125,12 @@ export async function TapStateView({
           progress={state.progress}
           theme={state.business.theme}
           showEmpty={signedIn}
-          renderProgress={
-            recorder
-              ? (program, initial, barColor) => (
-                  <LiveProgress programId={program.id} name={program.name} initial={initial} barColor={barColor} />
-                )
-              : undefined
-          }
+          renderProgress={live?.renderProgress}
           locale={locale}
         />
       )}
     </div>
   );
   // The recorder's answer is the one source for the result and the cards' progress.
-  return recorder ? <TapOutcomeProvider>{view}</TapOutcomeProvider> : view;
+  return live ? live.wrap(view) : view;
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ProgramProgress } from "@/components/programs/program-card";
-import { programProgressText } from "@/components/programs/program-card-text";
+import { programProgressText } from "@/components/programs/program-progress-text";
 import { programCardColors, ThemedProgramCard } from "@/components/programs/themed-program-card";
 import { deltaText } from "@/components/customer-card/adjustment-text";
 import { MarketingConsentSwitch } from "@/components/campaigns/marketing-consent-switch";

@@ -137,14 +137,5 @@ export function businessJsonLd(
   };
 }
 
-/**
- * JSON for an inline <script type="application/ld+json">: every `<` is
- * escaped so text like "</script>" in a description cannot end the script.
- * (U+2028/2029 too, for older JavaScript parsers reading it.)
- */
-export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
+/** JSON for an inline <script type="application/ld+json"> (lib/http/inline-json.ts). */
+export { inlineScriptJson as serializeJsonLd } from "@/lib/http/inline-json";

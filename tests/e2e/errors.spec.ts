@@ -55,6 +55,8 @@ test("a tap that fails to load shows 'Error checking tag status' with Try again,
   page,
   browser,
 }) => {
+  // An owner's sign-up, a program, and the failing page in two languages, then the recovery.
+  test.setTimeout(60_000);
   const tagId = uniqueTag("broken");
   const { businessId } = await signUpOwner(page, { tagId, name: "Endless Café" });
   // A program to join: a business without one shows no invitation on its tags.
@@ -68,6 +70,12 @@ test("a tap that fails to load shows 'Error checking tag status' with Try again,
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  // In the page's language: the error screen reads the words its root document wrote.
+  expect((await visitor.goto(`/tap?id=${tagId}&lang=es`))?.status()).toBe(500);
+  await expect(visitor.getByText("No se ha podido comprobar la etiqueta")).toBeVisible();
+  await expect(visitor.getByRole("button", { name: "Reintentar" })).toBeVisible();
+  await expect(visitor.getByText("Error checking tag status")).toHaveCount(0);
+
   const logBefore = serverLog().length;
   const response = await visitor.goto(`/tap?id=${tagId}`);
   // A server failure, answered as one: no cache keeps a 500.

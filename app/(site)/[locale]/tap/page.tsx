@@ -8,6 +8,7 @@ import { RedirectOverlay } from "@/components/tap/redirect-overlay";
 import { TapFrame } from "@/components/tap/tap-frame";
 import { TapNoticePage } from "@/components/tap/tap-notice-page";
 import { TapAnswer, TapRecorder } from "@/components/tap/tap-recorder";
+import { liveTap } from "@/components/tap/tap-live";
 import { TapStateView } from "@/components/tap/tap-view";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { loginPath, tapPath } from "@/lib/auth/sign-up-paths";
@@ -186,7 +187,7 @@ function renderWithFlags(state: TapState, user: AppUser | null, sun: SunParams, 
       state={state}
       signedIn={signedIn}
       locale={locale}
-      recorder={recorder}
+      live={recorder ? liveTap(recorder) : undefined}
       sunQuery={secureSun ? sunQueryOf(secureSun) : undefined}
       sun={secureSun}
     />
@@ -220,7 +221,7 @@ async function recordedVisit(user: AppUser, tagId: string, rawKey: string | unde
       state={state}
       signedIn
       locale={locale}
-      recorder={<TapAnswer response={response} visitKey={key.data} wallets={wallets} />}
+      live={liveTap(<TapAnswer response={response} visitKey={key.data} wallets={wallets} />)}
     />
   );
 }

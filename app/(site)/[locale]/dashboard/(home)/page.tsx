@@ -6,7 +6,7 @@ import { KeepCardBanner } from "@/components/auth/keep-card-banner";
 import { FirstStepsChecklist } from "@/components/business/first-steps-checklist";
 import { LocationComparison } from "@/components/locations/location-comparison";
 import { ProgramProgress } from "@/components/programs/program-card";
-import { programProgressText } from "@/components/programs/program-card-text";
+import { programProgressText } from "@/components/programs/program-progress-text";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
