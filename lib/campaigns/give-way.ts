@@ -6,7 +6,7 @@ import { counterActivity } from "@/lib/tap/counter-activity";
 // looks at this process (docs/campaigns.md, "bench:campaign"):
 // - a visit being written: it waits for it to finish;
 // - visits in the last second (a counter at work): it sends at most one
-//   message per ACTIVE_INTERVAL_MS, so the database and the two CPUs are the
+//   message per ACTIVE_INTERVAL_MS (one a second), so the database and the two CPUs are the
 //   counter's first; a quiet counter lets it send at full pace;
 // - an event loop more than half busy since it last looked: it pauses.
 // No wait is longer than MOST_WAIT_MS: a busy counter slows a campaign, never stops it.
@@ -20,7 +20,7 @@ export const IN_FLIGHT_PAUSE_MS = 5;
 /** A visit started this recently means the counter is at work. */
 export const COUNTER_ACTIVE_MS = 1_000;
 /** While the counter is at work, the least time between two deliveries (of all lanes together). */
-export const ACTIVE_INTERVAL_MS = 250;
+export const ACTIVE_INTERVAL_MS = 1_000;
 /** The longest a delivery waits: a busy counter slows a campaign, never stops it. */
 export const MOST_WAIT_MS = 2_000;
 
