@@ -15,7 +15,8 @@ export const heldVisitDecisionSchema = z.object({
 });
 
 const n = (bounds: { min: number; max: number }) => wholeNumberIn(bounds.min, bounds.max, RULE_NUMBER_MESSAGE);
-const on = z.boolean({ error: RULE_NUMBER_MESSAGE });
+// A switch that is not true or false came from no form of ours: the form's own failure, without numbers.
+const on = z.boolean({ error: "review.settings.failed" });
 
 export const reviewSettingsSchema = z.object({
   businessId: businessIdSchema,

@@ -11,7 +11,7 @@ import { expectHydrated, expectPath, mailedLink, signUpOwner, uniqueEmail, SHOTS
 const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE, locale: "es-ES" });
 
-test("a staff member signs up from the invitation with its address filled in, and their bar offers only the customers", async ({
+test("a staff member signs up from the invitation with its address filled in, and their bar offers only the customers and the review queue", async ({
   page,
   browser,
 }) => {
@@ -61,11 +61,11 @@ test("a staff member signs up from the invitation with its address filled in, an
     await expect(header.getByRole("link", { name: "Iniciar sesión" }), path).toHaveCount(0);
   }
 
-  // At the counter: the business's bar offers the customers only, not the owner's seven other pages.
+  // At the counter: the business's bar offers the customers and the held visits to review, not the owner's other pages.
   await staff.goto(`/dashboard/business/${businessId}/customers`);
   await expect(staff.getByRole("heading", { level: 1, name: "Clientes" })).toBeVisible();
   const bar = staff.getByRole("navigation", { name: "Secciones del negocio" });
-  await expect(bar.getByRole("link")).toHaveText(["Clientes"]);
+  await expect(bar.getByRole("link")).toHaveText(["Clientes", "Revisión"]);
   await staff.screenshot({ path: `${SHOTS_DIR}/walk-staff-bar-es.png`, fullPage: true });
   // And the owner's pages still refuse them.
   expect((await staff.goto(`/dashboard/business/${businessId}/insights`))?.status()).toBe(404);
