@@ -43,11 +43,12 @@ type RawHealthRow = Omit<TagHealthRow, "claimedAt" | "lastTapAt" | "days"> & {
 const fromMs = (ms: number | null) => (ms === null ? null : new Date(Number(ms)));
 
 /**
- * The per-tag parts both reads share, for tag `t` of business `b` whose local
- * day is `today` (a column of the caller): visits by day, the last visit,
- * the last chip and its counters, the week's rejections.
+ * For tag `t` of business `b` whose local day is `today` (columns of the
+ * caller), both reads' view of its visits since its claim: `hist."days"`, taps
+ * per local day over the last READ_DAYS days, and `last."createdAt"`, its
+ * last visit.
  */
-function perTag(now: Date): Sql {
+function tapHistory(now: Date): Sql {
   return sql`
     LEFT JOIN LATERAL (
       SELECT json_agg(json_build_array(d."day"::text, d."taps") ORDER BY d."day") AS "days"
@@ -62,7 +63,17 @@ function perTag(now: Date): Sql {
       SELECT x."createdAt" FROM "Tap" x
       WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
       ORDER BY x."createdAt" DESC LIMIT 1
-    ) last ON true
+    ) last ON true`;
+}
+
+/**
+ * The owner's list's parts per tag `t` of business `b` whose local day is
+ * `today` (a column of the caller): visits by day, the last visit, the last
+ * chip and its counters, the week's rejections.
+ */
+function perTag(now: Date): Sql {
+  return sql`
+    ${tapHistory(now)}
     LEFT JOIN LATERAL (
       SELECT c."uid", c."lastCounter" FROM "SecureTagChip" c
       WHERE c."tagId" = t."id" ORDER BY c."lastVerifiedAt" DESC LIMIT 1
@@ -194,20 +205,7 @@ export async function readTagChecks(
       JOIN "Location" l ON l."id" = t."locationId" AND l."closedAt" IS NULL
       WHERE t."businessId" = b."id" AND t."claimedAt" IS NOT NULL
     ) t ON true
-    LEFT JOIN LATERAL (
-      SELECT json_agg(json_build_array(d."day"::text, d."taps") ORDER BY d."day") AS "days"
-      FROM (SELECT ((x."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE b."timezone")::date AS "day", count(*)::int AS "taps"
-            FROM "Tap" x
-            WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
-              AND x."createdAt" >= ${now}::timestamp(3) - make_interval(days => ${READ_DAYS}::int)
-            GROUP BY 1) d
-      WHERE d."day" > today."day" - ${READ_DAYS - 1}::int
-    ) hist ON true
-    LEFT JOIN LATERAL (
-      SELECT x."createdAt" FROM "Tap" x
-      WHERE x."tagId" = t."id" AND x."createdAt" >= t."claimedAt"
-      ORDER BY x."createdAt" DESC LIMIT 1
-    ) last ON true
+    ${tapHistory(now)}
     LEFT JOIN LATERAL (
       SELECT sum(m."taps") FILTER (WHERE m."minute" >= ${now}::timestamp(3) - interval '1 hour')::int AS "lastHour",
              json_agg(json_build_array((EXTRACT(EPOCH FROM m."minute") * 1000)::float8, m."taps")) AS "minutes"
