@@ -3,11 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { toast } from "sonner";
 import { approveHeldVisitAction, rejectHeldVisitAction } from "@/lib/actions/review";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/client-form";
 
-/** Approve or reject one held visit; the queue reloads with the decision. */
+/**
+ * Approve or reject one held visit; the queue reloads with the decision. The
+ * decision is confirmed in a toast: the reloaded queue no longer holds this
+ * visit, so a message beside its buttons would vanish with it.
+ */
 export function HeldVisitActions({ businessId, heldVisitId }: { businessId: string; heldVisitId: string }) {
   const t = useTranslations("review.queue");
   const router = useRouter();
@@ -21,7 +26,7 @@ export function HeldVisitActions({ businessId, heldVisitId }: { businessId: stri
       if (!result) setMessage(t("failed"));
       else if (!result.ok) setMessage(result.error);
       else {
-        setMessage(
+        toast.success(
           approve ? ("recorded" in result && !result.recorded ? t("approvedNothing") : t("approved")) : t("rejected"),
         );
         router.refresh();
