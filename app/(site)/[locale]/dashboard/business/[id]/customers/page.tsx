@@ -2,18 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { cache } from "react";
 import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { CustomerPages } from "@/components/customers/customer-pages";
 import { CustomerSearchForm } from "@/components/customers/customer-search-form";
 import { CustomerTable } from "@/components/customers/customer-table";
 import { ExportForm } from "@/components/customers/export-form";
 import { requireUser } from "@/lib/auth/current-user";
-import { getCounterBusiness } from "@/lib/db/business-access";
+import { loadCounterBusiness } from "@/lib/staff/counter-business";
 import { hasMembers, listCustomers } from "@/lib/db/customers";
 import { offersLocationFilter } from "@/lib/db/location-stats";
 import type { Locale } from "@/lib/i18n/locales";
-import { businessIdSchema } from "@/lib/validation/business-profile";
 import { customerListParamsSchema } from "@/lib/validation/customers";
 import { displayZone } from "@/lib/time/display-zone";
 
@@ -23,13 +21,8 @@ type Props = {
 };
 
 // The owner and their staff; anyone else gets the 404 of a business that does not exist.
-const loadBusiness = cache(async (id: string) => {
-  const user = await requireUser();
-  return businessIdSchema.safeParse(id).success ? getCounterBusiness(user.id, id) : null;
-});
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = await loadBusiness((await params).id);
+  const business = await loadCounterBusiness((await params).id);
   return {
     title: business
       ? `${(await getTranslations("customers"))("title")} · ${business.name}`
@@ -39,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CustomersPage({ params, searchParams }: Props) {
   const user = await requireUser();
-  const business = await loadBusiness((await params).id);
+  const business = await loadCounterBusiness((await params).id);
   if (!business) notFound();
   const parsed = customerListParamsSchema.parse(await searchParams);
   const page = await listCustomers(user.id, business.id, parsed);

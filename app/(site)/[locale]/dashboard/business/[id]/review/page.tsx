@@ -1,30 +1,22 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { cache } from "react";
 import { BusinessPageTabs } from "@/components/business/business-page-tabs";
 import { HeldVisitActions } from "@/components/review/held-visit-actions";
 import { ReviewSettingsForm } from "@/components/review/review-settings-form";
-import { requireUser } from "@/lib/auth/current-user";
-import { getCounterBusiness } from "@/lib/db/business-access";
+import { loadCounterBusiness } from "@/lib/staff/counter-business";
 import { getReviewRules, listPendingHeldVisits } from "@/lib/db/held-visits";
 import { readReviewRules } from "@/lib/review/rules";
 import { displayZone } from "@/lib/time/display-zone";
 import { displayName } from "@/lib/users/display-name";
-import { businessIdSchema } from "@/lib/validation/business-profile";
 
 type Props = { params: Promise<{ id: string }> };
 
 // The review queue (docs/review-queue.md): the owner and their staff decide
 // held visits; the hold rules' settings are the owner's. Anyone else gets the
 // 404 of a business that does not exist.
-const loadBusiness = cache(async (id: string) => {
-  const user = await requireUser();
-  return businessIdSchema.safeParse(id).success ? getCounterBusiness(user.id, id) : null;
-});
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const business = await loadBusiness((await params).id);
+  const business = await loadCounterBusiness((await params).id);
   return {
     title: business
       ? `${(await getTranslations("review.page"))("title")} · ${business.name}`
@@ -33,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ReviewPage({ params }: Props) {
-  const business = await loadBusiness((await params).id);
+  const business = await loadCounterBusiness((await params).id);
   if (!business) notFound();
   const [t, reasons, locale, held] = await Promise.all([
     getTranslations("review"),
