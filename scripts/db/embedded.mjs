@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { mkdir } from "node:fs/promises";
+import { ProtocolQueue } from "./embedded-queue.mjs";
 
 /**
  * Starts PGlite on 127.0.0.1. `dataDir` undefined keeps it in memory (tests,
@@ -16,6 +17,9 @@ export async function startEmbedded({ dataDir, port = 0 } = {}) {
   // pg_trgm: the customer list's search index (a migration creates the extension).
   const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 64 });
+  // Its own queue lets two connections' extended-protocol messages interleave
+  // (embedded-queue.mjs); every connection made from here on uses this one.
+  server.queryQueue = new ProtocolQueue(db);
   await server.start();
   const actualPort = Number(server.getServerConn().split(":").pop());
   const url = `postgresql://postgres:postgres@127.0.0.1:${actualPort}/postgres?sslmode=disable`;

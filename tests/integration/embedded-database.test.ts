@@ -72,3 +72,56 @@ describe("embedded database (npm start without DATABASE_URL)", () => {
     }
   }, 120_000);
 });
+
+describe("embedded database: several connections at once (the app's pool and the job queue's)", () => {
+  it("serves each connection its own statements' rows when parameterised queries and plain ones overlap", async () => {
+    const server = await startEmbeddedProcess();
+    const clients = Array.from({ length: 6 }, () => new Client({ connectionString: server.url }));
+    try {
+      await Promise.all(clients.map((client) => client.connect()));
+      // Each connection sends queries of its own shape (the extended protocol's unnamed
+      // statement: Parse, Bind, Execute, Sync), with plain queries (the simple protocol)
+      // in between, all at once. Interleaved, a Bind meets another connection's Parse.
+      const work = clients.map(async (client, n) => {
+        const seen: string[] = [];
+        for (let i = 0; i < 100; i += 1) {
+          if (i % 5 === 0) {
+            const plain = await client.query(`SELECT ${n} AS plain`);
+            seen.push(`plain ${plain.rows[0].plain}`);
+          }
+          // A large value (a job's payload) reaches the server in several reads, the gaps
+          // in which another connection's messages arrive.
+          const columns = Array.from({ length: n + 1 }, (_, k) => `$${k + 1}::int AS c${k}`).join(", ");
+          const values = Array.from({ length: n + 1 }, (_, k) => i * 10 + k);
+          const payload = "x".repeat(100_000 + n);
+          const { rows } = await client.query(`SELECT ${columns}, length($${n + 2}::text) AS size`, [
+            ...values,
+            payload,
+          ]);
+          const { size, ...numbers } = rows[0] as Record<string, number>;
+          seen.push(`${Object.values(numbers).join(",")} (${size})`);
+        }
+        return seen;
+      });
+      const results = await Promise.all(work);
+      results.forEach((seen, n) => {
+        const expected: string[] = [];
+        for (let i = 0; i < 100; i += 1) {
+          if (i % 5 === 0) expected.push(`plain ${n}`);
+          expected.push(`${Array.from({ length: n + 1 }, (_, k) => i * 10 + k).join(",")} (${100_000 + n})`);
+        }
+        expect(seen).toEqual(expected);
+      });
+      // A transaction on one connection still keeps the others out until it ends.
+      await clients[0].query("BEGIN");
+      await clients[0].query(`CREATE TEMP TABLE held (n int)`);
+      const other = clients[1].query(`SELECT $1::int AS n`, [7]);
+      await clients[0].query(`INSERT INTO held VALUES ($1)`, [1]);
+      await clients[0].query("COMMIT");
+      expect((await other).rows).toEqual([{ n: 7 }]);
+    } finally {
+      await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+      await interrupt(server.child);
+    }
+  }, 60_000);
+});
