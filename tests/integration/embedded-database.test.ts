@@ -112,13 +112,22 @@ describe("embedded database: several connections at once (the app's pool and the
         }
         expect(seen).toEqual(expected);
       });
-      // A transaction on one connection still keeps the others out until it ends.
-      await clients[0].query("BEGIN");
-      await clients[0].query(`CREATE TEMP TABLE held (n int)`);
-      const other = clients[1].query(`SELECT $1::int AS n`, [7]);
-      await clients[0].query(`INSERT INTO held VALUES ($1)`, [1]);
-      await clients[0].query("COMMIT");
-      expect((await other).rows).toEqual([{ n: 7 }]);
+      // A transaction on one connection keeps the others out until it ends: they never
+      // see its writes before its COMMIT.
+      const [first, second] = clients as [Client, Client];
+      await first.query(`CREATE TABLE counted (n int)`);
+      await first.query("BEGIN");
+      await first.query(`INSERT INTO counted VALUES ($1)`, [1]);
+      const order: string[] = [];
+      const other = second.query(`SELECT count(*)::int AS n FROM counted`).then((result) => {
+        order.push("read");
+        return result.rows;
+      });
+      await first.query(`INSERT INTO counted VALUES ($1)`, [2]);
+      await first.query("COMMIT");
+      order.push("commit");
+      expect(await other).toEqual([{ n: 2 }]);
+      expect(order).toEqual(["commit", "read"]);
     } finally {
       await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
       await interrupt(server.child);
