@@ -135,6 +135,9 @@ const PROGRAM_JSON_FIELDS = raw(
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
+/** The visit statement's hold inputs say a rule holds this tap: roll it back and hold it (writeVisit). */
+class HoldFirst extends Error {}
+
 class VisitRefused extends Error {
   constructor(readonly reason: "business_not_found" | "secure_tag" | "customer_not_found" | "duplicate_request") {
     super(reason);
@@ -171,6 +174,8 @@ type RecordedRow = {
   tapId: string | null;
   /** Running programs with a cooldown whose stamp this visit does not earn (docs/loyalty-programs.md, "Cooldown"). */
   cooling: string[] | null;
+  /** The hold rules' inputs, read in the same snapshot as the visit's checks (holdInputsQuery), when they apply. */
+  holdInputs: HoldRow | null;
 };
 
 /**
@@ -219,8 +224,13 @@ function visitPrefix(input: VisitInput, now: Date): Sql {
  * holds it; without, the one named. Someone at the counter (actorId) finds the
  * business only if they work there.
  */
-function visitStatement(input: VisitInput, now: Date): Sql {
+function visitStatement(input: VisitInput, now: Date, withHoldInputs: boolean): Sql {
   const { userId } = input;
+  // Row-to-JSON of the hold read: its CTEs stay inside, and it sees the
+  // statement's snapshot, before this visit's own tap.
+  const holdInputs = withHoldInputs
+    ? sql`(SELECT row_to_json(h) FROM (${holdInputsQuery(input, now)}) h)`
+    : sql`NULL::json`;
   const secureVerified = input.sunCounter !== undefined;
   const refuseOwner = input.refuseOwner ?? false;
   return sql`WITH ${visitPrefix(input, now)}, counted AS (
@@ -280,7 +290,8 @@ function visitStatement(input: VisitInput, now: Date): Sql {
       (SELECT "referredById" FROM account) AS "userReferredById",
       member."id" AS "membershipId", member."visitCount", member."linkedAt",
       member."referredById" AS "membershipReferredById", member."inserted",
-      (SELECT "id" FROM tap) AS "tapId"
+      (SELECT "id" FROM tap) AS "tapId",
+      ${holdInputs} AS "holdInputs"
     FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`;
 }
 
@@ -314,7 +325,7 @@ type HoldRow = {
   reviewRules: unknown;
   tagLastHour: number;
   tagPriorWeek: number | null;
-  tagPriorWeekFirst: Date | null;
+  tagPriorWeekFirst: Date | string | null;
   recent: { tagId: string | null; locationId: string | null; at: string }[];
   guestCards: string[];
   locations: { id: string; hours: unknown; timeZone: string }[];
@@ -324,20 +335,20 @@ type HoldRow = {
 const utcOf = (value: string) => new Date(value.endsWith("Z") ? value : `${value}Z`);
 
 /**
- * The hold rules' inputs (lib/review/rules.ts) in one read, before the visit's
- * statements, each part on an index: the customer's latest visits at the
- * business (Tap userId, createdAt), the tag's last hour and, only when that
- * hour is busy enough to matter, the week before it (Tap tagId, createdAt),
- * the guest cards started at this business from the customer's address (User
- * guestIpHash, createdAt) and the business's locations' hours. Null: the tag is not
- * claimed (the visit statement refuses it).
+ * The hold rules' inputs (lib/review/rules.ts) as one SELECT, each part on an
+ * index: the customer's latest visits at the business (Tap userId,
+ * createdAt), the tag's last hour and, only when that hour is busy enough to
+ * matter, the week before it (Tap tagId, createdAt), the guest cards started
+ * at this business from the customer's address (User guestIpHash, createdAt)
+ * and the business's locations' hours. No row: the tag is not claimed (the
+ * visit statement refuses it). The visit statement carries it as a column
+ * (one round trip for the usual, unheld tap); readHoldInputs reads it alone.
  */
-async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<HoldRead | null> {
+function holdInputsQuery(input: VisitInput, now: Date): Sql {
   const hourAgo = new Date(now.getTime() - BURST_HOUR_MS);
   const weekAgo = new Date(hourAgo.getTime() - BURST_WEEK_MS);
   const guestSince = new Date(now.getTime() - GUEST_WINDOW_MAX_MS);
-  const [row] = await tx.query<HoldRow>(
-    sql`WITH tag AS (
+  return sql`WITH tag AS (
       SELECT t."id", t."businessId", t."locationId", b."reviewRules"
       FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" WHERE t."id" = ${input.tagId}::text
     ), hour AS (
@@ -365,9 +376,10 @@ async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<
       SELECT count(*)::int AS "n", min("createdAt") AS "first" FROM "Tap"
       WHERE hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int
         AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
-    ) week ON hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int`,
-  );
-  if (!row) return null;
+    ) week ON hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int`;
+}
+
+function holdReadOf(row: HoldRow): HoldRead {
   return {
     businessId: row.businessId,
     reviewRules: row.reviewRules,
@@ -375,12 +387,19 @@ async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<
     recent: row.recent.map((r) => ({ tagId: r.tagId, locationId: r.locationId, at: utcOf(r.at) })),
     tagLastHour: row.tagLastHour,
     tagPriorWeek: row.tagPriorWeek,
-    tagPriorWeekFirst: row.tagPriorWeekFirst,
+    // A Date from the read of its own; UTC wall-time text inside the visit statement's JSON.
+    tagPriorWeekFirst: typeof row.tagPriorWeekFirst === "string" ? utcOf(row.tagPriorWeekFirst) : row.tagPriorWeekFirst,
     guestCardsFromAddress: row.guestCards.map(utcOf),
     locations: new Map(
       row.locations.map((l) => [l.id, { hours: readOpeningHours(l.hours), timeZone: l.timeZone }] as const),
     ),
   };
+}
+
+/** The hold rules' inputs read before anything is written: a visit that may be held, read again in a fresh transaction. */
+async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<HoldRead | null> {
+  const [row] = await tx.query<HoldRow>(holdInputsQuery(input, now));
+  return row ? holdReadOf(row) : null;
 }
 
 type CheckedRow = Pick<
@@ -466,8 +485,16 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
   const random = input.random ?? cryptoRandom;
   if (!input.tagId && !input.businessId) return { ok: false, reason: "business_not_found" };
 
-  try {
-    return await inTransaction(async (tx) => {
+  // A customer's own tap meets the business's hold rules (docs/review-queue.md).
+  // Their inputs ride in the visit's first statement, read in its snapshot
+  // (before this tap); when a rule holds the visit, that transaction is rolled
+  // back and a second one reads them first and holds it there, so the usual,
+  // unheld tap pays no round trip for the rules.
+  const holdRules = Boolean(input.holdRules && input.tagId);
+  const holdOf = (read: HoldRead) =>
+    decideHold(readReviewRules(read.reviewRules), { ...read, now, tagId: input.tagId! });
+  const attempt = (readFirst: boolean) =>
+    inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
       const limitReached = async (timeZone: string | null) => {
         // The business's zone goes with the refusal: the answer says when the next visit counts.
@@ -475,9 +502,8 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
       };
-      // A customer's own tap meets the business's hold rules first (docs/review-queue.md).
-      const read = input.holdRules && input.tagId ? await readHoldInputs(tx, input, now) : null;
-      const hold = read ? decideHold(readReviewRules(read.reviewRules), { ...read, now, tagId: input.tagId! }) : null;
+      const read = readFirst ? await readHoldInputs(tx, input, now) : null;
+      const hold = read ? holdOf(read) : null;
       if (hold) {
         const [held] = await tx.query<CheckedRow & { heldId: string | null }>(heldStatement(input, now, hold));
         const refused = refusalOf(held);
@@ -487,7 +513,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         await finishVisit(tx, null, [], storeOf(input, outcome, now));
         return outcome;
       }
-      const [row] = await tx.query<RecordedRow>(visitStatement(input, now));
+      const [row] = await tx.query<RecordedRow>(visitStatement(input, now, holdRules && !readFirst));
       const refused = refusalOf(row);
       if (refused) return refused;
       if (!row || !row.localDate || !row.businessId) throw new VisitRefused("business_not_found");
@@ -495,6 +521,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         await input.afterVisit?.(tx, null);
         return limitReached(row.timeZone);
       }
+      if (row.holdInputs && holdOf(holdReadOf(row.holdInputs))) throw new HoldFirst();
       const membershipId = row.membershipId;
       const businessId = row.businessId;
       const localDate = row.localDate;
@@ -594,6 +621,14 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
       await reportVisitEffects(tx, effects, announce);
       return recorded;
     });
+
+  try {
+    try {
+      return await attempt(false);
+    } catch (error) {
+      if (!(error instanceof HoldFirst)) throw error;
+      return await attempt(true);
+    }
   } catch (error) {
     if (error instanceof VisitRefused) return { ok: false, reason: error.reason };
     if (error instanceof VisitClosed) return error.outcome;
