@@ -80,7 +80,13 @@ export async function deliverRewardPush(
   const eventKey = rewardEventKey(kind, rewardId);
   // A claim older than a lost job's timeout was left by a worker that died mid-send.
   const staleAfter = QUEUES[kind === "reward-earned" ? "push.reward-earned" : "push.reward-expiring"].expireInSeconds;
-  return pushToEach(subscriptions, eventKey, message, staleAfter, new WebPushSender(config, { extraOrigins: testPushOrigins() }));
+  return pushToEach(
+    subscriptions,
+    eventKey,
+    message,
+    staleAfter,
+    new WebPushSender(config, { extraOrigins: testPushOrigins() }),
+  );
 }
 
 const tagAlertJobSchema = z.object({ alertId: idString() });
@@ -124,7 +130,11 @@ export async function deliverTagAlertPush(data: unknown): Promise<PushOutcome> {
     await getKeyTranslator(locale),
     locale,
   );
-  const message = { payload: JSON.stringify(payload), ttlSeconds: TAG_ALERT_PUSH_TTL_SECONDS, urgency: "normal" as const };
+  const message = {
+    payload: JSON.stringify(payload),
+    ttlSeconds: TAG_ALERT_PUSH_TTL_SECONDS,
+    urgency: "normal" as const,
+  };
   return pushToEach(
     subscriptions,
     tagAlertEventKey(read.id),

@@ -102,7 +102,9 @@ async function mailJobs(alertIds: string[]) {
 async function subscribe(userId: string, count: number): Promise<BrowserSubscription[]> {
   const browsers = Array.from({ length: count }, () => browserSubscription(pushService));
   for (const b of browsers)
-    await db.pushSubscription.create({ data: { userId, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth } });
+    await db.pushSubscription.create({
+      data: { userId, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth },
+    });
   return browsers;
 }
 
@@ -238,7 +240,9 @@ describe("tag health alerts", () => {
     expect(pushesTo(laptop!)).toHaveLength(1);
     // The one refused with a 500, then the one accepted.
     expect(pushesTo(failing!)).toHaveLength(2);
-    expect(await db.pushDelivery.count({ where: { eventKey: `tag-alert:${alerts[0]!.id}`, sentAt: { not: null } } })).toBe(3);
+    expect(
+      await db.pushDelivery.count({ where: { eventKey: `tag-alert:${alerts[0]!.id}`, sentAt: { not: null } } }),
+    ).toBe(3);
     expect(smtp.to(owner.user.email!)).toHaveLength(1);
 
     // In the owner's language: the tag, what was seen, what to check; a tap opens the tag list.
