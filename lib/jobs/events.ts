@@ -313,10 +313,18 @@ export function businessDeletedKey(businessId: string, userId: string): string {
   return `business-deleted:${businessId}:${userId}`;
 }
 
-/** Tag health alerts opened by the periodic check (docs/tag-health.md): one mail to the owner per episode. */
+/**
+ * Tag health alerts opened by the periodic check (docs/tag-health.md): the
+ * owner is told once per episode, by mail and by web push. Each job decides
+ * when it runs whether its channel applies (the owner's settings, their
+ * subscriptions).
+ */
 export async function tagAlertsOpened(tx: SqlExecutor, alertIds: readonly string[]): Promise<void> {
   await enqueue(
-    alertIds.map((alertId) => ({ name: "mail.tag-alert" as const, data: { alertId }, key: `tag-alert:${alertId}` })),
+    alertIds.flatMap((alertId) => [
+      { name: "mail.tag-alert" as const, data: { alertId }, key: `tag-alert:${alertId}` },
+      { name: "push.tag-alert" as const, data: { alertId }, key: `tag-alert:${alertId}` },
+    ]),
     tx,
   );
 }

@@ -15,7 +15,7 @@ import {
   sendRewardMail,
   sendWelcomeMail,
 } from "@/lib/notifications/mail-jobs";
-import { deliverRewardPush } from "@/lib/push/deliver";
+import { deliverRewardPush, deliverTagAlertPush } from "@/lib/push/deliver";
 import { updateApplePass, voidApplePasses } from "@/lib/wallet/apple/deliver";
 import { refreshBusinessCards } from "@/lib/wallet/business-cards";
 import { updateGoogleWalletObject, voidGoogleWalletObjects } from "@/lib/wallet/google/deliver";
@@ -45,9 +45,10 @@ export const HANDLERS: Partial<Record<QueueName, JobHandler>> = {
   "sweep.owner-summary": async () => void (await sweepOwnerSummaries(new Date())),
   // Automations (docs/campaigns.md, "Automations"): each enabled one enrols the customers now due.
   "sweep.automations": async () => void (await sweepAutomations(new Date())),
-  // Tag health (docs/tag-health.md): every 15 minutes; an alert's mail, data { alertId }.
+  // Tag health (docs/tag-health.md): every 15 minutes; an alert's mail and push, data { alertId }.
   "sweep.tag-health": async () => void (await sweepTagHealth(new Date())),
   "mail.tag-alert": async (data) => void (await sendTagAlertMail(data)),
+  "push.tag-alert": async (data) => void (await deliverTagAlertPush(data)),
   // Notification mails (docs/notifications.md).
   "mail.reward-earned": async (data) => void (await sendRewardMail("earned", data)),
   "mail.reward-expiring": async (data) => void (await sendRewardMail("expiring", data)),

@@ -75,6 +75,8 @@ export const QUEUES = {
   "sweep.tag-health": SWEEP,
   /** A tag health alert: the mail to the owner, data { alertId }. */
   "mail.tag-alert": DELIVERY,
+  /** A tag health alert: the web push to the owner's subscribed browsers, data { alertId }. */
+  "push.tag-alert": DELIVERY,
 } as const satisfies Record<string, QueuePolicy>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -1,32 +1,56 @@
 // Tag health on a real database (docs/tag-health.md): the periodic check
 // (sweepTagHealth) run at chosen moments over visits written with their
-// times, the TagAlert episodes it opens and clears, the mail.tag-alert jobs it
-// queues in the same transaction, and the handler delivering them over SMTP
-// to a loopback server. Alerts are sent once per episode, not once per tap.
+// times, the TagAlert episodes it opens and clears, the mail.tag-alert and
+// push.tag-alert jobs it queues in the same transaction, and the handlers
+// delivering them over SMTP to a loopback server and through the product's
+// push sender to a stand-in push service on loopback. Alerts are sent once per
+// episode, not once per tap.
 // The sweep reads every business of the shared test database; each test
 // looks only at its own tags.
+import webpush from "web-push";
 import { db } from "@/lib/db";
 import { listBusinessTags } from "@/lib/db/tags";
+import { HANDLERS } from "@/lib/jobs/handlers";
+import type { QueueName } from "@/lib/jobs/queues";
 import { setMailer } from "@/lib/mail";
 import { sendTagAlertMail } from "@/lib/notifications/tag-alert-mail";
+import { deliverTagAlertPush } from "@/lib/push/deliver";
 import { sweepTagHealth } from "@/lib/tags/health-sweep";
 import { localDateIn } from "@/lib/time/local-date";
 import { createBusiness, createUser } from "../support/fixtures";
 import { jobsWhere } from "../support/jobs";
+import {
+  browserSubscription,
+  decryptPush,
+  startPushService,
+  type BrowserSubscription,
+  type PushService,
+} from "../support/push-service";
 import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-server";
 
 jest.setTimeout(30_000);
 
+const vapid = webpush.generateVAPIDKeys();
 let smtp: SmtpStandIn;
+let pushService: PushService;
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
+  pushService = await startPushService();
   process.env.SMTP_URL = smtp.url;
+  // Web push on, and the stand-in on loopback reachable (a test-only setting).
+  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  process.env.LOYALTAP_TEST_PUSH_ORIGINS = pushService.origin;
   setMailer(null);
 });
 afterAll(async () => {
   delete process.env.SMTP_URL;
+  delete process.env.VAPID_PUBLIC_KEY;
+  delete process.env.VAPID_PRIVATE_KEY;
+  delete process.env.LOYALTAP_TEST_PUSH_ORIGINS;
   setMailer(null);
   await smtp.close();
+  await pushService.close();
   await db.$disconnect();
 });
 
@@ -72,6 +96,23 @@ async function alertsOf(tagId: string) {
 
 async function mailJobs(alertIds: string[]) {
   return jobsWhere(["mail.tag-alert"], "alertId", alertIds);
+}
+
+/** Browsers of `userId` subscribed to the stand-in push service. */
+async function subscribe(userId: string, count: number): Promise<BrowserSubscription[]> {
+  const browsers = Array.from({ length: count }, () => browserSubscription(pushService));
+  for (const b of browsers)
+    await db.pushSubscription.create({
+      data: { userId, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth },
+    });
+  return browsers;
+}
+
+const pushesTo = (browser: BrowserSubscription) => pushService.received.filter((r) => r.path === browser.path);
+
+/** Runs a queued job as the worker would: its queue's handler, with its data. */
+async function run(job: { name: string; data: unknown }, retryCount = 0) {
+  await HANDLERS[job.name as QueueName]!(job.data, { id: "test-job", retryCount });
 }
 
 describe("tag health alerts", () => {
@@ -162,6 +203,78 @@ describe("tag health alerts", () => {
     await db.user.update({ where: { id: owner.user.id }, data: { notificationsEnabled: false } });
     expect(await sendTagAlertMail({ alertId: alert!.id })).toBe("skipped: notifications turned off");
     expect(smtp.to(owner.user.email!)).toHaveLength(0);
+  });
+
+  it("an episode reaches the owner by one mail and one push per browser; a retried job pushes nothing twice", async () => {
+    const { owner, business, tag, customer } = await tagWithHistory(20);
+    await db.user.update({ where: { id: owner.user.id }, data: { language: "es" } });
+    await db.tag.update({ where: { id: tag.id }, data: { label: "Barra" } });
+    const [phone, laptop, failing, gone] = await subscribe(owner.user.id, 4);
+    pushService.answer(failing!.path, 500);
+    pushService.answer(gone!.path, 410);
+    await taps(business.id, tag.id, customer.user.id, burstAt(NOW, 25));
+
+    // Checked twice (a retried sweep): one alert, one mail job, one push job.
+    await sweepTagHealth(NOW);
+    await sweepTagHealth(new Date(NOW.getTime() + 15 * MIN));
+    const alerts = await alertsOf(tag.id);
+    expect(alerts).toHaveLength(1);
+    const jobs = await jobsWhere(["mail.tag-alert", "push.tag-alert"], "alertId", [alerts[0]!.id]);
+    expect(jobs.map((j) => j.name).sort()).toEqual(["mail.tag-alert", "push.tag-alert"]);
+
+    for (const job of jobs.filter((j) => j.name === "mail.tag-alert")) await run(job);
+    const pushJob = jobs.find((j) => j.name === "push.tag-alert")!;
+    // One browser's push service fails: the job throws, to be retried; the others were told.
+    await expect(run(pushJob)).rejects.toThrow(/1 of 4 failed/);
+    expect(pushesTo(phone!)).toHaveLength(1);
+    expect(pushesTo(laptop!)).toHaveLength(1);
+    // 410: that browser is gone, its subscription deleted.
+    expect(await db.pushSubscription.count({ where: { endpoint: gone!.endpoint } })).toBe(0);
+
+    // The retries (and one more run of the job, as after a lost worker): only the browser that missed it is told.
+    pushService.answer(failing!.path, 201);
+    await run(pushJob, 1);
+    await run(pushJob, 2);
+    await expect(deliverTagAlertPush({ alertId: alerts[0]!.id })).resolves.toMatchObject({ sent: 0, alreadySent: 3 });
+    expect(pushesTo(phone!)).toHaveLength(1);
+    expect(pushesTo(laptop!)).toHaveLength(1);
+    // The one refused with a 500, then the one accepted.
+    expect(pushesTo(failing!)).toHaveLength(2);
+    expect(
+      await db.pushDelivery.count({ where: { eventKey: `tag-alert:${alerts[0]!.id}`, sentAt: { not: null } } }),
+    ).toBe(3);
+    expect(smtp.to(owner.user.email!)).toHaveLength(1);
+
+    // In the owner's language: the tag, what was seen, what to check; a tap opens the tag list.
+    const push = JSON.parse(decryptPush(pushesTo(phone!)[0]!.body, phone!)) as Record<string, string>;
+    const { locationId } = await db.tag.findUniqueOrThrow({ where: { id: tag.id } });
+    const location = await db.location.findUniqueOrThrow({ where: { id: locationId! } });
+    expect(push).toEqual({
+      title: `Etiqueta Barra de ${business.name}: 25 toques en una hora`,
+      body:
+        `En ${location.name}. Suele tener unos 20 al día. Comprueba que nadie la toca una y otra vez, ` +
+        "y que su dirección no se ha compartido en internet.",
+      url: `/dashboard/business/${business.id}?tab=tags`,
+      tag: `tag-alert:${alerts[0]!.id}`,
+      icon: "/icons/icon-192.png",
+      lang: "es",
+    });
+  });
+
+  it("the owner's settings hold for the push as for the mail: an opt-out from the business, or notifications off", async () => {
+    const { owner, business, tag, customer } = await tagWithHistory(20);
+    const [browser] = await subscribe(owner.user.id, 1);
+    await taps(business.id, tag.id, customer.user.id, burstAt(NOW, 25));
+    await sweepTagHealth(NOW);
+    const [alert] = await alertsOf(tag.id);
+    await db.mailOptOut.create({ data: { userId: owner.user.id, businessId: business.id } });
+    await expect(deliverTagAlertPush({ alertId: alert!.id })).resolves.toEqual({
+      skipped: "unsubscribed from this business",
+    });
+    await db.mailOptOut.deleteMany({ where: { userId: owner.user.id } });
+    await db.user.update({ where: { id: owner.user.id }, data: { notificationsEnabled: false } });
+    await expect(deliverTagAlertPush({ alertId: alert!.id })).resolves.toEqual({ skipped: "notifications turned off" });
+    expect(pushesTo(browser!)).toHaveLength(0);
   });
 
   it("a business closed for a season, and a closed location, are not checked", async () => {
