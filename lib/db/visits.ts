@@ -26,6 +26,7 @@ import { generateRewardCode } from "@/lib/loyalty/reward-code";
 import {
   BURST_HOUR_MS,
   BURST_WEEK_MS,
+  USUAL_MIN_HOURS,
   GUEST_WINDOW_MAX_MS,
   RECENT_VISITS,
   REVIEW_BOUNDS,
@@ -348,11 +349,25 @@ function holdInputsQuery(input: VisitInput, now: Date): Sql {
   const hourAgo = new Date(now.getTime() - BURST_HOUR_MS);
   const weekAgo = new Date(hourAgo.getTime() - BURST_WEEK_MS);
   const guestSince = new Date(now.getTime() - GUEST_WINDOW_MAX_MS);
+  const usedSince = new Date(hourAgo.getTime() - USUAL_MIN_HOURS * BURST_HOUR_MS);
   return sql`WITH tag AS (
       SELECT t."id", t."businessId", t."locationId", b."reviewRules"
       FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" WHERE t."id" = ${input.tagId}::text
+    ), week AS (
+      SELECT count(*)::int AS "n", min("createdAt") AS "first" FROM "Tap"
+      WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
     ), hour AS (
-      SELECT count(*)::int AS "n" FROM "Tap" WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${hourAgo}::timestamp(3) AND "createdAt" <= ${now}::timestamp(3)
+      -- The last hour is counted only when the week gives the tag a usual rate (in use a
+      -- day or more: usualHourlyRate), and only as far as the burst rule could need at its
+      -- loosest bounds (minTaps, factor × usual rate): a new tag's busy hour reads nothing.
+      SELECT count(*)::int AS "n" FROM (
+        SELECT 1 FROM "Tap"
+        WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${hourAgo}::timestamp(3) AND "createdAt" <= ${now}::timestamp(3)
+          AND EXISTS (SELECT 1 FROM week WHERE week."n" > 0 AND week."first" <= ${usedSince}::timestamp(3))
+        LIMIT (SELECT greatest(${REVIEW_BOUNDS.tagBurst.minTaps.max}::int,
+                 ceil(${REVIEW_BOUNDS.tagBurst.factor.max}::int * week."n" / greatest(1, extract(epoch FROM ${hourAgo}::timestamp(3) - week."first") / 3600))::int + 1)
+               FROM week)
+      ) counted
     )
     SELECT tag."businessId", tag."locationId", tag."reviewRules", hour."n" AS "tagLastHour",
       week."n" AS "tagPriorWeek", week."first" AS "tagPriorWeekFirst",
@@ -370,13 +385,7 @@ function holdInputsQuery(input: VisitInput, now: Date): Sql {
               LIMIT 100) g) AS "guestCards",
       (SELECT COALESCE(json_agg(json_build_object('id', l."id", 'hours', l."openingHours", 'timeZone', l."timezone")), '[]'::json)
         FROM "Location" l WHERE l."businessId" = tag."businessId") AS "locations"
-    FROM tag CROSS JOIN hour
-    -- The week before the last hour, read only when that hour is busy enough to matter.
-    LEFT JOIN LATERAL (
-      SELECT count(*)::int AS "n", min("createdAt") AS "first" FROM "Tap"
-      WHERE hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int
-        AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
-    ) week ON hour."n" + 1 >= ${REVIEW_BOUNDS.tagBurst.minTaps.min}::int`;
+    FROM tag CROSS JOIN week CROSS JOIN hour`;
 }
 
 function holdReadOf(row: HoldRow): HoldRead {

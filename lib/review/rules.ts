@@ -24,6 +24,8 @@ export const RECENT_VISITS = 20;
 /** The burst rule compares the last hour with the week before it. */
 export const BURST_HOUR_MS = 60 * 60 * 1000;
 export const BURST_WEEK_MS = 7 * 24 * BURST_HOUR_MS;
+/** Hours a tag must have been in use in that week before it has a usual rate. */
+export const USUAL_MIN_HOURS = 24;
 /** The widest window the guest-address rule may count over (its bound), which the hold read covers. */
 export const GUEST_WINDOW_MAX_MS = REVIEW_BOUNDS.guestAddress.minutes.max * 60_000;
 
@@ -126,7 +128,7 @@ export function usualHourlyRate(inputs: Pick<HoldInputs, "now" | "tagPriorWeek" 
   const first = inputs.tagPriorWeekFirst?.getTime() ?? end - BURST_WEEK_MS;
   const hours = Math.min(168, (end - first) / BURST_HOUR_MS);
   // Under a day in use, a tag has no usual rate yet (its first morning is not its usual pace).
-  if (hours < 24) return null;
+  if (hours < USUAL_MIN_HOURS) return null;
   return inputs.tagPriorWeek / hours;
 }
 
