@@ -345,6 +345,9 @@ test("a campaign reaches each customer once on their best channel: a push to the
     const send = page.getByRole("button", { name: "Send now" });
     await expectHydrated(send);
     await send.click();
+    // The page follows the campaign once the send is written; a reload before that would
+    // abort the click's request on a busy machine, and the campaign would stay a draft.
+    await expect(page.getByRole("heading", { name: "Delivery" })).toBeVisible({ timeout: 30_000 });
 
     await expect(async () => {
       await page.reload();
