@@ -1,7 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { runSql } from "./server";
-import { signUpOwner, uniqueTag } from "./support";
+import { SHOTS_DIR, signUpOwner, uniqueTag } from "./support";
 
 // Tag health on the owner's tag list (docs/tag-health.md), on a phone: each tag
 // says when it was last tapped, its taps today against its usual day (or "new
@@ -10,7 +9,6 @@ import { signUpOwner, uniqueTag } from "./support";
 // forms cannot make history in the past.
 const PHONE = { width: 375, height: 812 };
 test.use({ viewport: PHONE });
-const NOTES_SHOTS = "/work/wt/notes/shots";
 
 test("the owner's tag list shows the last tap, today against the usual day, and a secure chip's counter", async ({
   page,
@@ -69,8 +67,7 @@ test("the owner's tag list shows the last tap, today against the usual day, and 
   await expect(fresh.getByTestId("tag-today")).toHaveText("0 today · new tag");
   await expect(fresh.getByTestId("tag-chip")).toHaveCount(0);
 
-  mkdirSync(NOTES_SHOTS, { recursive: true });
   // The phone's viewport with the tag's row at the top (the app's bottom bar stays fixed over a full-page shot).
   await row.evaluate((element) => element.scrollIntoView({ block: "start" }));
-  await page.screenshot({ path: `${NOTES_SHOTS}/tag-health-list.png` });
+  await page.screenshot({ path: `${SHOTS_DIR}/tag-health-list.png` });
 });
