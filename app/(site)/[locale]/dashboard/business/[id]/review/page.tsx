@@ -7,6 +7,8 @@ import { ReviewSettingsForm } from "@/components/review/review-settings-form";
 import { loadCounterBusiness } from "@/lib/staff/counter-business";
 import { getReviewRules, listPendingHeldVisits } from "@/lib/db/held-visits";
 import { readReviewRules } from "@/lib/review/rules";
+import { formatInstantIn } from "@/lib/i18n/dates";
+import type { Locale } from "@/lib/i18n/locales";
 import { displayZone } from "@/lib/time/display-zone";
 import { displayName } from "@/lib/users/display-name";
 
@@ -30,15 +32,12 @@ export default async function ReviewPage({ params }: Props) {
   const [t, reasons, locale, held] = await Promise.all([
     getTranslations("review"),
     getTranslations("review.reasons"),
-    getLocale(),
+    getLocale() as Promise<Locale>,
     listPendingHeldVisits(business.id),
   ]);
   const rules = business.access === "owner" ? readReviewRules(await getReviewRules(business.id)) : null;
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone: displayZone(business.timezone),
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  // The business's day and 24-hour time, written as the rest of the dashboard writes them.
+  const time = (at: Date) => formatInstantIn(at, displayZone(business.timezone), locale, true);
 
   return (
     <div className="space-y-6">
@@ -67,7 +66,7 @@ export default async function ReviewPage({ params }: Props) {
                 <p className="font-medium">
                   {visit.user.guest ? t("queue.guest") : displayName(visit.user)}
                   {" · "}
-                  <time dateTime={visit.heldAt.toISOString()}>{time.format(visit.heldAt)}</time>
+                  <time dateTime={visit.heldAt.toISOString()}>{time(visit.heldAt)}</time>
                 </p>
                 <p className="text-sm">
                   {reasons(visit.reason as "tag_spread", visit.details as Record<string, number>)}
