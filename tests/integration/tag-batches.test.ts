@@ -90,6 +90,19 @@ describe("the admin's batch", () => {
     expect(await tagBatchCsvAction(batch.batchId)).toMatchObject({ ok: false, error: "Not allowed." });
   });
 
+  it("outlives the admin's account (its creator cleared), and the database refuses the id of no business", async () => {
+    const batch = await makeBatch(1);
+    await db.user.delete({ where: { id: batch.admin.user.id } });
+    expect(await db.tagBatch.findUniqueOrThrow({ where: { id: batch.batchId } })).toMatchObject({
+      createdById: null,
+      size: 1,
+    });
+    await expect(
+      db.tagBatch.update({ where: { id: batch.batchId }, data: { businessId: "no-such-business" } }),
+    ).rejects.toThrow();
+    expect((await db.tagBatch.findUniqueOrThrow({ where: { id: batch.batchId } })).businessId).toBeNull();
+  });
+
   it("refuses a size outside 1..1000", async () => {
     const admin = await createUser({ role: "ADMIN" });
     asViewer(await appUser(admin.user.id));
