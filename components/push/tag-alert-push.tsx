@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { PushSwitch } from "@/components/push/push-switch";
+import { LazyPushSwitch } from "@/components/push/lazy-push-switch";
 import { pushEndpointDigests } from "@/lib/db/push";
 import { pushConfig } from "@/lib/push/config";
 
@@ -13,7 +13,7 @@ export async function TagAlertPush({ ownerId }: { ownerId: string }) {
   if (!push) return null;
   const [t, subscribed] = await Promise.all([getTranslations("push.tagAlerts"), pushEndpointDigests(ownerId)]);
   return (
-    <PushSwitch
+    <LazyPushSwitch
       publicKey={push.publicKey}
       subscribed={subscribed}
       testId="tag-alert-push"
