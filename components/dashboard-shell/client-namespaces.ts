@@ -27,8 +27,6 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "campaigns",
   // The automations page's switches and forms.
   "automations",
-  // The wallet's offer of reward notifications in this browser.
-  "push.optIn",
   "auth",
   "validation",
   "errors",

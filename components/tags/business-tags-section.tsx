@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { MoveTagForm } from "@/components/locations/move-tag-form";
+import { TagAlertPush } from "@/components/push/tag-alert-push";
 import { TagHealthLine } from "@/components/tags/tag-health-line";
 import { TagRowActions } from "@/components/tags/tag-row-actions";
 import { buttonClass } from "@/components/ui/button";
@@ -41,6 +42,8 @@ export async function BusinessTagsSection({ ownerId, businessId }: { ownerId: st
           {t("claim")}
         </Link>
       </div>
+      {/* Tag alerts by web push in this browser: the page is the owner's only (docs/tag-health.md, "Alerts"). */}
+      <TagAlertPush ownerId={ownerId} />
       {needsProgram ? (
         <p
           role="note"

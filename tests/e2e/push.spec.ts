@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test, type LaunchOptions, type Page } from "@playwright/test";
 import { createStampsProgram, signUpCustomer, signUpOwner, uniqueTag } from "./support";
 
 // Reward notifications in a real Chromium: a customer with a reward opts in
@@ -62,6 +62,30 @@ async function startGcmStandIn(): Promise<{ origin: string; close: () => Promise
   };
 }
 
+/** A Chromium that can subscribe to push: a persistent profile, Google's push service played by the stand-in. */
+async function pushBrowser(launchOptions: LaunchOptions, origin: string) {
+  const gcm = await startGcmStandIn();
+  const profile = mkdtempSync(path.join(tmpdir(), "loyaltap-push-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      `--gcm-checkin-url=${gcm.origin}/checkin`,
+      `--gcm-registration-url=${gcm.origin}/register`,
+      // No message channel is needed to subscribe; a closed port keeps Chromium from looking for Google's.
+      "--gcm-mcs-endpoint=127.0.0.1:9",
+    ],
+    baseURL: origin,
+    viewport: { width: 375, height: 812 },
+  });
+  const close = async () => {
+    await context.close();
+    await gcm.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, close };
+}
+
 type Shown = { title: string; body: string; tag: string; icon: string; data: unknown };
 
 function shownNotifications(page: Page): Promise<Shown[]> {
@@ -88,20 +112,7 @@ test("a customer with a reward turns on notifications; a push is shown and its c
   const { businessId } = await signUpOwner(page, { tagId, name: businessName });
   await createStampsProgram(page, businessId, { name: "One and done", stamps: 1, reward: "Free croissant" });
 
-  const gcm = await startGcmStandIn();
-  const profile = mkdtempSync(path.join(tmpdir(), "loyaltap-push-profile-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...launchOptions,
-    args: [
-      ...(launchOptions.args ?? []),
-      `--gcm-checkin-url=${gcm.origin}/checkin`,
-      `--gcm-registration-url=${gcm.origin}/register`,
-      // No message channel is needed to subscribe; a closed port keeps Chromium from looking for Google's.
-      "--gcm-mcs-endpoint=127.0.0.1:9",
-    ],
-    baseURL: origin,
-    viewport: { width: 375, height: 812 },
-  });
+  const { context, close } = await pushBrowser(launchOptions, origin);
   try {
     await context.grantPermissions(["notifications"], { origin });
     // Counts the browser's permission prompts: the wallet must ask only when the button is pressed.
@@ -224,8 +235,62 @@ test("a customer with a reward turns on notifications; a push is shown and its c
     await customer.reload();
     await expect(optIn).toBeVisible();
   } finally {
-    await context.close();
-    await gcm.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
+  }
+});
+
+// Tag alerts by push (docs/tag-health.md, "Alerts"): an owner with no reward, so no wallet offer,
+// turns them on from the Tags tab of their business page, and stops them there.
+test("an owner turns on tag alerts on this device from the Tags tab, and stops them", async ({
+  launchOptions,
+  baseURL,
+}) => {
+  test.slow();
+  const origin = baseURL!;
+  const { context, close } = await pushBrowser(launchOptions, origin);
+  try {
+    await context.grantPermissions(["notifications"], { origin });
+    const owner = context.pages()[0] ?? (await context.newPage());
+    const { businessId } = await signUpOwner(owner, { tagId: uniqueTag("push-owner") });
+    const browsers = async () =>
+      ((await (await owner.request.get("/api/account/export")).json()) as { notificationBrowsers: unknown[] })
+        .notificationBrowsers;
+    const alertMe = owner.getByRole("button", { name: "Alert me on this device" });
+
+    // Only the Tags tab offers it.
+    await owner.goto(`/dashboard/business/${businessId}`);
+    await expect(owner.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(alertMe).toHaveCount(0);
+
+    await owner.goto(`/dashboard/business/${businessId}?tab=tags`);
+    await expect(alertMe).toBeVisible();
+    expect(await browsers()).toEqual([]);
+    await alertMe.click();
+    await expect(owner.getByText("This device gets tag alerts.")).toBeVisible();
+
+    // The server holds this browser's subscription for the owner.
+    const endpoint = await owner.evaluate(
+      async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? null,
+    );
+    expect(endpoint).toMatch(/^https:\/\/[^/]+\/fcm\/send\/e2e-push-token-\d+$/);
+    expect(await browsers()).toEqual([
+      { endpoint, userAgent: expect.stringContaining("Chrome"), createdAt: expect.any(String) },
+    ]);
+    await owner.reload();
+    await expect(owner.getByText("This device gets tag alerts.")).toBeVisible();
+
+    // Stopped: the server forgets it and the browser unsubscribes.
+    await owner.getByRole("button", { name: "Stop" }).click();
+    await expect(alertMe).toBeVisible();
+    expect(await browsers()).toEqual([]);
+    expect(
+      await owner.evaluate(
+        async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null,
+      ),
+    ).toBe(true);
+    await owner.reload();
+    await expect(alertMe).toBeVisible();
+  } finally {
+    await close();
   }
 });
