@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { LazyPushSwitch } from "@/components/push/lazy-push-switch";
+import { pushSwitchTexts } from "@/components/push/push-switch-texts";
 import { pushEndpointDigests } from "@/lib/db/push";
 import { pushConfig } from "@/lib/push/config";
 
@@ -11,22 +12,17 @@ import { pushConfig } from "@/lib/push/config";
 export async function TagAlertPush({ ownerId }: { ownerId: string }) {
   const push = pushConfig();
   if (!push) return null;
-  const [t, subscribed] = await Promise.all([getTranslations("push.tagAlerts"), pushEndpointDigests(ownerId)]);
+  const [t, texts, subscribed] = await Promise.all([
+    getTranslations("push.tagAlerts"),
+    pushSwitchTexts("push.tagAlerts"),
+    pushEndpointDigests(ownerId),
+  ]);
   return (
     <LazyPushSwitch
       publicKey={push.publicKey}
       subscribed={subscribed}
       testId="tag-alert-push"
-      texts={{
-        button: t("button"),
-        hint: t("hint"),
-        on: t("on"),
-        turnOff: t("turnOff"),
-        denied: t("denied"),
-        failed: t("failed"),
-        offFailed: t("offFailed"),
-        unsupported: t("unsupported"),
-      }}
+      texts={{ ...texts, unsupported: t("unsupported") }}
     />
   );
 }
