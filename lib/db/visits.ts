@@ -36,6 +36,7 @@ import {
   type HoldInputs,
 } from "@/lib/review/rules";
 import { readOpeningHours } from "@/lib/locations/format-hours";
+import { keepPriorWeek, keptPriorWeek, type PriorWeek } from "@/lib/db/tag-usual-rate";
 
 export type VisitInput = {
   userId: string;
@@ -137,7 +138,11 @@ const PROGRAM_JSON_FIELDS = raw(
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /** The visit statement's hold inputs say a rule holds this tap: roll it back and hold it (writeVisit). */
-class HoldFirst extends Error {}
+class HoldFirst extends Error {
+  constructor(readonly hold: Hold) {
+    super(hold.reason);
+  }
+}
 
 class VisitRefused extends Error {
   constructor(readonly reason: "business_not_found" | "secure_tag" | "customer_not_found" | "duplicate_request") {
@@ -225,12 +230,12 @@ function visitPrefix(input: VisitInput, now: Date): Sql {
  * holds it; without, the one named. Someone at the counter (actorId) finds the
  * business only if they work there.
  */
-function visitStatement(input: VisitInput, now: Date, withHoldInputs: boolean): Sql {
+function visitStatement(input: VisitInput, now: Date, withHoldInputs: boolean, known: PriorWeek | null): Sql {
   const { userId } = input;
   // Row-to-JSON of the hold read: its CTEs stay inside, and it sees the
   // statement's snapshot, before this visit's own tap.
   const holdInputs = withHoldInputs
-    ? sql`(SELECT row_to_json(h) FROM (${holdInputsQuery(input, now)}) h)`
+    ? sql`(SELECT row_to_json(h) FROM (${holdInputsQuery(input, now, known)}) h)`
     : sql`NULL::json`;
   const secureVerified = input.sunCounter !== undefined;
   const refuseOwner = input.refuseOwner ?? false;
@@ -338,24 +343,35 @@ const utcOf = (value: string) => new Date(value.endsWith("Z") ? value : `${value
 /**
  * The hold rules' inputs (lib/review/rules.ts) as one SELECT, each part on an
  * index: the customer's latest visits at the business (Tap userId,
- * createdAt), the tag's last hour and, only when that hour is busy enough to
- * matter, the week before it (Tap tagId, createdAt), the guest cards started
+ * createdAt), the tag's week before the last hour and, only when that gives
+ * it a usual rate, the last hour (Tap tagId, createdAt), the guest cards started
  * at this business from the customer's address (User guestIpHash, createdAt)
  * and the business's locations' hours. No row: the tag is not claimed (the
  * visit statement refuses it). The visit statement carries it as a column
- * (one round trip for the usual, unheld tap); readHoldInputs reads it alone.
+ * (one round trip for the usual, unheld tap). A tag's week, counted once, is
+ * used for its next taps for a few minutes (`known`, lib/db/tag-usual-rate.ts),
+ * and neither the week nor the hour is read when the owner turned the burst
+ * rule off.
  */
-function holdInputsQuery(input: VisitInput, now: Date): Sql {
+function holdInputsQuery(input: VisitInput, now: Date, known: PriorWeek | null): Sql {
   const hourAgo = new Date(now.getTime() - BURST_HOUR_MS);
   const weekAgo = new Date(hourAgo.getTime() - BURST_WEEK_MS);
   const guestSince = new Date(now.getTime() - GUEST_WINDOW_MAX_MS);
   const usedSince = new Date(hourAgo.getTime() - USUAL_MIN_HOURS * BURST_HOUR_MS);
   return sql`WITH tag AS (
-      SELECT t."id", t."businessId", t."locationId", b."reviewRules"
+      SELECT t."id", t."businessId", t."locationId", b."reviewRules",
+        -- The burst rule is on unless the owner stored false (readReviewRules): when off, its counts are not read.
+        COALESCE(b."reviewRules"->'tagBurst'->'on' <> 'false'::jsonb, true) AS "burstOn"
       FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" WHERE t."id" = ${input.tagId}::text
     ), week AS (
-      SELECT count(*)::int AS "n", min("createdAt") AS "first" FROM "Tap"
-      WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
+      -- The week counted for this tag a few minutes ago (lib/db/tag-usual-rate.ts), or counted now.
+      SELECT ${known?.n ?? null}::int AS "n", ${known?.first ?? null}::timestamp(3) AS "first" WHERE ${known !== null}::boolean
+      UNION ALL
+      -- With the rule off, no count: nothing to remember for when the owner turns it back on.
+      SELECT CASE WHEN (SELECT "burstOn" FROM tag) THEN count(*)::int END, min("createdAt") FROM "Tap"
+      WHERE NOT ${known !== null}::boolean AND (SELECT "burstOn" FROM tag)
+        AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
+      HAVING NOT ${known !== null}::boolean
     ), hour AS (
       -- The last hour is counted only when the week gives the tag a usual rate (in use a
       -- day or more: usualHourlyRate), and only as far as the burst rule could need at its
@@ -363,6 +379,7 @@ function holdInputsQuery(input: VisitInput, now: Date): Sql {
       SELECT count(*)::int AS "n" FROM (
         SELECT 1 FROM "Tap"
         WHERE "tagId" = ${input.tagId}::text AND "createdAt" > ${hourAgo}::timestamp(3) AND "createdAt" <= ${now}::timestamp(3)
+          AND (SELECT "burstOn" FROM tag)
           AND EXISTS (SELECT 1 FROM week WHERE week."n" > 0 AND week."first" <= ${usedSince}::timestamp(3))
         LIMIT (SELECT greatest(${REVIEW_BOUNDS.tagBurst.minTaps.max}::int,
                  ceil(${REVIEW_BOUNDS.tagBurst.factor.max}::int * week."n" / greatest(1, extract(epoch FROM ${hourAgo}::timestamp(3) - week."first") / 3600))::int + 1)
@@ -403,12 +420,6 @@ function holdReadOf(row: HoldRow): HoldRead {
       row.locations.map((l) => [l.id, { hours: readOpeningHours(l.hours), timeZone: l.timeZone }] as const),
     ),
   };
-}
-
-/** The hold rules' inputs read before anything is written: a visit that may be held, read again in a fresh transaction. */
-async function readHoldInputs(tx: SqlTx, input: VisitInput, now: Date): Promise<HoldRead | null> {
-  const [row] = await tx.query<HoldRow>(holdInputsQuery(input, now));
-  return row ? holdReadOf(row) : null;
 }
 
 type CheckedRow = Pick<
@@ -497,12 +508,13 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
   // A customer's own tap meets the business's hold rules (docs/review-queue.md).
   // Their inputs ride in the visit's first statement, read in its snapshot
   // (before this tap); when a rule holds the visit, that transaction is rolled
-  // back and a second one reads them first and holds it there, so the usual,
-  // unheld tap pays no round trip for the rules.
+  // back and a second one holds it for the reason the first found, so the
+  // usual, unheld tap pays no round trip for the rules.
   const holdRules = Boolean(input.holdRules && input.tagId);
   const holdOf = (read: HoldRead) =>
     decideHold(readReviewRules(read.reviewRules), { ...read, now, tagId: input.tagId! });
-  const attempt = (readFirst: boolean) =>
+  const known = holdRules ? keptPriorWeek(input.tagId!, now) : null;
+  const attempt = (heldBy: Hold | null) =>
     inTransaction(async (tx) => {
       if (input.beforeVisit) await input.beforeVisit(tx);
       const limitReached = async (timeZone: string | null) => {
@@ -511,10 +523,8 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         await finishVisit(tx, null, [], storeOf(input, refused, now));
         return refused;
       };
-      const read = readFirst ? await readHoldInputs(tx, input, now) : null;
-      const hold = read ? holdOf(read) : null;
-      if (hold) {
-        const [held] = await tx.query<CheckedRow & { heldId: string | null }>(heldStatement(input, now, hold));
+      if (heldBy) {
+        const [held] = await tx.query<CheckedRow & { heldId: string | null }>(heldStatement(input, now, heldBy));
         const refused = refusalOf(held);
         if (refused) return refused;
         if (!held!.heldId) return limitReached(held!.timeZone);
@@ -522,7 +532,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         await finishVisit(tx, null, [], storeOf(input, outcome, now));
         return outcome;
       }
-      const [row] = await tx.query<RecordedRow>(visitStatement(input, now, holdRules && !readFirst));
+      const [row] = await tx.query<RecordedRow>(visitStatement(input, now, holdRules, known));
       const refused = refusalOf(row);
       if (refused) return refused;
       if (!row || !row.localDate || !row.businessId) throw new VisitRefused("business_not_found");
@@ -530,7 +540,13 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         await input.afterVisit?.(tx, null);
         return limitReached(row.timeZone);
       }
-      if (row.holdInputs && holdOf(holdReadOf(row.holdInputs))) throw new HoldFirst();
+      if (row.holdInputs) {
+        const read = holdReadOf(row.holdInputs);
+        if (!known && read.tagPriorWeek !== null)
+          keepPriorWeek(input.tagId!, now, { n: read.tagPriorWeek, first: read.tagPriorWeekFirst ?? null });
+        const hold = holdOf(read);
+        if (hold) throw new HoldFirst(hold);
+      }
       const membershipId = row.membershipId;
       const businessId = row.businessId;
       const localDate = row.localDate;
@@ -633,10 +649,10 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
 
   try {
     try {
-      return await attempt(false);
+      return await attempt(null);
     } catch (error) {
       if (!(error instanceof HoldFirst)) throw error;
-      return await attempt(true);
+      return await attempt(error.hold);
     }
   } catch (error) {
     if (error instanceof VisitRefused) return { ok: false, reason: error.reason };

@@ -124,6 +124,39 @@ describe("a tap a hold rule keeps", () => {
     });
   });
 
+  it("a busy tag's week, counted at its first tap, still holds the burst minutes later; switched off, the burst holds nothing", async () => {
+    const setup = await cafe();
+    const off = await cafe();
+    await db.business.update({ where: { id: off.business.id }, data: { reviewRules: { tagBurst: { on: false } } } });
+    const HOUR = 3_600_000;
+    const at = (ms: number) => new Date(NOON.getTime() - ms);
+    for (const { business, tag } of [setup, off]) {
+      const row = (createdAt: Date) => ({
+        businessId: business.id,
+        tagId: tag.id,
+        source: "TAG" as const,
+        day: createdAt,
+        createdAt,
+      });
+      await db.tap.createMany({ data: Array.from({ length: 168 }, (_, i) => row(at(HOUR + 30 * 60_000 + i * HOUR))) });
+      await db.tap.createMany({ data: Array.from({ length: 16 }, (_, i) => row(at(20 * 60_000 + i * 60_000))) });
+    }
+    // Taps 17 to 20 of the hour, a few minutes apart, each by a new customer: the 20th is five times usual.
+    for (const { tag } of [setup, off]) {
+      const statuses = [];
+      for (const minutes of [-8, -6, -4, 0]) {
+        const customer = await createUser();
+        statuses.push((await recordTap(identity(customer.user.id), tag.id, later(minutes))).httpStatus);
+      }
+      expect(statuses).toEqual(tag === setup.tag ? [200, 200, 200, 202] : [200, 200, 200, 200]);
+    }
+    expect(await db.heldVisit.findFirstOrThrow({ where: { businessId: setup.business.id } })).toMatchObject({
+      reason: "tag_burst",
+      details: { lastHour: 20, usualPerHour: 1, factor: 5 },
+    });
+    expect(await db.heldVisit.count({ where: { businessId: off.business.id } })).toBe(0);
+  });
+
   it("a rule the owner switched off holds nothing", async () => {
     const setup = await cafe();
     await db.business.update({ where: { id: setup.business.id }, data: { reviewRules: { tagSpread: { on: false } } } });
