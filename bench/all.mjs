@@ -8,6 +8,9 @@
 // days, 30,000 rewards and their memberships and progress. Among them one big
 // business (50,000 members, most visits, stamps of 3 + points + tier), one
 // business with no program and one customer who is a member of 50 businesses.
+// The POST rows that earn tap businesses whose owners switched the review
+// queue's burst rule off; one more row taps a tag that rule holds
+// (docs/review-queue.md).
 // Then autocannon (20 connections for public pages and the API, 10 signed in;
 // each path warmed first) measures every row against its ceiling: pages against
 // the static /about, API rows against GET /api/auth/me without credentials
@@ -209,6 +212,18 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
        JOIN "Membership" m ON m."id" = 'bench-m-' || r.b || '-' || r.k`,
       [R - bigRewards, B, SMALL_MEMBERS],
     );
+    // The POST rows tap one tag hundreds of times a second: a burst the review queue's
+    // rule holds (docs/review-queue.md). The rows that measure the visit that earns tap
+    // businesses whose owners switched that rule off, as an owner expecting a crowd
+    // does; the held row taps a tag used once an hour the week before, rule on.
+    await q(`UPDATE "Business" SET "reviewRules" = '{"tagBurst": {"on": false}}' WHERE "id" IN ($1, 'bench-b-0002')`, [
+      bigBusinessId,
+    ]);
+    await q(
+      `INSERT INTO "Tap" ("id", "businessId", "tagId", "source", "day", "createdAt")
+       SELECT gen_random_uuid()::text, 'bench-b-0003', 'bt-' || substr(md5('bench-b-0003'), 1, 12) || '-2', 'TAG', at::date, at
+       FROM (SELECT (now() AT TIME ZONE 'UTC') - interval '90 minutes' - h * interval '1 hour' AS at FROM generate_series(0, 167) h) v`,
+    );
     await countersRebuilt(client);
     await q("COMMIT");
     await q("ANALYZE");
@@ -228,7 +243,8 @@ async function seed(databaseUrl, { bigBusinessId, regularEmail }) {
       await q(
         `SELECT (SELECT "slug" FROM "Business" WHERE "id" = $1) AS "bigSlug",
                 (SELECT "id" FROM "Tag" WHERE "businessId" = $1 ORDER BY "id" LIMIT 1) AS "bigTag",
-                (SELECT "id" FROM "Tag" WHERE "businessId" = 'bench-b-0002' ORDER BY "id" LIMIT 1) AS "bareTag"`,
+                (SELECT "id" FROM "Tag" WHERE "businessId" = 'bench-b-0002' ORDER BY "id" LIMIT 1) AS "bareTag",
+                'bt-' || substr(md5('bench-b-0003'), 1, 12) || '-2' AS "burstTag"`,
         [bigBusinessId],
       )
     ).rows[0];
@@ -258,7 +274,7 @@ async function prepare(base, databaseUrl) {
   const card = { businessId: owner.businessId, programId: "bench-p-big-1", stampsRequired: 3 };
   const regulars = { tokens: await createCustomers(databaseUrl, half, card), next: 0 };
   const newcomers = { tokens: await createCustomers(databaseUrl, half), next: 0 };
-  return { ...seeded, owner, regular, regulars, newcomers };
+  return { ...seeded, owner, regular, regulars, newcomers, databaseUrl };
 }
 
 /** The measured rows: [name, path, kind (page | api), connections, extra autocannon options]. */
@@ -284,6 +300,14 @@ function rowsOf(ctx) {
       path: "/api/tap",
       kind: "api",
       options: postTapOptions(ctx.bareTag, ctx.newcomers),
+    },
+    {
+      // Answered 202: each tap written as a held visit after a visit statement rolled back.
+      name: "POST /api/tap, held by the burst rule",
+      path: "/api/tap",
+      kind: "api",
+      options: postTapOptions(ctx.burstTag, ctx.newcomers),
+      counted: `SELECT count(*)::int AS "held" FROM "HeldVisit" WHERE "businessId" = 'bench-b-0003'`,
     },
     {
       name: "customer /dashboard (50 memberships)",
@@ -328,6 +352,16 @@ async function measure(setup, base, ctx) {
     await cannon(base + row.path, { ...options, duration: WARM_SECONDS });
     const result = await cannon(base + row.path, { ...options, duration: SECONDS });
     const summary = summarise(row.name, result);
+    // What the row left in the database (the held row: its held visits), beside its figures.
+    if (row.counted) {
+      const client = new pg.Client({ connectionString: ctx.databaseUrl });
+      await client.connect();
+      try {
+        Object.assign(summary, (await client.query(row.counted)).rows[0]);
+      } finally {
+        await client.end();
+      }
+    }
     // The 401 ceiling answers 4xx by design: only other answers count as failures there.
     if (row.expect === 401) summary.failures = result.requests.total - result["4xx"] + result.errors + result.timeouts;
     results.push({
@@ -343,7 +377,8 @@ async function measure(setup, base, ctx) {
       p99Target: row.p99Target ?? null,
     });
     console.log(
-      `  ${setup} · ${row.name}: ${summary.rps.toFixed(0)} req/s, p99 ${summary.p99} ms (status ${probe.status})`,
+      `  ${setup} · ${row.name}: ${summary.rps.toFixed(0)} req/s, p99 ${summary.p99} ms (status ${probe.status})` +
+        (summary.held === undefined ? "" : `, ${summary.held} held`),
     );
   }
   if ([ctx.regulars, ctx.newcomers].some((pool) => pool.next > pool.tokens.length))
