@@ -112,11 +112,20 @@ async function walletHistories(userId: string): Promise<Map<string, WalletHistor
   return byBusiness;
 }
 
-/** The customer's memberships with their progress in each running program (e.g. 7/10 stamps). */
-export async function listWallet(userId: string, now = new Date()): Promise<WalletCard[]> {
+/** A wallet card without its short history and rewards count: what the dashboard's home page shows of it. */
+export type WalletCardSummary = Omit<WalletCard, "availableRewards" | "history">;
+
+const MEMBERSHIP_ORDER = [{ lastVisitAt: { sort: "desc", nulls: "last" } }, { linkedAt: "desc" }] as const;
+
+/**
+ * The customer's memberships with their progress in each running program (e.g.
+ * 7/10 stamps), in one statement: the home page's "closest to a reward" and
+ * "recent visits" read no more (docs/performance.md, "Read only what a page shows").
+ */
+export async function listWalletCards(userId: string, now = new Date()): Promise<WalletCardSummary[]> {
   const memberships = await db.membership.findMany({
     where: { userId },
-    orderBy: [{ lastVisitAt: { sort: "desc", nulls: "last" } }, { linkedAt: "desc" }],
+    orderBy: [...MEMBERSHIP_ORDER],
     select: {
       id: true,
       linkedAt: true,
@@ -135,12 +144,6 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
       },
     },
   });
-  const histories = await walletHistories(userId);
-  const available = await db.reward.groupBy({
-    by: ["businessId"],
-    where: { userId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-    _count: { _all: true },
-  });
   return memberships.map((m) => {
     const localDate = localDateIn(m.business.timezone, now);
     return {
@@ -153,8 +156,6 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
       linkedAt: m.linkedAt,
       visitCount: m.visitCount,
       lastVisitAt: m.lastVisitAt,
-      availableRewards: available.find((a) => a.businessId === m.business.id)?._count._all ?? 0,
-      history: histories.get(m.business.id) ?? [],
       programs: m.business.programs
         .filter((p) => isProgramInDate(p, localDate))
         .map((p) => {
@@ -174,6 +175,32 @@ export async function listWallet(userId: string, now = new Date()): Promise<Wall
         }),
     };
   });
+}
+
+/** The wallet: every card with its short history and the rewards ready at each business. */
+export async function listWallet(userId: string, now = new Date()): Promise<WalletCard[]> {
+  const cards = await listWalletCards(userId, now);
+  const histories = await walletHistories(userId);
+  const available = await db.reward.groupBy({
+    by: ["businessId"],
+    where: { userId, status: "AVAILABLE", OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    _count: { _all: true },
+  });
+  return cards.map((card) => ({
+    ...card,
+    availableRewards: available.find((a) => a.businessId === card.businessId)?._count._all ?? 0,
+    history: histories.get(card.businessId) ?? [],
+  }));
+}
+
+/** The businesses the customer holds a card at, newest visit first: the settings page's offers switches. */
+export async function listCardBusinesses(userId: string): Promise<{ businessId: string; businessName: string }[]> {
+  const memberships = await db.membership.findMany({
+    where: { userId },
+    orderBy: [...MEMBERSHIP_ORDER],
+    select: { business: { select: { id: true, name: true } } },
+  });
+  return memberships.map((m) => ({ businessId: m.business.id, businessName: m.business.name }));
 }
 
 export type OwnerBusinessSummary = {

@@ -16,7 +16,7 @@ import { businessNavHref, businessTabHref } from "@/lib/business/page-tabs";
 import { listWorkplaces } from "@/lib/db/business-access";
 import { listLocationComparison } from "@/lib/db/location-stats";
 import { readyRewardsByBusiness } from "@/lib/db/rewards";
-import { listOwnerDashboard, listWallet } from "@/lib/db/wallet";
+import { listOwnerDashboard, listWalletCards } from "@/lib/db/wallet";
 import { findDeletedBusiness } from "@/lib/db/business-deletion";
 import { idString } from "@/lib/validation/text";
 import { formatInstantIn } from "@/lib/i18n/dates";
@@ -37,7 +37,8 @@ export default async function DashboardPage({ searchParams }: Props) {
   const user = await requireUser();
   const deleted = await deletedBusinessOf(user.id, (await searchParams).deleted);
   const [cards, businesses, workplaces, ready, t] = await Promise.all([
-    listWallet(user.id),
+    // The cards without their histories and reward counts, which this page does not show.
+    listWalletCards(user.id),
     listOwnerDashboard(user.id),
     listWorkplaces(user.id),
     // The same statement as the layout's Rewards badge: read once per request.

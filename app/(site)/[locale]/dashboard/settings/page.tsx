@@ -10,7 +10,7 @@ import { LanguageSetting } from "@/components/settings/language-setting";
 import { NotificationsSetting } from "@/components/settings/notifications-setting";
 import { MarketingConsentSwitch } from "@/components/campaigns/marketing-consent-switch";
 import { marketingConsentsOf } from "@/lib/campaigns/consent";
-import { listWallet } from "@/lib/db/wallet";
+import { listCardBusinesses } from "@/lib/db/wallet";
 import { PasskeyList } from "@/components/settings/passkey-list";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { ReauthLinkRequest } from "@/components/settings/reauth-link-request";
@@ -36,7 +36,7 @@ export default async function SettingsPage() {
   const [hasPassword, passkeys, cards, consentText] = await Promise.all([
     userHasPassword(user.id),
     listPasskeys(user.id),
-    listWallet(user.id),
+    listCardBusinesses(user.id),
     getTranslations("campaigns.consent"),
   ]);
   const consent = await marketingConsentsOf(user.id);
