@@ -26,6 +26,8 @@ const CHROME_FLAGS = [
 ];
 const AUTH_SECRET = "lighthouse-secret-not-for-production-0123456789";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+// LIGHTHOUSE_RUNS: how many times each page is scored, one after the other (3).
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 
 async function signedInCookie(base) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
@@ -103,26 +105,34 @@ try {
     { label: "/login", url: `${base}/login`, public: false },
     { label: "customer /dashboard", url: `${base}/dashboard`, public: false, headers: { Cookie: cookie } },
   ];
+  // A first load warms the server's caches; then each page is scored RUNS times in a row
+  // (the targets hold in every run, not on average: docs/performance.md).
+  for (const page of pages) await audit(chrome.port, page.url, page.headers);
   const rows = [];
-  for (const page of pages) {
-    // A first load warms the server's caches; the second is the one scored.
-    await audit(chrome.port, page.url, page.headers);
-    rows.push({ ...page, ...(await audit(chrome.port, page.url, page.headers)) });
-  }
+  for (let run = 1; run <= RUNS; run++)
+    for (const page of pages) rows.push({ ...page, run, ...(await audit(chrome.port, page.url, page.headers)) });
 
   console.log(`\nLighthouse ${rows[0].version}, mobile emulation, simulated throttling (Debian Chromium)\n`);
-  console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const row of rows) {
-    const s = row.scores;
-    const m = row.metrics;
-    console.log(
-      `| ${row.label} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo}${row.public ? "" : " (not public)"} | ${m.fcp} | ${m.lcp} | ${m.tbt} | ${m.cls} |`,
-    );
+  console.log("| page | run | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const page of pages) {
+    for (const row of rows.filter((r) => r.label === page.label)) {
+      const s = row.scores;
+      const m = row.metrics;
+      console.log(
+        `| ${row.label} | ${row.run} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo}${row.public ? "" : " (not public)"} | ${m.fcp} | ${m.lcp} | ${m.tbt} | ${m.cls} |`,
+      );
+    }
   }
-  for (const row of rows) {
-    if (row.failing.length) console.log(`\n${row.label} — audits not passed:\n  ${row.failing.join("\n  ")}`);
+  console.log("\nLowest of the runs:");
+  for (const page of pages) {
+    const mine = rows.filter((r) => r.label === page.label);
+    const low = (id) => Math.min(...mine.map((r) => r.scores[id]));
+    console.log(`  ${page.label}: ${CATEGORIES.map((id) => `${id} ${low(id)}`).join(", ")}`);
   }
+  const failed = new Map();
+  for (const row of rows) for (const audit of row.failing) failed.set(`${row.label} — ${audit}`, true);
+  if (failed.size) console.log(`\nAudits not passed (any run):\n  ${[...failed.keys()].join("\n  ")}`);
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
   const out = path.join(root, "bench/results");
   await mkdir(out, { recursive: true });
