@@ -112,6 +112,11 @@ export type RecordedVisit = {
   /** The customer's first visit here created their card. */
   joined: boolean;
   rewardIds: string[];
+  /**
+   * The business had an enabled webhook endpoint when the visit statement ran: without one
+   * the visit announces nothing and sends no statement for it (docs/webhooks.md).
+   */
+  webhookEndpoints: boolean;
 };
 
 /** The HTTP status and JSON body a request was answered with. */

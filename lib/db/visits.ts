@@ -182,6 +182,7 @@ type RecordedRow = {
   cooling: string[] | null;
   /** The hold rules' inputs, read in the same snapshot as the visit's checks (holdInputsQuery), when they apply. */
   holdInputs: HoldRow | null;
+  webhookEndpoints: boolean;
 };
 
 /**
@@ -297,6 +298,7 @@ function visitStatement(input: VisitInput, now: Date, withHoldInputs: boolean, k
       member."id" AS "membershipId", member."visitCount", member."linkedAt",
       member."referredById" AS "membershipReferredById", member."inserted",
       (SELECT "id" FROM tap) AS "tapId",
+      EXISTS (SELECT 1 FROM "WebhookEndpoint" e WHERE e."businessId" = place."id" AND e."enabled") AS "webhookEndpoints",
       ${holdInputs} AS "holdInputs"
     FROM (SELECT 1) AS one LEFT JOIN place ON true LEFT JOIN member ON true`;
 }
@@ -639,6 +641,7 @@ export async function writeVisit(input: VisitInput, announce: InTransaction<Card
         at: now,
         joined: Boolean(row.inserted),
         rewardIds: effects.rewards.map((reward) => reward.id),
+        webhookEndpoints: row.webhookEndpoints,
       };
       if (input.actorId || input.apiKey)
         await auditVisit(tx, input.actorId ?? input.apiKey!, businessId, input.userId, recorded, now);

@@ -15,7 +15,8 @@ import type { RecordedVisit } from "@/lib/db/visit-types";
 // What a change announces to the business's webhook endpoints (docs/webhooks.md,
 // "Events"), written by the change's own transaction: one message per
 // subscribed endpoint and its first delivery job. A change that rolls back
-// announces nothing; a business without endpoints pays one indexed probe.
+// announces nothing; a business without endpoints pays one indexed probe (a
+// visit not even that: its first statement looked).
 
 /** The first attempt of each message: one job, keyed so the same message is never queued twice. */
 export function firstAttempts(messageIds: readonly string[]): JobRequest[] {
@@ -37,6 +38,8 @@ const json = (data: unknown) => sql`${JSON.stringify(data)}::jsonb`;
 export type VisitFacts = RecordedVisit;
 
 export async function visitAnnounced(tx: SqlExecutor, visit: VisitFacts): Promise<void> {
+  // The visit statement looked already: a business without an enabled endpoint (most) costs the tap nothing here.
+  if (!visit.webhookEndpoints) return;
   const customer = { id: visit.membershipId, cardNumber: cardNumberFor(visit.membershipId) };
   const events: WebhookEventRow[] = [];
   if (visit.joined) {

@@ -85,7 +85,7 @@ const BUDGET = {
   cardCold: 3,
   cardWarm: 0,
   apiTapGet: 8,
-  apiTapPost: 6,
+  apiTapPost: 5,
   customerDashboard: 11,
   customerWallet: 12,
   customerRewards: 7,
