@@ -26,6 +26,8 @@ import { closestToReward } from "@/lib/loyalty";
 import { displayZone } from "@/lib/time/display-zone";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.home"))("title") };
@@ -33,7 +35,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<{ deleted?: string | string[] }> };
 
-export default async function DashboardPage({ searchParams }: Props) {
+async function DashboardPage({ searchParams }: Props) {
   const user = await requireUser();
   const deleted = await deletedBusinessOf(user.id, (await searchParams).deleted);
   const [cards, businesses, workplaces, ready, t] = await Promise.all([
@@ -299,3 +301,5 @@ async function deletedBusinessOf(ownerId: string, value: string | string[] | und
     </p>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, DashboardPage);

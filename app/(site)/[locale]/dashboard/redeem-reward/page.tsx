@@ -4,6 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { RedeemByCodeForm } from "@/components/rewards/redeem-by-code-form";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/current-user";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("staff.redeemPage"))("title") };
@@ -12,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // The counter's redeem tool on a page of its own (a staff member's dashboard
 // links here). Anyone signed in may open it: the lookup and the confirmation
 // find only rewards of businesses the caller owns or works at.
-export default async function RedeemRewardByCodePage() {
+async function RedeemRewardByCodePage() {
   await requireUser();
   const t = await getTranslations("staff.redeemPage");
   return (
@@ -32,3 +34,5 @@ export default async function RedeemRewardByCodePage() {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, RedeemRewardByCodePage);

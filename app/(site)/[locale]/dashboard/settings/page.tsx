@@ -21,6 +21,8 @@ import { userHasPassword } from "@/lib/db/users";
 import { formatInstantIn } from "@/lib/i18n/dates";
 import { ACCOUNT_ZONE } from "@/lib/time/display-zone";
 import { storedLocale } from "@/lib/i18n/locales";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("settings");
@@ -29,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const sectionClass = "space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800";
 
-export default async function SettingsPage() {
+async function SettingsPage() {
   const user = await requireUser();
   const t = await getTranslations("settings");
   if (user.guest) return <GuestSettings language={user.language} title={t("title")} />;
@@ -167,3 +169,5 @@ async function GuestSettings({ language, title }: { language: string; title: str
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, SettingsPage);

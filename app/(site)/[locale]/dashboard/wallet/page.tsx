@@ -13,12 +13,14 @@ import { pushConfig } from "@/lib/push/config";
 import { appleWalletConfig } from "@/lib/wallet/apple/config";
 import { googleWalletConfig } from "@/lib/wallet/google/config";
 import { asksBirthday } from "@/lib/tap/programs";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.wallet"))("title") };
 }
 
-export default async function WalletPage() {
+async function WalletPage() {
   const user = await requireUser();
   const push = pushConfig();
   // Apple Wallet and Google Wallet are optional channels: without its configuration no card offers one.
@@ -64,3 +66,5 @@ export default async function WalletPage() {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, WalletPage);

@@ -17,6 +17,8 @@ import { businessTab } from "@/lib/business/page-tabs";
 import { getOwnedBusiness } from "@/lib/db/businesses";
 import { profileFormValues } from "@/lib/validation/business-profile-form";
 import { businessIdSchema } from "@/lib/validation/business-profile";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -45,7 +47,7 @@ function timezoneOptions(current: string): string[] {
 // The page is long on a phone, so it opens on the programs (the most used)
 // and shows one tab at a time; redeeming a code stays above the tabs, at hand
 // whichever is open.
-export default async function BusinessPage({ params, searchParams }: Props) {
+async function BusinessPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const business = await loadOwnedBusiness((await params).id);
   if (!business) notFound();
@@ -108,3 +110,5 @@ export default async function BusinessPage({ params, searchParams }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, BusinessPage);

@@ -16,6 +16,8 @@ import { getOwnedProgram, programStats } from "@/lib/db/programs";
 import { programStatus } from "@/lib/loyalty/program-status";
 import { programFormValues } from "@/lib/validation/program-form";
 import { programIdSchema } from "@/lib/validation/programs";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ program_id: string }> };
 
@@ -31,7 +33,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: program ? program.name : (await getTranslations("programEditor.errors"))("notFound") };
 }
 
-export default async function ProgramPage({ params }: Props) {
+async function ProgramPage({ params }: Props) {
   const program = await loadOwnedProgram((await params).program_id);
   if (!program) notFound();
   const [stats, locations, t, types, locale] = await Promise.all([
@@ -114,3 +116,5 @@ export default async function ProgramPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, ProgramPage);

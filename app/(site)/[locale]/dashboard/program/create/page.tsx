@@ -8,6 +8,8 @@ import { locationChoicesByBusiness } from "@/lib/db/locations";
 import { listOwnerBusinesses } from "@/lib/db/tags";
 import { defaultRules } from "@/lib/loyalty";
 import type { ProgramInput } from "@/lib/validation/programs";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("programEditor.create"))("title") };
@@ -16,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<{ businessId?: string | string[] }> };
 
 // /dashboard/program/create, `?businessId=` (id or slug) preselects one of the owner's businesses.
-export default async function CreateProgramPage({ searchParams }: Props) {
+async function CreateProgramPage({ searchParams }: Props) {
   const user = await requireUser();
   const [businesses, query] = await Promise.all([listOwnerBusinesses(user.id), searchParams]);
   const wanted = typeof query.businessId === "string" ? query.businessId : null;
@@ -75,3 +77,5 @@ export default async function CreateProgramPage({ searchParams }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, CreateProgramPage);

@@ -15,6 +15,8 @@ import { siteUrl } from "@/lib/site";
 import type { Locale } from "@/lib/i18n/locales";
 import { rewardIdSchema } from "@/lib/validation/rewards";
 import { displayZone } from "@/lib/time/display-zone";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("rewards.reward"))("title") };
@@ -25,7 +27,7 @@ const isEvent = (type: string): type is (typeof EVENTS)[number] => (EVENTS as re
 
 // The customer shows this page (code + QR) at the counter; the owner who scans
 // the QR (or their staff) lands on the same page and confirms. Anyone else gets a 404.
-export default async function RedeemRewardPage({ params }: { params: Promise<{ id: string }> }) {
+async function RedeemRewardPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
   const id = rewardIdSchema.safeParse((await params).id);
   if (!id.success) notFound();
@@ -124,3 +126,5 @@ export default async function RedeemRewardPage({ params }: { params: Promise<{ i
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, RedeemRewardPage);

@@ -14,6 +14,8 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { clockOf, loadOwnedBusiness } from "./owned";
 import { displayZone } from "@/lib/time/display-zone";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -29,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const td = `${tableCell} break-words`;
 
-export default async function CampaignsPage({ params }: Props) {
+async function CampaignsPage({ params }: Props) {
   const owned = await loadOwnedBusiness((await params).id);
   if (!owned) notFound();
   const { business } = owned;
@@ -123,3 +125,5 @@ export default async function CampaignsPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, CampaignsPage);

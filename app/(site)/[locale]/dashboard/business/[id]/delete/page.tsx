@@ -6,6 +6,8 @@ import { ReauthLinkRequest } from "@/components/settings/reauth-link-request";
 import { userHasPassword } from "@/lib/db/users";
 import { EXPORT_KINDS } from "@/lib/validation/customers";
 import { loadOwnedBusiness } from "../owned";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -18,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // "Delete this business" (docs/business-lifecycle.md): the owner's alone, as
 // every owner page; anyone else gets the 404 of a business that does not exist.
 // First the exports, then the name typed and the owner's re-authentication.
-export default async function DeleteBusinessPage({ params }: Props) {
+async function DeleteBusinessPage({ params }: Props) {
   const owned = await loadOwnedBusiness((await params).id);
   if (!owned) notFound();
   const { user, business } = owned;
@@ -43,3 +45,5 @@ export default async function DeleteBusinessPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, DeleteBusinessPage);

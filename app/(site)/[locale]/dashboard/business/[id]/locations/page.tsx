@@ -17,6 +17,8 @@ import { isOpenAt } from "@/lib/locations/open-now";
 import { timeZoneChoices } from "@/lib/locations/time-zones";
 import { displayZone } from "@/lib/time/display-zone";
 import { loadOwnedBusiness, ownedPageMetadata } from "../owned";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -28,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return ownedPageMetadata((await params).id, "locations.page");
 }
 
-export default async function LocationsPage({ params }: Props) {
+async function LocationsPage({ params }: Props) {
   const business = (await loadOwnedBusiness((await params).id))?.business;
   if (!business) notFound();
   const [rows, t, locale, now] = await Promise.all([
@@ -167,3 +169,5 @@ export default async function LocationsPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, LocationsPage);

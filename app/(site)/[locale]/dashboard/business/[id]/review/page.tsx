@@ -11,6 +11,8 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { displayZone } from "@/lib/time/display-zone";
 import { displayName } from "@/lib/users/display-name";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -26,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function ReviewPage({ params }: Props) {
+async function ReviewPage({ params }: Props) {
   const business = await loadCounterBusiness((await params).id);
   if (!business) notFound();
   const [t, reasons, locale, held] = await Promise.all([
@@ -93,3 +95,5 @@ export default async function ReviewPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, ReviewPage);

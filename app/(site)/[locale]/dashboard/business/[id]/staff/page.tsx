@@ -16,6 +16,8 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { displayZone } from "@/lib/time/display-zone";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -36,7 +38,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const td = `${tableCell} break-words`;
 
-export default async function StaffPage({ params }: Props) {
+async function StaffPage({ params }: Props) {
   const user = await requireUser();
   const business = await loadOwnedBusiness((await params).id);
   if (!business) notFound();
@@ -143,3 +145,5 @@ export default async function StaffPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, StaffPage);

@@ -14,6 +14,8 @@ import { secureTagUrlTemplates } from "@/lib/nfc/verify-tap";
 import { siteUrl } from "@/lib/site";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("tags.secure"))("title"), robots: { index: false } };
@@ -22,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // NTAG 424 DNA secure tags (SUN): the owner stores the tag's SDM keys, copies
 // the URL template to write onto the tag, and watches verified and rejected
 // taps. Anyone but the owner gets the 404 of a tag that does not exist.
-export default async function SecureTagPage({ params }: { params: Promise<{ id: string }> }) {
+async function SecureTagPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
   const id = tagIdSchema.safeParse(decodeSegment((await params).id));
   if (!id.success) notFound();
@@ -97,3 +99,5 @@ function TemplateRow({ label, text }: { label: string; text: string }) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, SecureTagPage);

@@ -14,6 +14,8 @@ import { tagPublicUrl } from "@/lib/nfc/sticker-url";
 import { siteUrl } from "@/lib/site";
 import { tagIdSchema } from "@/lib/validation/registration";
 import { decodeSegment } from "@/lib/validation/text";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("tags.write"))("title"), robots: { index: false } };
@@ -23,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // NFC), checking a sticker, and the tag's verification log (docs/tags.md,
 // "Writing a tag from a phone"). Tags are the owner's to manage, as on the QR
 // and secure pages: anyone else gets the 404 of a tag that does not exist.
-export default async function TagWritePage({ params }: { params: Promise<{ id: string }> }) {
+async function TagWritePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireUser();
   const id = tagIdSchema.safeParse(decodeSegment((await params).id));
   if (!id.success) notFound();
@@ -105,3 +107,5 @@ function Section({ id, heading, children }: { id: string; heading: string; child
     </section>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, TagWritePage);

@@ -8,6 +8,8 @@ import { requireUser } from "@/lib/auth/current-user";
 import { locationChoices } from "@/lib/db/locations";
 import { listOwnerBusinesses } from "@/lib/db/tags";
 import { tagIdSchema } from "@/lib/validation/registration";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("tags.claim"))("title") };
@@ -16,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { params: Promise<{ id?: string[] }>; searchParams: Promise<{ tagId?: string | string[] }> };
 
 // /dashboard/tag/claim/:id? — the id may also come as ?tagId=, or be typed.
-export default async function ClaimTagPage({ params, searchParams }: Props) {
+async function ClaimTagPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const candidate = id?.[0] ?? (typeof query.tagId === "string" ? query.tagId : undefined);
@@ -63,3 +65,5 @@ export default async function ClaimTagPage({ params, searchParams }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, ClaimTagPage);

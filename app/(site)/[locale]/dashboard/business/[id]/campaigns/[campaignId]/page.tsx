@@ -21,6 +21,8 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import type { Locale } from "@/lib/i18n/locales";
 import { loadOwnedCampaign } from "../owned";
 import { displayZone } from "@/lib/time/display-zone";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string; campaignId: string }> };
 
@@ -30,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: owned ? owned.campaign.name : (await getTranslations("campaigns.errors"))("notFound") };
 }
 
-export default async function CampaignPage({ params }: Props) {
+async function CampaignPage({ params }: Props) {
   const { id, campaignId } = await params;
   const owned = await loadOwnedCampaign(id, campaignId);
   if (!owned) notFound();
@@ -160,3 +162,5 @@ export default async function CampaignPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, CampaignPage);

@@ -9,6 +9,8 @@ import { offerPrograms } from "@/lib/db/automations";
 import type { Locale } from "@/lib/i18n/locales";
 import { ownedPageMetadata } from "../../owned";
 import { loadOwnedBusiness } from "../owned";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -18,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return ownedPageMetadata((await params).id, "automations.page");
 }
 
-export default async function AutomationsPage({ params }: Props) {
+async function AutomationsPage({ params }: Props) {
   const business = (await loadOwnedBusiness((await params).id))?.business;
   if (!business) notFound();
   const locale = (await getLocale()) as Locale;
@@ -71,3 +73,5 @@ export default async function AutomationsPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, AutomationsPage);

@@ -8,6 +8,8 @@ import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
 import { listBusinessPrograms } from "@/lib/db/programs";
 import { loadOwnedBusiness } from "../owned";
 import { displayZone } from "@/lib/time/display-zone";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -21,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function NewCampaignPage({ params }: Props) {
+async function NewCampaignPage({ params }: Props) {
   const owned = await loadOwnedBusiness((await params).id);
   if (!owned) notFound();
   const { user, business } = owned;
@@ -63,3 +65,5 @@ export default async function NewCampaignPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, NewCampaignPage);

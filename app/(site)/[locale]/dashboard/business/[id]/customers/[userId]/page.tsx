@@ -12,6 +12,8 @@ import { customerPurchases } from "@/lib/purchases/counter";
 import { counterPlaces, rememberedCounterLocations } from "@/lib/staff/counter-location";
 import { businessIdSchema } from "@/lib/validation/business-profile";
 import { customerIdSchema } from "@/lib/validation/customer-card";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string; userId: string }> };
 
@@ -39,9 +41,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: loaded ? loaded.card.customer.fullName : t("notFound"), robots: { index: false, follow: false } };
 }
 
-export default async function CustomerCardPage({ params }: Props) {
+async function CustomerCardPage({ params }: Props) {
   const { id, userId } = await params;
   const loaded = await loadCard(id, userId);
   if (!loaded) notFound();
   return <CustomerCardView card={loaded.card} purchases={loaded.purchases} place={loaded.place} />;
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, CustomerCardPage);

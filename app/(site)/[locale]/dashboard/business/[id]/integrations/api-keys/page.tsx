@@ -11,6 +11,8 @@ import { formatInstantIn } from "@/lib/i18n/dates";
 import { displayZone } from "@/lib/time/display-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { loadOwnedBusiness, ownedPageMetadata } from "../../owned";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -22,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const td = `${tableCell} break-words`;
 
-export default async function ApiKeysPage({ params }: Props) {
+async function ApiKeysPage({ params }: Props) {
   const owned = await loadOwnedBusiness((await params).id);
   if (!owned) notFound();
   const { user, business } = owned;
@@ -94,3 +96,5 @@ export default async function ApiKeysPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, ApiKeysPage);

@@ -14,6 +14,8 @@ import { displayZone } from "@/lib/time/display-zone";
 import type { Locale } from "@/lib/i18n/locales";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/events";
 import { loadOwnedBusiness, ownedPageMetadata } from "../../owned";
+import { withPageMessages } from "@/components/i18n/page-messages";
+import { CLIENT_NAMESPACES } from "./client-namespaces";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -27,7 +29,7 @@ const td = `${tableCell} break-words align-top`;
 const isEventType = (value: string): value is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 
-export default async function WebhooksPage({ params }: Props) {
+async function WebhooksPage({ params }: Props) {
   const business = (await loadOwnedBusiness((await params).id))?.business;
   if (!business) notFound();
   const endpoints = await listEndpoints(business.id);
@@ -141,3 +143,5 @@ export default async function WebhooksPage({ params }: Props) {
     </div>
   );
 }
+
+export default withPageMessages(CLIENT_NAMESPACES, WebhooksPage);
