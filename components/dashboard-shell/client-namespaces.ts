@@ -15,4 +15,6 @@ export const DASHBOARD_CLIENT_NAMESPACES = [
   "dashboard.install",
   // VerifyEmailNotice's resend button.
   "auth.verifyNotice",
+  // The dashboard's error screen (its error.tsx): its link back to the dashboard.
+  "dashboard.backToDashboard",
 ] as const;

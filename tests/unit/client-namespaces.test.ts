@@ -34,6 +34,11 @@ describe("the messages each dashboard page sends", () => {
     expect(uncovered(path.join(DASHBOARD, "layout.tsx"), DASHBOARD_CLIENT_NAMESPACES)).toEqual([]);
   });
 
+  // The error screen renders inside the layout, under the shell's messages only.
+  test("the shell's list covers the dashboard's error screen", () => {
+    expect(uncovered(path.join(DASHBOARD, "error.tsx"), DASHBOARD_CLIENT_NAMESPACES)).toEqual([]);
+  });
+
   const all = pages(DASHBOARD);
   test("finds the pages", () => expect(all.length).toBeGreaterThan(20));
 
