@@ -1,3 +1,5 @@
+import { REDEEM_BY_CODE_NAMESPACES } from "@/components/rewards/redeem-by-code-namespaces";
+
 /**
  * The business page's client components, on all its tabs (the shell's are the layout's). Added to the shell's by
  * withPageMessages (components/i18n/page-messages.tsx).
@@ -7,12 +9,8 @@ export const CLIENT_NAMESPACES = [
   "tags.row",
   // The Tags tab: MoveTagForm ("Move to").
   "locations.tags",
-  // RedeemByCodeForm and its schema (lib/validation/rewards.ts).
-  "rewards.redeem",
-  "rewards.validation",
-  "rewards.errors",
-  // CounterLocation, the counter's location picker.
-  "workLocations.counter",
+  // RedeemByCodeForm.
+  ...REDEEM_BY_CODE_NAMESPACES,
   // The Profile tab: ProfileEditor, its fields, preview and schema (lib/validation/business-profile.ts).
   "dashboard.profile",
   "dashboard.business.notFound",

@@ -1,15 +1,10 @@
+import { CAMPAIGN_COMPOSER_NAMESPACES } from "@/components/campaigns/campaign-composer-namespaces";
+
 /**
  * A campaign's page: the composer and its cancel button (the shell's are the layout's). Added to the shell's by
  * withPageMessages (components/i18n/page-messages.tsx).
  */
 export const CLIENT_NAMESPACES = [
-  // CampaignComposer, CampaignPreview, CancelCampaignButton.
-  "campaigns.composer",
-  "campaigns.channels",
-  // The composer's schema (lib/validation/campaigns.ts).
-  "campaigns.errors",
-  // The segment builder and its count.
-  "segments",
-  // The forms' shared field errors (lib/validation/*).
-  "validation",
+  // CampaignComposer, CampaignPreview; CancelCampaignButton's texts are the composer's.
+  ...CAMPAIGN_COMPOSER_NAMESPACES,
 ] as const;
