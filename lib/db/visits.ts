@@ -365,15 +365,15 @@ function holdInputsQuery(input: VisitInput, now: Date, known: PriorWeek | null):
         -- The burst rule is on unless the owner stored false (readReviewRules): when off, its counts are not read.
         COALESCE(b."reviewRules"->'tagBurst'->'on' <> 'false'::jsonb, true) AS "burstOn"
       FROM "Tag" t JOIN "Business" b ON b."id" = t."businessId" WHERE t."id" = ${input.tagId}::text
-    ), week AS (
-      -- The week counted for this tag a few minutes ago (lib/db/tag-usual-rate.ts), or counted now.
-      SELECT ${known?.n ?? null}::int AS "n", ${known?.first ?? null}::timestamp(3) AS "first" WHERE ${known !== null}::boolean
-      UNION ALL
-      -- With the rule off, no count: nothing to remember for when the owner turns it back on.
-      SELECT CASE WHEN (SELECT "burstOn" FROM tag) THEN count(*)::int END, min("createdAt") FROM "Tap"
-      WHERE NOT ${known !== null}::boolean AND (SELECT "burstOn" FROM tag)
-        AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)
-      HAVING NOT ${known !== null}::boolean
+    ), week AS (${
+      known
+        ? // The week counted for this tag a few minutes ago (lib/db/tag-usual-rate.ts).
+          sql`SELECT ${known.n}::int AS "n", ${known.first}::timestamp(3) AS "first"`
+        : // Counted now. With the rule off, no count: nothing to remember for when the owner turns it back on.
+          sql`SELECT CASE WHEN (SELECT "burstOn" FROM tag) THEN count(*)::int END AS "n", min("createdAt") AS "first" FROM "Tap"
+      WHERE (SELECT "burstOn" FROM tag)
+        AND "tagId" = ${input.tagId}::text AND "createdAt" > ${weekAgo}::timestamp(3) AND "createdAt" <= ${hourAgo}::timestamp(3)`
+    }
     ), hour AS (
       -- The last hour is counted only when the week gives the tag a usual rate (in use a
       -- day or more: usualHourlyRate), and only as far as the burst rule could need at its
