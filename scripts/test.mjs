@@ -68,8 +68,22 @@ if (unknown.length) {
 const runs = (phase) =>
   chosen.length ? chosen.includes(phase) : phase !== "build" || process.env.E2E_SKIP_BUILD !== "1";
 
+// Each phase's wall time, printed with the summary: CI has a time budget, and
+// a slow phase should show which one it is.
+const phaseTimes = [];
+let phaseStarted = Date.now();
+let phaseName = null;
+function startPhase(name) {
+  const now = Date.now();
+  if (phaseName) phaseTimes.push(`${phaseName} ${Math.round((now - phaseStarted) / 1000)} s`);
+  phaseName = name;
+  phaseStarted = now;
+}
+
 function finish(totals) {
+  startPhase(null);
   console.log("\n== all suites ==");
+  if (phaseTimes.length) console.log(`phase times: ${phaseTimes.join(", ")}`);
   if (chosen.length) console.log(`phases run: ${chosen.join(", ")}`);
   if (totals.problems.length)
     console.log(`failures outside a test:\n${totals.problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -93,6 +107,7 @@ async function main() {
   const totals = emptyTotals();
 
   if (runs("lint")) {
+    startPhase("lint");
     // Through npm, so the commands are the ones `npm run lint` and
     // `npm run format:check` run. Either failing is one failure; the later
     // phases still run.
@@ -109,11 +124,13 @@ async function main() {
   }
 
   if (runs("jest")) {
+    startPhase("jest");
     console.log("\n== jest: unit + integration ==");
     await runJest(totals, "jest", "jest", []);
   }
 
   if (runs("build")) {
+    startPhase("build");
     console.log("\n== next build (production build for e2e) ==");
     const buildCode = await run(bin("next"), ["build"]);
     if (buildCode !== 0) {
@@ -124,6 +141,7 @@ async function main() {
   }
 
   if (runs("e2e")) {
+    startPhase("e2e");
     console.log("\n== playwright: e2e in Chromium ==");
     const pwJson = path.join(resultsDir, "playwright.json");
     const serverLog = path.join(resultsDir, "e2e-server.log");
@@ -149,11 +167,13 @@ async function main() {
   }
 
   if (runs("reliability")) {
+    startPhase("reliability");
     console.log("\n== reliability: production instances on PostgreSQL ==");
     await runJest(totals, "reliability", "reliability", ["--config", "jest.reliability.config.mjs", "--runInBand"]);
   }
 
   if (runs("cluster")) {
+    startPhase("cluster");
     console.log("\n== cluster: two instances behind nginx, PostgreSQL + Redis ==");
     await runJest(totals, "cluster", "cluster", ["--config", "jest.cluster.config.mjs", "--runInBand"]);
   }
