@@ -2,7 +2,7 @@
 // wherever it enters, with the same bounds the database holds (the holdout's
 // CHECK). Pure: the composer's form and the engine share it.
 import { z } from "zod";
-import { DEFAULT_HOLDOUT_PERCENT, MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
+import { DEFAULT_HOLDOUT_PERCENT, MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout-limits";
 import { segmentSchema } from "@/lib/campaigns/segment";
 
 export const MESSAGE_MAX = 240;

@@ -6,9 +6,6 @@
 // are written in one statement; tests hold the two to each other.
 import { createHash } from "node:crypto";
 
-export const DEFAULT_HOLDOUT_PERCENT = 10;
-export const MAX_HOLDOUT_PERCENT = 50;
-
 /** A number in 0..9999 from the seed and the customer: the first 32 bits of md5, modulo 10000. */
 export function holdoutDraw(seed: string, userId: string): number {
   const first = createHash("md5").update(`${seed}:${userId}`).digest().readUInt32BE(0);

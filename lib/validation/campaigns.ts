@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { segmentSchema } from "@/lib/campaigns/segment";
-import { DEFAULT_HOLDOUT_PERCENT, MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
+import { DEFAULT_HOLDOUT_PERCENT, MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout-limits";
 import { idString } from "@/lib/validation/text";
 
 // Inputs of the owner's campaign pages and of the customer's offers-and-news

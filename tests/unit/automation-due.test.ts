@@ -9,7 +9,7 @@ import {
   oneAwayRange,
 } from "@/lib/campaigns/automations/due";
 import { KIND_RULES } from "@/lib/campaigns/automations/kinds";
-import { MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
+import { MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout-limits";
 import { rewardPushPayload } from "@/lib/push/notification";
 import { translator } from "../support/catalog";
 

@@ -1,13 +1,10 @@
+import { MAX_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout-limits";
 import type { AutomationKind } from "@/lib/generated/prisma/enums";
 
 // Each automation's kind and what its number means (docs/campaigns.md,
 // "Automations"). Pure data: the form, the schema and the sweep read it.
 
 export type { AutomationKind };
-
-// The campaigns' cap (MAX_HOLDOUT_PERCENT of lib/campaigns/holdout.ts, which a
-// unit test holds this to), kept here so the browser's form needs no node:crypto.
-const MAX_HOLDOUT_PERCENT = 50;
 
 export const AUTOMATION_KINDS = [
   "WIN_BACK",

@@ -1,7 +1,7 @@
 import "server-only";
 import { KIND_RULES, AUTOMATION_KINDS, type AutomationKind } from "@/lib/campaigns/automations/kinds";
 import { automationSettingsSchema, type AutomationOffer } from "@/lib/campaigns/automations/input";
-import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
+import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout-limits";
 import { automationRows, businessProgramType, upsertAutomation, type AutomationRow } from "@/lib/db/automations";
 import { message, type Message } from "@/lib/i18n/message";
 import type { Locale } from "@/lib/i18n/locales";

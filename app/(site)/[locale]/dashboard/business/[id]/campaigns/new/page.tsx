@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CampaignComposer } from "@/components/campaigns/campaign-composer";
 import { suggestedLapsedDays } from "@/lib/campaigns/typical-gap";
-import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout";
+import { DEFAULT_HOLDOUT_PERCENT } from "@/lib/campaigns/holdout-limits";
 import { listBusinessPrograms } from "@/lib/db/programs";
 import { loadOwnedBusiness } from "../owned";
 import { displayZone } from "@/lib/time/display-zone";
