@@ -10,7 +10,7 @@ import path from "node:path";
 const ROOT = process.cwd(); // the repository (jest and the app run from it)
 const EXTENSIONS = [".tsx", ".ts", "/index.tsx", "/index.ts"];
 
-function resolveImport(from: string, specifier: string): string | null {
+export function resolveImport(from: string, specifier: string): string | null {
   let base: string;
   if (specifier.startsWith("@/")) base = path.join(ROOT, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
@@ -21,14 +21,15 @@ function resolveImport(from: string, specifier: string): string | null {
 }
 
 // Value imports and re-exports (`import type` and `export type` carry no code).
-const IMPORT =
+export const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
-const DIRECTIVE = /^(?:\s*\/\/[^\n]*\n|\s*\/\*[\s\S]*?\*\/)*\s*["']use (client|server)["']/;
+export const DIRECTIVE = /^(?:\s*\/\/[^\n]*\n|\s*\/\*[\s\S]*?\*\/)*\s*["']use (client|server)["']/;
 const NAMESPACE = /\buseTranslations\(\s*["']([^"']+)["']/g;
 const LITERAL = /["'`]([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+)["'`]/g;
 
 // Block comments and line comments (a `//` after a space or at a line's start: not a URL's).
-const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/[^\n]*/g, "$1");
+export const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/[^\n]*/g, "$1");
 
 type Catalog = Record<string, unknown>;
 let catalog: Catalog | undefined;
