@@ -87,6 +87,12 @@ async function audit(port, url, headers) {
   // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the subparts' table, then the node).
   const lcpItem = lhr.audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node");
   if (lcpItem) failing.push(`(LCP element: ${lcpItem.snippet?.slice(0, 120)})`);
+  // The LCP's parts in the observed (unthrottled) trace, in ms: time to first byte, then the element's render delay.
+  const subparts = lhr.audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "table")?.items;
+  if (subparts?.length)
+    failing.push(
+      `(LCP observed: ${subparts.map((part) => `${part.subpart} ${Math.round(part.duration)}`).join(", ")})`,
+    );
   return { scores, failing, metrics, version: lhr.lighthouseVersion };
 }
 
