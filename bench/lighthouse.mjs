@@ -72,6 +72,7 @@ async function audit(port, url, headers) {
         failing.push(`${id}: ${ref.id} (${item.displayValue ?? item.score})`);
     }
   }
+  const observed = lhr.audits.metrics?.details?.items?.[0];
   const metrics = {
     fcp: lhr.audits["first-contentful-paint"]?.displayValue,
     lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
@@ -80,8 +81,8 @@ async function audit(port, url, headers) {
     // What the page did in the unthrottled trace Lighthouse simulates from (ms), and how fast
     // this machine's CPU was that moment (Lighthouse's benchmarkIndex: a slow or busy machine
     // scores lower, and its simulated blocking time grows with it).
-    observedFcp: Math.round(lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? NaN),
-    observedLcp: Math.round(lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? NaN),
+    observedFcp: Math.round(observed?.observedFirstContentfulPaint ?? NaN),
+    observedLcp: Math.round(observed?.observedLargestContentfulPaint ?? NaN),
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
   };
   // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the subparts' table, then the node).

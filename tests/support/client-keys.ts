@@ -10,7 +10,7 @@ import path from "node:path";
 const ROOT = process.cwd(); // the repository (jest and the app run from it)
 const EXTENSIONS = [".tsx", ".ts", "/index.tsx", "/index.ts"];
 
-export function resolveImport(from: string, specifier: string): string | null {
+function resolveImport(from: string, specifier: string): string | null {
   let base: string;
   if (specifier.startsWith("@/")) base = path.join(ROOT, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
@@ -21,7 +21,7 @@ export function resolveImport(from: string, specifier: string): string | null {
 }
 
 // Value imports and re-exports (`import type` and `export type` carry no code).
-export const IMPORT =
+const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 export const DIRECTIVE = /^(?:\s*\/\/[^\n]*\n|\s*\/\*[\s\S]*?\*\/)*\s*["']use (client|server)["']/;
 const NAMESPACE = /\buseTranslations\(\s*["']([^"']+)["']/g;
@@ -51,6 +51,15 @@ function isMessagePath(dotted: string): boolean {
   return node !== undefined;
 }
 
+/** A module's value imports (comments stripped from `source`): each specifier, and our own module it resolves to, if any. */
+export function importsOf(file: string, source: string): { specifier: string; target: string | null }[] {
+  return [...source.matchAll(IMPORT)].map((match) => {
+    const specifier = (match[1] ?? match[2])!;
+    const target = resolveImport(file, specifier);
+    return { specifier, target: target && /\.tsx?$/.test(target) ? target : null };
+  });
+}
+
 /** Message paths (namespace or key) each client module of `entry`'s graph uses, by module. */
 export function clientMessagePaths(entry: string): Map<string, Set<string>> {
   const used = new Map<string, Set<string>>();
@@ -70,10 +79,7 @@ export function clientMessagePaths(entry: string): Map<string, Set<string>> {
       for (const match of source.matchAll(LITERAL)) if (isMessagePath(match[1]!)) paths.add(match[1]!);
       if (paths.size > 0) used.set(path.relative(ROOT, file), paths);
     }
-    for (const match of source.matchAll(IMPORT)) {
-      const target = resolveImport(file, (match[1] ?? match[2])!);
-      if (target && /\.tsx?$/.test(target)) queue.push([target, client]);
-    }
+    for (const { target } of importsOf(file, source)) if (target) queue.push([target, client]);
   }
   return used;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
-import { DIRECTIVE, IMPORT, resolveImport, withoutComments } from "../support/client-keys";
+import { DIRECTIVE, importsOf, withoutComments } from "../support/client-keys";
 
 // No browser code reaches a Node built-in. The bundler does not refuse one: it
 // packs a polyfill instead (node:crypto alone is about 140 KB gzipped, with
@@ -34,14 +34,10 @@ function builtinChains(entry: string): string[] {
     seen.add(file);
     const source = read(file);
     if (file !== entry && DIRECTIVE.exec(source)?.[1] === "server") continue;
-    for (const match of source.matchAll(IMPORT)) {
-      const specifier = (match[1] ?? match[2])!;
-      if (BUILTINS.has(specifier)) {
+    for (const { specifier, target } of importsOf(file, source)) {
+      if (BUILTINS.has(specifier))
         chains.push([...chain, specifier].map((f) => (f.startsWith(ROOT) ? path.relative(ROOT, f) : f)).join(" → "));
-        continue;
-      }
-      const target = resolveImport(file, specifier);
-      if (target && /\.tsx?$/.test(target)) queue.push([...chain, target]);
+      else if (target) queue.push([...chain, target]);
     }
   }
   return chains;
